@@ -1,0 +1,105 @@
+/**
+ * Cart arithmetic (SPEC §3, §4): lines in centavos, subtotal, the badge count, quantity
+ * limits, and merging the guest cart into the server cart at login.
+ */
+import { toCents, type Cents } from './money';
+
+/** A cart line in the domain's terms, whatever shape it came in (server or guest). */
+export interface CartLine {
+  productId: string;
+  name: string;
+  priceCents: Cents;
+  quantidade: number;
+  image?: string | null;
+}
+
+/** Server cart item: { produto: {id, name, price, image}, quantidade }. */
+export interface ServerCartItem {
+  produto: { id: number | string; name: string; price: string | number; image?: string | null };
+  quantidade: number;
+}
+
+/** Guest cart item kept locally: { id, name, price, image, quantidade }. */
+export interface GuestCartItem {
+  id: number | string;
+  name: string;
+  price: string | number;
+  image?: string | null;
+  quantidade: number;
+}
+
+/** Either item shape -> a CartLine (prices are the API's decimal reais; unreadable counts as 0). */
+export function toCartLine(item: ServerCartItem | GuestCartItem): CartLine {
+  const p = 'produto' in item ? item.produto : item;
+  return {
+    productId: String(p.id),
+    name: p.name,
+    priceCents: toCents(p.price) ?? 0,
+    quantidade: item.quantidade,
+    image: p.image ?? null,
+  };
+}
+
+export function lineSubtotal(line: Pick<CartLine, 'priceCents' | 'quantidade'>): Cents {
+  return line.priceCents * line.quantidade;
+}
+
+export function cartSubtotal(lines: readonly Pick<CartLine, 'priceCents' | 'quantidade'>[]): Cents {
+  return lines.reduce((sum, l) => sum + lineSubtotal(l), 0);
+}
+
+/** Units in the cart (the shipping quote's quantidade_itens). */
+export function cartItemCount(lines: readonly Pick<CartLine, 'quantidade'>[]): number {
+  return lines.reduce((sum, l) => sum + l.quantidade, 0);
+}
+
+/** The cart icon's badge: the number of distinct products, not of units (SPEC §2). */
+export function cartBadgeCount(lines: readonly Pick<CartLine, 'productId'>[]): number {
+  return new Set(lines.map((l) => l.productId)).size;
+}
+
+/**
+ * A quantity within [1, stock], as a whole number. With no stock (0) it still answers 1: whether
+ * the product can be bought at all is the caller's check, not this clamp's.
+ */
+export function clampQuantity(quantity: number, stock: number): number {
+  const q = Number.isFinite(quantity) ? Math.trunc(quantity) : 1;
+  return Math.max(1, Math.min(q, Math.trunc(stock)));
+}
+
+export interface CartMerge {
+  /** The server cart after the merge. */
+  lines: CartLine[];
+  /** What to POST to api/cart/ ({produto, quantidade}) so the server cart becomes `lines`. */
+  additions: { productId: string; quantidade: number }[];
+}
+
+/**
+ * Merges the guest cart into the server cart at login without doubling: a product in both
+ * carts keeps the larger of the two quantities (not their sum), so a merge that runs twice,
+ * or a guest cart that was built from the same items, never doubles anything. Products only in
+ * the guest cart are added. `stock` (by product id), when given, caps the result.
+ */
+export function mergeGuestCart(
+  server: readonly CartLine[],
+  guest: readonly CartLine[],
+  stock: Readonly<Record<string, number>> = {},
+): CartMerge {
+  const lines = server.map((l) => ({ ...l }));
+  const additions: CartMerge['additions'] = [];
+  for (const g of guest) {
+    if (g.quantidade < 1) continue;
+    const limit = stock[g.productId];
+    const wanted = limit === undefined ? g.quantidade : Math.min(g.quantidade, limit);
+    const existing = lines.find((l) => l.productId === g.productId);
+    const current = existing?.quantidade ?? 0;
+    const delta = wanted - current;
+    if (delta <= 0) continue;
+    if (existing) existing.quantidade = wanted;
+    else lines.push({ ...g, quantidade: wanted });
+    const pending = additions.find((a) => a.productId === g.productId);
+    if (pending) pending.quantidade += delta;
+    else additions.push({ productId: g.productId, quantidade: delta });
+  }
+  return { lines, additions };
+}

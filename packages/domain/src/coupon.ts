@@ -1,0 +1,61 @@
+/**
+ * Coupon arithmetic and checkout totals, all in integer centavos. The server recomputes these
+ * from the database; the browser uses them only to show what the server will charge.
+ */
+import type { Cents } from './money';
+
+export const WELCOME_COUPON_CODE = 'BOASVINDAS';
+export const WELCOME_COUPON_PERCENT = 10;
+
+export type Coupon =
+  /** `percent` may have decimals (12.5); it is applied in hundredths of a percent. */
+  | { kind: 'percent'; percent: number }
+  | { kind: 'fixed'; amountCents: Cents };
+
+export const WELCOME_COUPON: Coupon = { kind: 'percent', percent: WELCOME_COUPON_PERCENT };
+
+/** " boasvindas " -> "BOASVINDAS": how a typed code is compared and stored. */
+export function normalizeCouponCode(code: string | null | undefined): string {
+  return (code ?? '').trim().toUpperCase();
+}
+
+/**
+ * The discount a coupon gives on a subtotal (products only; shipping is never discounted).
+ *
+ * Rounding: a percentage is computed exactly in integers and rounded to the nearest centavo,
+ * half up (R$ 123,45 at 10% = 1234.5 centavos -> R$ 12,35), the usual commercial rounding.
+ * The result is clamped to [0, subtotal]: never negative, never more than the products cost.
+ */
+export function couponDiscount(coupon: Coupon, subtotalCents: Cents): Cents {
+  const subtotal = Math.max(0, Math.trunc(subtotalCents));
+  let discount: number;
+  if (coupon.kind === 'percent') {
+    const basisPoints = Math.round(coupon.percent * 100);
+    discount = Math.floor((subtotal * basisPoints + 5000) / 10000);
+  } else {
+    discount = Math.trunc(coupon.amountCents);
+  }
+  return clampDiscount(discount, subtotal);
+}
+
+export function clampDiscount(discountCents: Cents, subtotalCents: Cents): Cents {
+  if (!Number.isFinite(discountCents)) return 0;
+  return Math.min(Math.max(0, Math.trunc(discountCents)), Math.max(0, subtotalCents));
+}
+
+export interface Totals {
+  subtotal: Cents;
+  subtotalComDesconto: Cents;
+  frete: Cents;
+  desconto: Cents;
+  total: Cents;
+}
+
+/** The checkout's totals (SPEC §3): total = (subtotal - discount) + shipping. */
+export function computeTotals(input: { subtotal: Cents; desconto?: Cents; frete?: Cents }): Totals {
+  const subtotal = Math.max(0, input.subtotal);
+  const desconto = clampDiscount(input.desconto ?? 0, subtotal);
+  const frete = Math.max(0, input.frete ?? 0);
+  const subtotalComDesconto = subtotal - desconto;
+  return { subtotal, subtotalComDesconto, frete, desconto, total: subtotalComDesconto + frete };
+}

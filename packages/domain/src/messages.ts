@@ -1,0 +1,434 @@
+/**
+ * The error catalogue of SPEC §8 (and the other user-facing texts of §2, §5): every text as a
+ * named constant, so the web app and the API share one copy, and every "server answer ->
+ * message" rule as a pure function of a normalized outcome:
+ *
+ *   { kind: 'response', status, data }  the server answered (any status; data is the JSON body)
+ *   { kind: 'no-response' }             sent, but no answer (network down, timeout)
+ *   { kind: 'other' }                   never sent (a bug or a setup error in the client)
+ *
+ * The web app builds the outcome from its HTTP client's error; nothing here does I/O.
+ */
+import { CEP_DIGITS, cepDigits } from './cep';
+import { toCents, type Cents } from './money';
+import { isQuoteStale, SHIPPING_FALLBACK_LABEL } from './shipping';
+
+export type Outcome =
+  | { kind: 'response'; status: number; data?: unknown }
+  | { kind: 'no-response' }
+  | { kind: 'other' };
+
+// A plain boolean, not a type guard: a false answer must not narrow away 'response'.
+const isOk = (o: Outcome): boolean => o.kind === 'response' && o.status >= 200 && o.status < 300;
+
+function field(data: unknown, key: string): unknown {
+  return data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** The first message of an `errors: {field: [messages]}` body, with its field. */
+function firstFieldError(data: unknown): { field: string; message: string } | undefined {
+  const errors = field(data, 'errors');
+  if (errors === null || typeof errors !== 'object') return undefined;
+  for (const [name, value] of Object.entries(errors as Record<string, unknown>)) {
+    const message = Array.isArray(value) ? value.map(text).find(Boolean) : text(value);
+    if (message) return { field: name, message };
+  }
+  return undefined;
+}
+
+/** Every field's first message: `{field: [messages]}` (or `{field: message}`) -> `{field: message}`. */
+export function serverFieldErrors(data: unknown): Record<string, string> {
+  const errors = field(data, 'errors');
+  const out: Record<string, string> = {};
+  if (errors === null || typeof errors !== 'object') return out;
+  for (const [name, value] of Object.entries(errors as Record<string, unknown>)) {
+    const message = Array.isArray(value) ? value.map(text).find(Boolean) : text(value);
+    if (message) out[name] = message;
+  }
+  return out;
+}
+
+/** The server's own words: `message`, else `error`, else `detail` (the SPEC's client reads these). */
+export function serverMessage(data: unknown): string | undefined {
+  return text(field(data, 'message')) ?? text(field(data, 'error')) ?? text(field(data, 'detail'));
+}
+
+/** Shared by several flows. */
+export const CONNECTION_ERROR = 'Erro de conexão. Verifique sua internet e tente novamente.';
+
+// ------------------------------------------------------------------------------------ Login
+export const LOGIN_ERROR_TITLE = 'Ocorreu um erro:';
+export const LOGIN_INVALID_CREDENTIALS = 'Credenciais incorretas.';
+export const LOGIN_SUCCESS = 'Login efetuado com sucesso!';
+export const USER_ENTRY_LOGGED_OUT = 'Entre ou Cadastre-se!';
+export const USER_ENTRY_LOGGED_IN = 'Veja seus pedidos!';
+
+// ------------------------------------------------------------------------------------- Cart
+export const CART_EMPTY_TEXT = 'O carrinho está vazio.';
+export const CART_REMOVE_CONFIRM = 'Deseja realmente remover esse item do carrinho?';
+export const CART_ADDED_POPUP = 'Produto adicionado ao carrinho com sucesso!';
+export const CART_ADD_ERROR = 'Erro ao adicionar produto ao carrinho. Tente novamente.';
+
+/** The toast variant: '{product name} adicionado ao carrinho!'. */
+export function cartAddedToast(productName: string): string {
+  return `${productName} adicionado ao carrinho!`;
+}
+
+export const CART_IS_EMPTY = 'Seu carrinho está vazio.';
+export const CART_SHIPPING_NOT_CALCULATED = 'Por favor, calcule o frete antes de prosseguir com o pagamento.';
+export const CART_VALUE_CHANGED =
+  'O valor do carrinho foi alterado. Por favor, recalcule o frete antes de prosseguir.';
+
+/**
+ * The cart's payment button checks (SPEC §5), in order; null when checkout may open.
+ * `quotedSubtotalCents` is the subtotal the current quote was computed for (null: no quote).
+ */
+export function cartPaymentBlocker(input: {
+  lineCount: number;
+  quotedSubtotalCents: Cents | null;
+  currentSubtotalCents: Cents;
+}): string | null {
+  if (input.lineCount === 0) return CART_IS_EMPTY;
+  if (input.quotedSubtotalCents === null) return CART_SHIPPING_NOT_CALCULATED;
+  if (isQuoteStale(input.quotedSubtotalCents, input.currentSubtotalCents)) return CART_VALUE_CHANGED;
+  return null;
+}
+
+// ------------------------------------------------------------------------ Shipping and CEP
+export const SHIPPING_ERROR = 'Erro ao calcular frete. Tente novamente.';
+export { SHIPPING_FALLBACK_LABEL };
+export const CEP_NOT_FOUND = 'CEP não encontrado';
+export const CEP_LOOKUP_ERROR = 'Erro ao validar CEP';
+export const CEP_ENTER_VALID = 'Por favor, insira um CEP válido';
+export const CEP_DOES_NOT_EXIST = 'CEP inválido. Verifique se o CEP existe.';
+
+/** The postal-code lookup's two failures (address forms and cart). */
+export function cepLookupMessage(result: 'not-found' | 'failed'): string {
+  return result === 'not-found' ? CEP_NOT_FOUND : CEP_LOOKUP_ERROR;
+}
+
+/**
+ * The cart calculator's check before quoting: a CEP of 8 digits, then one the lookup found
+ * (`cepExists` null while unknown: not yet looked up, so not blocked).
+ */
+export function cartShippingCepBlocker(cep: string, cepExists: boolean | null): string | null {
+  if (cepDigits(cep).length !== CEP_DIGITS) return CEP_ENTER_VALID;
+  if (cepExists === false) return CEP_DOES_NOT_EXIST;
+  return null;
+}
+
+// ----------------------------------------------------------------------------- Registration
+export const REGISTRATION_EMAIL_TAKEN = 'Este email já está cadastrado. Tente fazer login ou use outro email.';
+export const REGISTRATION_CPF_TAKEN =
+  'Este CPF já está cadastrado no sistema. Verifique se você já possui conta ou entre em contato conosco.';
+/** Kept exactly as the SPEC writes it, ellipsis included. */
+export const REGISTRATION_DUPLICATE_DATA = 'Dados duplicados encontrados...';
+/** Kept exactly as the SPEC writes it, ellipsis included. */
+export const REGISTRATION_CONFLICT = 'Já existe uma conta com esses dados (email, CPF ou nome)...';
+export const REGISTRATION_BAD_REQUEST = 'Dados informados são inválidos. Verifique todos os campos e tente novamente.';
+export const REGISTRATION_SERVER_ERROR = 'Erro interno do servidor. Tente novamente em alguns minutos.';
+export const REGISTRATION_UNEXPECTED = 'Erro inesperado. Tente novamente.';
+export const REGISTRATION_FAILED = 'Erro ao cadastrar usuário. Por favor, tente novamente.';
+export const REGISTRATION_SUCCESS = 'Cadastro realizado com sucesso, verifique seu email para logar.';
+/** The account exists but the verification e-mail could not be sent. */
+export const ACCOUNT_CREATED_BUT_PREFIX = 'Conta criada com sucesso, mas';
+/** The API's text for that case (it starts with the prefix above). */
+export const ACCOUNT_CREATED_EMAIL_NOT_SENT =
+  'Conta criada com sucesso, mas não foi possível enviar o email de verificação. Solicite um novo email de verificação.';
+
+const TAKEN =
+  /(j[áa] (est[áa] |foi |se encontra )?(cadastrad|registrad|existe|em uso|utilizad|usad)|already|exists|unique|duplicad|duplicate|em uso|in use)/i;
+
+/** Maps a server message about a duplicate e-mail or CPF to the SPEC's texts; else undefined. */
+function duplicateMessage(message: string): string | undefined {
+  if (!TAKEN.test(message)) return undefined;
+  if (/e-?mail/i.test(message)) return REGISTRATION_EMAIL_TAKEN;
+  if (/cpf/i.test(message)) return REGISTRATION_CPF_TAKEN;
+  return REGISTRATION_DUPLICATE_DATA;
+}
+
+/**
+ * A failed POST /api/users/. A server message wins (duplicates of e-mail or CPF become the
+ * SPEC's texts, anything else is shown as is); without one the status decides.
+ */
+export function registrationErrorMessage(outcome: Outcome): string {
+  if (outcome.kind === 'no-response') return CONNECTION_ERROR;
+  if (outcome.kind === 'other') return REGISTRATION_FAILED;
+  const message = serverMessage(outcome.data) ?? firstFieldError(outcome.data)?.message;
+  if (message) return duplicateMessage(message) ?? message;
+  if (outcome.status === 409) return REGISTRATION_CONFLICT;
+  if (outcome.status === 400) return REGISTRATION_BAD_REQUEST;
+  if (outcome.status === 500) return REGISTRATION_SERVER_ERROR;
+  return REGISTRATION_UNEXPECTED;
+}
+
+/**
+ * A successful POST /api/users/: the SPEC's success text, unless the server says the account was
+ * created but the verification e-mail was not sent ('Conta criada com sucesso, mas ...').
+ */
+export function registrationSuccessMessage(data: unknown): { message: string; verificationEmailSent: boolean } {
+  const message = serverMessage(data);
+  if (message?.startsWith(ACCOUNT_CREATED_BUT_PREFIX)) return { message, verificationEmailSent: false };
+  return { message: REGISTRATION_SUCCESS, verificationEmailSent: true };
+}
+
+// ------------------------------------------------------------------- E-mail verification
+export const VERIFY_API_CONNECTION_ERROR = 'Erro de conexão. Tente novamente mais tarde.';
+export const VERIFY_API_TOKEN_INVALID = 'Token inválido ou expirado. Solicite um novo email de verificação.';
+export const VERIFY_API_UNEXPECTED = 'Erro inesperado no servidor. Tente novamente mais tarde.';
+
+export const VERIFY_SUCCESS = 'Email verificado com sucesso! Sua conta foi ativada.';
+export const VERIFY_ALREADY_VERIFIED = 'Sua conta já estava ativa! Você pode fazer login normalmente.';
+export const VERIFY_USER_NOT_FOUND = 'Usuário não encontrado. Verifique se sua conta ainda existe.';
+export const VERIFY_LINK_INVALID = 'O link de verificação expirou ou é inválido. Solicite um novo email de verificação.';
+export const VERIFY_UNKNOWN_STATUS = 'Erro inesperado na verificação. Tente novamente mais tarde.';
+export const VERIFY_NO_PARAMETERS = 'Link de verificação inválido ou incompleto.';
+
+/** A failed POST /api/verify_email/ (SPEC §8 "Verification API"; 404 uses the page's text). */
+export function verifyEmailErrorMessage(outcome: Outcome): string {
+  if (outcome.kind !== 'response') return VERIFY_API_CONNECTION_ERROR;
+  if (outcome.status === 404) return VERIFY_USER_NOT_FOUND;
+  if (outcome.status === 400) return VERIFY_API_TOKEN_INVALID;
+  return VERIFY_API_UNEXPECTED;
+}
+
+export type VerifyStatus = 'success' | 'already_verified' | 'user_not_found' | 'invalid_token';
+
+/** The status query values the server redirects with (SPEC §4). */
+export const VERIFY_STATUS_MESSAGES: Record<VerifyStatus, string> = {
+  success: VERIFY_SUCCESS,
+  already_verified: VERIFY_ALREADY_VERIFIED,
+  user_not_found: VERIFY_USER_NOT_FOUND,
+  invalid_token: VERIFY_LINK_INVALID,
+};
+
+export type VerifyPageState =
+  | { state: 'verify-token'; token: string }
+  | { state: 'success' | 'error'; message: string };
+
+/**
+ * What /verificar-email shows for its query: a token is verified by calling the API; a status
+ * maps to its text (success and already_verified are successes; any other value is the generic
+ * error); neither gives 'Link de verificação inválido ou incompleto.'.
+ */
+export function verifyPageState(query: { token?: string | null; status?: string | null }): VerifyPageState {
+  const token = text(query.token);
+  if (token) return { state: 'verify-token', token };
+  const status = text(query.status);
+  if (!status) return { state: 'error', message: VERIFY_NO_PARAMETERS };
+  if (!Object.hasOwn(VERIFY_STATUS_MESSAGES, status)) return { state: 'error', message: VERIFY_UNKNOWN_STATUS };
+  const known = status as VerifyStatus;
+  const ok = known === 'success' || known === 'already_verified';
+  return { state: ok ? 'success' : 'error', message: VERIFY_STATUS_MESSAGES[known] };
+}
+
+// ------------------------------------------------------------------ Resend verification
+export const RESEND_EMAIL_REQUIRED = 'Por favor, digite seu email.';
+export const RESEND_EMAIL_INVALID = 'Por favor, digite um email válido.';
+export const RESEND_ALREADY_VERIFIED = 'Esta conta já está verificada e ativa! Você pode fazer login normalmente.';
+export const RESEND_SENT = 'Email de verificação enviado com sucesso! Verifique sua caixa de entrada.';
+export const RESEND_NOT_FOUND = 'Email não encontrado. Verifique se o email está correto ou faça um novo cadastro.';
+export const RESEND_UNEXPECTED = 'Erro inesperado. Tente novamente mais tarde.';
+
+/** POST /api/send_verification/: `ok` is true when the page should redirect home. */
+export function resendVerificationResult(outcome: Outcome): { ok: boolean; message: string } {
+  const alreadyVerified = outcome.kind === 'response' && field(outcome.data, 'already_verified') === true;
+  if (alreadyVerified) return { ok: true, message: RESEND_ALREADY_VERIFIED };
+  if (isOk(outcome)) return { ok: true, message: RESEND_SENT };
+  if (outcome.kind === 'response' && outcome.status === 404) return { ok: false, message: RESEND_NOT_FOUND };
+  return { ok: false, message: RESEND_UNEXPECTED };
+}
+
+// ---------------------------------------------------------------------- Forgot / reset
+export const FORGOT_SENT = 'Email enviado com sucesso! Verifique sua caixa de entrada.';
+export const FORGOT_NOT_FOUND = 'Este email não está cadastrado em nosso sistema.';
+export const FORGOT_FAILED = 'Erro ao enviar email. Tente novamente.';
+
+export function forgotPasswordResult(outcome: Outcome): { ok: boolean; message: string } {
+  if (isOk(outcome)) return { ok: true, message: FORGOT_SENT };
+  if (outcome.kind === 'response' && outcome.status === 404) return { ok: false, message: FORGOT_NOT_FOUND };
+  return { ok: false, message: FORGOT_FAILED };
+}
+
+export const RESET_SUCCESS = 'Senha redefinida com sucesso! Redirecionando para a página inicial...';
+export const RESET_FAILED = 'Erro ao redefinir senha. Tente novamente.';
+
+/** POST api/reset-password/: the server's `error` field when it sent one. */
+export function resetPasswordResult(outcome: Outcome): { ok: boolean; message: string } {
+  if (isOk(outcome)) return { ok: true, message: RESET_SUCCESS };
+  const error = outcome.kind === 'response' ? text(field(outcome.data, 'error')) : undefined;
+  return { ok: false, message: error ?? RESET_FAILED };
+}
+
+// ------------------------------------------------------------------------------- Coupon
+export const COUPON_APPLIED = 'Cupom aplicado com sucesso!';
+export const COUPON_INVALID = 'Cupom inválido ou expirado.';
+export const COUPON_FAILED = 'Erro ao validar cupom. Tente novamente.';
+export const COUPON_POPUP_SUCCESS_TITLE = 'Cupom Aplicado!';
+export const COUPON_POPUP_FAILURE_TITLE = 'Cupom Inválido';
+
+export interface CouponResult {
+  success: boolean;
+  /** Centavos; 0 unless success. */
+  desconto: Cents;
+  message: string;
+}
+
+/**
+ * POST /api/validar-cupom/ {success, desconto, message}. The server's message is preferred;
+ * otherwise: success 'Cupom aplicado com sucesso!', refused (success false, or a 4xx) 'Cupom
+ * inválido ou expirado.', server error or no answer 'Erro ao validar cupom. Tente novamente.'.
+ * `desconto` is read as the API's decimal reais ("12.35") and returned in centavos.
+ */
+export function couponResult(outcome: Outcome): CouponResult {
+  if (outcome.kind !== 'response') return { success: false, desconto: 0, message: COUPON_FAILED };
+  const message = serverMessage(outcome.data);
+  if (isOk(outcome) && field(outcome.data, 'success') === true) {
+    const raw = field(outcome.data, 'desconto');
+    const desconto = typeof raw === 'string' || typeof raw === 'number' ? (toCents(raw) ?? 0) : 0;
+    return { success: true, desconto: Math.max(0, desconto), message: message ?? COUPON_APPLIED };
+  }
+  const refused = isOk(outcome) || (outcome.status >= 400 && outcome.status < 500);
+  return { success: false, desconto: 0, message: message ?? (refused ? COUPON_INVALID : COUPON_FAILED) };
+}
+
+// ------------------------------------------------------------------------------ Checkout
+export const CHECKOUT_CART_NOT_FOUND = 'Dados do carrinho não encontrados';
+export const CHECKOUT_FAILED = 'Erro ao processar checkout. Tente novamente.';
+export const CHECKOUT_ERROR_BOX_TITLE = 'Ops! Algo deu errado';
+
+/** Checkout navigation failure: 'Erro: {server error}' or the generic text. */
+export function checkoutNavigationError(serverError?: string | null): string {
+  const error = text(serverError);
+  return error ? `Erro: ${error}` : CHECKOUT_FAILED;
+}
+
+export const PAYMENT_STOCK_MARKER = 'não tem estoque suficiente';
+export const PAYMENT_COUPON_USED = 'Este cupom já foi utilizado anteriormente.';
+export const PAYMENT_COUPON_INVALID = 'O cupom informado não existe ou é inválido.';
+export const PAYMENT_COUPON_NOT_YOURS = 'Você não tem acesso a este cupom. Verifique se está logado corretamente.';
+export const PAYMENT_FAILED = 'Ocorreu um erro ao processar o pagamento. Tente novamente.';
+
+/** The server's coupon texts (SPEC §8) -> what the shopper reads. */
+export const PAYMENT_SERVER_COUPON_USED = 'Cupom já utilizado.';
+export const PAYMENT_SERVER_COUPON_INVALID = 'Cupom inválido.';
+export const PAYMENT_SERVER_COUPON_NOT_YOURS = 'Cupom não associado ao usuário.';
+
+const PAYMENT_MAPPINGS: Record<string, string> = {
+  [PAYMENT_SERVER_COUPON_USED]: PAYMENT_COUPON_USED,
+  [PAYMENT_SERVER_COUPON_INVALID]: PAYMENT_COUPON_INVALID,
+  [PAYMENT_SERVER_COUPON_NOT_YOURS]: PAYMENT_COUPON_NOT_YOURS,
+};
+
+/** A failed api/pay/ or api/pagamento/ (server `message` or `error`). */
+export function paymentErrorMessage(outcome: Outcome): string {
+  if (outcome.kind === 'no-response') return CONNECTION_ERROR;
+  if (outcome.kind === 'other') return PAYMENT_FAILED;
+  const message = text(field(outcome.data, 'message')) ?? text(field(outcome.data, 'error'));
+  if (!message) return PAYMENT_FAILED;
+  if (message.includes(PAYMENT_STOCK_MARKER)) return message;
+  return PAYMENT_MAPPINGS[message.trim()] ?? message;
+}
+
+// ---------------------------------------------------------------------- Address profiles
+export const ADDRESS_PROFILE_NAME_TAKEN =
+  'Você já possui um perfil de endereço com este nome. Escolha um nome diferente.';
+export const ADDRESS_SAVE_FAILED_CHECKOUT = 'Erro ao salvar perfil de endereço. Verifique os dados e tente novamente.';
+
+/** Field -> prefix at checkout; any other field uses ADDRESS_OTHER_FIELD_PREFIX. */
+export const ADDRESS_FIELD_PREFIXES: Readonly<Record<string, string>> = {
+  nome_perfil: 'Erro no perfil de endereço: ',
+  email: 'Erro no email: ',
+  cpf: 'Erro no CPF: ',
+  telefone: 'Erro no telefone: ',
+  cep: 'Erro no CEP: ',
+};
+export const ADDRESS_OTHER_FIELD_PREFIX = 'Erro nos dados do endereço: ';
+
+/**
+ * A database's duplicate-key text about the profile name (PostgreSQL "duplicate key value
+ * violates unique constraint …nome_perfil…", SQLite "UNIQUE constraint failed: …nome_perfil",
+ * Django "… nome_perfil must make a unique set"), or our own text for it.
+ */
+export function isDuplicateProfileNameMessage(message: string): boolean {
+  if (message === ADDRESS_PROFILE_NAME_TAKEN) return true;
+  return /nome_perfil/i.test(message) && /(unique|duplicate|duplicad)/i.test(message);
+}
+
+/** Every text in a body: message, error, detail and each field message. */
+function allTexts(data: unknown): string[] {
+  const errors = field(data, 'errors');
+  const all =
+    errors !== null && typeof errors === 'object'
+      ? Object.values(errors as Record<string, unknown>).flatMap((v) => (Array.isArray(v) ? v : [v]))
+      : [];
+  return [serverMessage(data), ...all].map(text).filter((t): t is string => t !== undefined);
+}
+
+/**
+ * A failed POST /api/perfis-endereco/ while saving the manual address at checkout. A duplicate
+ * profile name is recognised first (wherever the server put it); then the field errors in the
+ * SPEC's order: profile name, e-mail, CPF, phone, CEP, else the first other field.
+ */
+export function checkoutAddressSaveError(outcome: Outcome): string {
+  if (outcome.kind !== 'response') return ADDRESS_SAVE_FAILED_CHECKOUT;
+  if (allTexts(outcome.data).some(isDuplicateProfileNameMessage)) return ADDRESS_PROFILE_NAME_TAKEN;
+  const errors = serverFieldErrors(outcome.data);
+  for (const [name, prefix] of Object.entries(ADDRESS_FIELD_PREFIXES)) {
+    const message = errors[name];
+    if (message) return `${prefix}${message}`;
+  }
+  const other = Object.values(errors)[0];
+  if (other) return `${ADDRESS_OTHER_FIELD_PREFIX}${other}`;
+  return ADDRESS_SAVE_FAILED_CHECKOUT;
+}
+
+export const ADDRESS_SAVE_FAILED = 'Erro ao salvar perfil. Tente novamente.';
+export const ADDRESS_DELETE_CONFIRM = 'Tem certeza que deseja excluir este perfil de endereço?';
+export const ADDRESS_DELETE_FAILED = 'Erro ao excluir perfil';
+export const ADDRESS_SET_DEFAULT_FAILED = 'Erro ao definir perfil padrão';
+export const ADDRESS_CREATED = 'Perfil criado com sucesso!';
+export const ADDRESS_UPDATED = 'Perfil atualizado com sucesso!';
+
+/**
+ * A failed save in the account's address dialog: the server's field errors (first message per
+ * field, shown under each field), else one message: the duplicate-name text, else the generic.
+ */
+export function addressPageSaveError(outcome: Outcome): { fieldErrors: Record<string, string>; message: string | null } {
+  if (outcome.kind !== 'response') return { fieldErrors: {}, message: ADDRESS_SAVE_FAILED };
+  const fieldErrors = serverFieldErrors(outcome.data);
+  if (Object.keys(fieldErrors).length > 0) return { fieldErrors, message: null };
+  const duplicate = allTexts(outcome.data).some(isDuplicateProfileNameMessage);
+  return { fieldErrors, message: duplicate ? ADDRESS_PROFILE_NAME_TAKEN : ADDRESS_SAVE_FAILED };
+}
+
+/** A failed DELETE: the server's message, else 'Erro ao excluir perfil'. */
+export function addressDeleteError(outcome: Outcome): string {
+  return (outcome.kind === 'response' ? serverMessage(outcome.data) : undefined) ?? ADDRESS_DELETE_FAILED;
+}
+
+// ------------------------------------------------------------------------- Payment link
+export const PAYMENT_LINK_UNAVAILABLE =
+  'Link de pagamento não disponível no momento. Entre em contato conosco se precisar de ajuda.';
+export const PAYMENT_LINK_FAILED = 'Erro ao buscar link de pagamento. Tente novamente mais tarde.';
+
+/** GET /api/payment-status/{reference}/: the link to open, or the message to show. */
+export function paymentLinkResult(outcome: Outcome): { url: string } | { message: string } {
+  if (outcome.kind === 'response' && isOk(outcome)) {
+    const url = text(field(outcome.data, 'payment_link'));
+    return url ? { url } : { message: PAYMENT_LINK_UNAVAILABLE };
+  }
+  // 404: the server has no link for this order, which is "not available", not a failure.
+  if (outcome.kind === 'response' && outcome.status === 404) return { message: PAYMENT_LINK_UNAVAILABLE };
+  return { message: PAYMENT_LINK_FAILED };
+}
+
+// ------------------------------------------------------------------------------- Search
+/** The empty state: 'Nenhuma joia encontrada para "{text}"'. */
+export function searchEmptyText(query: string): string {
+  return `Nenhuma joia encontrada para "${query}"`;
+}

@@ -1,0 +1,140 @@
+/**
+ * Orders in the account area (SPEC §3, §4): status labels and colours, which orders offer to
+ * pay again, grouping order lines by reference, totals, summary counts and ordering.
+ */
+import { parseDataPedido, saoPauloWallTime, toInstant, wallTimeSortKey } from './dates';
+import { toCents, type Cents } from './money';
+
+export const ORDER_AUTO_CANCEL_HOURS = 24;
+
+export type StatusColour = 'green' | 'orange' | 'blue' | 'red' | 'grey';
+/** What the order card shows besides the label (paid confirmation, retry button…). */
+export type StatusKind = 'paid' | 'awaiting' | 'in-progress' | 'error' | 'other';
+
+export interface StatusPresentation {
+  label: string;
+  colour: StatusColour;
+  kind: StatusKind;
+  /** Awaiting-payment and error orders show a retry button that fetches the payment link. */
+  canRetryPayment: boolean;
+}
+
+/**
+ * SPEC §4's table. PAID and DECLINED are the payment provider's raw statuses; the SPEC leaves
+ * their label blank, so they read like their Portuguese siblings: 'Pago' and 'Pagamento Recusado'.
+ * A declined payment is an error order, so it offers the retry button too.
+ */
+const STATUS_TABLE: Record<string, Omit<StatusPresentation, 'canRetryPayment'>> = {
+  'Pedido Pago': { label: 'Pago', colour: 'green', kind: 'paid' },
+  'Aguardando Pagamento': { label: 'Aguardando Pagamento', colour: 'orange', kind: 'awaiting' },
+  'Em andamento': { label: 'Em Andamento', colour: 'blue', kind: 'in-progress' },
+  'Erro no Pagamento': { label: 'Erro no Pagamento', colour: 'red', kind: 'error' },
+  PAID: { label: 'Pago', colour: 'green', kind: 'paid' },
+  DECLINED: { label: 'Pagamento Recusado', colour: 'red', kind: 'error' },
+};
+
+/** Exact-text lookup (as the SPEC's table); anything else shows its raw text in grey. */
+export function orderStatusPresentation(status: string | null | undefined): StatusPresentation {
+  const known = status == null ? undefined : STATUS_TABLE[status];
+  const base = known ?? { label: status ?? '', colour: 'grey' as const, kind: 'other' as const };
+  return { ...base, canRetryPayment: base.kind === 'awaiting' || base.kind === 'error' };
+}
+
+export function canRetryPayment(status: string | null | undefined): boolean {
+  return orderStatusPresentation(status).canRetryPayment;
+}
+
+/** One line of GET /api/user/orders/ (SPEC §3). Prices come as the API's decimal strings. */
+export interface OrderLine {
+  reference: string | number;
+  status: string;
+  created_at?: string | null;
+  data_pedido?: string | null;
+  quantidade: number;
+  produto: { id: number | string; name: string; price: string | number; image?: string | null };
+}
+
+export interface Order<L extends OrderLine = OrderLine> {
+  reference: string;
+  /** The first line's status, creation and order date (all lines of an order share them). */
+  status: string;
+  created_at: string | null;
+  data_pedido: string | null;
+  lines: L[];
+  totalCents: Cents;
+}
+
+/** A line's price in centavos; an unreadable price counts as 0 rather than hiding the order. */
+export function linePriceCents(line: Pick<OrderLine, 'produto'>): Cents {
+  return toCents(line.produto.price) ?? 0;
+}
+
+/** Order total = sum of quantity x price, in centavos. */
+export function orderTotalCents(lines: readonly Pick<OrderLine, 'produto' | 'quantidade'>[]): Cents {
+  return lines.reduce((sum, l) => sum + l.quantidade * linePriceCents(l), 0);
+}
+
+/** Groups lines into orders by reference, keeping the first-seen order of references. */
+export function groupOrderLines<L extends OrderLine>(lines: readonly L[]): Order<L>[] {
+  const groups = new Map<string, L[]>();
+  for (const line of lines) {
+    const key = String(line.reference);
+    const group = groups.get(key);
+    if (group) group.push(line);
+    else groups.set(key, [line]);
+  }
+  return [...groups].map(([reference, group]) => {
+    const first = group[0] as L;
+    return {
+      reference,
+      status: first.status,
+      created_at: first.created_at ?? null,
+      data_pedido: first.data_pedido ?? null,
+      lines: group,
+      totalCents: orderTotalCents(group),
+    };
+  });
+}
+
+export interface OrderSummary {
+  total: number;
+  awaitingPayment: number;
+  paid: number;
+}
+
+/** The orders tab's counters: every order, those awaiting payment, those paid. */
+export function orderSummary(orders: readonly Pick<Order, 'status'>[]): OrderSummary {
+  const kinds = orders.map((o) => orderStatusPresentation(o.status).kind);
+  return {
+    total: orders.length,
+    awaitingPayment: kinds.filter((k) => k === 'awaiting').length,
+    paid: kinds.filter((k) => k === 'paid').length,
+  };
+}
+
+/** When an order was placed, as a sortable number: data_pedido first, created_at as fallback. */
+function placedAtKey(o: { data_pedido?: string | null; created_at?: string | null }): number {
+  const fromText = parseDataPedido(o.data_pedido);
+  if (fromText) return wallTimeSortKey(fromText);
+  const instant = toInstant(o.created_at);
+  return instant ? wallTimeSortKey(saoPauloWallTime(instant)) : Number.NEGATIVE_INFINITY;
+}
+
+const referenceOrder = new Intl.Collator('en', { numeric: true });
+
+/**
+ * Newest first by data_pedido (fallback created_at); ties by the higher reference (compared
+ * numerically when references are numbers or end in numbers). Orders without any date go last.
+ * Returns a new array.
+ */
+export function sortOrdersNewestFirst<
+  T extends { reference: string | number; data_pedido?: string | null; created_at?: string | null },
+>(orders: readonly T[]): T[] {
+  return orders
+    .map((o) => ({ o, key: placedAtKey(o) }))
+    .sort((a, b) => {
+      if (a.key !== b.key) return a.key === Number.NEGATIVE_INFINITY ? 1 : b.key === Number.NEGATIVE_INFINITY ? -1 : b.key - a.key;
+      return referenceOrder.compare(String(b.o.reference), String(a.o.reference));
+    })
+    .map(({ o }) => o);
+}

@@ -1,0 +1,136 @@
+/**
+ * Shipping quote (SPEC §9): free from R$ 600, otherwise a table by the CEP's first two digits
+ * plus a weight surcharge. The server quotes with it and the browser uses it as the fallback
+ * estimate when the quote call fails, so both always agree.
+ */
+import { cepDigits, CEP_DIGITS } from './cep';
+import type { Cents } from './money';
+
+export const FREE_SHIPPING_THRESHOLD: Cents = 60000;
+export const FREE_SHIPPING_DAYS = '3-5';
+export const FREE_SHIPPING_REASON = 'Compra acima de R$ 600,00';
+/** Shown beside the local estimate when the quote call failed. */
+export const SHIPPING_FALLBACK_LABEL = 'Erro no cálculo. Valor estimado.';
+
+/** Default weight per item, 0.2 kg, in grams so the arithmetic stays in integers. */
+export const ITEM_WEIGHT_GRAMS = 200;
+/** Default package dimensions (cm), for a carrier API. */
+export const DEFAULT_DIMENSIONS_CM = { length: 20, height: 5, width: 15 } as const;
+/** Weight included in the table price. */
+export const INCLUDED_WEIGHT_GRAMS = 1000;
+/** Added for each started kilogram above the included weight. */
+export const EXTRA_KG_SURCHARGE: Cents = 350;
+
+export interface ShippingRegion {
+  /** Inclusive range of the CEP's first two digits. */
+  fromPrefix: number;
+  toPrefix: number;
+  /** Label exactly as the SPEC's table has it (20-28 is labelled 'Sul' even though it is RJ/ES). */
+  regiao: string;
+  valor: Cents;
+  prazo: string;
+}
+
+export const SHIPPING_REGIONS: readonly ShippingRegion[] = [
+  { fromPrefix: 1, toPrefix: 19, regiao: 'Sudeste', valor: 1290, prazo: '3-5' },
+  { fromPrefix: 20, toPrefix: 28, regiao: 'Sul', valor: 1890, prazo: '5-7' },
+  { fromPrefix: 40, toPrefix: 48, regiao: 'Nordeste', valor: 2290, prazo: '7-10' },
+  { fromPrefix: 50, toPrefix: 56, regiao: 'Centro-Oeste', valor: 1990, prazo: '6-8' },
+  { fromPrefix: 69, toPrefix: 76, regiao: 'Norte', valor: 2890, prazo: '8-12' },
+];
+
+/** Every other prefix. The SPEC gives this row no label, so `regiao` is empty. */
+export const OTHER_REGION: Omit<ShippingRegion, 'fromPrefix' | 'toPrefix'> = {
+  regiao: '',
+  valor: 1590,
+  prazo: '5-8',
+};
+
+/** The quote's shape (SPEC §3), with `valor` in centavos and `peso_total` in kg. */
+export interface ShippingQuote {
+  valor: Cents;
+  prazo: string;
+  gratis: boolean;
+  motivo_gratis: string | null;
+  regiao: string;
+  peso_total: number;
+}
+
+export interface QuoteInput {
+  /** 8 digits, mask allowed. */
+  cep: string;
+  /** The cart's subtotal before any coupon (coupons are applied at checkout, after the quote). */
+  subtotalCents: Cents;
+  /** Number of units in the cart (sum of quantities). */
+  itemCount: number;
+}
+
+export function shippingRegion(cep: string): Omit<ShippingRegion, 'fromPrefix' | 'toPrefix'> {
+  const prefix = Number(cepDigits(cep).slice(0, 2));
+  return SHIPPING_REGIONS.find((r) => prefix >= r.fromPrefix && prefix <= r.toPrefix) ?? OTHER_REGION;
+}
+
+export function totalWeightGrams(itemCount: number): number {
+  return Math.max(0, Math.trunc(itemCount)) * ITEM_WEIGHT_GRAMS;
+}
+
+/** R$ 3,50 per started kg above 1 kg: 1.0 kg -> 0, 1.2 kg -> 350, 2.2 kg -> 700. */
+export function weightSurcharge(grams: number): Cents {
+  if (grams <= INCLUDED_WEIGHT_GRAMS) return 0;
+  return Math.ceil((grams - INCLUDED_WEIGHT_GRAMS) / 1000) * EXTRA_KG_SURCHARGE;
+}
+
+/**
+ * The quote for a cart. Throws a RangeError for a CEP without 8 digits: callers validate the CEP
+ * first (the calculate button only enables on a complete one).
+ */
+export function quoteShipping(input: QuoteInput): ShippingQuote {
+  if (cepDigits(input.cep).length !== CEP_DIGITS || /[^\d\s-]/.test(input.cep)) {
+    throw new RangeError(`CEP must have 8 digits: ${input.cep}`);
+  }
+  const grams = totalWeightGrams(input.itemCount);
+  const region = shippingRegion(input.cep);
+  const peso_total = grams / 1000;
+  if (input.subtotalCents >= FREE_SHIPPING_THRESHOLD) {
+    return {
+      valor: 0,
+      prazo: FREE_SHIPPING_DAYS,
+      gratis: true,
+      motivo_gratis: FREE_SHIPPING_REASON,
+      regiao: region.regiao,
+      peso_total,
+    };
+  }
+  return {
+    valor: region.valor + weightSurcharge(grams),
+    prazo: region.prazo,
+    gratis: false,
+    motivo_gratis: null,
+    regiao: region.regiao,
+    peso_total,
+  };
+}
+
+export interface FreeShippingProgress {
+  /** 0-100, rounded down so the bar never shows 100% before shipping is actually free. */
+  percent: number;
+  remainingCents: Cents;
+  qualifies: boolean;
+}
+
+/** The cart drawer's progress bar towards R$ 600 (percentage capped at 100). */
+export function freeShippingProgress(subtotalCents: Cents): FreeShippingProgress {
+  const subtotal = Math.max(0, subtotalCents);
+  return {
+    percent: Math.min(100, Math.floor((subtotal * 100) / FREE_SHIPPING_THRESHOLD)),
+    remainingCents: Math.max(0, FREE_SHIPPING_THRESHOLD - subtotal),
+    qualifies: subtotal >= FREE_SHIPPING_THRESHOLD,
+  };
+}
+
+/** Tolerance of SPEC §4: a quote is stale when the subtotal moved by more than R$ 0,01. */
+export const QUOTE_TOLERANCE_CENTS: Cents = 1;
+
+export function isQuoteStale(quotedSubtotalCents: Cents, currentSubtotalCents: Cents): boolean {
+  return Math.abs(quotedSubtotalCents - currentSubtotalCents) > QUOTE_TOLERANCE_CENTS;
+}
