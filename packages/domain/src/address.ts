@@ -186,8 +186,9 @@ const required = (message: string, max = TEXT_MAX_LENGTH) =>
   z
     .string({ error: message })
     .trim()
-    .min(1, { error: message })
-    .max(max, { error: ADDRESS_SERVER_MESSAGES.tooLong });
+    // abort: an empty field reports "required" only, not also "invalid".
+    .min(1, { error: message, abort: true })
+    .max(max, { error: ADDRESS_SERVER_MESSAGES.tooLong, abort: true });
 
 /**
  * Zod schema of an address profile body with Portuguese messages (the account dialog's wording,

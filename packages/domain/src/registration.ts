@@ -90,7 +90,8 @@ function parsePayloadBirthdate(iso: string): CalendarDate | null {
 }
 
 const requiredText = () =>
-  z.string({ error: REGISTRATION_REQUIRED }).trim().min(1, { error: REGISTRATION_REQUIRED });
+  // abort: an empty field reports "required" only, not also "invalid".
+  z.string({ error: REGISTRATION_REQUIRED }).trim().min(1, { error: REGISTRATION_REQUIRED, abort: true });
 
 /**
  * Zod schema of the registration payload, with Portuguese messages per field. It is a factory
@@ -100,15 +101,15 @@ const requiredText = () =>
 export function registrationPayloadSchema(today: CalendarDate) {
   return z.object(
     {
-    firstName: requiredText().max(NAME_MAX_LENGTH, { error: REGISTRATION_NAME_TOO_LONG }),
-    lastName: requiredText().max(NAME_MAX_LENGTH, { error: REGISTRATION_NAME_TOO_LONG }),
+    firstName: requiredText().max(NAME_MAX_LENGTH, { error: REGISTRATION_NAME_TOO_LONG, abort: true }),
+    lastName: requiredText().max(NAME_MAX_LENGTH, { error: REGISTRATION_NAME_TOO_LONG, abort: true }),
     email: requiredText()
-      .max(EMAIL_MAX_LENGTH, { error: REGISTRATION_EMAIL_TOO_LONG })
+      .max(EMAIL_MAX_LENGTH, { error: REGISTRATION_EMAIL_TOO_LONG, abort: true })
       .refine(isValidRegistrationEmail, { error: REGISTRATION_EMAIL_INVALID }),
     password: z
       .string({ error: REGISTRATION_REQUIRED })
-      .min(1, { error: REGISTRATION_REQUIRED })
-      .max(PASSWORD_MAX_LENGTH, { error: REGISTRATION_PASSWORD_TOO_LONG })
+      .min(1, { error: REGISTRATION_REQUIRED, abort: true })
+      .max(PASSWORD_MAX_LENGTH, { error: REGISTRATION_PASSWORD_TOO_LONG, abort: true })
       .refine(isPasswordValid, { error: REGISTRATION_PASSWORD_WEAK }),
     phone: requiredText().refine(isCompletePhone, { error: REGISTRATION_PHONE_INVALID }),
     cpf: requiredText().refine(isValidCpf, { error: REGISTRATION_CPF_INVALID }),
