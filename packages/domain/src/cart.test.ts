@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cartBadgeCount,
+  cartItemCount,
+  cartSubtotal,
+  clampQuantity,
+  lineSubtotal,
+  mergeGuestCart,
+  toCartLine,
+  type CartLine,
+} from './cart';
+
+const l = (productId: string, quantidade: number, priceCents = 1000): CartLine => ({
+  productId,
+  name: `Produto ${productId}`,
+  priceCents,
+  quantidade,
+  image: null,
+});
+
+describe('toCartLine', () => {
+  it('reads the server shape', () => {
+    expect(toCartLine({ produto: { id: 7, name: 'Anel', price: '129.90', image: 'a.svg' }, quantidade: 2 })).toEqual({
+      productId: '7',
+      name: 'Anel',
+      priceCents: 12990,
+      quantidade: 2,
+      image: 'a.svg',
+    });
+  });
+
+  it('reads the guest shape', () => {
+    expect(toCartLine({ id: '7', name: 'Anel', price: 129.9, quantidade: 1 })).toMatchObject({
+      productId: '7',
+      priceCents: 12990,
+      image: null,
+    });
+  });
+});
+
+describe('subtotals and badge', () => {
+  const lines = [l('1', 3, 10), l('2', 1, 12990), l('3', 2, 5990)];
+
+  it('line subtotal = quantity x price', () => {
+    expect(lineSubtotal(l('1', 3, 10))).toBe(30);
+  });
+
+  it('cart subtotal in centavos', () => {
+    expect(cartSubtotal(lines)).toBe(30 + 12990 + 11980);
+    expect(cartSubtotal([])).toBe(0);
+  });
+
+  it('badge counts distinct products, not units', () => {
+    expect(cartBadgeCount(lines)).toBe(3);
+    expect(cartItemCount(lines)).toBe(6);
+    expect(cartBadgeCount([])).toBe(0);
+  });
+});
+
+describe('clampQuantity to [1, stock]', () => {
+  it.each([
+    [0, 5, 1],
+    [-3, 5, 1],
+    [3, 5, 3],
+    [5, 5, 5],
+    [9, 5, 5],
+    [2.7, 5, 2],
+    [Number.NaN, 5, 1],
+    [3, 0, 1],
+  ])('%d with stock %d -> %d', (q, stock, out) => {
+    expect(clampQuantity(q, stock)).toBe(out);
+  });
+});
+
+describe('mergeGuestCart (no doubling)', () => {
+  it('adds guest-only products and keeps the larger quantity of shared ones', () => {
+    const result = mergeGuestCart([l('1', 2), l('2', 1)], [l('2', 3), l('3', 1), l('1', 1)]);
+    expect(result.lines.map((x) => [x.productId, x.quantidade])).toEqual([
+      ['1', 2],
+      ['2', 3],
+      ['3', 1],
+    ]);
+    expect(result.additions).toEqual([
+      { productId: '2', quantidade: 2 },
+      { productId: '3', quantidade: 1 },
+    ]);
+  });
+
+  it('merging the same guest cart twice changes nothing the second time', () => {
+    const server = [l('1', 1)];
+    const guest = [l('1', 2), l('2', 1)];
+    const first = mergeGuestCart(server, guest);
+    const second = mergeGuestCart(first.lines, guest);
+    expect(second.lines).toEqual(first.lines);
+    expect(second.additions).toEqual([]);
+  });
+
+  it('respects stock and ignores empty lines', () => {
+    const result = mergeGuestCart([], [l('1', 5), l('2', 0)], { '1': 3 });
+    expect(result.lines.map((x) => [x.productId, x.quantidade])).toEqual([['1', 3]]);
+    expect(result.additions).toEqual([{ productId: '1', quantidade: 3 }]);
+  });
+
+  it('does not modify its inputs', () => {
+    const server = [l('1', 1)];
+    mergeGuestCart(server, [l('1', 4)]);
+    expect(server[0]?.quantidade).toBe(1);
+  });
+});

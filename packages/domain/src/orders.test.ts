@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canRetryPayment,
+  groupOrderLines,
+  ORDER_AUTO_CANCEL_HOURS,
+  orderStatusPresentation,
+  orderSummary,
+  orderTotalCents,
+  sortOrdersNewestFirst,
+  type OrderLine,
+} from './orders';
+
+describe('orderStatusPresentation (SPEC §4 table)', () => {
+  it.each([
+    ['Pedido Pago', 'Pago', 'green', false],
+    ['Aguardando Pagamento', 'Aguardando Pagamento', 'orange', true],
+    ['Em andamento', 'Em Andamento', 'blue', false],
+    ['Erro no Pagamento', 'Erro no Pagamento', 'red', true],
+    ['PAID', 'Pago', 'green', false],
+    ['DECLINED', 'Pagamento Recusado', 'red', true],
+    ['Enviado', 'Enviado', 'grey', false],
+    ['Cancelado', 'Cancelado', 'grey', false],
+    ['pedido pago', 'pedido pago', 'grey', false],
+    ['', '', 'grey', false],
+  ])('%j -> %j %s (retry: %s)', (status, label, colour, retry) => {
+    expect(orderStatusPresentation(status)).toMatchObject({ label, colour, canRetryPayment: retry });
+    expect(canRetryPayment(status)).toBe(retry);
+  });
+
+  it('null status shows empty grey', () => {
+    expect(orderStatusPresentation(null)).toMatchObject({ label: '', colour: 'grey' });
+  });
+
+  it('unpaid orders are cancelled after 24 hours', () => {
+    expect(ORDER_AUTO_CANCEL_HOURS).toBe(24);
+  });
+});
+
+const line = (reference: string, status: string, quantidade: number, price: string, extra: Partial<OrderLine> = {}): OrderLine => ({
+  reference,
+  status,
+  quantidade,
+  produto: { id: `${reference}-${price}`, name: 'Anel', price },
+  ...extra,
+});
+
+describe('grouping and totals', () => {
+  const lines = [
+    line('101', 'Pedido Pago', 2, '129.90', { data_pedido: '15/03/2024 às 14:30' }),
+    line('102', 'Aguardando Pagamento', 1, '59.90'),
+    line('101', 'Pedido Pago', 1, '10.00'),
+    line('103', 'PAID', 3, '0.10'),
+  ];
+
+  it('groups lines by reference, first-seen order, first line carries the order data', () => {
+    const orders = groupOrderLines(lines);
+    expect(orders.map((o) => [o.reference, o.lines.length, o.totalCents])).toEqual([
+      ['101', 2, 26980],
+      ['102', 1, 5990],
+      ['103', 1, 30],
+    ]);
+    expect(orders[0]?.data_pedido).toBe('15/03/2024 às 14:30');
+    expect(orders[1]?.data_pedido).toBeNull();
+  });
+
+  it('order total = sum of quantity x price in centavos (no float drift)', () => {
+    expect(orderTotalCents([line('1', 'x', 3, '0.10'), line('1', 'x', 1, '0.20')])).toBe(50);
+    expect(orderTotalCents([])).toBe(0);
+    expect(orderTotalCents([line('1', 'x', 2, 'abc')])).toBe(0);
+  });
+
+  it('summary counts orders, awaiting payment and paid', () => {
+    expect(orderSummary(groupOrderLines(lines))).toEqual({ total: 3, awaitingPayment: 1, paid: 2 });
+    expect(orderSummary([])).toEqual({ total: 0, awaitingPayment: 0, paid: 0 });
+  });
+});
+
+describe('sortOrdersNewestFirst', () => {
+  it('newest first by data_pedido, across day, month and year', () => {
+    const orders = [
+      { reference: 'a', data_pedido: '15/03/2024 às 14:30' },
+      { reference: 'b', data_pedido: '02/01/2025 às 08:00' },
+      { reference: 'c', data_pedido: '16/03/2024 às 09:00' },
+      { reference: 'd', data_pedido: '15/03/2024 às 14:31' },
+    ];
+    expect(sortOrdersNewestFirst(orders).map((o) => o.reference)).toEqual(['b', 'c', 'd', 'a']);
+  });
+
+  it('falls back to created_at, compared on the same São Paulo clock', () => {
+    const orders = [
+      { reference: 'text', data_pedido: '15/03/2024 às 22:00' },
+      // 01:30 UTC on the 16th is 22:30 on the 15th in São Paulo: newer than 22:00.
+      { reference: 'iso', data_pedido: null, created_at: '2024-03-16T01:30:00Z' },
+      { reference: 'older', data_pedido: 'garbage', created_at: '2024-03-15T10:00:00Z' },
+      { reference: 'none' },
+    ];
+    expect(sortOrdersNewestFirst(orders).map((o) => o.reference)).toEqual(['iso', 'text', 'older', 'none']);
+  });
+
+  it('ties go to the higher reference, numerically', () => {
+    const same = '15/03/2024 às 14:30';
+    const orders = [
+      { reference: 9, data_pedido: same },
+      { reference: 10, data_pedido: same },
+      { reference: 'PED-2', data_pedido: same },
+      { reference: 'PED-11', data_pedido: same },
+    ];
+    expect(sortOrdersNewestFirst(orders.slice(0, 2)).map((o) => o.reference)).toEqual([10, 9]);
+    expect(sortOrdersNewestFirst(orders.slice(2)).map((o) => o.reference)).toEqual(['PED-11', 'PED-2']);
+  });
+
+  it('does not modify its input', () => {
+    const orders = [{ reference: '1', data_pedido: '01/01/2024 às 10:00' }, { reference: '2', data_pedido: '02/01/2024 às 10:00' }];
+    const copy = [...orders];
+    sortOrdersNewestFirst(orders);
+    expect(orders).toEqual(copy);
+  });
+});
