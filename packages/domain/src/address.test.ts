@@ -43,8 +43,12 @@ describe('validateAddressProfile', () => {
     ['cidade', 'Cidade é obrigatória'],
     ['estado', 'Estado é obrigatório'],
   ])('%s empty -> %s (both wordings)', (field, message) => {
-    expect(validateAddressProfile({ ...profile, [field]: ' ' }, cart)).toEqual({ [field]: message });
-    expect(validateAddressProfile({ ...profile, [field]: '' }, account)).toEqual({ [field]: message });
+    expect(validateAddressProfile({ ...profile, [field]: ' ' }, cart)).toEqual({
+      [field]: message,
+    });
+    expect(validateAddressProfile({ ...profile, [field]: '' }, account)).toEqual({
+      [field]: message,
+    });
   });
 
   it.each([
@@ -53,7 +57,9 @@ describe('validateAddressProfile', () => {
     ['account', '', 'E-mail é obrigatório'],
     ['account', 'ana@', 'E-mail inválido'],
   ] as const)('%s wording, e-mail %j -> %s', (wording, email, message) => {
-    expect(validateAddressProfile({ ...profile, email }, { wording, requireProfileName: false })).toEqual({
+    expect(
+      validateAddressProfile({ ...profile, email }, { wording, requireProfileName: false }),
+    ).toEqual({
       email: message,
     });
   });
@@ -105,13 +111,48 @@ describe('validateCheckout: the first failing rule, in SPEC §5 order', () => {
       { nomePerfilEndereco: '' },
       'Por favor, digite um nome para o perfil de endereço (ex: Casa, Trabalho).',
     ],
-    ['required field', {}, { number: '' }, 'Por favor, complete todos os dados de entrega obrigatórios.'],
-    ['guest required field', { loggedIn: false, manualMode: false }, { email: ' ' }, 'Por favor, complete todos os dados de entrega obrigatórios.'],
-    ['CEP not validated', { cepValidated: false }, {}, 'CEP inválido ou não encontrado. Verifique e tente novamente.'],
-    ['no cart data', { hasCartData: false }, {}, 'Dados do carrinho não encontrados. Retorne ao carrinho e tente novamente.'],
-    ['coupon typed, not validated', {}, { cupom: 'BOASVINDAS' }, 'Aguarde a validação do cupom ou remova-o para continuar.'],
-    ['coupon validating', { couponStatus: 'validating' }, { cupom: 'BOASVINDAS' }, 'Aguarde a validação do cupom ou remova-o para continuar.'],
-    ['coupon invalid', { couponStatus: 'invalid' }, { cupom: 'XYZ' }, 'Aguarde a validação do cupom ou remova-o para continuar.'],
+    [
+      'required field',
+      {},
+      { number: '' },
+      'Por favor, complete todos os dados de entrega obrigatórios.',
+    ],
+    [
+      'guest required field',
+      { loggedIn: false, manualMode: false },
+      { email: ' ' },
+      'Por favor, complete todos os dados de entrega obrigatórios.',
+    ],
+    [
+      'CEP not validated',
+      { cepValidated: false },
+      {},
+      'CEP inválido ou não encontrado. Verifique e tente novamente.',
+    ],
+    [
+      'no cart data',
+      { hasCartData: false },
+      {},
+      'Dados do carrinho não encontrados. Retorne ao carrinho e tente novamente.',
+    ],
+    [
+      'coupon typed, not validated',
+      {},
+      { cupom: 'BOASVINDAS' },
+      'Aguarde a validação do cupom ou remova-o para continuar.',
+    ],
+    [
+      'coupon validating',
+      { couponStatus: 'validating' },
+      { cupom: 'BOASVINDAS' },
+      'Aguarde a validação do cupom ou remova-o para continuar.',
+    ],
+    [
+      'coupon invalid',
+      { couponStatus: 'invalid' },
+      { cupom: 'XYZ' },
+      'Aguarde a validação do cupom ou remova-o para continuar.',
+    ],
   ])('%s', (_name, state, change, message) => {
     expect(validateCheckout({ ...ok, ...state, form: { ...form, ...change } })).toBe(message);
   });
@@ -136,7 +177,12 @@ describe('validateCheckout: the first failing rule, in SPEC §5 order', () => {
 
 describe('validateAddressProfilePayload (server)', () => {
   it('normalizes a valid body', () => {
-    const result = validateAddressProfilePayload({ ...profile, email: 'Ana@Exemplo.com', estado: 'sp', is_default: true });
+    const result = validateAddressProfilePayload({
+      ...profile,
+      email: 'Ana@Exemplo.com',
+      estado: 'sp',
+      is_default: true,
+    });
     expect(result).toEqual({
       ok: true,
       value: {
@@ -185,6 +231,9 @@ describe('validateAddressProfilePayload (server)', () => {
   });
 
   it('a body that is not an object answers under "_"', () => {
-    expect(validateAddressProfilePayload('x')).toEqual({ ok: false, errors: { _: ['Dados do endereço inválidos'] } });
+    expect(validateAddressProfilePayload('x')).toEqual({
+      ok: false,
+      errors: { _: ['Dados do endereço inválidos'] },
+    });
   });
 });

@@ -114,10 +114,14 @@ export interface CheckoutForm {
 
 export const CHECKOUT_PROFILE_NAME_REQUIRED =
   'Por favor, digite um nome para o perfil de endereço (ex: Casa, Trabalho).';
-export const CHECKOUT_FIELDS_REQUIRED = 'Por favor, complete todos os dados de entrega obrigatórios.';
-export const CHECKOUT_CEP_NOT_VALIDATED = 'CEP inválido ou não encontrado. Verifique e tente novamente.';
-export const CHECKOUT_CART_MISSING = 'Dados do carrinho não encontrados. Retorne ao carrinho e tente novamente.';
-export const CHECKOUT_COUPON_NOT_VALIDATED = 'Aguarde a validação do cupom ou remova-o para continuar.';
+export const CHECKOUT_FIELDS_REQUIRED =
+  'Por favor, complete todos os dados de entrega obrigatórios.';
+export const CHECKOUT_CEP_NOT_VALIDATED =
+  'CEP inválido ou não encontrado. Verifique e tente novamente.';
+export const CHECKOUT_CART_MISSING =
+  'Dados do carrinho não encontrados. Retorne ao carrinho e tente novamente.';
+export const CHECKOUT_COUPON_NOT_VALIDATED =
+  'Aguarde a validação do cupom ou remova-o para continuar.';
 
 export type CouponStatus = 'unvalidated' | 'validating' | 'valid' | 'invalid';
 
@@ -147,17 +151,21 @@ const CHECKOUT_REQUIRED: (keyof CheckoutForm)[] = [
 
 /** The first checkout rule broken, in SPEC §5 order, or null when payment may start. */
 export function validateCheckout(s: CheckoutState): string | null {
-  if (s.loggedIn && s.manualMode && blank(s.form.nomePerfilEndereco)) return CHECKOUT_PROFILE_NAME_REQUIRED;
+  if (s.loggedIn && s.manualMode && blank(s.form.nomePerfilEndereco))
+    return CHECKOUT_PROFILE_NAME_REQUIRED;
   if (CHECKOUT_REQUIRED.some((k) => blank(s.form[k]))) return CHECKOUT_FIELDS_REQUIRED;
   if (!s.cepValidated) return CHECKOUT_CEP_NOT_VALIDATED;
   if (!s.hasCartData) return CHECKOUT_CART_MISSING;
   // Guests cannot use coupons (SPEC §6), so a coupon only blocks a logged-in checkout.
-  if (s.loggedIn && !blank(s.form.cupom) && s.couponStatus !== 'valid') return CHECKOUT_COUPON_NOT_VALIDATED;
+  if (s.loggedIn && !blank(s.form.cupom) && s.couponStatus !== 'valid')
+    return CHECKOUT_COUPON_NOT_VALIDATED;
   return null;
 }
 
 /** The checkout form -> the profile body saved in logged-in manual mode (never as default). */
-export function checkoutFormToProfile(form: CheckoutForm): AddressProfileFields & { is_default: false } {
+export function checkoutFormToProfile(
+  form: CheckoutForm,
+): AddressProfileFields & { is_default: false } {
   return {
     nome_perfil: (form.nomePerfilEndereco ?? '').trim(),
     nome_completo: form.fullName.trim(),
@@ -202,11 +210,15 @@ export const addressProfileSchema = z.object(
     email: required(ADDRESS_MESSAGES.emailRequired.account).refine(isValidEmail, {
       error: ADDRESS_MESSAGES.emailInvalid.account,
     }),
-    cpf: required(ADDRESS_MESSAGES.cpf).refine(isValidCpf, { error: ADDRESS_SERVER_MESSAGES.cpfInvalid }),
+    cpf: required(ADDRESS_MESSAGES.cpf).refine(isValidCpf, {
+      error: ADDRESS_SERVER_MESSAGES.cpfInvalid,
+    }),
     telefone: required(ADDRESS_MESSAGES.telefone).refine(isCompletePhone, {
       error: ADDRESS_SERVER_MESSAGES.telefoneInvalid,
     }),
-    cep: required(ADDRESS_MESSAGES.cep).refine(isCompleteCep, { error: ADDRESS_SERVER_MESSAGES.cepInvalid }),
+    cep: required(ADDRESS_MESSAGES.cep).refine(isCompleteCep, {
+      error: ADDRESS_SERVER_MESSAGES.cepInvalid,
+    }),
     endereco: required(ADDRESS_MESSAGES.endereco),
     numero: required(ADDRESS_MESSAGES.numero, 20),
     complemento: z
@@ -253,8 +265,7 @@ export function normalizeAddressProfile(body: AddressProfileBody): NormalizedAdd
 }
 
 export type AddressProfileResult =
-  | { ok: true; value: NormalizedAddressProfile }
-  | { ok: false; errors: Record<string, string[]> };
+  { ok: true; value: NormalizedAddressProfile } | { ok: false; errors: Record<string, string[]> };
 
 /** Validates an untrusted body into `{ok, value}` or the `errors: {field: [messages]}` answer. */
 export function validateAddressProfilePayload(body: unknown): AddressProfileResult {

@@ -47,7 +47,8 @@ export function isoToBirthdate(iso: string | null | undefined): string | null {
  * turns a year older on 01/03 in common years.
  */
 export function ageAt(birth: CalendarDate, today: CalendarDate): number {
-  const hadBirthday = today.month > birth.month || (today.month === birth.month && today.day >= birth.day);
+  const hadBirthday =
+    today.month > birth.month || (today.month === birth.month && today.day >= birth.day);
   return today.year - birth.year - (hadBirthday ? 0 : 1);
 }
 
@@ -58,7 +59,10 @@ export function isFutureDate(date: CalendarDate, today: CalendarDate): boolean {
 export type BirthdateProblem = 'format' | 'future' | 'too-young';
 
 /** The first birth-date rule broken (SPEC §5 rules 6, 7, 8, in that order), or null. */
-export function birthdateProblem(birth: CalendarDate | null, today: CalendarDate): BirthdateProblem | null {
+export function birthdateProblem(
+  birth: CalendarDate | null,
+  today: CalendarDate,
+): BirthdateProblem | null {
   if (!birth) return 'format';
   if (isFutureDate(birth, today)) return 'future';
   if (ageAt(birth, today) < MIN_AGE) return 'too-young';

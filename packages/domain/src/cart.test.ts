@@ -20,7 +20,12 @@ const l = (productId: string, quantidade: number, priceCents = 1000): CartLine =
 
 describe('toCartLine', () => {
   it('reads the server shape', () => {
-    expect(toCartLine({ produto: { id: 7, name: 'Anel', price: '129.90', image: 'a.svg' }, quantidade: 2 })).toEqual({
+    expect(
+      toCartLine({
+        produto: { id: 7, name: 'Anel', price: '129.90', image: 'a.svg' },
+        quantidade: 2,
+      }),
+    ).toEqual({
       productId: '7',
       name: 'Anel',
       priceCents: 12990,

@@ -59,7 +59,11 @@ describe('normalizeSearchText and searchWords', () => {
   });
 
   it('a product is found by every word of its category', () => {
-    const text = productSearchText({ name: 'Anel Solitário', description: 'Banhado a ouro', category: 'Anel' });
+    const text = productSearchText({
+      name: 'Anel Solitário',
+      description: 'Banhado a ouro',
+      category: 'Anel',
+    });
     for (const word of ['anel', 'aneis', 'solitario', 'ouro']) expect(text).toContain(word);
   });
 });

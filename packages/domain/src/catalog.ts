@@ -21,7 +21,8 @@ export const CATEGORIES: readonly Category[] = [
     name: 'Anel',
     slug: 'aneis',
     title: 'Anéis',
-    description: 'Anéis delicados e marcantes, banhados a ouro 18k e ródio, para todos os momentos.',
+    description:
+      'Anéis delicados e marcantes, banhados a ouro 18k e ródio, para todos os momentos.',
     emptyText: 'Não há anéis disponíveis no momento',
     searchTerms: ['anel', 'aneis', 'anéis'],
   },
@@ -64,19 +65,18 @@ export function findCategory(key: string): Category | undefined {
 
 /** Lower case, accents removed, spaces collapsed: how search text is stored and compared. */
 export function normalizeSearchText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /**
  * The text a product is searched by: its name, description and every word that names its category,
  * so "aneis", "ANÉIS" and "anel" all find rings.
  */
-export function productSearchText(p: { name: string; description: string; category: CategoryName }): string {
+export function productSearchText(p: {
+  name: string;
+  description: string;
+  category: CategoryName;
+}): string {
   const category = CATEGORIES.find((c) => c.name === p.category);
   const words = [p.name, p.description, ...(category?.searchTerms ?? [])].map(normalizeSearchText);
   return [...new Set(words)].join(' ');

@@ -9,8 +9,7 @@ export const WELCOME_COUPON_PERCENT = 10;
 
 export type Coupon =
   /** `percent` may have decimals (12.5); it is applied in hundredths of a percent. */
-  | { kind: 'percent'; percent: number }
-  | { kind: 'fixed'; amountCents: Cents };
+  { kind: 'percent'; percent: number } | { kind: 'fixed'; amountCents: Cents };
 
 export const WELCOME_COUPON: Coupon = { kind: 'percent', percent: WELCOME_COUPON_PERCENT };
 

@@ -44,12 +44,15 @@ describe('maskCpf, keystroke by keystroke', () => {
 });
 
 describe('isValidCpf', () => {
-  it.each(['529.982.247-25', '52998224725', '111.444.777-35', '123.456.789-09', ' 529.982.247-25 '])(
-    'valid: %s',
-    (cpf) => {
-      expect(isValidCpf(cpf)).toBe(true);
-    },
-  );
+  it.each([
+    '529.982.247-25',
+    '52998224725',
+    '111.444.777-35',
+    '123.456.789-09',
+    ' 529.982.247-25 ',
+  ])('valid: %s', (cpf) => {
+    expect(isValidCpf(cpf)).toBe(true);
+  });
 
   it.each([
     ['529.982.247-24', 'wrong second check digit'],
@@ -64,12 +67,22 @@ describe('isValidCpf', () => {
     expect(isValidCpf(cpf)).toBe(false);
   });
 
-  it.each([...'0123456789'].map((d) => d.repeat(11)))('all identical digits are rejected: %s', (cpf) => {
-    expect(isValidCpf(cpf)).toBe(false);
-  });
+  it.each([...'0123456789'].map((d) => d.repeat(11)))(
+    'all identical digits are rejected: %s',
+    (cpf) => {
+      expect(isValidCpf(cpf)).toBe(false);
+    },
+  );
 
   it('agrees with the reference algorithm', () => {
-    for (const nine of ['529982247', '111444777', '123456789', '987654321', '000000001', '390533447']) {
+    for (const nine of [
+      '529982247',
+      '111444777',
+      '123456789',
+      '987654321',
+      '000000001',
+      '390533447',
+    ]) {
       const cpf = nine + checkDigits(nine);
       expect(isValidCpf(cpf)).toBe(true);
       const wrong = nine + String((Number(cpf.slice(9)) + 1) % 100).padStart(2, '0');

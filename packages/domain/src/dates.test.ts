@@ -20,9 +20,12 @@ describe('formatDateTime (pt-BR, America/Sao_Paulo)', () => {
     expect(formatDateTime(input)).toBe('Data não disponível');
   });
 
-  it.each(['ontem', '2024-13-45', '31/02/2024 às 10:00', Number.NaN])('%j -> Data inválida', (input) => {
-    expect(formatDateTime(input)).toBe('Data inválida');
-  });
+  it.each(['ontem', '2024-13-45', '31/02/2024 às 10:00', Number.NaN])(
+    '%j -> Data inválida',
+    (input) => {
+      expect(formatDateTime(input)).toBe('Data inválida');
+    },
+  );
 
   it('formatDate keeps the day only', () => {
     expect(formatDate('2024-03-16T01:30:00Z')).toBe('15/03/2024');
@@ -38,15 +41,26 @@ describe("data_pedido: 'dd/mm/yyyy às hh:mm'", () => {
   });
 
   it('parses the text back', () => {
-    expect(parseDataPedido('15/03/2024 às 14:05')).toEqual({ year: 2024, month: 3, day: 15, hour: 14, minute: 5, second: 0 });
+    expect(parseDataPedido('15/03/2024 às 14:05')).toEqual({
+      year: 2024,
+      month: 3,
+      day: 15,
+      hour: 14,
+      minute: 5,
+      second: 0,
+    });
   });
 
-  it.each(['15/03/2024 14:05', '15/03/2024 às 24:00', '15/03/2024 às 10:60', '30/02/2024 às 10:00', '', null])(
-    'rejects %j',
-    (text) => {
-      expect(parseDataPedido(text)).toBeNull();
-    },
-  );
+  it.each([
+    '15/03/2024 14:05',
+    '15/03/2024 às 24:00',
+    '15/03/2024 às 10:60',
+    '30/02/2024 às 10:00',
+    '',
+    null,
+  ])('rejects %j', (text) => {
+    expect(parseDataPedido(text)).toBeNull();
+  });
 });
 
 describe('todayInSaoPaulo', () => {

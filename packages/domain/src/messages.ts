@@ -22,7 +22,9 @@ export type Outcome =
 const isOk = (o: Outcome): boolean => o.kind === 'response' && o.status >= 200 && o.status < 300;
 
 function field(data: unknown, key: string): unknown {
-  return data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined;
+  return data !== null && typeof data === 'object'
+    ? (data as Record<string, unknown>)[key]
+    : undefined;
 }
 
 function text(value: unknown): string | undefined {
@@ -79,7 +81,8 @@ export function cartAddedToast(productName: string): string {
 }
 
 export const CART_IS_EMPTY = 'Seu carrinho está vazio.';
-export const CART_SHIPPING_NOT_CALCULATED = 'Por favor, calcule o frete antes de prosseguir com o pagamento.';
+export const CART_SHIPPING_NOT_CALCULATED =
+  'Por favor, calcule o frete antes de prosseguir com o pagamento.';
 export const CART_VALUE_CHANGED =
   'O valor do carrinho foi alterado. Por favor, recalcule o frete antes de prosseguir.';
 
@@ -94,7 +97,8 @@ export function cartPaymentBlocker(input: {
 }): string | null {
   if (input.lineCount === 0) return CART_IS_EMPTY;
   if (input.quotedSubtotalCents === null) return CART_SHIPPING_NOT_CALCULATED;
-  if (isQuoteStale(input.quotedSubtotalCents, input.currentSubtotalCents)) return CART_VALUE_CHANGED;
+  if (isQuoteStale(input.quotedSubtotalCents, input.currentSubtotalCents))
+    return CART_VALUE_CHANGED;
   return null;
 }
 
@@ -122,18 +126,22 @@ export function cartShippingCepBlocker(cep: string, cepExists: boolean | null): 
 }
 
 // ----------------------------------------------------------------------------- Registration
-export const REGISTRATION_EMAIL_TAKEN = 'Este email já está cadastrado. Tente fazer login ou use outro email.';
+export const REGISTRATION_EMAIL_TAKEN =
+  'Este email já está cadastrado. Tente fazer login ou use outro email.';
 export const REGISTRATION_CPF_TAKEN =
   'Este CPF já está cadastrado no sistema. Verifique se você já possui conta ou entre em contato conosco.';
 /** Kept exactly as the SPEC writes it, ellipsis included. */
 export const REGISTRATION_DUPLICATE_DATA = 'Dados duplicados encontrados...';
 /** Kept exactly as the SPEC writes it, ellipsis included. */
 export const REGISTRATION_CONFLICT = 'Já existe uma conta com esses dados (email, CPF ou nome)...';
-export const REGISTRATION_BAD_REQUEST = 'Dados informados são inválidos. Verifique todos os campos e tente novamente.';
-export const REGISTRATION_SERVER_ERROR = 'Erro interno do servidor. Tente novamente em alguns minutos.';
+export const REGISTRATION_BAD_REQUEST =
+  'Dados informados são inválidos. Verifique todos os campos e tente novamente.';
+export const REGISTRATION_SERVER_ERROR =
+  'Erro interno do servidor. Tente novamente em alguns minutos.';
 export const REGISTRATION_UNEXPECTED = 'Erro inesperado. Tente novamente.';
 export const REGISTRATION_FAILED = 'Erro ao cadastrar usuário. Por favor, tente novamente.';
-export const REGISTRATION_SUCCESS = 'Cadastro realizado com sucesso, verifique seu email para logar.';
+export const REGISTRATION_SUCCESS =
+  'Cadastro realizado com sucesso, verifique seu email para logar.';
 /** The account exists but the verification e-mail could not be sent. */
 export const ACCOUNT_CREATED_BUT_PREFIX = 'Conta criada com sucesso, mas';
 /** The API's text for that case (it starts with the prefix above). */
@@ -170,21 +178,28 @@ export function registrationErrorMessage(outcome: Outcome): string {
  * A successful POST /api/users/: the SPEC's success text, unless the server says the account was
  * created but the verification e-mail was not sent ('Conta criada com sucesso, mas ...').
  */
-export function registrationSuccessMessage(data: unknown): { message: string; verificationEmailSent: boolean } {
+export function registrationSuccessMessage(data: unknown): {
+  message: string;
+  verificationEmailSent: boolean;
+} {
   const message = serverMessage(data);
-  if (message?.startsWith(ACCOUNT_CREATED_BUT_PREFIX)) return { message, verificationEmailSent: false };
+  if (message?.startsWith(ACCOUNT_CREATED_BUT_PREFIX))
+    return { message, verificationEmailSent: false };
   return { message: REGISTRATION_SUCCESS, verificationEmailSent: true };
 }
 
 // ------------------------------------------------------------------- E-mail verification
 export const VERIFY_API_CONNECTION_ERROR = 'Erro de conexão. Tente novamente mais tarde.';
-export const VERIFY_API_TOKEN_INVALID = 'Token inválido ou expirado. Solicite um novo email de verificação.';
+export const VERIFY_API_TOKEN_INVALID =
+  'Token inválido ou expirado. Solicite um novo email de verificação.';
 export const VERIFY_API_UNEXPECTED = 'Erro inesperado no servidor. Tente novamente mais tarde.';
 
 export const VERIFY_SUCCESS = 'Email verificado com sucesso! Sua conta foi ativada.';
-export const VERIFY_ALREADY_VERIFIED = 'Sua conta já estava ativa! Você pode fazer login normalmente.';
+export const VERIFY_ALREADY_VERIFIED =
+  'Sua conta já estava ativa! Você pode fazer login normalmente.';
 export const VERIFY_USER_NOT_FOUND = 'Usuário não encontrado. Verifique se sua conta ainda existe.';
-export const VERIFY_LINK_INVALID = 'O link de verificação expirou ou é inválido. Solicite um novo email de verificação.';
+export const VERIFY_LINK_INVALID =
+  'O link de verificação expirou ou é inválido. Solicite um novo email de verificação.';
 export const VERIFY_UNKNOWN_STATUS = 'Erro inesperado na verificação. Tente novamente mais tarde.';
 export const VERIFY_NO_PARAMETERS = 'Link de verificação inválido ou incompleto.';
 
@@ -207,20 +222,23 @@ export const VERIFY_STATUS_MESSAGES: Record<VerifyStatus, string> = {
 };
 
 export type VerifyPageState =
-  | { state: 'verify-token'; token: string }
-  | { state: 'success' | 'error'; message: string };
+  { state: 'verify-token'; token: string } | { state: 'success' | 'error'; message: string };
 
 /**
  * What /verificar-email shows for its query: a token is verified by calling the API; a status
  * maps to its text (success and already_verified are successes; any other value is the generic
  * error); neither gives 'Link de verificação inválido ou incompleto.'.
  */
-export function verifyPageState(query: { token?: string | null; status?: string | null }): VerifyPageState {
+export function verifyPageState(query: {
+  token?: string | null;
+  status?: string | null;
+}): VerifyPageState {
   const token = text(query.token);
   if (token) return { state: 'verify-token', token };
   const status = text(query.status);
   if (!status) return { state: 'error', message: VERIFY_NO_PARAMETERS };
-  if (!Object.hasOwn(VERIFY_STATUS_MESSAGES, status)) return { state: 'error', message: VERIFY_UNKNOWN_STATUS };
+  if (!Object.hasOwn(VERIFY_STATUS_MESSAGES, status))
+    return { state: 'error', message: VERIFY_UNKNOWN_STATUS };
   const known = status as VerifyStatus;
   const ok = known === 'success' || known === 'already_verified';
   return { state: ok ? 'success' : 'error', message: VERIFY_STATUS_MESSAGES[known] };
@@ -229,17 +247,22 @@ export function verifyPageState(query: { token?: string | null; status?: string 
 // ------------------------------------------------------------------ Resend verification
 export const RESEND_EMAIL_REQUIRED = 'Por favor, digite seu email.';
 export const RESEND_EMAIL_INVALID = 'Por favor, digite um email válido.';
-export const RESEND_ALREADY_VERIFIED = 'Esta conta já está verificada e ativa! Você pode fazer login normalmente.';
-export const RESEND_SENT = 'Email de verificação enviado com sucesso! Verifique sua caixa de entrada.';
-export const RESEND_NOT_FOUND = 'Email não encontrado. Verifique se o email está correto ou faça um novo cadastro.';
+export const RESEND_ALREADY_VERIFIED =
+  'Esta conta já está verificada e ativa! Você pode fazer login normalmente.';
+export const RESEND_SENT =
+  'Email de verificação enviado com sucesso! Verifique sua caixa de entrada.';
+export const RESEND_NOT_FOUND =
+  'Email não encontrado. Verifique se o email está correto ou faça um novo cadastro.';
 export const RESEND_UNEXPECTED = 'Erro inesperado. Tente novamente mais tarde.';
 
 /** POST /api/send_verification/: `ok` is true when the page should redirect home. */
 export function resendVerificationResult(outcome: Outcome): { ok: boolean; message: string } {
-  const alreadyVerified = outcome.kind === 'response' && field(outcome.data, 'already_verified') === true;
+  const alreadyVerified =
+    outcome.kind === 'response' && field(outcome.data, 'already_verified') === true;
   if (alreadyVerified) return { ok: true, message: RESEND_ALREADY_VERIFIED };
   if (isOk(outcome)) return { ok: true, message: RESEND_SENT };
-  if (outcome.kind === 'response' && outcome.status === 404) return { ok: false, message: RESEND_NOT_FOUND };
+  if (outcome.kind === 'response' && outcome.status === 404)
+    return { ok: false, message: RESEND_NOT_FOUND };
   return { ok: false, message: RESEND_UNEXPECTED };
 }
 
@@ -250,11 +273,13 @@ export const FORGOT_FAILED = 'Erro ao enviar email. Tente novamente.';
 
 export function forgotPasswordResult(outcome: Outcome): { ok: boolean; message: string } {
   if (isOk(outcome)) return { ok: true, message: FORGOT_SENT };
-  if (outcome.kind === 'response' && outcome.status === 404) return { ok: false, message: FORGOT_NOT_FOUND };
+  if (outcome.kind === 'response' && outcome.status === 404)
+    return { ok: false, message: FORGOT_NOT_FOUND };
   return { ok: false, message: FORGOT_FAILED };
 }
 
-export const RESET_SUCCESS = 'Senha redefinida com sucesso! Redirecionando para a página inicial...';
+export const RESET_SUCCESS =
+  'Senha redefinida com sucesso! Redirecionando para a página inicial...';
 export const RESET_FAILED = 'Erro ao redefinir senha. Tente novamente.';
 
 /** POST api/reset-password/: the server's `error` field when it sent one. */
@@ -293,7 +318,11 @@ export function couponResult(outcome: Outcome): CouponResult {
     return { success: true, desconto: Math.max(0, desconto), message: message ?? COUPON_APPLIED };
   }
   const refused = isOk(outcome) || (outcome.status >= 400 && outcome.status < 500);
-  return { success: false, desconto: 0, message: message ?? (refused ? COUPON_INVALID : COUPON_FAILED) };
+  return {
+    success: false,
+    desconto: 0,
+    message: message ?? (refused ? COUPON_INVALID : COUPON_FAILED),
+  };
 }
 
 // ------------------------------------------------------------------------------ Checkout
@@ -310,7 +339,8 @@ export function checkoutNavigationError(serverError?: string | null): string {
 export const PAYMENT_STOCK_MARKER = 'não tem estoque suficiente';
 export const PAYMENT_COUPON_USED = 'Este cupom já foi utilizado anteriormente.';
 export const PAYMENT_COUPON_INVALID = 'O cupom informado não existe ou é inválido.';
-export const PAYMENT_COUPON_NOT_YOURS = 'Você não tem acesso a este cupom. Verifique se está logado corretamente.';
+export const PAYMENT_COUPON_NOT_YOURS =
+  'Você não tem acesso a este cupom. Verifique se está logado corretamente.';
 export const PAYMENT_FAILED = 'Ocorreu um erro ao processar o pagamento. Tente novamente.';
 
 /** The server's coupon texts (SPEC §8) -> what the shopper reads. */
@@ -337,7 +367,8 @@ export function paymentErrorMessage(outcome: Outcome): string {
 // ---------------------------------------------------------------------- Address profiles
 export const ADDRESS_PROFILE_NAME_TAKEN =
   'Você já possui um perfil de endereço com este nome. Escolha um nome diferente.';
-export const ADDRESS_SAVE_FAILED_CHECKOUT = 'Erro ao salvar perfil de endereço. Verifique os dados e tente novamente.';
+export const ADDRESS_SAVE_FAILED_CHECKOUT =
+  'Erro ao salvar perfil de endereço. Verifique os dados e tente novamente.';
 
 /** Field -> prefix at checkout; any other field uses ADDRESS_OTHER_FIELD_PREFIX. */
 export const ADDRESS_FIELD_PREFIXES: Readonly<Record<string, string>> = {
@@ -364,7 +395,9 @@ function allTexts(data: unknown): string[] {
   const errors = field(data, 'errors');
   const all =
     errors !== null && typeof errors === 'object'
-      ? Object.values(errors as Record<string, unknown>).flatMap((v) => (Array.isArray(v) ? v : [v]))
+      ? Object.values(errors as Record<string, unknown>).flatMap((v) =>
+          Array.isArray(v) ? v : [v],
+        )
       : [];
   return [serverMessage(data), ...all].map(text).filter((t): t is string => t !== undefined);
 }
@@ -398,7 +431,10 @@ export const ADDRESS_UPDATED = 'Perfil atualizado com sucesso!';
  * A failed save in the account's address dialog: the server's field errors (first message per
  * field, shown under each field), else one message: the duplicate-name text, else the generic.
  */
-export function addressPageSaveError(outcome: Outcome): { fieldErrors: Record<string, string>; message: string | null } {
+export function addressPageSaveError(outcome: Outcome): {
+  fieldErrors: Record<string, string>;
+  message: string | null;
+} {
   if (outcome.kind !== 'response') return { fieldErrors: {}, message: ADDRESS_SAVE_FAILED };
   const fieldErrors = serverFieldErrors(outcome.data);
   if (Object.keys(fieldErrors).length > 0) return { fieldErrors, message: null };
@@ -408,7 +444,9 @@ export function addressPageSaveError(outcome: Outcome): { fieldErrors: Record<st
 
 /** A failed DELETE: the server's message, else 'Erro ao excluir perfil'. */
 export function addressDeleteError(outcome: Outcome): string {
-  return (outcome.kind === 'response' ? serverMessage(outcome.data) : undefined) ?? ADDRESS_DELETE_FAILED;
+  return (
+    (outcome.kind === 'response' ? serverMessage(outcome.data) : undefined) ?? ADDRESS_DELETE_FAILED
+  );
 }
 
 // ------------------------------------------------------------------------- Payment link
@@ -423,7 +461,8 @@ export function paymentLinkResult(outcome: Outcome): { url: string } | { message
     return url ? { url } : { message: PAYMENT_LINK_UNAVAILABLE };
   }
   // 404: the server has no link for this order, which is "not available", not a failure.
-  if (outcome.kind === 'response' && outcome.status === 404) return { message: PAYMENT_LINK_UNAVAILABLE };
+  if (outcome.kind === 'response' && outcome.status === 404)
+    return { message: PAYMENT_LINK_UNAVAILABLE };
   return { message: PAYMENT_LINK_FAILED };
 }
 

@@ -54,7 +54,10 @@ function numberToCents(value: number): Cents | null {
     cents = Math.round(abs * 100);
   } else {
     const [whole = '0', fraction = ''] = abs.toFixed(6).split('.');
-    cents = Number(whole) * 100 + Number(fraction.slice(0, 2)) + (Number(fraction[2] ?? '0') >= 5 ? 1 : 0);
+    cents =
+      Number(whole) * 100 +
+      Number(fraction.slice(0, 2)) +
+      (Number(fraction[2] ?? '0') >= 5 ? 1 : 0);
   }
   return value < 0 && cents !== 0 ? -cents : cents;
 }

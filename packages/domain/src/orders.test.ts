@@ -23,7 +23,11 @@ describe('orderStatusPresentation (SPEC §4 table)', () => {
     ['pedido pago', 'pedido pago', 'grey', false],
     ['', '', 'grey', false],
   ])('%j -> %j %s (retry: %s)', (status, label, colour, retry) => {
-    expect(orderStatusPresentation(status)).toMatchObject({ label, colour, canRetryPayment: retry });
+    expect(orderStatusPresentation(status)).toMatchObject({
+      label,
+      colour,
+      canRetryPayment: retry,
+    });
     expect(canRetryPayment(status)).toBe(retry);
   });
 
@@ -36,7 +40,13 @@ describe('orderStatusPresentation (SPEC §4 table)', () => {
   });
 });
 
-const line = (reference: string, status: string, quantidade: number, price: string, extra: Partial<OrderLine> = {}): OrderLine => ({
+const line = (
+  reference: string,
+  status: string,
+  quantidade: number,
+  price: string,
+  extra: Partial<OrderLine> = {},
+): OrderLine => ({
   reference,
   status,
   quantidade,
@@ -94,7 +104,12 @@ describe('sortOrdersNewestFirst', () => {
       { reference: 'older', data_pedido: 'garbage', created_at: '2024-03-15T10:00:00Z' },
       { reference: 'none' },
     ];
-    expect(sortOrdersNewestFirst(orders).map((o) => o.reference)).toEqual(['iso', 'text', 'older', 'none']);
+    expect(sortOrdersNewestFirst(orders).map((o) => o.reference)).toEqual([
+      'iso',
+      'text',
+      'older',
+      'none',
+    ]);
   });
 
   it('ties go to the higher reference, numerically', () => {
@@ -106,11 +121,17 @@ describe('sortOrdersNewestFirst', () => {
       { reference: 'PED-11', data_pedido: same },
     ];
     expect(sortOrdersNewestFirst(orders.slice(0, 2)).map((o) => o.reference)).toEqual([10, 9]);
-    expect(sortOrdersNewestFirst(orders.slice(2)).map((o) => o.reference)).toEqual(['PED-11', 'PED-2']);
+    expect(sortOrdersNewestFirst(orders.slice(2)).map((o) => o.reference)).toEqual([
+      'PED-11',
+      'PED-2',
+    ]);
   });
 
   it('does not modify its input', () => {
-    const orders = [{ reference: '1', data_pedido: '01/01/2024 às 10:00' }, { reference: '2', data_pedido: '02/01/2024 às 10:00' }];
+    const orders = [
+      { reference: '1', data_pedido: '01/01/2024 às 10:00' },
+      { reference: '2', data_pedido: '02/01/2024 às 10:00' },
+    ];
     const copy = [...orders];
     sortOrdersNewestFirst(orders);
     expect(orders).toEqual(copy);

@@ -70,7 +70,9 @@ export function linePriceCents(line: Pick<OrderLine, 'produto'>): Cents {
 }
 
 /** Order total = sum of quantity x price, in centavos. */
-export function orderTotalCents(lines: readonly Pick<OrderLine, 'produto' | 'quantidade'>[]): Cents {
+export function orderTotalCents(
+  lines: readonly Pick<OrderLine, 'produto' | 'quantidade'>[],
+): Cents {
   return lines.reduce((sum, l) => sum + l.quantidade * linePriceCents(l), 0);
 }
 
@@ -133,7 +135,12 @@ export function sortOrdersNewestFirst<
   return orders
     .map((o) => ({ o, key: placedAtKey(o) }))
     .sort((a, b) => {
-      if (a.key !== b.key) return a.key === Number.NEGATIVE_INFINITY ? 1 : b.key === Number.NEGATIVE_INFINITY ? -1 : b.key - a.key;
+      if (a.key !== b.key)
+        return a.key === Number.NEGATIVE_INFINITY
+          ? 1
+          : b.key === Number.NEGATIVE_INFINITY
+            ? -1
+            : b.key - a.key;
       return referenceOrder.compare(String(b.o.reference), String(a.o.reference));
     })
     .map(({ o }) => o);

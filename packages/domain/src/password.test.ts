@@ -10,7 +10,12 @@ import {
 
 describe('passwordChecklist (the reset page chips)', () => {
   it('lists the four rules with the SPEC labels, in order', () => {
-    expect(passwordChecklist('').map((c) => c.label)).toEqual(['8+ caracteres', 'Maiúscula', 'Minúscula', 'Número']);
+    expect(passwordChecklist('').map((c) => c.label)).toEqual([
+      '8+ caracteres',
+      'Maiúscula',
+      'Minúscula',
+      'Número',
+    ]);
   });
 
   it.each([
@@ -56,7 +61,10 @@ describe('validateResetPassword (SPEC §5 order)', () => {
   it.each([
     [{ password: '', confirmPassword: '' }, 'Por favor, preencha todos os campos.'],
     [{ password: 'Senha123', confirmPassword: '' }, 'Por favor, preencha todos os campos.'],
-    [{ password: 'senha', confirmPassword: 'outra' }, 'A senha não atende aos requisitos de segurança.'],
+    [
+      { password: 'senha', confirmPassword: 'outra' },
+      'A senha não atende aos requisitos de segurança.',
+    ],
     [{ password: 'Senha123', confirmPassword: 'Senha124' }, 'As senhas não coincidem.'],
     [{ password: 'Senha123', confirmPassword: 'Senha123' }, null],
   ])('%j -> %j', (form, message) => {
@@ -65,6 +73,8 @@ describe('validateResetPassword (SPEC §5 order)', () => {
   });
 
   it('has the missing-token text', () => {
-    expect(RESET_TOKEN_MISSING).toBe('Token de redefinição não encontrado. Verifique o link recebido por email.');
+    expect(RESET_TOKEN_MISSING).toBe(
+      'Token de redefinição não encontrado. Verifique o link recebido por email.',
+    );
   });
 });

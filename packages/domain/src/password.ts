@@ -59,10 +59,14 @@ export function passwordStrength(password: string): PasswordStrength {
 export const RESET_FIELDS_REQUIRED = 'Por favor, preencha todos os campos.';
 export const RESET_PASSWORD_WEAK = 'A senha não atende aos requisitos de segurança.';
 export const PASSWORDS_DO_NOT_MATCH = 'As senhas não coincidem.';
-export const RESET_TOKEN_MISSING = 'Token de redefinição não encontrado. Verifique o link recebido por email.';
+export const RESET_TOKEN_MISSING =
+  'Token de redefinição não encontrado. Verifique o link recebido por email.';
 
 /** The reset page's checks in the SPEC §5 order; null when the form may be sent. */
-export function validateResetPassword(form: { password: string; confirmPassword: string }): string | null {
+export function validateResetPassword(form: {
+  password: string;
+  confirmPassword: string;
+}): string | null {
   if (form.password === '' || form.confirmPassword === '') return RESET_FIELDS_REQUIRED;
   if (!isPasswordValid(form.password)) return RESET_PASSWORD_WEAK;
   if (form.password !== form.confirmPassword) return PASSWORDS_DO_NOT_MATCH;

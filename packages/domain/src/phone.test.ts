@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isCompletePhone, isValidPhoneFormat, maskPhone, phoneDigits, PHONE_MASK_MAX_LENGTH } from './phone';
+import {
+  isCompletePhone,
+  isValidPhoneFormat,
+  maskPhone,
+  phoneDigits,
+  PHONE_MASK_MAX_LENGTH,
+} from './phone';
 
 describe('maskPhone, keystroke by keystroke (mobile)', () => {
   const steps: [string, string][] = [

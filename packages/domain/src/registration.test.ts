@@ -37,12 +37,28 @@ describe('validateRegistration: the first failing rule, in SPEC §5 order', () =
     ['2 e-mail pattern', { email: 'ana@exemplo' }, 'E-mail inválido.'],
     ['2 e-mail comma', { email: 'ana@exemplo.com,bia@x.com' }, 'E-mail inválido.'],
     ['3 confirmation differs', { confirmPassword: 'Senha124' }, 'As senhas não coincidem.'],
-    ['4 no uppercase', { password: 'senha123', confirmPassword: 'senha123' }, 'A senha não atende aos requisitos.'],
-    ['4 too short', { password: 'Senha12', confirmPassword: 'Senha12' }, 'A senha não atende aos requisitos.'],
+    [
+      '4 no uppercase',
+      { password: 'senha123', confirmPassword: 'senha123' },
+      'A senha não atende aos requisitos.',
+    ],
+    [
+      '4 too short',
+      { password: 'Senha12', confirmPassword: 'Senha12' },
+      'A senha não atende aos requisitos.',
+    ],
     ['5 check digit', { cpf: '529.982.247-24' }, 'CPF inválido.'],
     ['5 all identical', { cpf: '111.111.111-11' }, 'CPF inválido.'],
-    ['6 format', { birthdate: '15/3/2010' }, 'Data de nascimento inválida. Utilize o formato dd/mm/aaaa.'],
-    ['6 31/02', { birthdate: '31/02/2000' }, 'Data de nascimento inválida. Utilize o formato dd/mm/aaaa.'],
+    [
+      '6 format',
+      { birthdate: '15/3/2010' },
+      'Data de nascimento inválida. Utilize o formato dd/mm/aaaa.',
+    ],
+    [
+      '6 31/02',
+      { birthdate: '31/02/2000' },
+      'Data de nascimento inválida. Utilize o formato dd/mm/aaaa.',
+    ],
     ['7 tomorrow', { birthdate: '16/03/2024' }, 'Data de nascimento inválida.'],
     ['7 future year', { birthdate: '01/01/2030' }, 'Data de nascimento inválida.'],
     ['8 turns 14 tomorrow', { birthdate: '16/03/2010' }, 'Você precisa ter no mínimo 14 anos.'],
@@ -61,7 +77,9 @@ describe('validateRegistration: the first failing rule, in SPEC §5 order', () =
       birthdate: '99',
     };
     expect(validateRegistration(everythingWrong, today)).toBe('E-mail inválido.');
-    expect(validateRegistration({ ...everythingWrong, email: valid.email }, today)).toBe('As senhas não coincidem.');
+    expect(validateRegistration({ ...everythingWrong, email: valid.email }, today)).toBe(
+      'As senhas não coincidem.',
+    );
   });
 });
 
@@ -98,8 +116,18 @@ describe('validateRegistrationPayload (server re-validation of POST /api/users/)
     ['e-mail', { email: 'a,b@c.com' }, 'E-mail inválido.', 'email'],
     ['password', { password: 'senha123' }, 'A senha não atende aos requisitos.', 'password'],
     ['cpf', { cpf: '000.000.000-00' }, 'CPF inválido.', 'cpf'],
-    ['birthdate format', { birthdate: '15/03/2010' }, 'Data de nascimento inválida. Utilize o formato dd/mm/aaaa.', 'birthdate'],
-    ['birthdate unreal', { birthdate: '2010-02-31' }, 'Data de nascimento inválida. Utilize o formato dd/mm/aaaa.', 'birthdate'],
+    [
+      'birthdate format',
+      { birthdate: '15/03/2010' },
+      'Data de nascimento inválida. Utilize o formato dd/mm/aaaa.',
+      'birthdate',
+    ],
+    [
+      'birthdate unreal',
+      { birthdate: '2010-02-31' },
+      'Data de nascimento inválida. Utilize o formato dd/mm/aaaa.',
+      'birthdate',
+    ],
     ['birthdate future', { birthdate: '2024-03-16' }, 'Data de nascimento inválida.', 'birthdate'],
     ['too young', { birthdate: '2010-03-16' }, 'Você precisa ter no mínimo 14 anos.', 'birthdate'],
     ['phone incomplete', { phone: '(11) 9876' }, 'Telefone inválido.', 'phone'],
@@ -112,7 +140,10 @@ describe('validateRegistrationPayload (server re-validation of POST /api/users/)
   });
 
   it('answers in the client order when several fields fail', () => {
-    const result = validateRegistrationPayload({ ...payload, cpf: '1', email: 'x', password: 'y' }, today);
+    const result = validateRegistrationPayload(
+      { ...payload, cpf: '1', email: 'x', password: 'y' },
+      today,
+    );
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.message).toBe('E-mail inválido.');
@@ -131,11 +162,16 @@ describe('validateRegistrationPayload (server re-validation of POST /api/users/)
   });
 
   it('rejects overlong values', () => {
-    const result = validateRegistrationPayload({ ...payload, password: `Aa1${'x'.repeat(200)}` }, today);
+    const result = validateRegistrationPayload(
+      { ...payload, password: `Aa1${'x'.repeat(200)}` },
+      today,
+    );
     expect(result.ok).toBe(false);
   });
 
   it('normalizeRegistration keeps the password untouched', () => {
-    expect(normalizeRegistration({ ...payload, password: ' Senha123 ' }).password).toBe(' Senha123 ');
+    expect(normalizeRegistration({ ...payload, password: ' Senha123 ' }).password).toBe(
+      ' Senha123 ',
+    );
   });
 });

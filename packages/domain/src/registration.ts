@@ -21,7 +21,8 @@ export const REGISTRATION_EMAIL_INVALID = 'E-mail inválido.';
 export const REGISTRATION_PASSWORDS_DIFFER = PASSWORDS_DO_NOT_MATCH;
 export const REGISTRATION_PASSWORD_WEAK = 'A senha não atende aos requisitos.';
 export const REGISTRATION_CPF_INVALID = 'CPF inválido.';
-export const REGISTRATION_BIRTHDATE_FORMAT = 'Data de nascimento inválida. Utilize o formato dd/mm/aaaa.';
+export const REGISTRATION_BIRTHDATE_FORMAT =
+  'Data de nascimento inválida. Utilize o formato dd/mm/aaaa.';
 export const REGISTRATION_BIRTHDATE_FUTURE = 'Data de nascimento inválida.';
 export const REGISTRATION_TOO_YOUNG = 'Você precisa ter no mínimo 14 anos.';
 /** Server only (the SPEC's form has no phone rule beyond its mask): 10 or 11 digits. */
@@ -91,7 +92,10 @@ function parsePayloadBirthdate(iso: string): CalendarDate | null {
 
 const requiredText = () =>
   // abort: an empty field reports "required" only, not also "invalid".
-  z.string({ error: REGISTRATION_REQUIRED }).trim().min(1, { error: REGISTRATION_REQUIRED, abort: true });
+  z
+    .string({ error: REGISTRATION_REQUIRED })
+    .trim()
+    .min(1, { error: REGISTRATION_REQUIRED, abort: true });
 
 /**
  * Zod schema of the registration payload, with Portuguese messages per field. It is a factory
@@ -101,22 +105,28 @@ const requiredText = () =>
 export function registrationPayloadSchema(today: CalendarDate) {
   return z.object(
     {
-    firstName: requiredText().max(NAME_MAX_LENGTH, { error: REGISTRATION_NAME_TOO_LONG, abort: true }),
-    lastName: requiredText().max(NAME_MAX_LENGTH, { error: REGISTRATION_NAME_TOO_LONG, abort: true }),
-    email: requiredText()
-      .max(EMAIL_MAX_LENGTH, { error: REGISTRATION_EMAIL_TOO_LONG, abort: true })
-      .refine(isValidRegistrationEmail, { error: REGISTRATION_EMAIL_INVALID }),
-    password: z
-      .string({ error: REGISTRATION_REQUIRED })
-      .min(1, { error: REGISTRATION_REQUIRED, abort: true })
-      .max(PASSWORD_MAX_LENGTH, { error: REGISTRATION_PASSWORD_TOO_LONG, abort: true })
-      .refine(isPasswordValid, { error: REGISTRATION_PASSWORD_WEAK }),
-    phone: requiredText().refine(isCompletePhone, { error: REGISTRATION_PHONE_INVALID }),
-    cpf: requiredText().refine(isValidCpf, { error: REGISTRATION_CPF_INVALID }),
-    birthdate: requiredText().superRefine((value, ctx) => {
-      const problem = birthdateProblem(parsePayloadBirthdate(value), today);
-      if (problem) ctx.addIssue({ code: 'custom', message: BIRTHDATE_MESSAGES[problem] });
-    }),
+      firstName: requiredText().max(NAME_MAX_LENGTH, {
+        error: REGISTRATION_NAME_TOO_LONG,
+        abort: true,
+      }),
+      lastName: requiredText().max(NAME_MAX_LENGTH, {
+        error: REGISTRATION_NAME_TOO_LONG,
+        abort: true,
+      }),
+      email: requiredText()
+        .max(EMAIL_MAX_LENGTH, { error: REGISTRATION_EMAIL_TOO_LONG, abort: true })
+        .refine(isValidRegistrationEmail, { error: REGISTRATION_EMAIL_INVALID }),
+      password: z
+        .string({ error: REGISTRATION_REQUIRED })
+        .min(1, { error: REGISTRATION_REQUIRED, abort: true })
+        .max(PASSWORD_MAX_LENGTH, { error: REGISTRATION_PASSWORD_TOO_LONG, abort: true })
+        .refine(isPasswordValid, { error: REGISTRATION_PASSWORD_WEAK }),
+      phone: requiredText().refine(isCompletePhone, { error: REGISTRATION_PHONE_INVALID }),
+      cpf: requiredText().refine(isValidCpf, { error: REGISTRATION_CPF_INVALID }),
+      birthdate: requiredText().superRefine((value, ctx) => {
+        const problem = birthdateProblem(parsePayloadBirthdate(value), today);
+        if (problem) ctx.addIssue({ code: 'custom', message: BIRTHDATE_MESSAGES[problem] });
+      }),
     },
     // A body that is not an object at all has every field missing.
     { error: REGISTRATION_REQUIRED },
@@ -160,14 +170,25 @@ export type RegistrationPayloadResult =
     };
 
 /** Fields in the order their messages take priority, after the "all required" rule. */
-const PAYLOAD_MESSAGE_ORDER = ['email', 'password', 'cpf', 'birthdate', 'phone', 'firstName', 'lastName'];
+const PAYLOAD_MESSAGE_ORDER = [
+  'email',
+  'password',
+  'cpf',
+  'birthdate',
+  'phone',
+  'firstName',
+  'lastName',
+];
 
 /**
  * Validates an untrusted payload. On failure `message` is what the client would have said first:
  * any missing field gives 'Todos os campos são obrigatórios.', then e-mail, password, CPF, birth
  * date (format, future, age), then the server-only checks.
  */
-export function validateRegistrationPayload(payload: unknown, today: CalendarDate): RegistrationPayloadResult {
+export function validateRegistrationPayload(
+  payload: unknown,
+  today: CalendarDate,
+): RegistrationPayloadResult {
   const parsed = registrationPayloadSchema(today).safeParse(payload);
   if (parsed.success) return { ok: true, value: normalizeRegistration(parsed.data) };
   const errors = fieldErrors(parsed.error);

@@ -25,23 +25,37 @@ function b64url(textValue: string): string {
   return out;
 }
 
-const jwt = (payload: object): string => `${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url(JSON.stringify(payload))}.assinatura`;
+const jwt = (payload: object): string =>
+  `${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url(JSON.stringify(payload))}.assinatura`;
 
 describe('decodeJwtPayload', () => {
   it('reads the payload, UTF-8 included', () => {
-    expect(decodeJwtPayload(jwt({ exp: 1700000000, name: 'João Ação' }))).toEqual({ exp: 1700000000, name: 'João Ação' });
+    expect(decodeJwtPayload(jwt({ exp: 1700000000, name: 'João Ação' }))).toEqual({
+      exp: 1700000000,
+      name: 'João Ação',
+    });
   });
 
   it('decodes a real token header', () => {
-    expect(base64UrlToBytes('eyJhbGciOiJIUzI1NiJ9')?.map((b) => String.fromCharCode(b)).join('')).toBe('{"alg":"HS256"}');
+    expect(
+      base64UrlToBytes('eyJhbGciOiJIUzI1NiJ9')
+        ?.map((b) => String.fromCharCode(b))
+        .join(''),
+    ).toBe('{"alg":"HS256"}');
   });
 
-  it.each(['', 'abc', 'a.b.c', 'a.!!!.c', `x.${b64url('[1,2]')}.y`, `x.${b64url('null')}.y`, null, undefined])(
-    'returns null for %j',
-    (token) => {
-      expect(decodeJwtPayload(token)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'abc',
+    'a.b.c',
+    'a.!!!.c',
+    `x.${b64url('[1,2]')}.y`,
+    `x.${b64url('null')}.y`,
+    null,
+    undefined,
+  ])('returns null for %j', (token) => {
+    expect(decodeJwtPayload(token)).toBeNull();
+  });
 });
 
 describe('isTokenExpiring: less than 120 s left', () => {

@@ -76,16 +76,19 @@ describe('free shipping from R$ 600,00', () => {
     expect(FREE_SHIPPING_THRESHOLD).toBe(60000);
   });
 
-  it.each(['01310-100', '69000-000', '90010-000'])('at exactly R$ 600,00 it is free (%s), even heavy', (cep) => {
-    const quote = quoteShipping({ cep, subtotalCents: 60000, itemCount: 11 });
-    expect(quote).toMatchObject({
-      valor: 0,
-      prazo: '3-5',
-      gratis: true,
-      motivo_gratis: 'Compra acima de R$ 600,00',
-      peso_total: 2.2,
-    });
-  });
+  it.each(['01310-100', '69000-000', '90010-000'])(
+    'at exactly R$ 600,00 it is free (%s), even heavy',
+    (cep) => {
+      const quote = quoteShipping({ cep, subtotalCents: 60000, itemCount: 11 });
+      expect(quote).toMatchObject({
+        valor: 0,
+        prazo: '3-5',
+        gratis: true,
+        motivo_gratis: 'Compra acima de R$ 600,00',
+        peso_total: 2.2,
+      });
+    },
+  );
 
   it('one centavo less is charged', () => {
     expect(quoteShipping({ cep: '01310-100', subtotalCents: 59999, itemCount: 1 })).toMatchObject({

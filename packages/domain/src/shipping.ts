@@ -67,7 +67,9 @@ export interface QuoteInput {
 
 export function shippingRegion(cep: string): Omit<ShippingRegion, 'fromPrefix' | 'toPrefix'> {
   const prefix = Number(cepDigits(cep).slice(0, 2));
-  return SHIPPING_REGIONS.find((r) => prefix >= r.fromPrefix && prefix <= r.toPrefix) ?? OTHER_REGION;
+  return (
+    SHIPPING_REGIONS.find((r) => prefix >= r.fromPrefix && prefix <= r.toPrefix) ?? OTHER_REGION
+  );
 }
 
 export function totalWeightGrams(itemCount: number): number {
