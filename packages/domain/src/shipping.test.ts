@@ -3,7 +3,9 @@ import {
   FREE_SHIPPING_THRESHOLD,
   freeShippingProgress,
   isQuoteStale,
+  quoteFromWire,
   quoteShipping,
+  quoteToWire,
   SHIPPING_FALLBACK_LABEL,
   weightSurcharge,
 } from './shipping';
@@ -125,4 +127,34 @@ describe('isQuoteStale: more than R$ 0,01 of difference', () => {
 
 it('fallback label', () => {
   expect(SHIPPING_FALLBACK_LABEL).toBe('Erro no cálculo. Valor estimado.');
+});
+
+describe('wire format of api/calcular-frete/', () => {
+  const quote = quoteShipping({ cep: '20040-020', subtotalCents: 10000, itemCount: 6 });
+
+  it('writes money as decimal strings, under valor and valor_frete', () => {
+    expect(quoteToWire(quote)).toEqual({
+      valor: '22.40',
+      valor_frete: '22.40',
+      prazo: '5-7',
+      gratis: false,
+      motivo_gratis: null,
+      regiao: 'Sul',
+      peso_total: 1.2,
+    });
+  });
+
+  it('reads it back, from valor or valor_frete, string or number', () => {
+    expect(quoteFromWire(quoteToWire(quote))).toEqual(quote);
+    expect(quoteFromWire({ valor_frete: 12.9, prazo: '3-5' })).toMatchObject({
+      valor: 1290,
+      prazo: '3-5',
+    });
+    expect(quoteFromWire({ valor: '0.00', gratis: true })).toMatchObject({
+      valor: 0,
+      gratis: true,
+    });
+    expect(quoteFromWire({ prazo: '3-5' })).toBeNull();
+    expect(quoteFromWire({ valor: 'grátis' })).toBeNull();
+  });
 });

@@ -4,7 +4,7 @@
  * estimate when the quote call fails, so both always agree.
  */
 import { cepDigits, CEP_DIGITS } from './cep';
-import type { Cents } from './money';
+import { centsToDecimal, toCents, type Cents } from './money';
 
 export const FREE_SHIPPING_THRESHOLD: Cents = 60000;
 export const FREE_SHIPPING_DAYS = '3-5';
@@ -135,4 +135,46 @@ export const QUOTE_TOLERANCE_CENTS: Cents = 1;
 
 export function isQuoteStale(quotedSubtotalCents: Cents, currentSubtotalCents: Cents): boolean {
   return Math.abs(quotedSubtotalCents - currentSubtotalCents) > QUOTE_TOLERANCE_CENTS;
+}
+
+/** The quote as api/calcular-frete/ answers it: money as decimal strings, `valor` and `valor_frete`. */
+export interface ShippingQuoteWire {
+  valor: string;
+  valor_frete: string;
+  prazo: string;
+  gratis: boolean;
+  motivo_gratis: string | null;
+  regiao: string;
+  peso_total: number;
+}
+
+export function quoteToWire(quote: ShippingQuote): ShippingQuoteWire {
+  const valor = centsToDecimal(quote.valor);
+  return { ...quote, valor, valor_frete: valor };
+}
+
+/**
+ * Reads a `frete` object from the API (`valor` or `valor_frete`, string or number of reais) back
+ * into a quote in centavos; null when it carries no readable amount.
+ */
+export function quoteFromWire(frete: {
+  valor?: string | number | null;
+  valor_frete?: string | number | null;
+  prazo?: string | null;
+  gratis?: boolean | null;
+  motivo_gratis?: string | null;
+  regiao?: string | null;
+  peso_total?: number | string | null;
+}): ShippingQuote | null {
+  const raw = frete.valor ?? frete.valor_frete;
+  const valor = raw === null || raw === undefined ? null : toCents(raw);
+  if (valor === null) return null;
+  return {
+    valor,
+    prazo: frete.prazo ?? '',
+    gratis: frete.gratis === true,
+    motivo_gratis: frete.motivo_gratis ?? null,
+    regiao: frete.regiao ?? '',
+    peso_total: Number(frete.peso_total ?? 0) || 0,
+  };
 }
