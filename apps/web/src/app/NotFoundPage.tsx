@@ -1,0 +1,7 @@
+import { useDocumentTitle } from '@/lib/hooks';
+import { NotFoundView } from '@/ui/NotFoundView';
+
+export function NotFoundPage() {
+  useDocumentTitle('Página não encontrada');
+  return <NotFoundView />;
+}

@@ -1,0 +1,126 @@
+import { CATEGORIES } from '@semijoias/domain/catalog';
+import { Link } from 'react-router';
+import { formatAddressLine, STORE_INFO } from '@/lib/store-info';
+import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon, TiktokIcon, WhatsappIcon } from '@/ui/icons';
+import { Logo } from './Logo';
+
+const SOCIAL = [
+  { label: 'Instagram', href: STORE_INFO.social.instagram, Icon: InstagramIcon },
+  { label: 'WhatsApp', href: STORE_INFO.whatsappUrl, Icon: WhatsappIcon },
+  { label: 'Facebook', href: STORE_INFO.social.facebook, Icon: FacebookIcon },
+  { label: 'TikTok', href: STORE_INFO.social.tiktok, Icon: TiktokIcon },
+] as const;
+
+const heading = 'mb-4 text-[0.7rem] font-semibold uppercase tracking-[0.22em] text-gold-light';
+const link = 'inline-flex min-h-10 items-center text-ivory/80 hover:text-ivory';
+
+/** SPEC §1: social links, contact e-mail and phone, the showroom's address with a map. */
+export function Footer() {
+  const a = STORE_INFO.address;
+  return (
+    <footer className="mt-auto bg-ink text-ivory">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 sm:py-16 lg:grid-cols-[1.2fr_0.8fr_1fr_1.4fr] lg:gap-12">
+        <div>
+          <Logo tone="light" />
+          <p className="mt-4 max-w-xs text-sm leading-relaxed text-ivory/70">
+            {STORE_INFO.tagline}, escolhidas a dedo por duas irmãs. Envio para todo o Brasil.
+          </p>
+          <ul className="mt-6 flex gap-2" aria-label="Redes sociais">
+            {SOCIAL.map(({ label, href, Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={`${label} da ${STORE_INFO.name} (abre em nova aba)`}
+                  className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-ivory/20 text-ivory/85 transition-colors hover:border-gold-light hover:text-gold-light"
+                >
+                  <Icon />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div>
+          <h2 className={heading}>Loja</h2>
+          <ul className="text-sm">
+            {CATEGORIES.map((category) => (
+              <li key={category.slug}>
+                <Link to={`/${category.slug}`} className={link}>
+                  {category.title}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/sobre-nos" className={link}>
+                Sobre nós
+              </Link>
+            </li>
+          </ul>
+        </div>
+
+        <div>
+          <h2 className={heading}>Atendimento</h2>
+          <ul className="space-y-1 text-sm">
+            <li>
+              <a href={`mailto:${STORE_INFO.email}`} className={`${link} gap-2 break-all`}>
+                <MailIcon width={18} height={18} className="shrink-0 text-gold-light" />
+                {STORE_INFO.email}
+              </a>
+            </li>
+            <li>
+              <a href={STORE_INFO.phoneHref} className={`${link} gap-2`}>
+                <PhoneIcon width={18} height={18} className="shrink-0 text-gold-light" />
+                {STORE_INFO.phone}
+              </a>
+            </li>
+            <li>
+              <a href={STORE_INFO.whatsappUrl} target="_blank" rel="noreferrer" className={`${link} gap-2`}>
+                <WhatsappIcon width={18} height={18} className="shrink-0 text-gold-light" />
+                WhatsApp
+              </a>
+            </li>
+            <li className="pt-1 text-ivory/60">{STORE_INFO.supportHours}</li>
+          </ul>
+        </div>
+
+        <div>
+          <h2 className={heading}>Showroom</h2>
+          <address className="flex gap-2 text-sm not-italic leading-relaxed text-ivory/80">
+            <PinIcon width={18} height={18} className="mt-0.5 shrink-0 text-gold-light" />
+            <span>
+              {a.street}
+              <br />
+              {a.district}, {a.city} - {a.state}
+              <br />
+              CEP {a.cep}
+            </span>
+          </address>
+          <div className="mt-4 overflow-hidden rounded-2xl border border-ivory/15 bg-ink-soft">
+            <iframe
+              title={`Mapa do showroom: ${formatAddressLine()}`}
+              src={STORE_INFO.map.embedUrl}
+              loading="lazy"
+              referrerPolicy="no-referrer-when-downgrade"
+              width={480}
+              height={200}
+              className="block h-48 w-full border-0 grayscale-[35%]"
+            />
+          </div>
+          <a href={STORE_INFO.map.linkUrl} target="_blank" rel="noreferrer" className="mt-2 inline-flex min-h-10 items-center text-xs text-ivory/70 underline-offset-4 hover:text-ivory hover:underline">
+            Ver no mapa ampliado
+          </a>
+        </div>
+      </div>
+      <div className="border-t border-ivory/10">
+        <div className="container-page flex flex-col gap-1 py-5 text-xs text-ivory/55 sm:flex-row sm:justify-between">
+          <p>
+            © {new Date().getFullYear()} {STORE_INFO.name}. Todos os direitos reservados.
+          </p>
+          <p>Pagamento seguro · Envio para todo o Brasil</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

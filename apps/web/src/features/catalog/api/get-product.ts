@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api';
+import type { Product } from '@/lib/product';
+
+/** GET /api/produtos/detalhes/{id}/ -> the product; 404 {error} when the id is unknown. */
+export function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
+  return apiGet<Product>(`/api/produtos/detalhes/${id}/`, { signal });
+}
+
+export const productQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['products', 'detail', id],
+    queryFn: ({ signal }) => getProduct(id, signal),
+  });
+
+export function useProduct(id: number | null) {
+  return useQuery({ ...productQuery(id ?? 0), enabled: id !== null && id > 0 });
+}

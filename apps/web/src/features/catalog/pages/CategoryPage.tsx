@@ -1,0 +1,114 @@
+import { CATEGORY_PAGE_SIZE, findCategory, pageCounterText, type Category } from '@semijoias/domain/catalog';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '@/lib/hooks';
+import { Button, ButtonLink } from '@/ui/Button';
+import { cx } from '@/ui/cx';
+import { EmptyState } from '@/ui/EmptyState';
+import { NotFoundView } from '@/ui/NotFoundView';
+import { ProductCard, ProductCardSkeleton, productGridClasses } from '@/ui/ProductCard';
+import { Skeleton } from '@/ui/Spinner';
+import { useCategoryProducts } from '../api/get-category-products';
+import { Pagination, pageSearch } from '../components/Pagination';
+
+/** ?pagina=n, a whole number from 1; anything else is page 1. */
+function readPage(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+export function CategoryPage({ slug }: { slug: Category['slug'] }) {
+  const category = findCategory(slug);
+  if (!category) return <NotFoundView />;
+  return <CategoryListing category={category} />;
+}
+
+function CategoryListing({ category }: { category: Category }) {
+  const [params] = useSearchParams();
+  const page = readPage(params.get('pagina'));
+  const offset = (page - 1) * CATEGORY_PAGE_SIZE;
+  const query = useCategoryProducts(category, offset);
+  useDocumentTitle(page > 1 ? `${category.title} – página ${page}` : category.title);
+
+  const data = query.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / CATEGORY_PAGE_SIZE)) : 1;
+
+  // A page past the end (an old link after the catalog shrank): go to the last one.
+  if (data && !query.isPlaceholderData && data.total > 0 && data.results.length === 0 && page > pageCount) {
+    return <Navigate to={{ search: pageSearch(pageCount) }} replace />;
+  }
+
+  return (
+    <>
+      <header className="border-b border-line bg-cream/60">
+        <div className="container-page py-8 text-center sm:py-12">
+          <nav aria-label="Trilha de navegação" className="mb-4 text-xs text-muted">
+            <ol className="flex items-center justify-center gap-2">
+              <li>
+                <Link to="/" className="hover:text-ink">
+                  Início
+                </Link>
+              </li>
+              <li aria-hidden="true">/</li>
+              <li aria-current="page" className="text-ink-soft">
+                {category.title}
+              </li>
+            </ol>
+          </nav>
+          <p className="eyebrow mb-2">Coleção</p>
+          <h1 className="font-display text-4xl font-semibold text-ink sm:text-5xl">{category.title}</h1>
+          <p className="mx-auto mt-3 max-w-xl text-[0.95rem] leading-relaxed text-muted sm:text-base">{category.description}</p>
+        </div>
+      </header>
+
+      <section aria-label={`Produtos de ${category.title}`} className="container-page py-6 sm:py-10">
+        {query.isPending ? (
+          <>
+            <Skeleton className="mb-5 h-4 w-48" />
+            <div className={productGridClasses}>
+              {Array.from({ length: 8 }, (_, i) => (
+                <ProductCardSkeleton key={i} />
+              ))}
+            </div>
+          </>
+        ) : query.isError ? (
+          <EmptyState
+            title="Não foi possível carregar os produtos"
+            action={
+              <Button variant="primary" onClick={() => void query.refetch()}>
+                Tentar novamente
+              </Button>
+            }
+          >
+            <p>Verifique sua conexão e tente de novo.</p>
+          </EmptyState>
+        ) : data && data.total === 0 ? (
+          <EmptyState
+            title={category.emptyText}
+            action={
+              <ButtonLink to="/" variant="primary" size="lg">
+                Voltar para a página inicial
+              </ButtonLink>
+            }
+          >
+            <p>Novas peças chegam toda semana. Enquanto isso, que tal conhecer as outras coleções?</p>
+          </EmptyState>
+        ) : data ? (
+          <>
+            <p data-testid="category-counter" className="mb-5 text-sm text-muted" aria-live="polite">
+              {pageCounterText(data.offset, data.results.length, data.total)}
+            </p>
+            <div
+              className={cx(productGridClasses, 'transition-opacity', query.isPlaceholderData && 'opacity-60')}
+              aria-busy={query.isPlaceholderData}
+            >
+              {data.results.map((product, index) => (
+                <ProductCard key={product.id} product={product} headingLevel="h2" eager={index < 4} />
+              ))}
+            </div>
+            <Pagination page={page} pageCount={pageCount} />
+          </>
+        ) : null}
+      </section>
+    </>
+  );
+}

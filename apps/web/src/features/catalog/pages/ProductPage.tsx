@@ -1,0 +1,206 @@
+import { CATEGORIES } from '@semijoias/domain/catalog';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { isApiError } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/hooks';
+import { isFullProduct, productPath, readProductLinkState, type Product, type ProductLinkState, type ProductSummary } from '@/lib/product';
+import { ProductBadges } from '@/ui/Badge';
+import { Button, ButtonLink } from '@/ui/Button';
+import { EmptyState } from '@/ui/EmptyState';
+import { ShieldIcon, TruckIcon, ChatIcon } from '@/ui/icons';
+import { NotFoundView } from '@/ui/NotFoundView';
+import { Price } from '@/ui/Price';
+import { ProductCard, productGridClasses } from '@/ui/ProductCard';
+import { Skeleton } from '@/ui/Spinner';
+import { useProduct } from '../api/get-product';
+import { AddToCartButton } from '../components/AddToCartButton';
+import { ProductGallery } from '../components/ProductGallery';
+
+/**
+ * /produto (SPEC §2: the product comes in navigation state) and /produto/:id (the shareable
+ * URL). A card's link carries the product, so the page renders at once and then refreshes it
+ * from GET /api/produtos/detalhes/{id}/.
+ */
+export function ProductPage() {
+  const { id: idParam } = useParams();
+  const location = useLocation();
+  const fromState = readProductLinkState(location.state);
+
+  if (idParam === undefined) {
+    if (!fromState) return <NotFoundView />;
+    const state: ProductLinkState = { product: fromState };
+    return <Navigate to={productPath(fromState.id)} state={state} replace />;
+  }
+
+  const id = Number(idParam);
+  if (!Number.isInteger(id) || id <= 0) return <ProductNotFound />;
+  return <ProductDetails key={id} id={id} initial={fromState?.id === id ? fromState : null} />;
+}
+
+function ProductDetails({ id, initial }: { id: number; initial: ProductSummary | null }) {
+  const query = useProduct(id);
+  const product: ProductSummary | Product | null = query.data ?? initial;
+  useDocumentTitle(product?.name ?? (query.isError ? 'Produto não encontrado' : null));
+
+  if (query.isError && isApiError(query.error) && query.error.isNotFound) return <ProductNotFound />;
+  if (!product) {
+    if (query.isError) {
+      return (
+        <EmptyState
+          as="h1"
+          title="Não foi possível carregar esta joia"
+          action={
+            <Button onClick={() => void query.refetch()} variant="primary">
+              Tentar novamente
+            </Button>
+          }
+        >
+          <p>Verifique sua conexão e tente de novo.</p>
+        </EmptyState>
+      );
+    }
+    return <ProductSkeleton />;
+  }
+
+  const category = CATEGORIES.find((c) => c.name === product.category);
+  const full = isFullProduct(product) ? product : null;
+  const stock = product.estoque;
+
+  return (
+    <>
+      <div className="container-page pt-4 sm:pt-6">
+        <nav aria-label="Trilha de navegação" className="text-xs text-muted">
+          <ol className="flex min-w-0 items-center gap-2">
+            <li>
+              <Link to="/" className="hover:text-ink">
+                Início
+              </Link>
+            </li>
+            {category && (
+              <>
+                <li aria-hidden="true">/</li>
+                <li>
+                  <Link to={`/${category.slug}`} className="hover:text-ink">
+                    {category.title}
+                  </Link>
+                </li>
+              </>
+            )}
+            <li aria-hidden="true">/</li>
+            <li aria-current="page" className="truncate text-ink-soft">
+              {product.name}
+            </li>
+          </ol>
+        </nav>
+      </div>
+
+      <article className="container-page grid gap-6 py-5 sm:py-8 lg:grid-cols-2 lg:gap-14">
+        <div className="lg:sticky lg:top-32 lg:self-start">
+          <ProductGallery product={product} />
+        </div>
+
+        <div className="flex flex-col">
+          <ProductBadges novo={product.novo} promocao={product.promocao} className="mb-3" />
+          {category && <p className="eyebrow mb-1">{product.category}</p>}
+          <h1 data-testid="product-name" className="font-display text-[2rem] font-semibold leading-tight text-ink sm:text-4xl">
+            {product.name}
+          </h1>
+          <Price product={product} size="lg" className="mt-3" priceTestId="product-price" />
+          <p className="mt-1 text-sm text-muted">Pagamento seguro em página protegida</p>
+
+          {stock !== undefined && stock > 0 && (
+            <p className="mt-4 flex items-center gap-2 text-sm">
+              <span aria-hidden="true" className={stock <= 3 ? 'h-2 w-2 rounded-full bg-rose' : 'h-2 w-2 rounded-full bg-sage'} />
+              <span className={stock <= 3 ? 'font-medium text-rose' : 'text-ink-soft'}>
+                {stock <= 3 ? 'Últimas unidades' : 'Em estoque'}
+              </span>
+            </p>
+          )}
+
+          <div className="mt-6">
+            <AddToCartButton product={product} />
+          </div>
+
+          <section aria-labelledby="descricao" className="mt-8 border-t border-line pt-6">
+            <h2 id="descricao" className="font-display text-xl font-semibold">
+              Descrição
+            </h2>
+            {full ? (
+              <p className="mt-3 whitespace-pre-line text-[0.95rem] leading-relaxed text-ink-soft">{full.description}</p>
+            ) : (
+              <div className="mt-3 space-y-2" aria-hidden="true">
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="h-4 w-11/12" />
+                <Skeleton className="h-4 w-3/4" />
+              </div>
+            )}
+          </section>
+
+          <ul className="mt-8 grid gap-3 rounded-2xl border border-line bg-white/70 p-4 text-sm text-ink-soft sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
+            <li className="flex items-center gap-3">
+              <TruckIcon className="shrink-0 text-gold" />
+              Frete grátis acima de R$ 600
+            </li>
+            <li className="flex items-center gap-3">
+              <ShieldIcon className="shrink-0 text-gold" />
+              Compra 100% segura
+            </li>
+            <li className="flex items-center gap-3">
+              <ChatIcon className="shrink-0 text-gold" />
+              Atendimento de seg. a sex., 9h–18h
+            </li>
+          </ul>
+        </div>
+      </article>
+
+      {full && full.composicoes.length > 0 && (
+        <section aria-labelledby="complete-o-look" className="border-t border-line bg-cream/50 py-10 sm:py-14">
+          <div className="container-page">
+            <div className="mb-6 text-center sm:mb-8">
+              <p className="eyebrow mb-2">Combine com</p>
+              <h2 id="complete-o-look" className="font-display text-3xl font-semibold sm:text-4xl">
+                Complete o Look
+              </h2>
+            </div>
+            <div className={productGridClasses}>
+              {full.composicoes.map((entry) => (
+                <ProductCard key={entry.id} product={entry.produto} />
+              ))}
+            </div>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+function ProductNotFound() {
+  useDocumentTitle('Produto não encontrado');
+  return (
+    <EmptyState
+      as="h1"
+      title="Produto não encontrado"
+      action={
+        <ButtonLink to="/" variant="primary" size="lg">
+          Voltar para a página inicial
+        </ButtonLink>
+      }
+    >
+      <p>Esta joia não está mais disponível ou o link está incompleto. Veja as novidades da nossa coleção.</p>
+    </EmptyState>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="container-page grid gap-6 py-8 lg:grid-cols-2 lg:gap-14" aria-busy="true">
+      <Skeleton className="aspect-square w-full rounded-2xl" />
+      <div className="space-y-4">
+        <Skeleton className="h-4 w-24" />
+        <Skeleton className="h-10 w-4/5" />
+        <Skeleton className="h-8 w-32" />
+        <Skeleton className="h-12 w-full rounded-full sm:w-72" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useDocumentTitle } from '@/lib/hooks';
+import { Skeleton } from '@/ui/Spinner';
+import { useAllProducts, useBestSellers, useFeaturedProducts } from './api/home-products';
+import { Benefits } from './components/Benefits';
+import { BestSeller } from './components/BestSeller';
+import { CategoryCards } from './components/CategoryCards';
+import { FeaturedProducts } from './components/FeaturedProducts';
+import { Hero } from './components/Hero';
+import { HeroCarousel } from './components/HeroCarousel';
+import { StorySection } from './components/StorySection';
+import { StyleTips } from './components/StyleTips';
+import { Testimonials } from './components/Testimonials';
+
+const FEATURED_ID = 'destaques';
+
+/** SPEC §2 Home. Also rendered at /carrinho and /popup, routes whose own content is not shown. */
+export function HomePage() {
+  useDocumentTitle(null);
+  const all = useAllProducts();
+  const featured = useFeaturedProducts();
+  const bestSellers = useBestSellers();
+
+  return (
+    <>
+      {all.isPending ? (
+        <Skeleton className="aspect-[4/3] w-full rounded-none sm:aspect-[16/7] lg:aspect-[21/8]" />
+      ) : (
+        <HeroCarousel products={all.data ?? []} />
+      )}
+      <Hero targetId={FEATURED_ID} />
+      <StorySection />
+      <BestSeller product={bestSellers.data?.[0]} loading={bestSellers.isPending} />
+      <CategoryCards />
+      <Benefits />
+      <FeaturedProducts id={FEATURED_ID} products={featured.data} loading={featured.isPending} />
+      <Testimonials />
+      <StyleTips />
+    </>
+  );
+}

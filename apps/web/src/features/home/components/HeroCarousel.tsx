@@ -1,0 +1,183 @@
+import Fade from 'embla-carousel-fade';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { Link } from 'react-router';
+import { prefersReducedMotion } from '@/lib/hooks';
+import { productPath, type Product, type ProductLinkState } from '@/lib/product';
+import { cx } from '@/ui/cx';
+import { SmartImage } from '@/ui/SmartImage';
+
+/** SPEC §9: a new slide every 4 s, a 150 ms fade, and a swipe or drag over 50 px changes slide. */
+const AUTOPLAY_MS = 4000;
+const SWIPE_THRESHOLD_PX = 50;
+/**
+ * Embla's fade plugin brings the next slide in by `(1 - opacity) / duration` per 60 Hz step
+ * (friction 0.68): duration 9 reaches full opacity in about 150 ms.
+ */
+const EMBLA_FADE_DURATION = 9;
+const MAX_SLIDES = 6;
+
+export function HeroCarousel({ products }: { products: Product[] }) {
+  const slides = products.filter((p) => p.image_carrossel).slice(0, MAX_SLIDES);
+  // Embla manages the slides and the fade; dragging is ours, to apply the SPEC's 50 px rule.
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, watchDrag: false, duration: EMBLA_FADE_DURATION }, [Fade()]);
+  const [selected, setSelected] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [stopped, setStopped] = useState(prefersReducedMotion);
+  const pointerStart = useRef<{ x: number; y: number } | null>(null);
+  const swiped = useRef(false);
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    embla.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [embla]);
+
+  // Restarted after every change of slide, so a slide picked by hand also gets its 4 s.
+  useEffect(() => {
+    if (!embla || stopped || hovered || slides.length < 2) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') embla.scrollNext();
+    }, AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+  }, [embla, stopped, hovered, selected, slides.length]);
+
+  function onPointerDown(event: PointerEvent) {
+    if (event.button !== 0) return;
+    pointerStart.current = { x: event.clientX, y: event.clientY };
+    swiped.current = false;
+  }
+
+  function onPointerUp(event: PointerEvent) {
+    const start = pointerStart.current;
+    pointerStart.current = null;
+    if (!start || !embla) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (Math.abs(dx) > SWIPE_THRESHOLD_PX && Math.abs(dx) > Math.abs(dy)) {
+      swiped.current = true;
+      if (dx < 0) embla.scrollNext();
+      else embla.scrollPrev();
+    }
+  }
+
+  if (slides.length === 0) return null;
+
+  return (
+    <section
+      aria-roledescription="carrossel"
+      aria-label="Peças em destaque"
+      className="relative"
+      // Pause under a mouse only: a tap on a phone would otherwise "hover" for good.
+      onPointerEnter={(event) => event.pointerType === 'mouse' && setHovered(true)}
+      onPointerLeave={(event) => event.pointerType === 'mouse' && setHovered(false)}
+      onFocus={() => setHovered(true)}
+      onBlur={() => setHovered(false)}
+    >
+      <div
+        ref={viewportRef}
+        className="overflow-hidden bg-cream touch-pan-y select-none"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          pointerStart.current = null;
+        }}
+        // A swipe that ends on a slide must not also open it.
+        onClickCapture={(event) => {
+          if (swiped.current) {
+            event.preventDefault();
+            event.stopPropagation();
+            swiped.current = false;
+          }
+        }}
+      >
+        <div className="flex">
+          {slides.map((product, index) => {
+            const state: ProductLinkState = { product };
+            const current = index === selected;
+            return (
+              <div
+                key={product.id}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${index + 1} de ${slides.length}`}
+                aria-hidden={!current}
+                className="relative min-w-0 flex-[0_0_100%]"
+              >
+                <Link
+                  to={productPath(product.id)}
+                  state={state}
+                  tabIndex={current ? 0 : -1}
+                  draggable={false}
+                  className="group relative block focus-visible:outline-offset-[-4px]"
+                >
+                  <SmartImage
+                    src={product.image_carrossel}
+                    alt={product.name}
+                    width={1600}
+                    height={900}
+                    loading={index === 0 ? 'eager' : 'lazy'}
+                    fetchPriority={index === 0 ? 'high' : 'auto'}
+                    draggable={false}
+                    className="aspect-[4/3] w-full object-cover sm:aspect-[16/7] lg:aspect-[21/8]"
+                  />
+                  <span className="pointer-events-none absolute inset-x-0 bottom-0 flex items-end justify-between gap-4 bg-gradient-to-t from-ink/70 via-ink/25 to-transparent px-5 pb-10 pt-16 text-ivory sm:px-10 sm:pb-12">
+                    <span>
+                      <span className="eyebrow block !text-gold-light">{product.novo ? 'Novidade' : 'Destaque'}</span>
+                      <span className="mt-1 block font-display text-2xl font-semibold leading-tight sm:text-4xl">{product.name}</span>
+                    </span>
+                    <span className="hidden shrink-0 rounded-full border border-ivory/60 px-5 py-2.5 text-sm transition-colors group-hover:bg-ivory group-hover:text-ink sm:inline-block">
+                      Ver peça
+                    </span>
+                  </span>
+                </Link>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+
+      {slides.length > 1 && (
+        <div className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-1 sm:bottom-3">
+          {slides.map((product, index) => (
+            <button
+              key={product.id}
+              type="button"
+              onClick={() => embla?.scrollTo(index)}
+              aria-label={`Mostrar slide ${index + 1}: ${product.name}`}
+              aria-current={index === selected ? 'true' : undefined}
+              className="group inline-flex h-8 w-8 items-center justify-center"
+            >
+              <span
+                aria-hidden="true"
+                className={cx(
+                  'block h-1.5 rounded-full transition-all duration-300',
+                  index === selected ? 'w-6 bg-ivory' : 'w-1.5 bg-ivory/55 group-hover:bg-ivory/80',
+                )}
+              />
+            </button>
+          ))}
+          <button
+            type="button"
+            onClick={() => setStopped((s) => !s)}
+            aria-label={stopped ? 'Retomar a troca automática de slides' : 'Pausar a troca automática de slides'}
+            className="ml-1 inline-flex h-8 w-8 items-center justify-center rounded-full text-ivory/80 hover:text-ivory"
+          >
+            {stopped ? (
+              <svg viewBox="0 0 16 16" width="12" height="12" fill="currentColor" aria-hidden="true">
+                <path d="M4 2.5v11l9-5.5z" />
+              </svg>
+            ) : (
+              <svg viewBox="0 0 16 16" width="12" height="12" fill="currentColor" aria-hidden="true">
+                <path d="M4 2.5h3v11H4zM9 2.5h3v11H9z" />
+              </svg>
+            )}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The product as the API sends it (SPEC §3, §7) and the small helpers every screen shares:
+ * its URL, the navigation state that lets the product page render at once, its prices in
+ * centavos.
+ */
+import type { CategoryName } from '@semijoias/domain/catalog';
+import { toCents, type Cents } from '@semijoias/domain/money';
+
+/** What a card needs; also the shape of a product nested in `composicoes`. */
+export interface ProductSummary {
+  id: number;
+  name: string;
+  /** Decimal string in reais, "129.90". */
+  price: string;
+  image: string | null;
+  category: CategoryName;
+  novo: boolean;
+  promocao: boolean;
+  /** Present on full products; the price before the promotion. */
+  preco_original?: string | null;
+  estoque?: number;
+}
+
+export interface Composicao {
+  id: number;
+  produto: ProductSummary;
+}
+
+export interface Product extends ProductSummary {
+  preco_original: string | null;
+  description: string;
+  img_pessoa: string | null;
+  image_carrossel: string | null;
+  composicao_img_1: string | null;
+  composicao_img_2: string | null;
+  composicao_img_3: string | null;
+  composicoes: Composicao[];
+  estoque: number;
+}
+
+export function isFullProduct(p: ProductSummary | Product): p is Product {
+  return 'description' in p && 'composicoes' in p;
+}
+
+/** The shareable product URL (SPEC §2 names /produto; the id makes reloads and shared links work). */
+export function productPath(id: number): string {
+  return `/produto/${id}`;
+}
+
+/** Navigation state of a product link: the product page renders it before the details arrive. */
+export interface ProductLinkState {
+  product: ProductSummary;
+}
+
+export function readProductLinkState(state: unknown): ProductSummary | null {
+  if (state === null || typeof state !== 'object' || !('product' in state)) return null;
+  const product = (state as { product: unknown }).product;
+  if (product === null || typeof product !== 'object') return null;
+  const p = product as Partial<ProductSummary>;
+  return typeof p.id === 'number' && typeof p.name === 'string' && typeof p.price === 'string'
+    ? (product as ProductSummary)
+    : null;
+}
+
+/** The selling price in centavos (null when the API sent something that is not money). */
+export function priceCents(p: Pick<ProductSummary, 'price'>): Cents | null {
+  return toCents(p.price);
+}
+
+/** The struck-through price: only for a product on promotion with a higher original price. */
+export function originalPriceCents(p: Pick<ProductSummary, 'price' | 'promocao' | 'preco_original'>): Cents | null {
+  if (!p.promocao || !p.preco_original) return null;
+  const original = toCents(p.preco_original);
+  const current = toCents(p.price);
+  return original !== null && current !== null && original > current ? original : null;
+}

@@ -1,0 +1,45 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { CloseIcon } from './icons';
+import { cx } from './cx';
+
+interface DrawerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** Read by screen readers when the drawer opens; visually hidden. */
+  description?: string;
+  children: ReactNode;
+  className?: string;
+}
+
+/**
+ * A panel sliding in from the left edge, built on Radix Dialog: focus is trapped and returned,
+ * Escape and the backdrop close it, the page behind does not scroll.
+ */
+export function Drawer({ open, onOpenChange, title, description, children, className }: DrawerProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
+        <Dialog.Content
+          className={cx(
+            'fixed inset-y-0 left-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-ivory shadow-lift outline-none data-[state=closed]:animate-drawer-out-left data-[state=open]:animate-drawer-in-left',
+            className,
+          )}
+          // Without a description, say so explicitly (Radix otherwise points at a missing element).
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="flex items-center justify-between border-b border-line px-5 py-3">
+            <Dialog.Title className="font-display text-xl font-semibold">{title}</Dialog.Title>
+            <Dialog.Close className="-mr-2 inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-ink/5" aria-label="Fechar">
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          {description && <Dialog.Description className="sr-only">{description}</Dialog.Description>}
+          <div className="flex-1 overflow-y-auto">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

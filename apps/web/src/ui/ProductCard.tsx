@@ -1,0 +1,74 @@
+import { Link } from 'react-router';
+import { productPath, type ProductLinkState, type ProductSummary } from '@/lib/product';
+import { ProductBadges } from './Badge';
+import { cx } from './cx';
+import { Price } from './Price';
+import { Skeleton } from './Spinner';
+import { SmartImage } from './SmartImage';
+
+interface ProductCardProps {
+  product: ProductSummary;
+  /** Heading level inside the page outline (cards sit under an h1 or an h2). */
+  headingLevel?: 'h2' | 'h3';
+  /** The first row of a grid is above the fold: load it eagerly. */
+  eager?: boolean;
+  className?: string;
+}
+
+/**
+ * A product in a grid. The name is the one link, stretched over the whole card (one tab stop,
+ * one announcement); it opens the product page at its shareable URL,
+ * carrying the product in navigation state so the page renders at once.
+ */
+export function ProductCard({ product, headingLevel: Heading = 'h3', eager = false, className }: ProductCardProps) {
+  const state: ProductLinkState = { product };
+  return (
+    <article
+      data-testid="product-card"
+      className={cx(
+        'group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-soft transition-shadow duration-200 hover:shadow-lift',
+        className,
+      )}
+    >
+      <div className="relative overflow-hidden">
+        <SmartImage
+          src={product.image}
+          alt=""
+          width={600}
+          height={600}
+          loading={eager ? 'eager' : 'lazy'}
+          className="aspect-square w-full bg-cream object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+        />
+        <ProductBadges novo={product.novo} promocao={product.promocao} className="absolute left-2.5 top-2.5" />
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
+        <Heading className="font-display text-[1.05rem] font-semibold leading-snug text-ink sm:text-lg">
+          <Link
+            to={productPath(product.id)}
+            state={state}
+            className="line-clamp-2 rounded-sm after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-gold-dark"
+          >
+            {product.name}
+          </Link>
+        </Heading>
+        <Price product={product} className="mt-auto" />
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-line bg-white" aria-hidden="true">
+      <Skeleton className="aspect-square w-full rounded-none" />
+      <div className="space-y-2 p-3 sm:p-4">
+        <Skeleton className="h-4 w-11/12" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="mt-3 h-5 w-1/3" />
+      </div>
+    </div>
+  );
+}
+
+/** 2 columns on a phone, 3 on a tablet, 4 on a desktop. */
+export const productGridClasses = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4';
