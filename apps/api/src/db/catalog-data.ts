@@ -42,7 +42,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: false,
     salesCount: 684,
     hasLook3: true,
-    composicoes: ['brinco-ponto-de-luz-zirconia', 'colar-ponto-de-luz-dourado', 'pulseira-veneziana-ponto-de-luz'],
+    composicoes: [
+      'brinco-ponto-de-luz-zirconia',
+      'colar-ponto-de-luz-dourado',
+      'pulseira-veneziana-ponto-de-luz',
+    ],
   },
   {
     key: 'anel-aparador-cravejado',
@@ -70,7 +74,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: false,
     salesCount: 433,
     hasLook3: true,
-    composicoes: ['brinco-franja-cristais-rodio', 'colar-choker-riviera-rodio', 'pulseira-riviera-zirconias-rodio'],
+    composicoes: [
+      'brinco-franja-cristais-rodio',
+      'colar-choker-riviera-rodio',
+      'pulseira-riviera-zirconias-rodio',
+    ],
   },
   {
     key: 'anel-gota-esmeralda',
@@ -84,7 +92,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: false,
     salesCount: 96,
     hasLook3: true,
-    composicoes: ['brinco-gota-esmeralda', 'colar-veneziana-gota-esmeralda', 'pulseira-tennis-esmeralda'],
+    composicoes: [
+      'brinco-gota-esmeralda',
+      'colar-veneziana-gota-esmeralda',
+      'pulseira-tennis-esmeralda',
+    ],
   },
   {
     key: 'anel-chevalier-madreperola',
@@ -126,7 +138,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: false,
     salesCount: 158,
     hasLook3: true,
-    composicoes: ['brinco-solitario-rubi-rodio', 'colar-gota-rubi-rodio', 'pulseira-gotinhas-rubi-rodio'],
+    composicoes: [
+      'brinco-solitario-rubi-rodio',
+      'colar-gota-rubi-rodio',
+      'pulseira-gotinhas-rubi-rodio',
+    ],
   },
   {
     key: 'anel-oval-safira-prateado',
@@ -155,7 +171,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: false,
     salesCount: 298,
     hasLook3: true,
-    composicoes: ['brinco-perola-shell-classico', 'colar-gargantilha-perolas-shell', 'pulseira-perolas-shell'],
+    composicoes: [
+      'brinco-perola-shell-classico',
+      'colar-gargantilha-perolas-shell',
+      'pulseira-perolas-shell',
+    ],
   },
   {
     key: 'anel-ondas-rose',
@@ -184,7 +204,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: true,
     salesCount: 352,
     hasLook3: true,
-    composicoes: ['pulseira-mix-tres-pulseiras', 'colar-layering-tres-fios', 'brinco-argola-media-lisa-dourada'],
+    composicoes: [
+      'pulseira-mix-tres-pulseiras',
+      'colar-layering-tres-fios',
+      'brinco-argola-media-lisa-dourada',
+    ],
   },
   {
     key: 'anel-riviera-rodio-negro',
@@ -243,7 +267,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: false,
     salesCount: 1287,
     hasLook3: true,
-    composicoes: ['anel-aparador-cravejado', 'colar-ponto-de-luz-dourado', 'pulseira-riviera-zirconias-rodio'],
+    composicoes: [
+      'anel-aparador-cravejado',
+      'colar-ponto-de-luz-dourado',
+      'pulseira-riviera-zirconias-rodio',
+    ],
   },
   {
     key: 'brinco-ponto-de-luz-zirconia',
@@ -299,7 +327,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: false,
     salesCount: 134,
     hasLook3: true,
-    composicoes: ['anel-gota-esmeralda', 'colar-veneziana-gota-esmeralda', 'pulseira-tennis-esmeralda'],
+    composicoes: [
+      'anel-gota-esmeralda',
+      'colar-veneziana-gota-esmeralda',
+      'pulseira-tennis-esmeralda',
+    ],
   },
   {
     key: 'brinco-perola-shell-classico',
@@ -427,7 +459,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: false,
     salesCount: 88,
     hasLook3: true,
-    composicoes: ['colar-gargantilha-perolas-shell', 'pulseira-perolas-shell', 'anel-perola-shell-dourado'],
+    composicoes: [
+      'colar-gargantilha-perolas-shell',
+      'pulseira-perolas-shell',
+      'anel-perola-shell-dourado',
+    ],
   },
   {
     key: 'brinco-argola-media-lisa-dourada',
@@ -457,7 +493,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: false,
     salesCount: 402,
     hasLook3: true,
-    composicoes: ['brinco-ponto-de-luz-zirconia', 'anel-meia-alianca-rodio', 'colar-choker-riviera-rodio'],
+    composicoes: [
+      'brinco-ponto-de-luz-zirconia',
+      'anel-meia-alianca-rodio',
+      'colar-choker-riviera-rodio',
+    ],
   },
   {
     key: 'pulseira-tennis-esmeralda',
@@ -614,7 +654,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: true,
     salesCount: 196,
     hasLook3: true,
-    composicoes: ['anel-trio-aparadores-mix', 'colar-layering-tres-fios', 'brinco-argola-media-lisa-dourada'],
+    composicoes: [
+      'anel-trio-aparadores-mix',
+      'colar-layering-tres-fios',
+      'brinco-argola-media-lisa-dourada',
+    ],
   },
   {
     key: 'pulseira-bracelete-madreperola',
@@ -658,7 +702,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: false,
     salesCount: 796,
     hasLook3: true,
-    composicoes: ['brinco-ponto-de-luz-zirconia', 'anel-solitario-zirconia-cristal', 'pulseira-veneziana-ponto-de-luz'],
+    composicoes: [
+      'brinco-ponto-de-luz-zirconia',
+      'anel-solitario-zirconia-cristal',
+      'pulseira-veneziana-ponto-de-luz',
+    ],
   },
   {
     key: 'colar-choker-riviera-rodio',
@@ -686,7 +734,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: false,
     salesCount: 274,
     hasLook3: true,
-    composicoes: ['brinco-perola-shell-classico', 'pulseira-perolas-shell', 'anel-perola-shell-dourado'],
+    composicoes: [
+      'brinco-perola-shell-classico',
+      'pulseira-perolas-shell',
+      'anel-perola-shell-dourado',
+    ],
   },
   {
     key: 'colar-veneziana-gota-esmeralda',
@@ -730,7 +782,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: true,
     salesCount: 233,
     hasLook3: false,
-    composicoes: ['anel-coracao-zirconia-rose', 'brinco-argola-torcida-rose', 'pulseira-berloques-coracao'],
+    composicoes: [
+      'anel-coracao-zirconia-rose',
+      'brinco-argola-torcida-rose',
+      'pulseira-berloques-coracao',
+    ],
   },
   {
     key: 'colar-medalha-madreperola',
@@ -815,7 +871,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: true,
     salesCount: 322,
     hasLook3: true,
-    composicoes: ['brinco-argola-media-lisa-dourada', 'pulseira-mix-tres-pulseiras', 'anel-trio-aparadores-mix'],
+    composicoes: [
+      'brinco-argola-media-lisa-dourada',
+      'pulseira-mix-tres-pulseiras',
+      'anel-trio-aparadores-mix',
+    ],
   },
   {
     key: 'colar-cruz-cravejada-dourada',
@@ -843,7 +903,11 @@ export const catalogSeed: SeedProduct[] = [
     promocao: false,
     salesCount: 27,
     hasLook3: true,
-    composicoes: ['brinco-franja-cristais-rodio', 'pulseira-riviera-zirconias-rodio', 'anel-meia-alianca-rodio'],
+    composicoes: [
+      'brinco-franja-cristais-rodio',
+      'pulseira-riviera-zirconias-rodio',
+      'anel-meia-alianca-rodio',
+    ],
   },
 ];
 
@@ -885,8 +949,10 @@ export function catalogSeedProblems(products: readonly SeedProduct[] = catalogSe
   for (const p of products) {
     if (byKey.has(p.key)) problems.push(`${p.key}: chave repetida`);
     byKey.set(p.key, p);
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(p.key)) problems.push(`${p.key}: chave não é um slug ascii`);
-    if (!Number.isInteger(p.priceCents) || p.priceCents <= 0) problems.push(`${p.key}: preço inválido`);
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(p.key))
+      problems.push(`${p.key}: chave não é um slug ascii`);
+    if (!Number.isInteger(p.priceCents) || p.priceCents <= 0)
+      problems.push(`${p.key}: preço inválido`);
     if (p.promocao !== (p.originalPriceCents !== undefined)) {
       problems.push(`${p.key}: originalPriceCents deve existir exatamente quando promocao`);
     }
@@ -894,13 +960,15 @@ export function catalogSeedProblems(products: readonly SeedProduct[] = catalogSe
       problems.push(`${p.key}: preço original deve ser maior que o preço`);
     }
     if (!Number.isInteger(p.stock) || p.stock < 0) problems.push(`${p.key}: estoque inválido`);
-    if (p.composicoes.length < 2 || p.composicoes.length > 3) problems.push(`${p.key}: 2 a 3 composições`);
+    if (p.composicoes.length < 2 || p.composicoes.length > 3)
+      problems.push(`${p.key}: 2 a 3 composições`);
   }
   for (const p of products) {
     for (const k of p.composicoes) {
       const other = byKey.get(k);
       if (!other) problems.push(`${p.key}: composição inexistente ${k}`);
-      else if (other.category === p.category) problems.push(`${p.key}: composição da mesma categoria ${k}`);
+      else if (other.category === p.category)
+        problems.push(`${p.key}: composição da mesma categoria ${k}`);
     }
   }
   const sales = products.map((p) => p.salesCount).sort((a, b) => b - a);
