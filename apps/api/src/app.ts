@@ -1,0 +1,152 @@
+/**
+ * Builds the Fastify instance without listening (STYLE 2): server.ts listens, tests call
+ * `app.inject`. Everything the app needs comes in through `config` (and optionally an open
+ * database, which then stays the caller's to close).
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { prepareDatabase } from './db/setup.js';
+import { errorHandler, NOT_FOUND_MESSAGE } from './lib/error-handler.js';
+import { loggerOptions } from './lib/logger.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+
+// Messages zod writes by itself (a schema without its own text) come out in Portuguese.
+z.config(z.locales.pt());
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open, migrated database. Without one the app opens, migrates and seeds its own. */
+  database?: Database;
+  /** Overrides the logger built from config (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+/** Vite puts content-hashed files here: a new build means new names, so they never go stale. */
+const HASHED_ASSETS_PREFIX = '/assets/';
+/** Paths that are never a client route of the web app: a miss there is a plain 404. */
+const NOT_SPA_PREFIXES = ['/api/', '/media/', HASHED_ASSETS_PREFIX];
+
+/** A request id from the caller (a load balancer's) when it looks like one, else a new one. */
+function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    genReqId: requestId,
+    trustProxy: config.trustProxy,
+    // SPEC §7 writes every path with a trailing slash; answer both forms.
+    routerOptions: { ignoreTrailingSlash: true },
+    // Requests Node's HTTP parser rejects (raw non-ASCII in the URL, broken headers) never reach
+    // a route; answer them in the same JSON shape as every other error.
+    clientErrorHandler: (err, socket) => {
+      if (!socket.writable) return;
+      const body = JSON.stringify({ error: 'Requisição inválida.' });
+      socket.end(
+        'HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n' +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await prepareDatabase(config, app.log));
+  if (ownsDatabase) app.addHook('onClose', () => database.close());
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db: database.db });
+      await api.register(catalogRoutes, { db: database.db, imageBaseUrl: config.imageBaseUrl });
+    },
+    { prefix: '/api' },
+  );
+
+  // Product and site images. Their names are stable, and content changes ship as new names.
+  await app.register(fastifyStatic, {
+    root: config.paths.media,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: ONE_YEAR_MS,
+    immutable: true,
+  });
+
+  const indexHtml = registerWebApp(app, config.paths.webDist);
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?', 1)[0] ?? '/';
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !NOT_SPA_PREFIXES.some((p) => path.startsWith(p)) &&
+      path !== '/api';
+    if (!isPage) return reply.code(404).send({ error: NOT_FOUND_MESSAGE });
+    // A client route (/aneis, /produto/3, a reload anywhere): the web app decides what to show.
+    if (indexHtml) {
+      return reply
+        .code(200)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
+    }
+    return reply
+      .code(404)
+      .type('text/plain; charset=utf-8')
+      .send(
+        'A loja web ainda não foi construída: rode `npm run build` na raiz do repositório ' +
+          '(a API responde em /api/).\n',
+      );
+  });
+
+  return app;
+}
+
+/**
+ * Serves the built web app when it exists: hashed /assets/* cached for a year, everything else
+ * (index.html, favicon...) revalidated on every visit so a deploy shows at once. Returns the
+ * index.html kept in memory for the client-route fallback.
+ */
+function registerWebApp(app: FastifyInstance, webDist: string): Buffer | undefined {
+  const indexFile = join(webDist, 'index.html');
+  if (!existsSync(indexFile)) return undefined;
+  void app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    decorateReply: false,
+    // One route per file found at start-up; anything else reaches the not-found handler.
+    wildcard: false,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      const rel = filePath.slice(webDist.length).replaceAll('\\', '/');
+      reply.header(
+        'cache-control',
+        rel.startsWith(HASHED_ASSETS_PREFIX) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  return readFileSync(indexFile);
+}

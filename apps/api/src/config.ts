@@ -1,0 +1,166 @@
+/**
+ * The only module that reads process.env (STYLE 1). Every setting has a default that works on a
+ * laptop; a bad value stops the server at boot with a message naming the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { appPaths, type AppPaths } from './lib/paths.js';
+
+/** An empty variable (`DATABASE_URL=`) means "not set", as in most tools. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'deve ser uma URL http(s)' });
+
+const envSchema = z
+  .object({
+    NODE_ENV: optional(z.enum(['development', 'test', 'production'])),
+    PORT: optional(z.coerce.number().int().min(1).max(65535)),
+    HOST: optional(z.string()),
+    DATA_DIR: optional(z.string()),
+    DATABASE_URL: optional(
+      z.url({ protocol: /^postgres(ql)?$/, error: 'deve ser uma URL postgres://' }),
+    ),
+    DB_POOL_MAX: optional(z.coerce.number().int().min(1).max(200)),
+    PUBLIC_URL: optional(httpUrl),
+    SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'deve ser uma URL smtp(s)://' })),
+    MAIL_FROM: optional(z.string()),
+    VIACEP_URL: optional(httpUrl),
+    // A CDN base ("https://cdn.example.com/loja/") or a path on this server ("/media/").
+    IMAGE_BASE_URL: optional(
+      z.string().refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), {
+        error: 'deve começar com / ou http(s)://',
+      }),
+    ),
+    PAYMENT_PROVIDER: optional(z.enum(['sandbox', 'pagbank'])),
+    PAGBANK_TOKEN: optional(z.string()),
+    PAGBANK_API_URL: optional(httpUrl),
+    JWT_SECRET: optional(z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' })),
+    LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+    // Behind a load balancer: trust X-Forwarded-For for the client IP (rate limits, logs).
+    TRUST_PROXY: optional(z.enum(['true', 'false', '1', '0'])),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'é obrigatório quando NODE_ENV=production',
+      });
+    }
+    if (env.PAYMENT_PROVIDER === 'pagbank' && !env.PAGBANK_TOKEN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAGBANK_TOKEN'],
+        message: 'é obrigatório quando PAYMENT_PROVIDER=pagbank',
+      });
+    }
+  });
+
+export type NodeEnv = 'development' | 'test' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  /** PGlite's data folder, the development JWT secret, the mail outbox. Absolute. */
+  dataDir: string;
+  /** Unset: the embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  dbPoolMax: number;
+  /** Base of links written in e-mails, without a trailing slash. */
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  viaCepUrl: string;
+  /** Always ends with "/"; a product image URL is this plus a path like "produtos/x.svg". */
+  imageBaseUrl: string;
+  paymentProvider: 'sandbox' | 'pagbank';
+  pagbank: { token: string | undefined; apiUrl: string };
+  jwtSecret: string;
+  logLevel: LogLevel;
+  trustProxy: boolean;
+  paths: AppPaths;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Parses the environment without touching the disk. `jwtSecret` is left undefined when unset so
+ * that {@link loadConfig} can generate the development one.
+ */
+export function parseEnv(
+  env: Env = process.env,
+): Omit<Config, 'jwtSecret'> & { jwtSecret: string | undefined } {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'ambiente'}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  const paths = appPaths();
+  const port = e.PORT ?? 3000;
+  // Relative to the working directory when given; otherwise <repo>/data whatever the cwd
+  // (npm run -w starts scripts inside apps/api, npm start at the root: both must share one).
+  const dataDir = e.DATA_DIR
+    ? isAbsolute(e.DATA_DIR)
+      ? e.DATA_DIR
+      : resolve(process.cwd(), e.DATA_DIR)
+    : join(paths.repoRoot, 'data');
+  const imageBase = e.IMAGE_BASE_URL ?? '/media/';
+  return {
+    nodeEnv: e.NODE_ENV ?? 'development',
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    dbPoolMax: e.DB_POOL_MAX ?? 10,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Semijoias <nao-responda@semijoias.local>',
+    viaCepUrl: (e.VIACEP_URL ?? 'https://viacep.com.br').replace(/\/+$/, ''),
+    imageBaseUrl: imageBase.endsWith('/') ? imageBase : `${imageBase}/`,
+    paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
+    pagbank: {
+      token: e.PAGBANK_TOKEN,
+      apiUrl: (e.PAGBANK_API_URL ?? 'https://sandbox.api.pagseguro.com').replace(/\/+$/, ''),
+    },
+    jwtSecret: e.JWT_SECRET,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    paths,
+  };
+}
+
+/**
+ * Outside production an unset JWT_SECRET is generated once and kept in DATA_DIR, so sessions
+ * survive restarts without any setup. Production refuses to start without one (see the schema).
+ */
+function developmentJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const saved = readFileSync(file, 'utf8').trim();
+    if (saved.length >= 32) return saved;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** The configuration the server runs with: the environment parsed, the dev secret resolved. */
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = parseEnv(env);
+  return { ...parsed, jwtSecret: parsed.jwtSecret ?? developmentJwtSecret(parsed.dataDir) };
+}

@@ -1,0 +1,136 @@
+/**
+ * One database type for the embedded default and production: an embedded PGlite (a data folder,
+ * or in memory for tests) when no DATABASE_URL is set, otherwise a node-postgres pool. Both are
+ * Drizzle `PgDatabase`s over the same schema, so every query is written once.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+
+/** A database or a transaction: data functions take this, so a caller may pass its transaction. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+interface DatabaseBase {
+  db: Db;
+  kind: DatabaseKind;
+  /** For messages and logs; never contains a password. */
+  description: string;
+  close(): Promise<void>;
+}
+
+/** The driver underneath is reachable for the few things Drizzle does not cover (locks). */
+export type Database =
+  | (DatabaseBase & { kind: 'postgres'; pool: pg.Pool })
+  | (DatabaseBase & { kind: 'pglite'; client: PGlite });
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolMax?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' };
+
+/** The target named by the settings: DATABASE_URL, else PGlite under DATA_DIR. */
+export function databaseTarget(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  dbPoolMax?: number;
+}): DatabaseTarget {
+  if (config.databaseUrl) {
+    return { kind: 'postgres', url: config.databaseUrl, poolMax: config.dbPoolMax ?? 10 };
+  }
+  return { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
+}
+
+/** "postgres://user:secret@host/db" -> "postgres://user@host/db". */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.password = '';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+/** Another process holds the embedded database: a message for the operator, not a crash. */
+export class DatabaseLockedError extends Error {
+  override name = 'DatabaseLockedError';
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is single-process: two processes opening one data folder corrupt it. A pid file makes
+ * the second one stop with a clear message instead (a stale file from a crash is taken over).
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'lock.pid');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+        throw new DatabaseLockedError(
+          `O banco embutido em ${dataDir} já está aberto pelo processo ${owner}. ` +
+            'Pare esse processo ou use outro DATA_DIR.',
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Não foi possível travar ${dataDir}`);
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema });
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      description: redactUrl(target.url),
+      close: () => pool.end(),
+    };
+  }
+  const unlock = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
+  try {
+    const client = target.kind === 'pglite' ? new PGlite(target.dataDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    return {
+      db,
+      kind: 'pglite',
+      client,
+      description: target.kind === 'pglite' ? `PGlite em ${target.dataDir}` : 'PGlite em memória',
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Applies the committed drizzle-kit migrations (apps/api/drizzle/) at start-up. Drizzle records
+ * what it applied in drizzle.__drizzle_migrations, so running it again is a no-op.
+ */
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Database, Schema } from './client.js';
+
+/** Any fixed number: all instances of the store agree on it. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+export async function runMigrations(database: Database, migrationsFolder: string): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as PgliteDatabase<Schema>, { migrationsFolder });
+    return;
+  }
+  // Several instances may start together against one PostgreSQL: a session advisory lock on one
+  // pooled connection lets exactly one of them migrate while the others wait.
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzle(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}

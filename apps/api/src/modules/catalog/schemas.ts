@@ -1,0 +1,119 @@
+/**
+ * Request and response schemas of the catalog calls (SPEC §7). Requests reject unknown keys;
+ * responses are checked on the way out, so the wire shape cannot drift from this file.
+ */
+import { z } from 'zod';
+import { CATEGORIES, CATEGORY_PAGE_SIZE, type CategoryName } from '@semijoias/domain/catalog';
+
+export const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_RESULTS_CAP = 24;
+export const BEST_SELLERS_COUNT = 8;
+export const PAGE_LIMIT_MAX = 100;
+/** Ids are PostgreSQL `integer`s. */
+const INT_MAX = 2_147_483_647;
+
+/**
+ * A whole number written in decimal digits only: "12" yes; "-1", "1.5", "1e3", " 1", "abc" no.
+ * Query strings and path params arrive as text; z.coerce would accept "1e3" and "" (as 0).
+ */
+function wholeNumber(min: number, max: number, message: string) {
+  return z
+    .string({ error: message })
+    .regex(/^\d{1,10}$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }));
+}
+
+export const productIdParams = z
+  .object({
+    id: wholeNumber(1, INT_MAX, 'O id do produto deve ser um número inteiro positivo.'),
+  })
+  .strict();
+
+export const categoryParams = z
+  .object({
+    category: z.string().max(40, { error: 'Categoria não encontrada.' }),
+  })
+  .strict();
+
+export const categoryPageQuery = z
+  .object({
+    limit: wholeNumber(
+      1,
+      PAGE_LIMIT_MAX,
+      `O limite deve ser um número inteiro entre 1 e ${PAGE_LIMIT_MAX}.`,
+    ).default(CATEGORY_PAGE_SIZE),
+    offset: wholeNumber(
+      0,
+      INT_MAX,
+      'O deslocamento (offset) deve ser um número inteiro maior ou igual a zero.',
+    ).default(0),
+  })
+  .strict();
+
+export const searchQuery = z
+  .object({
+    search: z
+      .string({ error: 'A busca deve ser um texto.' })
+      .max(SEARCH_MAX_LENGTH, {
+        error: `A busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres.`,
+      })
+      .optional(),
+  })
+  .strict();
+
+const categoryName = z.enum(CATEGORIES.map((c) => c.name) as [CategoryName, ...CategoryName[]]);
+
+/** The short product nested in a composition (and, later, in cart and order lines). */
+export const productSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.string(),
+  image: z.string(),
+  category: categoryName,
+  novo: z.boolean(),
+  promocao: z.boolean(),
+});
+
+export const compositionSchema = z.object({
+  /** The composed product's id: unique within a product's list and stable. */
+  id: z.number().int(),
+  produto: productSummarySchema,
+});
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Decimal string with two places: "129.90". */
+  price: z.string(),
+  /** The struck-through price of a PROMOÇÃO, or null. */
+  preco_original: z.string().nullable(),
+  description: z.string(),
+  category: categoryName,
+  image: z.string(),
+  img_pessoa: z.string(),
+  image_carrossel: z.string(),
+  composicao_img_1: z.string(),
+  composicao_img_2: z.string(),
+  composicao_img_3: z.string().nullable(),
+  composicoes: z.array(compositionSchema),
+  novo: z.boolean(),
+  promocao: z.boolean(),
+  estoque: z.number().int(),
+});
+
+export const productListSchema = z.array(productSchema);
+
+export const productPageSchema = z.object({
+  results: productListSchema,
+  total: z.number().int(),
+});
+
+export const errorSchema = z.object({
+  error: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export type ProductJson = z.infer<typeof productSchema>;
+export type ProductSummaryJson = z.infer<typeof productSummarySchema>;
+export type ProductPageJson = z.infer<typeof productPageSchema>;

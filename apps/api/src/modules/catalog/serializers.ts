@@ -1,0 +1,44 @@
+/** Database records -> the product JSON of SPEC §3/§7, the same for every list and the detail. */
+import { centsToDecimal } from '@semijoias/domain/money';
+import type { ProductJson, ProductSummaryJson } from './schemas.js';
+import type { ProductSummaryRecord, ProductWithCompositions } from './service.js';
+
+/** Image paths are stored relative to the media root; the URL base is a setting (CDN or /media/). */
+export type ImageUrl = (path: string) => string;
+
+export function imageUrlFrom(imageBaseUrl: string): ImageUrl {
+  return (path) => imageBaseUrl + path;
+}
+
+export function serializeProductSummary(p: ProductSummaryRecord, url: ImageUrl): ProductSummaryJson {
+  return {
+    id: p.id,
+    name: p.name,
+    price: centsToDecimal(p.priceCents),
+    image: url(p.image),
+    category: p.category,
+    novo: p.novo,
+    promocao: p.promocao,
+  };
+}
+
+export function serializeProduct(p: ProductWithCompositions, url: ImageUrl): ProductJson {
+  return {
+    id: p.id,
+    name: p.name,
+    price: centsToDecimal(p.priceCents),
+    preco_original: p.originalPriceCents === null ? null : centsToDecimal(p.originalPriceCents),
+    description: p.description,
+    category: p.category,
+    image: url(p.image),
+    img_pessoa: url(p.imgPessoa),
+    image_carrossel: url(p.imageCarrossel),
+    composicao_img_1: url(p.composicaoImg1),
+    composicao_img_2: url(p.composicaoImg2),
+    composicao_img_3: p.composicaoImg3 === null ? null : url(p.composicaoImg3),
+    composicoes: p.composicoes.map((c) => ({ id: c.id, produto: serializeProductSummary(c, url) })),
+    novo: p.novo,
+    promocao: p.promocao,
+    estoque: p.stock,
+  };
+}
