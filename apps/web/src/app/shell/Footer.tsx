@@ -11,7 +11,7 @@ const SOCIAL = [
   { label: 'TikTok', href: STORE_INFO.social.tiktok, Icon: TiktokIcon },
 ] as const;
 
-const heading = 'mb-4 text-[0.7rem] font-semibold uppercase tracking-[0.22em] text-gold-light';
+const heading = 'mb-4 font-sans text-[0.7rem] font-semibold uppercase tracking-[0.22em] text-gold-light';
 const link = 'inline-flex min-h-10 items-center text-ivory/80 hover:text-ivory';
 
 /** SPEC §1: social links, contact e-mail and phone, the showroom's address with a map. */
@@ -19,7 +19,7 @@ export function Footer() {
   const a = STORE_INFO.address;
   return (
     <footer className="mt-auto bg-ink text-ivory">
-      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 sm:py-16 lg:grid-cols-[1.2fr_0.8fr_1fr_1.4fr] lg:gap-12">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 sm:py-16 lg:grid-cols-[1.1fr_0.7fr_1.2fr_1.4fr] lg:gap-12">
         <div>
           <Logo tone="light" />
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-ivory/70">
@@ -64,7 +64,7 @@ export function Footer() {
           <h2 className={heading}>Atendimento</h2>
           <ul className="space-y-1 text-sm">
             <li>
-              <a href={`mailto:${STORE_INFO.email}`} className={`${link} gap-2 break-all`}>
+              <a href={`mailto:${STORE_INFO.email}`} className={`${link} gap-2 [overflow-wrap:anywhere]`}>
                 <MailIcon width={18} height={18} className="shrink-0 text-gold-light" />
                 {STORE_INFO.email}
               </a>

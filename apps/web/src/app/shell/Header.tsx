@@ -18,7 +18,7 @@ interface HeaderProps {
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   cx(
-    'relative inline-flex min-h-11 items-center px-1 text-[0.8rem] font-medium uppercase tracking-[0.16em] transition-colors after:absolute after:inset-x-1 after:bottom-2 after:h-px after:origin-left after:bg-gold after:transition-transform',
+    'relative inline-flex min-h-11 items-center whitespace-nowrap px-1 text-[0.8rem] font-medium uppercase tracking-[0.16em] transition-colors after:absolute after:inset-x-1 after:bottom-2 after:h-px after:origin-left after:bg-gold after:transition-transform',
     isActive ? 'text-ink after:scale-x-100' : 'text-ink-soft hover:text-ink after:scale-x-0 hover:after:scale-x-100',
   );
 
@@ -55,12 +55,12 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
         </nav>
         <Link
           to="/sobre-nos"
-          className="hidden min-h-11 items-center text-[0.8rem] font-medium uppercase tracking-[0.16em] text-ink-soft hover:text-ink xl:inline-flex"
+          className="hidden min-h-11 items-center whitespace-nowrap text-[0.8rem] font-medium uppercase tracking-[0.16em] text-ink-soft hover:text-ink xl:inline-flex"
         >
           Sobre nós
         </Link>
 
-        <SearchBox className="order-last w-full lg:order-none lg:ml-auto lg:w-64 xl:w-80" />
+        <SearchBox className="order-last w-full lg:order-none lg:ml-auto lg:w-auto lg:min-w-52 lg:max-w-sm lg:flex-1" />
 
         <button
           type="button"
@@ -68,7 +68,7 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
           className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-2 text-left text-ink hover:bg-ink/5"
         >
           <UserIcon className="shrink-0" />
-          <span className="max-w-[5.6rem] text-[0.7rem] font-medium leading-tight sm:max-w-none sm:text-sm">
+          <span className="max-w-[5.6rem] text-[0.7rem] font-medium leading-tight sm:max-w-none sm:whitespace-nowrap sm:text-sm">
             {loggedIn ? USER_ENTRY_LOGGED_IN : USER_ENTRY_LOGGED_OUT}
           </span>
         </button>

@@ -7,7 +7,7 @@ export function Logo({ className, tone = 'dark' }: { className?: string; tone?: 
     <Link
       to="/"
       aria-label={`${STORE_INFO.name}, página inicial`}
-      className={cx('inline-flex min-h-11 flex-col justify-center leading-none', className)}
+      className={cx('inline-flex min-h-11 shrink-0 flex-col justify-center whitespace-nowrap leading-none', className)}
     >
       <span className={cx('font-display text-[1.6rem] font-semibold tracking-wide sm:text-3xl', tone === 'dark' ? 'text-ink' : 'text-ivory')}>
         Duas Irmãs

@@ -45,9 +45,9 @@ export function AboutPage() {
           <SmartImage
             src="/media/site/sobre-irmas.svg"
             alt="Ilustração das irmãs Carolina e Juliana lado a lado, sorrindo, com joias douradas"
-            width={900}
-            height={1000}
-            className="mx-auto aspect-[9/10] w-full max-w-md rounded-2xl border border-line bg-cream object-cover shadow-soft lg:sticky lg:top-32"
+            width={1200}
+            height={800}
+            className="mx-auto aspect-[3/2] w-full max-w-xl rounded-2xl border border-line bg-cream object-cover shadow-soft lg:sticky lg:top-32"
           />
           <div className="max-w-prose text-[1rem] leading-relaxed text-ink-soft">
             <h2 id="historia-title" className="font-display text-3xl font-semibold text-ink sm:text-4xl">
@@ -62,7 +62,7 @@ export function AboutPage() {
             <p className="mt-4">
               Em 2016, a Carol trabalhava com moda e a Ju era contadora. Começamos a garimpar semijoias para nós
               mesmas e, de tanto as amigas perguntarem onde tínhamos comprado, montamos uma maleta e passamos a
-              vender nos fins de semana. A primeira &quot;loja&quot; foi a mesa da cozinha da nossa mãe, que até hoje
+              vender nos fins de semana. A primeira “loja” foi a mesa da cozinha da nossa mãe, que até hoje
               ajuda a embalar os pedidos.
             </p>
             <p className="mt-4">

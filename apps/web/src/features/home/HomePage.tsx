@@ -23,7 +23,9 @@ export function HomePage() {
   return (
     <>
       {all.isPending ? (
-        <Skeleton className="aspect-[4/3] w-full rounded-none sm:aspect-[16/7] lg:aspect-[21/8]" />
+        <div className="sm:container-page sm:pt-6">
+          <Skeleton className="aspect-[16/9] w-full rounded-none sm:aspect-[2/1] sm:rounded-2xl" />
+        </div>
       ) : (
         <HeroCarousel products={all.data ?? []} />
       )}

@@ -9,7 +9,7 @@ import { EmptyState } from '@/ui/EmptyState';
 import { ShieldIcon, TruckIcon, ChatIcon } from '@/ui/icons';
 import { NotFoundView } from '@/ui/NotFoundView';
 import { Price } from '@/ui/Price';
-import { ProductCard, productGridClasses } from '@/ui/ProductCard';
+import { ProductCard } from '@/ui/ProductCard';
 import { Skeleton } from '@/ui/Spinner';
 import { useProduct } from '../api/get-product';
 import { AddToCartButton } from '../components/AddToCartButton';
@@ -161,9 +161,10 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
                 Complete o Look
               </h2>
             </div>
-            <div className={productGridClasses}>
+            {/* Usually two or three pieces: centred rather than leaving holes in a 4-column grid. */}
+            <div className="grid grid-cols-2 gap-3 sm:gap-5 md:flex md:flex-wrap md:justify-center">
               {full.composicoes.map((entry) => (
-                <ProductCard key={entry.id} product={entry.produto} />
+                <ProductCard key={entry.id} product={entry.produto} className="md:w-64 lg:w-72" />
               ))}
             </div>
           </div>

@@ -36,9 +36,9 @@ export function Hero({ targetId }: { targetId: string }) {
             src="/media/site/hero.svg"
             alt="Composição de semijoias douradas sobre tecido claro"
             width={1200}
-            height={1000}
+            height={900}
             loading="eager"
-            className="relative aspect-[6/5] w-full rounded-[1.6rem] object-cover shadow-lift"
+            className="relative aspect-[16/10] w-full rounded-[1.6rem] object-cover shadow-lift"
           />
         </div>
       </div>

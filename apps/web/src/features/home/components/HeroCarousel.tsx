@@ -16,6 +16,8 @@ const SWIPE_THRESHOLD_PX = 50;
  */
 const EMBLA_FADE_DURATION = 9;
 const MAX_SLIDES = 6;
+/** The banners are drawn at 16:9; wider screens show a slightly cropped 2:1. */
+export const CAROUSEL_ASPECT = 'aspect-[16/9] w-full object-cover sm:aspect-[2/1]';
 
 export function HeroCarousel({ products }: { products: Product[] }) {
   const slides = products.filter((p) => p.image_carrossel).slice(0, MAX_SLIDES);
@@ -70,7 +72,7 @@ export function HeroCarousel({ products }: { products: Product[] }) {
     <section
       aria-roledescription="carrossel"
       aria-label="Peças em destaque"
-      className="relative"
+      className="relative sm:container-page sm:pt-6"
       // Pause under a mouse only: a tap on a phone would otherwise "hover" for good.
       onPointerEnter={(event) => event.pointerType === 'mouse' && setHovered(true)}
       onPointerLeave={(event) => event.pointerType === 'mouse' && setHovered(false)}
@@ -79,7 +81,7 @@ export function HeroCarousel({ products }: { products: Product[] }) {
     >
       <div
         ref={viewportRef}
-        className="overflow-hidden bg-cream touch-pan-y select-none"
+        className="touch-pan-y select-none overflow-hidden bg-cream sm:rounded-2xl sm:border sm:border-line sm:shadow-soft"
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => {
@@ -112,27 +114,21 @@ export function HeroCarousel({ products }: { products: Product[] }) {
                   state={state}
                   tabIndex={current ? 0 : -1}
                   draggable={false}
-                  className="group relative block focus-visible:outline-offset-[-4px]"
+                  className="block focus-visible:outline-offset-[-4px]"
                 >
                   <SmartImage
                     src={product.image_carrossel}
-                    alt={product.name}
+                    // The banner artwork carries the product's name; the alt says where the link goes.
+                    alt={`${product.name}: ver a peça`}
                     width={1600}
                     height={900}
-                    loading={index === 0 ? 'eager' : 'lazy'}
-                    fetchPriority={index === 0 ? 'high' : 'auto'}
+                    // Hidden slides sit outside the viewport, where lazy images would never start
+                    // loading; the first one comes first, the rest at low priority.
+                    loading="eager"
+                    fetchPriority={index === 0 ? 'high' : 'low'}
                     draggable={false}
-                    className="aspect-[4/3] w-full object-cover sm:aspect-[16/7] lg:aspect-[21/8]"
+                    className={CAROUSEL_ASPECT}
                   />
-                  <span className="pointer-events-none absolute inset-x-0 bottom-0 flex items-end justify-between gap-4 bg-gradient-to-t from-ink/70 via-ink/25 to-transparent px-5 pb-10 pt-16 text-ivory sm:px-10 sm:pb-12">
-                    <span>
-                      <span className="eyebrow block !text-gold-light">{product.novo ? 'Novidade' : 'Destaque'}</span>
-                      <span className="mt-1 block font-display text-2xl font-semibold leading-tight sm:text-4xl">{product.name}</span>
-                    </span>
-                    <span className="hidden shrink-0 rounded-full border border-ivory/60 px-5 py-2.5 text-sm transition-colors group-hover:bg-ivory group-hover:text-ink sm:inline-block">
-                      Ver peça
-                    </span>
-                  </span>
                 </Link>
               </div>
             );
@@ -141,7 +137,7 @@ export function HeroCarousel({ products }: { products: Product[] }) {
       </div>
 
       {slides.length > 1 && (
-        <div className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-1 sm:bottom-3">
+        <div className="flex items-center justify-center gap-0.5 pt-1">
           {slides.map((product, index) => (
             <button
               key={product.id}
@@ -149,13 +145,13 @@ export function HeroCarousel({ products }: { products: Product[] }) {
               onClick={() => embla?.scrollTo(index)}
               aria-label={`Mostrar slide ${index + 1}: ${product.name}`}
               aria-current={index === selected ? 'true' : undefined}
-              className="group inline-flex h-8 w-8 items-center justify-center"
+              className="group inline-flex h-11 w-9 items-center justify-center"
             >
               <span
                 aria-hidden="true"
                 className={cx(
                   'block h-1.5 rounded-full transition-all duration-300',
-                  index === selected ? 'w-6 bg-ivory' : 'w-1.5 bg-ivory/55 group-hover:bg-ivory/80',
+                  index === selected ? 'w-6 bg-gold-dark' : 'w-1.5 bg-ink/25 group-hover:bg-ink/50',
                 )}
               />
             </button>
@@ -164,7 +160,7 @@ export function HeroCarousel({ products }: { products: Product[] }) {
             type="button"
             onClick={() => setStopped((s) => !s)}
             aria-label={stopped ? 'Retomar a troca automática de slides' : 'Pausar a troca automática de slides'}
-            className="ml-1 inline-flex h-8 w-8 items-center justify-center rounded-full text-ivory/80 hover:text-ivory"
+            className="ml-1 inline-flex h-11 w-11 items-center justify-center rounded-full text-ink/50 hover:text-ink"
           >
             {stopped ? (
               <svg viewBox="0 0 16 16" width="12" height="12" fill="currentColor" aria-hidden="true">

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useDebouncedValue } from '@/lib/hooks';
 import { priceCents, productPath, type Product, type ProductLinkState } from '@/lib/product';
 import { cx } from '@/ui/cx';
-import { SearchIcon } from '@/ui/icons';
+import { CloseIcon, SearchIcon } from '@/ui/icons';
 import { SmartImage } from '@/ui/SmartImage';
 import { Spinner } from '@/ui/Spinner';
 import { SEARCH_MIN_LENGTH, useSearchProducts } from '../api/search-products';
@@ -136,7 +136,8 @@ export function SearchBox({ className }: { className?: string }) {
         : state.kind === 'error'
           ? 'Não foi possível buscar agora.'
           : state.kind === 'empty'
-            ? searchEmptyText(state.text)
+            ? // Worded apart from the visible empty text, so the page holds that sentence once.
+              `Sem resultados para "${state.text}". Experimente anel, brinco, colar ou pulseira.`
             : state.kind === 'results'
               ? `${state.products.length} ${state.products.length === 1 ? 'joia encontrada' : 'joias encontradas'}`
               : '';
@@ -163,7 +164,7 @@ export function SearchBox({ className }: { className?: string }) {
           autoComplete="off"
           enterKeyHint="search"
           aria-controls={showPanel ? `${panelId}-panel` : undefined}
-          className="h-11 w-full rounded-full border border-line bg-white pl-11 pr-4 text-[0.95rem] text-ink placeholder:text-muted/80 focus:border-gold focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gold-dark [&::-webkit-search-cancel-button]:cursor-pointer"
+          className="h-11 w-full rounded-full border border-line bg-white pl-11 pr-11 text-[0.95rem] text-ink placeholder:text-muted/80 focus:border-gold focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gold-dark [&::-webkit-search-cancel-button]:appearance-none"
         />
         <button
           type="submit"
@@ -172,6 +173,19 @@ export function SearchBox({ className }: { className?: string }) {
         >
           <SearchIcon width={20} height={20} />
         </button>
+        {text && (
+          <button
+            type="button"
+            aria-label="Limpar busca"
+            onClick={() => {
+              setText('');
+              inputRef.current?.focus();
+            }}
+            className="absolute right-0 top-0 inline-flex h-11 w-11 items-center justify-center rounded-full text-muted hover:text-ink"
+          >
+            <CloseIcon width={18} height={18} />
+          </button>
+        )}
       </form>
 
       <p role="status" aria-live="polite" className="sr-only">
