@@ -10,7 +10,10 @@ import { appPaths, type AppPaths } from './lib/paths.js';
 
 /** An empty variable (`DATABASE_URL=`) means "not set", as in most tools. */
 const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    schema.optional(),
+  );
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'deve ser uma URL http(s)' });
 

@@ -29,7 +29,8 @@ export function seedProductRow(p: SeedProduct): NewProductRow {
     imageCarrossel: PRODUCT_IMAGE_DIR + files.image_carrossel,
     composicaoImg1: PRODUCT_IMAGE_DIR + files.composicao_img_1,
     composicaoImg2: PRODUCT_IMAGE_DIR + files.composicao_img_2,
-    composicaoImg3: files.composicao_img_3 === null ? null : PRODUCT_IMAGE_DIR + files.composicao_img_3,
+    composicaoImg3:
+      files.composicao_img_3 === null ? null : PRODUCT_IMAGE_DIR + files.composicao_img_3,
     stock: p.stock,
     novo: p.novo,
     promocao: p.promocao,

@@ -30,11 +30,8 @@ export const productIdParams = z
   })
   .strict();
 
-export const categoryParams = z
-  .object({
-    category: z.string().max(40, { error: 'Categoria não encontrada.' }),
-  })
-  .strict();
+/** Any text: findCategory decides, and an unknown one is a 404 like any missing resource. */
+export const categoryParams = z.object({ category: z.string() }).strict();
 
 export const categoryPageQuery = z
   .object({

@@ -10,7 +10,10 @@ export function imageUrlFrom(imageBaseUrl: string): ImageUrl {
   return (path) => imageBaseUrl + path;
 }
 
-export function serializeProductSummary(p: ProductSummaryRecord, url: ImageUrl): ProductSummaryJson {
+export function serializeProductSummary(
+  p: ProductSummaryRecord,
+  url: ImageUrl,
+): ProductSummaryJson {
   return {
     id: p.id,
     name: p.name,

@@ -2,7 +2,7 @@
  * Catalog queries. Every list selects the same product columns and loads the "Complete o Look"
  * compositions of the whole page in one more query (never one per product).
  */
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CategoryName } from '@semijoias/domain/catalog';
 import type { Db } from '../../db/client.js';
 import { productCompositions, products } from '../../db/schema.js';
@@ -59,10 +59,7 @@ export interface ProductWithCompositions extends ProductRecord {
 }
 
 /** One query for the compositions of every product given, in each product's chosen order. */
-async function withCompositions(
-  db: Db,
-  rows: ProductRecord[],
-): Promise<ProductWithCompositions[]> {
+async function withCompositions(db: Db, rows: ProductRecord[]): Promise<ProductWithCompositions[]> {
   if (rows.length === 0) return [];
   const links = await db
     .select({
@@ -176,15 +173,17 @@ export async function findProduct(db: Db, id: number): Promise<ProductWithCompos
   return found ?? null;
 }
 
-/** `%`, `_` and the escape character itself match literally inside a LIKE pattern. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Every regular-expression metacharacter matches itself. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**
- * Products whose search text holds every word (already normalized by searchWords: lower case,
- * no accents), the most sold first. A substring match on a few hundred rows is a fast scan; a
- * pg_trgm index on search_text is the next step when the catalog grows.
+ * Products whose search text (lower case, no accents: productSearchText) has a word starting with
+ * each of the words typed (normalized the same way by searchWords), the most sold first.
+ * Word starts, not bare substrings: "anel" must not find a necklace cleaned "com flanela", and
+ * "dour" still finds "dourado". `\m` is PostgreSQL's beginning-of-word. Scanning a few hundred
+ * rows is fast; a pg_trgm index on search_text is the next step if the catalog grows a lot.
  */
 export async function searchProducts(
   db: Db,
@@ -192,7 +191,9 @@ export async function searchProducts(
   cap: number,
 ): Promise<ProductWithCompositions[]> {
   if (words.length === 0) return [];
-  const conditions: SQL[] = words.map((w) => ilike(products.searchText, `%${escapeLike(w)}%`));
+  const conditions: SQL[] = words.map(
+    (w) => sql`${products.searchText} ~ ${`\\m${escapeRegex(w)}`}`,
+  );
   const rows = await db
     .select(productColumns)
     .from(products)
