@@ -29,11 +29,3 @@ export function RouteError() {
     </EmptyState>
   );
 }
-
-export function AppLoading() {
-  return (
-    <div className="flex min-h-dvh items-center justify-center bg-ivory" role="status" aria-label="Carregando">
-      <span className="font-display text-3xl font-semibold text-ink opacity-80">Duas Irmãs</span>
-    </div>
-  );
-}

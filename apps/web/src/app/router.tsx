@@ -1,21 +1,19 @@
 import { CATEGORIES } from '@semijoias/domain/catalog';
+import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from './NotFoundPage';
-import { AppLoading, RouteError } from './RouteError';
+import { RouteError } from './RouteError';
 import { RootLayout } from './shell/RootLayout';
 
-// Every page is its own chunk (route-level `lazy`): the first visit downloads only the shell
-// and the page it opens.
-const home = async () => ({ Component: (await import('@/features/home/HomePage')).HomePage });
-const product = async () => ({ Component: (await import('@/features/catalog/pages/ProductPage')).ProductPage });
-
-const categoryRoutes: RouteObject[] = CATEGORIES.map((category) => ({
-  path: category.slug,
-  lazy: async () => {
-    const { CategoryPage } = await import('@/features/catalog/pages/CategoryPage');
-    return { element: <CategoryPage slug={category.slug} /> };
-  },
-}));
+// Every page is its own chunk. React.lazy rather than the router's `lazy`: the shell (banner,
+// header, footer) paints at once on the first visit instead of waiting for the page's code,
+// and navigations run in a transition, so the current page stays until the next one is ready.
+const HomePage = lazy(() => import('@/features/home/HomePage').then((m) => ({ default: m.HomePage })));
+const CategoryPage = lazy(() =>
+  import('@/features/catalog/pages/CategoryPage').then((m) => ({ default: m.CategoryPage })),
+);
+const ProductPage = lazy(() => import('@/features/catalog/pages/ProductPage').then((m) => ({ default: m.ProductPage })));
+const AboutPage = lazy(() => import('@/features/about/AboutPage').then((m) => ({ default: m.AboutPage })));
 
 /**
  * SPEC §2 routes built so far. /cadastro, /esqueci-senha, /redefinir-senha/:token,
@@ -27,23 +25,19 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
-    HydrateFallback: AppLoading,
     ErrorBoundary: RouteError,
     children: [
       {
         // Errors of a page render inside the shell, so header and footer stay usable.
         ErrorBoundary: RouteError,
         children: [
-          { index: true, lazy: home },
-          { path: 'carrinho', lazy: home },
-          { path: 'popup', lazy: home },
-          ...categoryRoutes,
-          { path: 'produto', lazy: product },
-          { path: 'produto/:id', lazy: product },
-          {
-            path: 'sobre-nos',
-            lazy: async () => ({ Component: (await import('@/features/about/AboutPage')).AboutPage }),
-          },
+          { index: true, element: <HomePage /> },
+          { path: 'carrinho', element: <HomePage /> },
+          { path: 'popup', element: <HomePage /> },
+          ...CATEGORIES.map((category) => ({ path: category.slug, element: <CategoryPage slug={category.slug} /> })),
+          { path: 'produto', element: <ProductPage /> },
+          { path: 'produto/:id', element: <ProductPage /> },
+          { path: 'sobre-nos', element: <AboutPage /> },
           { path: '*', Component: NotFoundPage },
         ],
       },

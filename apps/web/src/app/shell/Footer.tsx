@@ -44,7 +44,7 @@ export function Footer() {
 
         <div>
           <h2 className={heading}>Loja</h2>
-          <ul className="text-sm">
+          <ul className="flex flex-wrap gap-x-6 text-sm sm:block">
             {CATEGORIES.map((category) => (
               <li key={category.slug}>
                 <Link to={`/${category.slug}`} className={link}>

@@ -29,7 +29,7 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
-      <div className="container-page flex flex-wrap items-center gap-x-1 gap-y-2 pb-3 pt-2 lg:flex-nowrap lg:gap-x-6 lg:py-3">
+      <div className="container-page flex flex-wrap items-center gap-x-1 gap-y-2 pb-3 pt-2 lg:flex-nowrap lg:gap-x-5 lg:py-3">
         <button
           type="button"
           onClick={() => setMenuOpen(true)}
@@ -43,7 +43,7 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
         <Logo className="mr-auto lg:mr-2" />
 
         <nav aria-label="Categorias" className="hidden lg:block">
-          <ul className="flex items-center gap-5 xl:gap-7">
+          <ul className="flex items-center gap-4 xl:gap-6">
             {CATEGORIES.map((category) => (
               <li key={category.slug}>
                 <NavLink to={`/${category.slug}`} className={navLink}>

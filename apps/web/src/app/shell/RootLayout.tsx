@@ -1,8 +1,9 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { PageLoading } from '@/ui/PageLoading';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { CART_DRAWER_HREF, LOGIN_DRAWER_HREF } from './drawer-requests';
-import { NavigationProgress } from './NavigationProgress';
 import { TopBanner } from './TopBanner';
 
 /** The frame of every page (SPEC §1 shared elements). */
@@ -16,11 +17,12 @@ export function RootLayout() {
       >
         Pular para o conteúdo
       </a>
-      <NavigationProgress />
       <TopBanner />
       <Header onOpenAccount={() => void navigate(LOGIN_DRAWER_HREF)} onOpenCart={() => void navigate(CART_DRAWER_HREF)} />
       <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <ScrollRestoration />

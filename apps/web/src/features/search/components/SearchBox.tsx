@@ -36,6 +36,8 @@ export function SearchBox({ className }: { className?: string }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  // Focus given back by Escape must not reopen the dropdown it just closed.
+  const refocusing = useRef(false);
   const panelId = useId();
 
   const active = trimmed.length >= SEARCH_MIN_LENGTH;
@@ -60,7 +62,11 @@ export function SearchBox({ className }: { className?: string }) {
 
   function close(refocus: boolean) {
     setOpen(false);
-    if (refocus) inputRef.current?.focus();
+    if (refocus) {
+      refocusing.current = true;
+      inputRef.current?.focus();
+      refocusing.current = false;
+    }
   }
 
   function resultLinks(): HTMLAnchorElement[] {
@@ -92,7 +98,11 @@ export function SearchBox({ className }: { className?: string }) {
       links[Math.min(index + 1, links.length - 1)]?.focus();
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      if (index <= 0) inputRef.current?.focus();
+      if (index <= 0) {
+        refocusing.current = true;
+        inputRef.current?.focus();
+        refocusing.current = false;
+      }
       else links[index - 1]?.focus();
     } else if (event.key === 'Home' && links.length > 0) {
       event.preventDefault();
@@ -158,9 +168,11 @@ export function SearchBox({ className }: { className?: string }) {
             setText(event.target.value);
             setOpen(true);
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            if (!refocusing.current) setOpen(true);
+          }}
           onKeyDown={onInputKeyDown}
-          placeholder="Buscar anéis, brincos, colares…"
+          placeholder="O que você procura?"
           autoComplete="off"
           enterKeyHint="search"
           aria-controls={showPanel ? `${panelId}-panel` : undefined}
