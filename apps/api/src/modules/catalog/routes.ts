@@ -75,7 +75,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       schema: {
         params: categoryParams,
         querystring: categoryPageQuery,
-        response: { 200: productPageSchema, 404: errorSchema },
+        response: { 200: productPageSchema, 400: errorSchema, 404: errorSchema },
       },
     },
     async (req) => {
@@ -96,7 +96,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     {
       schema: {
         params: productIdParams,
-        response: { 200: productSchema, 404: errorSchema },
+        response: { 200: productSchema, 400: errorSchema, 404: errorSchema },
       },
     },
     async (req) => {
@@ -108,7 +108,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
 
   app.get(
     '/buscar/produtos/',
-    { schema: { querystring: searchQuery, response: { 200: productListSchema } } },
+    {
+      schema: {
+        querystring: searchQuery,
+        response: { 200: productListSchema, 400: errorSchema },
+      },
+    },
     async (req) => {
       const words = searchWords(req.query.search ?? '');
       return serializeAll(await catalog.searchProducts(db, words, SEARCH_RESULTS_CAP));
