@@ -344,6 +344,11 @@ describe('GET /api/buscar/produtos/?search=', () => {
     '(',
     '[a-z]',
     "'; drop table products; --",
+    '"',
+    'a,b',
+    '{x}',
+    'null',
+    'NULL xyz',
   ])('"%s" finds nothing', async (text) => {
     expect(await search(text)).toEqual([]);
   });

@@ -24,7 +24,7 @@ import {
   searchQuery,
 } from './schemas.js';
 import { imageUrlFrom, serializeProduct } from './serializers.js';
-import * as catalog from './service.js';
+import { createCatalogService, type ProductWithCompositions } from './service.js';
 
 export interface CatalogRoutesOptions {
   db: Db;
@@ -43,29 +43,29 @@ const categoryLists: { path: string; category: CategoryName }[] = [
 ];
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, opts) => {
-  const { db } = opts;
+  const catalog = createCatalogService(opts.db);
   const url = imageUrlFrom(opts.imageBaseUrl);
-  const serializeAll = (list: catalog.ProductWithCompositions[]) =>
+  const serializeAll = (list: ProductWithCompositions[]) =>
     list.map((p) => serializeProduct(p, url));
   const listResponse = { response: { 200: productListSchema } };
 
   app.get('/listar_produtos/', { schema: listResponse }, async () =>
-    serializeAll(await catalog.listProducts(db)),
+    serializeAll(await catalog.listProducts()),
   );
 
   app.get('/listar_produtos_destaque/', { schema: listResponse }, async (_req, reply) => {
     // Random on every request: never let a cache pin one draw.
     reply.header('cache-control', 'no-store');
-    return serializeAll(await catalog.listFeatured(db, FEATURED_COUNT));
+    return serializeAll(await catalog.listFeatured(FEATURED_COUNT));
   });
 
   app.get('/listar_best_sellers/', { schema: listResponse }, async () =>
-    serializeAll(await catalog.listBestSellers(db, BEST_SELLERS_COUNT)),
+    serializeAll(await catalog.listBestSellers(BEST_SELLERS_COUNT)),
   );
 
   for (const { path, category } of categoryLists) {
     app.get(path, { schema: listResponse }, async () =>
-      serializeAll(await catalog.listByCategory(db, category)),
+      serializeAll(await catalog.listByCategory(category)),
     );
   }
 
@@ -81,12 +81,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     async (req) => {
       const category = findCategory(req.params.category);
       if (!category) throw new NotFoundError(CATEGORY_NOT_FOUND);
-      const page = await catalog.pageByCategory(
-        db,
-        category.name,
-        req.query.limit,
-        req.query.offset,
-      );
+      const page = await catalog.pageByCategory(category.name, req.query.limit, req.query.offset);
       return { results: serializeAll(page.results), total: page.total };
     },
   );
@@ -100,7 +95,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (req) => {
-      const product = await catalog.findProduct(db, req.params.id);
+      const product = await catalog.findProduct(req.params.id);
       if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
       return serializeProduct(product, url);
     },
@@ -116,7 +111,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (req) => {
       const words = searchWords(req.query.search ?? '');
-      return serializeAll(await catalog.searchProducts(db, words, SEARCH_RESULTS_CAP));
+      return serializeAll(await catalog.searchProducts(words, SEARCH_RESULTS_CAP));
     },
   );
 };

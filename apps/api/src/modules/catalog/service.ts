@@ -1,8 +1,13 @@
 /**
  * Catalog queries. Every list selects the same product columns and loads the "Complete o Look"
  * compositions of the whole page in one more query (never one per product).
+ *
+ * The statements are prepared once per database (`createCatalogService(db)`): the catalog is the
+ * hottest read path, and building SQL from Drizzle's builder on every request costs as much as
+ * running it on the embedded database. Parameters travel as placeholders, arrays included
+ * (`= any($1::int[])`, `~ all($1::text[])`), so every statement has a fixed text.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { CategoryName } from '@semijoias/domain/catalog';
 import type { Db } from '../../db/client.js';
 import { productCompositions, products } from '../../db/schema.js';
@@ -58,10 +63,29 @@ export interface ProductWithCompositions extends ProductRecord {
   composicoes: ProductSummaryRecord[];
 }
 
-/** One query for the compositions of every product given, in each product's chosen order. */
-async function withCompositions(db: Db, rows: ProductRecord[]): Promise<ProductWithCompositions[]> {
-  if (rows.length === 0) return [];
-  const links = await db
+const byId = asc(products.id);
+
+/** Every regular-expression metacharacter matches itself. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A PostgreSQL regex matching `word` at the start of a word (`\m`), metacharacters escaped. */
+export function wordStartPattern(word: string): string {
+  return `\\m${escapeRegex(word)}`;
+}
+
+export interface ProductPage {
+  results: ProductWithCompositions[];
+  total: number;
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+export function createCatalogService(db: Db) {
+  const p = sql.placeholder;
+
+  const compositionsOf = db
     .select({
       productId: productCompositions.productId,
       id: products.id,
@@ -74,131 +98,136 @@ async function withCompositions(db: Db, rows: ProductRecord[]): Promise<ProductW
     })
     .from(productCompositions)
     .innerJoin(products, eq(products.id, productCompositions.composedProductId))
-    .where(
-      inArray(
-        productCompositions.productId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(productCompositions.productId), asc(productCompositions.position));
-  const byProduct = new Map<number, ProductSummaryRecord[]>();
-  for (const { productId, ...summary } of links) {
-    const list = byProduct.get(productId);
-    if (list) list.push(summary);
-    else byProduct.set(productId, [summary]);
-  }
-  return rows.map((r) => ({ ...r, composicoes: byProduct.get(r.id) ?? [] }));
-}
+    .where(sql`${productCompositions.productId} = any(${p('ids')}::int[])`)
+    .orderBy(asc(productCompositions.productId), asc(productCompositions.position))
+    .prepare('catalog_compositions');
 
-/** Every product, by id. */
-export async function listProducts(db: Db): Promise<ProductWithCompositions[]> {
-  const rows = await db.select(productColumns).from(products).orderBy(asc(products.id));
-  return withCompositions(db, rows);
-}
+  const all = db.select(productColumns).from(products).orderBy(byId).prepare('catalog_all');
 
-/**
- * `count` products drawn at random on every call (the home's featured strip). `order by random()`
- * reads the whole table: right for a boutique's few hundred products; past tens of thousands use
- * TABLESAMPLE or a precomputed list.
- */
-export async function listFeatured(db: Db, count: number): Promise<ProductWithCompositions[]> {
-  const rows = await db
+  // `order by random()` reads the whole table: right for a boutique's few hundred products;
+  // past tens of thousands use TABLESAMPLE or a precomputed list.
+  const featured = db
     .select(productColumns)
     .from(products)
     .orderBy(sql`random()`)
-    .limit(count);
-  return withCompositions(db, rows);
-}
+    .limit(p('limit'))
+    .prepare('catalog_featured');
 
-/** The most sold first; ties by id so the order is stable. */
-export async function listBestSellers(db: Db, count: number): Promise<ProductWithCompositions[]> {
-  const rows = await db
+  // The most sold first; ties by id so the order is stable.
+  const bestSellers = db
     .select(productColumns)
     .from(products)
-    .orderBy(desc(products.salesCount), asc(products.id))
-    .limit(count);
-  return withCompositions(db, rows);
-}
+    .orderBy(desc(products.salesCount), byId)
+    .limit(p('limit'))
+    .prepare('catalog_best_sellers');
 
-/** Every product of a category, by id. */
-export async function listByCategory(
-  db: Db,
-  category: CategoryName,
-): Promise<ProductWithCompositions[]> {
-  const rows = await db
+  const inCategory = db
     .select(productColumns)
     .from(products)
-    .where(eq(products.category, category))
-    .orderBy(asc(products.id));
-  return withCompositions(db, rows);
-}
+    .where(eq(products.category, p('category')))
+    .orderBy(byId)
+    .prepare('catalog_category');
 
-export interface ProductPage {
-  results: ProductWithCompositions[];
-  total: number;
-}
-
-/**
- * One page of a category, ordered by id (stable across pages: the catalog's insertion order,
- * and a product added later goes to the end instead of shifting the pages already seen).
- * The total comes with the page as a window count; only a page past the end needs a second query.
- */
-export async function pageByCategory(
-  db: Db,
-  category: CategoryName,
-  limit: number,
-  offset: number,
-): Promise<ProductPage> {
-  const rows = await db
+  // Ordered by id: the catalog's order, and a product added later goes to the end instead of
+  // shifting the pages already seen. The total rides along as a window count.
+  const categoryPage = db
     .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
-    .where(eq(products.category, category))
-    .orderBy(asc(products.id))
-    .limit(limit)
-    .offset(offset);
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    total = offset === 0 ? 0 : await db.$count(products, eq(products.category, category));
-  }
-  const results = await withCompositions(
-    db,
-    rows.map(({ total: _total, ...row }) => row),
-  );
-  return { results, total };
-}
+    .where(eq(products.category, p('category')))
+    .orderBy(byId)
+    .limit(p('limit'))
+    .offset(p('offset'))
+    .prepare('catalog_category_page');
 
-export async function findProduct(db: Db, id: number): Promise<ProductWithCompositions | null> {
-  const rows = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
-  const [found] = await withCompositions(db, rows);
-  return found ?? null;
-}
+  const categoryCount = db
+    .select({ n: count() })
+    .from(products)
+    .where(eq(products.category, p('category')))
+    .prepare('catalog_category_count');
 
-/** Every regular-expression metacharacter matches itself. */
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * Products whose search text (lower case, no accents: productSearchText) has a word starting with
- * each of the words typed (normalized the same way by searchWords), the most sold first.
- * Word starts, not bare substrings: "anel" must not find a necklace cleaned "com flanela", and
- * "dour" still finds "dourado". `\m` is PostgreSQL's beginning-of-word. Scanning a few hundred
- * rows is fast; a pg_trgm index on search_text is the next step if the catalog grows a lot.
- */
-export async function searchProducts(
-  db: Db,
-  words: readonly string[],
-  cap: number,
-): Promise<ProductWithCompositions[]> {
-  if (words.length === 0) return [];
-  const conditions: SQL[] = words.map(
-    (w) => sql`${products.searchText} ~ ${`\\m${escapeRegex(w)}`}`,
-  );
-  const rows = await db
+  const one = db
     .select(productColumns)
     .from(products)
-    .where(and(...conditions))
-    .orderBy(desc(products.salesCount), asc(products.id))
-    .limit(cap);
-  return withCompositions(db, rows);
+    .where(eq(products.id, p('id')))
+    .limit(1)
+    .prepare('catalog_product');
+
+  // Every pattern must match (`~ all`): each typed word starts a word of search_text.
+  const search = db
+    .select(productColumns)
+    .from(products)
+    .where(sql`${products.searchText} ~ all(${p('patterns')}::text[])`)
+    .orderBy(desc(products.salesCount), byId)
+    .limit(p('limit'))
+    .prepare('catalog_search');
+
+  async function withCompositions(rows: ProductRecord[]): Promise<ProductWithCompositions[]> {
+    if (rows.length === 0) return [];
+    const links = await compositionsOf.execute({ ids: rows.map((r) => r.id) });
+    const byProduct = new Map<number, ProductSummaryRecord[]>();
+    for (const { productId, ...summary } of links) {
+      const list = byProduct.get(productId);
+      if (list) list.push(summary);
+      else byProduct.set(productId, [summary]);
+    }
+    return rows.map((r) => ({ ...r, composicoes: byProduct.get(r.id) ?? [] }));
+  }
+
+  return {
+    /** Every product, by id. */
+    async listProducts(): Promise<ProductWithCompositions[]> {
+      return withCompositions(await all.execute());
+    },
+
+    /** `limit` products drawn at random on every call (the home's featured strip). */
+    async listFeatured(limit: number): Promise<ProductWithCompositions[]> {
+      return withCompositions(await featured.execute({ limit }));
+    },
+
+    async listBestSellers(limit: number): Promise<ProductWithCompositions[]> {
+      return withCompositions(await bestSellers.execute({ limit }));
+    },
+
+    /** Every product of a category, by id. */
+    async listByCategory(category: CategoryName): Promise<ProductWithCompositions[]> {
+      return withCompositions(await inCategory.execute({ category }));
+    },
+
+    /** One page of a category; only a page past the end needs a second query for the total. */
+    async pageByCategory(
+      category: CategoryName,
+      limit: number,
+      offset: number,
+    ): Promise<ProductPage> {
+      const rows = await categoryPage.execute({ category, limit, offset });
+      let total = rows[0]?.total;
+      if (total === undefined) {
+        total = offset === 0 ? 0 : ((await categoryCount.execute({ category }))[0]?.n ?? 0);
+      }
+      const results = await withCompositions(rows.map(({ total: _total, ...row }) => row));
+      return { results, total };
+    },
+
+    async findProduct(id: number): Promise<ProductWithCompositions | null> {
+      const [found] = await withCompositions(await one.execute({ id }));
+      return found ?? null;
+    },
+
+    /**
+     * Products whose search text (lower case, no accents: productSearchText) has a word starting
+     * with each typed word (normalized the same way by searchWords), the most sold first.
+     * Word starts, not bare substrings: "anel" must not find a necklace cleaned "com flanela",
+     * and "dour" still finds "dourado". Scanning a few hundred rows is fast; a pg_trgm index on
+     * search_text is the next step if the catalog grows a lot.
+     */
+    async searchProducts(
+      words: readonly string[],
+      limit: number,
+    ): Promise<ProductWithCompositions[]> {
+      if (words.length === 0) return [];
+      return withCompositions(
+        await search.execute({ patterns: words.map(wordStartPattern), limit }),
+      );
+    },
+  };
 }
