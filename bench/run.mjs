@@ -13,16 +13,29 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const base = `http://127.0.0.1:${PORT}`;
 
 const targets = [
-  { name: 'categoria (api/produtos/aneis/?limit=36&offset=0)', path: '/api/produtos/aneis/?limit=36&offset=0' },
+  {
+    name: 'categoria (api/produtos/aneis/?limit=36&offset=0)',
+    path: '/api/produtos/aneis/?limit=36&offset=0',
+  },
   { name: 'detalhe (api/produtos/detalhes/1/)', path: '/api/produtos/detalhes/1/' },
-  { name: 'busca (api/buscar/produtos/?search=anel dourado)', path: '/api/buscar/produtos/?search=anel%20dourado' },
+  {
+    name: 'busca (api/buscar/produtos/?search=anel dourado)',
+    path: '/api/buscar/produtos/?search=anel%20dourado',
+  },
   { name: 'busca com acento (?search=ANÉIS)', path: '/api/buscar/produtos/?search=AN%C3%89IS' },
 ];
 const baseline = { name: 'baseline (api/health/)', path: '/api/health/' };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'semijoias-bench-'));
 const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'production', JWT_SECRET: 'bench-only-secret-bench-only-secret-0123' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-only-secret-bench-only-secret-0123',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -53,7 +66,8 @@ async function measure(target) {
   if (!check.ok) throw new Error(`${target.path} answered ${check.status}`);
   await run(target.path); // warm-up: JIT and the database cache settle before the measured pass
   const r = await run(target.path);
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${target.path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(`${target.path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { name: target.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
@@ -70,10 +84,12 @@ try {
 }
 rmSync(dataDir, { recursive: true, force: true });
 
-const fmt = (n, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const fmt = (n, d = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 const header = `| call | req/s | p50 ms | p99 ms | baseline req/s | ratio to baseline |\n|---|---:|---:|---:|---:|---:|`;
 const lines = rows.map(
-  (r) => `| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.baselineRps)} | ${fmt(r.ratio, 2)} |`,
+  (r) =>
+    `| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.baselineRps)} | ${fmt(r.ratio, 2)} |`,
 );
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const report = [
