@@ -26,10 +26,15 @@ const targets = [
 ];
 const baseline = { name: 'baseline (api/health/)', path: '/api/health/' };
 
+// BENCH_DATABASE_URL (a PostgreSQL database the bench may fill with the seed) measures the
+// production set-up; without it the embedded PGlite default is measured.
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const backend = databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
 const dataDir = mkdtempSync(join(tmpdir(), 'semijoias-bench-'));
 const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
   env: {
     ...process.env,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     PORT: String(PORT),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
@@ -95,11 +100,12 @@ const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Ma
 const report = [
   `# Benchmark results`,
   '',
-  `Run on ${new Date().toISOString().slice(0, 10)}: ${machine}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per call after a ${DURATION} s warm-up, embedded PGlite database with the seeded catalog.`,
+  `Run on ${new Date().toISOString().slice(0, 10)}: ${machine}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per call after a ${DURATION} s warm-up, ${backend} database with the seeded catalog.`,
   '',
   header,
   ...lines,
   '',
 ].join('\n');
 console.log(report);
-writeFileSync(new URL('./RESULTS.md', import.meta.url), report);
+const resultsFile = databaseUrl ? './RESULTS-postgresql.md' : './RESULTS.md';
+writeFileSync(new URL(resultsFile, import.meta.url), report);
