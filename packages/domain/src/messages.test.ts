@@ -460,3 +460,35 @@ describe('payment link', () => {
     expect(M.paymentLinkResult(outcome)).toEqual(result);
   });
 });
+
+describe('login failures (SPEC §8)', () => {
+  it('wrong credentials and unknown answers read "Credenciais incorretas."', () => {
+    expect(M.loginErrorMessage(res(401, { detail: 'x', error: 'y' }))).toEqual({
+      message: 'Credenciais incorretas.',
+      emailNotVerified: false,
+    });
+    expect(M.loginErrorMessage(res(500)).message).toBe('Credenciais incorretas.');
+    expect(M.loginErrorMessage(other).message).toBe('Credenciais incorretas.');
+  });
+  it('an unverified account shows the server text and flags it', () => {
+    expect(
+      M.loginErrorMessage(res(403, { error: 'E-mail ainda não verificado.', code: 'email_not_verified' })),
+    ).toEqual({ message: 'E-mail ainda não verificado.', emailNotVerified: true });
+    expect(M.loginErrorMessage(res(403, { error: 'Proibido' })).emailNotVerified).toBe(false);
+  });
+  it('the rate limit shows its own words; no answer is a connection error', () => {
+    expect(M.loginErrorMessage(res(429, { error: 'Muitas tentativas.' })).message).toBe('Muitas tentativas.');
+    expect(M.loginErrorMessage(noResponse).message).toBe(M.CONNECTION_ERROR);
+  });
+});
+
+describe('resend verification e-mail check (SPEC §5)', () => {
+  it.each([
+    ['', 'Por favor, digite seu email.'],
+    ['   ', 'Por favor, digite seu email.'],
+    ['ana@', 'Por favor, digite um email válido.'],
+    ['ana@loja.com.br', null],
+  ])('%j -> %j', (email, expected) => {
+    expect(M.resendEmailError(email)).toBe(expected);
+  });
+});

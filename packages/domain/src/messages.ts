@@ -10,6 +10,7 @@
  * The web app builds the outcome from its HTTP client's error; nothing here does I/O.
  */
 import { CEP_DIGITS, cepDigits } from './cep';
+import { isValidEmail } from './email';
 import { toCents, type Cents } from './money';
 import { isQuoteStale, SHIPPING_FALLBACK_LABEL } from './shipping';
 
@@ -68,6 +69,24 @@ export const LOGIN_INVALID_CREDENTIALS = 'Credenciais incorretas.';
 export const LOGIN_SUCCESS = 'Login efetuado com sucesso!';
 export const USER_ENTRY_LOGGED_OUT = 'Entre ou Cadastre-se!';
 export const USER_ENTRY_LOGGED_IN = 'Veja seus pedidos!';
+
+/** The 403 code of POST api/token/ for an account whose e-mail is not verified yet. */
+export const LOGIN_EMAIL_NOT_VERIFIED_CODE = 'email_not_verified';
+
+/**
+ * A failed POST api/token/. Wrong credentials (and anything unexpected) read 'Credenciais
+ * incorretas.' (SPEC §8); an unverified account and the rate limit show the server's own words
+ * (the drawer then offers the resend page); no answer at all is a connection error.
+ */
+export function loginErrorMessage(outcome: Outcome): { message: string; emailNotVerified: boolean } {
+  if (outcome.kind === 'no-response') return { message: CONNECTION_ERROR, emailNotVerified: false };
+  if (outcome.kind !== 'response') return { message: LOGIN_INVALID_CREDENTIALS, emailNotVerified: false };
+  const server = serverMessage(outcome.data);
+  if (outcome.status === 403 && field(outcome.data, 'code') === LOGIN_EMAIL_NOT_VERIFIED_CODE)
+    return { message: text(field(outcome.data, 'error')) ?? server ?? LOGIN_INVALID_CREDENTIALS, emailNotVerified: true };
+  if (outcome.status === 429 && server) return { message: server, emailNotVerified: false };
+  return { message: LOGIN_INVALID_CREDENTIALS, emailNotVerified: false };
+}
 
 // ------------------------------------------------------------------------------------- Cart
 export const CART_EMPTY_TEXT = 'O carrinho está vazio.';
@@ -254,6 +273,13 @@ export const RESEND_SENT =
 export const RESEND_NOT_FOUND =
   'Email não encontrado. Verifique se o email está correto ou faça um novo cadastro.';
 export const RESEND_UNEXPECTED = 'Erro inesperado. Tente novamente mais tarde.';
+
+/** The resend page's e-mail check (SPEC §5): required, then the standard pattern; null when fine. */
+export function resendEmailError(email: string): string | null {
+  if (email.trim() === '') return RESEND_EMAIL_REQUIRED;
+  if (!isValidEmail(email)) return RESEND_EMAIL_INVALID;
+  return null;
+}
 
 /** POST /api/send_verification/: `ok` is true when the page should redirect home. */
 export function resendVerificationResult(outcome: Outcome): { ok: boolean; message: string } {

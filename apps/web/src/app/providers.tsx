@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '@/lib/api';
+import { hasSession, onSessionChange } from '@/lib/session';
 import { ToastProvider } from '@/ui/toast';
 
 /** Catalog data changes rarely: 5 minutes fresh, kept 30 minutes, no refetch on tab focus. */
@@ -21,6 +22,15 @@ export function createQueryClient(): QueryClient {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  // Account data is cached under ['session', ...]: when the session ends (logout, 401, another
+  // tab) it must not outlive it.
+  useEffect(
+    () =>
+      onSessionChange(() => {
+        if (!hasSession()) queryClient.removeQueries({ queryKey: ['session'] });
+      }),
+    [queryClient],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>{children}</ToastProvider>

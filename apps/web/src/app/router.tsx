@@ -14,11 +14,25 @@ const CategoryPage = lazy(() =>
 );
 const ProductPage = lazy(() => import('@/features/catalog/pages/ProductPage').then((m) => ({ default: m.ProductPage })));
 const AboutPage = lazy(() => import('@/features/about/AboutPage').then((m) => ({ default: m.AboutPage })));
+const RegisterPage = lazy(() => import('@/features/auth/pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+const VerifyEmailPage = lazy(() =>
+  import('@/features/auth/pages/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const ResendVerificationPage = lazy(() =>
+  import('@/features/auth/pages/ResendVerificationPage').then((m) => ({ default: m.ResendVerificationPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('@/features/auth/pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const AccountPage = lazy(() => import('@/features/account/AccountPage').then((m) => ({ default: m.AccountPage })));
 
 /**
- * SPEC §2 routes built so far. /cadastro, /esqueci-senha, /redefinir-senha/:token,
- * /verificar-email, /reenviar-verificacao, /usuario and /checkout arrive with their issues; until
- * then they fall to the not-found page. /carrinho and /popup exist with no content of their own
+ * SPEC §2 routes built so far. /checkout arrives with its issue; until then it falls to the
+ * not-found page. /redefinir-senha without its token segment shows the page's "token not found"
+ * message rather than a 404. /carrinho and /popup exist with no content of their own
  * (SPEC): they show the home, where the cart drawer and the popup will open.
  */
 export const routes: RouteObject[] = [
@@ -38,6 +52,13 @@ export const routes: RouteObject[] = [
           { path: 'produto', element: <ProductPage /> },
           { path: 'produto/:id', element: <ProductPage /> },
           { path: 'sobre-nos', element: <AboutPage /> },
+          { path: 'cadastro', element: <RegisterPage /> },
+          { path: 'verificar-email', element: <VerifyEmailPage /> },
+          { path: 'reenviar-verificacao', element: <ResendVerificationPage /> },
+          { path: 'esqueci-senha', element: <ForgotPasswordPage /> },
+          { path: 'redefinir-senha', element: <ResetPasswordPage /> },
+          { path: 'redefinir-senha/:token', element: <ResetPasswordPage /> },
+          { path: 'usuario', element: <AccountPage /> },
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -2,10 +2,18 @@
  * The one HTTP client of the web app: same-origin '/api/...' calls (Vite proxies them in
  * development), a 30 s timeout (SPEC §7), the bearer token when there is one, and every failure
  * as an {@link ApiError} so callers and TanStack Query see one error type.
+ *
+ * The session rules of SPEC §4 live here too: an access token with fewer than 120 s left is
+ * refreshed before the call (one refresh shared by concurrent calls, 10 s timeout); a 401 answer
+ * or a failed refresh ends the session, sends the shopper to '/' and rejects with
+ * 'Authentication failed'.
  */
-import { getAccessToken } from './session';
+import { AUTHENTICATION_FAILED, isTokenExpiring } from '@semijoias/domain/session';
+import type { Outcome } from '@semijoias/domain/messages';
+import { clearSession, getAccessToken, getRefreshToken, storeTokens } from './session';
 
 export const API_TIMEOUT_MS = 30_000;
+export const REFRESH_TIMEOUT_MS = 10_000;
 
 /**
  * A call that did not succeed. `status` is the HTTP status, or 0 when no answer came back
@@ -39,6 +47,35 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The rejection of a call whose session ended (SPEC §4): its message is 'Authentication failed'. */
+export class AuthenticationError extends Error {
+  constructor() {
+    super(AUTHENTICATION_FAILED);
+    this.name = 'AuthenticationError';
+  }
+}
+
+/** A failed call as the domain's message functions read it. */
+export function toOutcome(error: unknown): Outcome {
+  if (isApiError(error)) return error.isNetworkError ? { kind: 'no-response' } : { kind: 'response', status: error.status, data: error.data };
+  return { kind: 'other' };
+}
+
+let goHome: () => void = () => {
+  if (window.location.pathname !== '/') window.location.assign('/');
+};
+
+/** The app shell hands in its router's navigation, so the redirect to '/' stays in the SPA. */
+export function setAuthFailureRedirect(redirect: () => void): void {
+  goHome = redirect;
+}
+
+function failAuthentication(): never {
+  clearSession();
+  goHome();
+  throw new AuthenticationError();
+}
+
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
@@ -48,6 +85,11 @@ export interface ApiRequestOptions {
   /** Cancels the call (TanStack Query passes one to every query function). */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * false for the calls that make a session (api/token/, api/token/refresh/): no bearer, no
+   * refresh before, and a 401 is their own answer (wrong password), not an ended session.
+   */
+  auth?: boolean;
 }
 
 function buildUrl(path: string, query: ApiRequestOptions['query']): string {
@@ -69,12 +111,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * Calls the API and returns the parsed JSON body. The caller states the type it expects; the
- * answer is not validated here (the API is ours and typed on its side), only normalized by the
- * feature's fetcher where the SPEC allows several shapes.
- */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+/** One HTTP exchange: timeout, optional bearer, JSON in and out, failures as ApiError. */
+async function send<T>(path: string, options: ApiRequestOptions, access: string | null): Promise<T> {
   const { method = 'GET', body, query, signal, timeoutMs = API_TIMEOUT_MS } = options;
 
   // AbortSignal.any is missing on older iPhones still in use, so both signals feed one controller.
@@ -90,7 +128,6 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const access = getAccessToken();
   if (access) headers.Authorization = `Bearer ${access}`;
 
   try {
@@ -114,6 +151,77 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     window.clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
   }
+}
+
+interface TokenPair {
+  access: string;
+  refresh?: string;
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+/**
+ * Trades the refresh token for a new pair. Concurrent callers share one request: the refresh
+ * token is single use (rotated), so a second request with the same one would revoke the family.
+ */
+function refreshAccessToken(refresh: string): Promise<string> {
+  refreshInFlight ??= send<TokenPair>(
+    'api/token/refresh/',
+    { method: 'POST', body: { refresh }, timeoutMs: REFRESH_TIMEOUT_MS },
+    null,
+  )
+    .then((pair) => {
+      if (typeof pair?.access !== 'string') throw new Error('refresh without access token');
+      storeTokens(pair.access, pair.refresh ?? refresh);
+      return pair.access;
+    })
+    .finally(() => {
+      refreshInFlight = null;
+    });
+  return refreshInFlight;
+}
+
+/** The access token to send: refreshed first when it is expiring and a refresh token exists. */
+async function currentAccessToken(): Promise<string | null> {
+  const access = getAccessToken();
+  const refresh = getRefreshToken();
+  if (!access || !refresh || !isTokenExpiring(access, Date.now() / 1000)) return access;
+  try {
+    return await refreshAccessToken(refresh);
+  } catch {
+    return failAuthentication();
+  }
+}
+
+/**
+ * Calls the API and returns the parsed JSON body. The caller states the type it expects; the
+ * answer is not validated here (the API is ours and typed on its side), only normalized by the
+ * feature's fetcher where the SPEC allows several shapes.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  if (options.auth === false) return send<T>(path, options, null);
+  const access = await currentAccessToken();
+  try {
+    return await send<T>(path, options, access);
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) failAuthentication();
+    throw error;
+  }
+}
+
+/** POST api/token/ (`username` is the e-mail): stores both tokens on success. */
+export async function login(email: string, password: string): Promise<void> {
+  const pair = await apiRequest<TokenPair>('api/token/', {
+    method: 'POST',
+    body: { username: email.trim(), password },
+    auth: false,
+  });
+  storeTokens(pair.access, pair.refresh);
+}
+
+/** 'Sair da Conta' (SPEC §4): both tokens go; the caller navigates to '/'. */
+export function logout(): void {
+  clearSession();
 }
 
 export function apiGet<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {

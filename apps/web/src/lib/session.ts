@@ -31,6 +31,40 @@ export function hasSession(): boolean {
   return Boolean(getAccessToken());
 }
 
+function announce(): void {
+  window.dispatchEvent(new Event(SESSION_EVENT));
+}
+
+/** Stores the pair answered by api/token/ or api/token/refresh/ (the refresh is rotated). */
+export function storeTokens(access: string, refresh: string | null | undefined): void {
+  try {
+    window.localStorage.setItem(ACCESS_TOKEN_KEY, access);
+    if (refresh) window.localStorage.setItem(REFRESH_TOKEN_KEY, refresh);
+  } catch {
+    // Storage blocked: the session lives as long as nothing else; the shopper stays a guest.
+  }
+  announce();
+}
+
+/**
+ * Ends the session on this device: both tokens go, and listeners (the query cache of
+ * account data) drop what belonged to the account. The guest cart is not session data.
+ */
+export function clearSession(): void {
+  try {
+    window.localStorage.removeItem(ACCESS_TOKEN_KEY);
+    window.localStorage.removeItem(REFRESH_TOKEN_KEY);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+  announce();
+}
+
+/** Subscribes to session changes in this tab and the others; returns the unsubscribe. */
+export function onSessionChange(listener: () => void): () => void {
+  return subscribe(listener);
+}
+
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('storage', onChange);
   window.addEventListener(SESSION_EVENT, onChange);

@@ -11,20 +11,25 @@ interface DrawerProps {
   description?: string;
   children: ReactNode;
   className?: string;
+  /** The edge it slides from: the menu from the left, the account and cart panels from the right. */
+  side?: 'left' | 'right';
 }
 
 /**
- * A panel sliding in from the left edge, built on Radix Dialog: focus is trapped and returned,
+ * A panel sliding in from an edge (left by default), built on Radix Dialog: focus is trapped and returned,
  * Escape and the backdrop close it, the page behind does not scroll.
  */
-export function Drawer({ open, onOpenChange, title, description, children, className }: DrawerProps) {
+export function Drawer({ open, onOpenChange, title, description, children, className, side = 'left' }: DrawerProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <Dialog.Content
           className={cx(
-            'fixed inset-y-0 left-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-ivory shadow-lift outline-none data-[state=closed]:animate-drawer-out-left data-[state=open]:animate-drawer-in-left',
+            'fixed inset-y-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-ivory shadow-lift outline-none',
+            side === 'left'
+              ? 'left-0 data-[state=closed]:animate-drawer-out-left data-[state=open]:animate-drawer-in-left'
+              : 'right-0 data-[state=closed]:animate-drawer-out-right data-[state=open]:animate-drawer-in-right',
             className,
           )}
           // Without a description, say so explicitly (Radix otherwise points at a missing element).

@@ -138,3 +138,39 @@ export const TiktokIcon = (p: IconProps) => (
     <path d="M16.6 2h-3.3v13.2a2.9 2.9 0 1 1-2-2.8V9a6.2 6.2 0 1 0 5.3 6.2V8.6a7.9 7.9 0 0 0 4.6 1.5V6.8a4.6 4.6 0 0 1-4.6-4.8z" />
   </Brand>
 );
+export const EyeIcon = (p: IconProps) => (
+  <Line {...p}>
+    <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </Line>
+);
+export const EyeOffIcon = (p: IconProps) => (
+  <Line {...p}>
+    <path d="M4 4l16 16" />
+    <path d="M10.6 6a9.6 9.6 0 0 1 1.4-.1c6 0 9.5 6.1 9.5 6.1a16.6 16.6 0 0 1-3 3.6M6.6 7.4A16 16 0 0 0 2.5 12s3.5 6.5 9.5 6.5a9 9 0 0 0 4.4-1.1" />
+    <path d="M9.9 10a3 3 0 0 0 4.1 4.2" />
+  </Line>
+);
+export const CheckIcon = (p: IconProps) => (
+  <Line {...p}>
+    <path d="M5 12.5l4.5 4.5L19 7.5" />
+  </Line>
+);
+export const AlertIcon = (p: IconProps) => (
+  <Line {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7.5v5.5M12 16.3v.2" />
+  </Line>
+);
+export const LogoutIcon = (p: IconProps) => (
+  <Line {...p}>
+    <path d="M14 4h4.5A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5H14" />
+    <path d="M10 8l-4 4 4 4M6 12h10" />
+  </Line>
+);
+export const ReceiptIcon = (p: IconProps) => (
+  <Line {...p}>
+    <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+    <path d="M9 8h6M9 12h6" />
+  </Line>
+);

@@ -65,6 +65,8 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
         <button
           type="button"
           onClick={onOpenAccount}
+          aria-haspopup="dialog"
+          data-testid="user-entry"
           className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-2 text-left text-ink hover:bg-ink/5"
         >
           <UserIcon className="shrink-0" />

@@ -1,14 +1,34 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LoginDrawer } from '@/features/auth/components/LoginDrawer';
+import { CART_DRAWER_HREF, requestedDrawer } from '@/lib/drawer-requests';
 import { PageLoading } from '@/ui/PageLoading';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { CART_DRAWER_HREF, LOGIN_DRAWER_HREF } from './drawer-requests';
 import { TopBanner } from './TopBanner';
 
 /** The frame of every page (SPEC §1 shared elements). */
 export function RootLayout() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [loginOpen, setLoginOpen] = useState(false);
+
+  // '?login=true' on any page asks for the login drawer (the verify page's 'Fazer Login Agora',
+  // the account area for guests): open it and take the request out of the address, so a reload
+  // or the back button does not open it again.
+  const wantsLogin = requestedDrawer(params) === 'login';
+  if (wantsLogin && !loginOpen) setLoginOpen(true);
+  useEffect(() => {
+    if (!wantsLogin) return;
+    const rest = new URLSearchParams(params);
+    rest.delete('login');
+    const search = rest.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true, state: location.state });
+  }, [wantsLogin, params, navigate, location.pathname, location.state]);
+
+  const onLoginOpenChange = useCallback((open: boolean) => setLoginOpen(open), []);
+
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -18,13 +38,14 @@ export function RootLayout() {
         Pular para o conteúdo
       </a>
       <TopBanner />
-      <Header onOpenAccount={() => void navigate(LOGIN_DRAWER_HREF)} onOpenCart={() => void navigate(CART_DRAWER_HREF)} />
+      <Header onOpenAccount={() => setLoginOpen(true)} onOpenCart={() => void navigate(CART_DRAWER_HREF)} />
       <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>
       <Footer />
+      <LoginDrawer open={loginOpen} onOpenChange={onLoginOpenChange} />
       <ScrollRestoration />
     </div>
   );

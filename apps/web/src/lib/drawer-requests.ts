@@ -1,8 +1,9 @@
 /**
  * The shell's drawers are opened by URL, so any page (or an e-mail link) can ask for them:
  * SPEC §2 '/?openCart=true' opens the cart; '/?login=true' asks for the login drawer (the verify
- * e-mail page's 'Fazer Login Agora' uses it). The cart and login issues mount the drawers and
- * read `requestedDrawer`; until then the header's buttons already navigate to these addresses.
+ * e-mail page's 'Fazer Login Agora' and the account area, for guests, use it). The shell reads
+ * `requestedDrawer`, opens the drawer and takes the parameter out of the address. It lives in lib
+ * because features ask for the drawers too.
  */
 export const CART_DRAWER_HREF = '/?openCart=true';
 export const LOGIN_DRAWER_HREF = '/?login=true';
@@ -14,3 +15,6 @@ export function requestedDrawer(params: URLSearchParams): ShellDrawer | null {
   if (params.get('login') === 'true') return 'login';
   return null;
 }
+
+/** Asks for the login drawer over the current page (a link `to={{ search: LOGIN_DRAWER_SEARCH }}`). */
+export const LOGIN_DRAWER_SEARCH = '?login=true';

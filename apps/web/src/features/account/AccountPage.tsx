@@ -1,0 +1,141 @@
+import { useState, type ReactNode } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { logout } from '@/lib/api';
+import { LOGIN_DRAWER_HREF } from '@/lib/drawer-requests';
+import { useDocumentTitle } from '@/lib/hooks';
+import { useIsLoggedIn } from '@/lib/session';
+import { ButtonLink } from '@/ui/Button';
+import { cx } from '@/ui/cx';
+import { EmptyState } from '@/ui/EmptyState';
+import { LogoutIcon, PinIcon, ReceiptIcon, UserIcon } from '@/ui/icons';
+import { InfoTab } from './components/InfoTab';
+
+const TABS = [
+  { key: 'info', label: 'Informações do Usuário', icon: UserIcon },
+  { key: 'orders', label: 'Meus Pedidos', icon: ReceiptIcon },
+  { key: 'enderecos', label: 'Endereços de Entrega', icon: PinIcon },
+] as const;
+
+type TabKey = (typeof TABS)[number]['key'];
+
+function tabFrom(value: string | null): TabKey {
+  return TABS.find((t) => t.key === value)?.key ?? 'info';
+}
+
+/**
+ * SPEC §2 /usuario: the side menu, the three tabs in the query (default info; switching
+ * replaces the history entry) and 'Sair da Conta'. The SPEC does not say what a guest sees:
+ * a guest is sent home with the login drawer open.
+ */
+export function AccountPage() {
+  useDocumentTitle('Minha conta');
+  const loggedIn = useIsLoggedIn();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [leaving, setLeaving] = useState(false);
+  const tab = tabFrom(params.get('tab'));
+
+  if (!loggedIn) return leaving ? null : <Navigate to={LOGIN_DRAWER_HREF} replace />;
+
+  const selectTab = (key: TabKey) => {
+    const next = new URLSearchParams(params);
+    next.set('tab', key);
+    setParams(next, { replace: true });
+  };
+
+  const signOut = () => {
+    setLeaving(true);
+    logout();
+    void navigate('/');
+  };
+
+  const current = TABS.find((t) => t.key === tab) ?? TABS[0];
+
+  return (
+    <div className="bg-gradient-to-b from-cream/70 to-ivory">
+      <div className="container-page py-8 sm:py-12">
+        <header className="mb-6 sm:mb-8">
+          <p className="eyebrow mb-2">Minha conta</p>
+          <h1 className="font-display text-4xl font-semibold text-ink sm:text-5xl">Olá! Que bom ver você</h1>
+        </header>
+        <div className="grid gap-6 lg:grid-cols-[17rem_1fr] lg:gap-10">
+          <aside>
+            <nav aria-label="Minha conta">
+              <div role="tablist" aria-orientation="vertical" className="flex gap-2 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">
+                {TABS.map(({ key, label, icon: Icon }) => (
+                  <button
+                    key={key}
+                    type="button"
+                    role="tab"
+                    id={`tab-${key}`}
+                    aria-selected={tab === key}
+                    aria-controls={`painel-${key}`}
+                    onClick={() => selectTab(key)}
+                    className={cx(
+                      'inline-flex min-h-11 shrink-0 items-center gap-3 rounded-full border px-4 text-sm font-medium transition-colors lg:rounded-xl lg:py-3',
+                      tab === key
+                        ? 'border-ink bg-ink text-ivory'
+                        : 'border-line bg-white/70 text-ink-soft hover:border-ink/30 hover:text-ink',
+                    )}
+                  >
+                    <Icon width={20} height={20} className={tab === key ? 'text-gold-light' : 'text-gold-dark'} />
+                    {label}
+                  </button>
+                ))}
+              </div>
+            </nav>
+            <button
+              type="button"
+              onClick={signOut}
+              data-testid="logout"
+              className="mt-3 hidden min-h-11 w-full items-center gap-3 rounded-xl px-4 text-sm font-medium text-rose hover:bg-rose-soft lg:inline-flex"
+            >
+              <LogoutIcon width={20} height={20} /> Sair da Conta
+            </button>
+          </aside>
+          <section
+            role="tabpanel"
+            id={`painel-${tab}`}
+            aria-labelledby={`tab-${tab}`}
+            className="min-w-0 rounded-3xl border border-line bg-ivory px-5 py-6 shadow-soft sm:px-8 sm:py-8"
+          >
+            <h2 className="mb-5 font-display text-3xl font-semibold text-ink">{current.label}</h2>
+            {tab === 'info' && <InfoTab />}
+            {tab === 'orders' && (
+              <Empty title="Você ainda não fez pedidos">
+                <p>Quando você comprar, seus pedidos aparecem aqui com o status do pagamento.</p>
+                <ButtonLink to="/" variant="primary" size="lg" className="mt-6">
+                  Começar a Comprar
+                </ButtonLink>
+              </Empty>
+            )}
+            {tab === 'enderecos' && (
+              <Empty title="Nenhum endereço salvo">
+                <p>
+                  Cadastre seu primeiro perfil de endereço (ex: Casa, Trabalho) e finalize suas próximas compras mais
+                  rápido. O endereço que você usar na sua primeira compra também fica salvo aqui.
+                </p>
+              </Empty>
+            )}
+          </section>
+          <button
+            type="button"
+            onClick={signOut}
+            data-testid="logout-mobile"
+            className="inline-flex min-h-12 w-full items-center justify-center gap-3 rounded-full border border-rose/40 px-4 text-sm font-medium text-rose hover:bg-rose-soft lg:hidden"
+          >
+            <LogoutIcon width={20} height={20} /> Sair da Conta
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Empty({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <EmptyState title={title} className="py-8 sm:py-12">
+      {children}
+    </EmptyState>
+  );
+}

@@ -1,0 +1,36 @@
+/** GET/PUT api/infos/ (SPEC §7; docs/auth-contract.md): the logged-in customer's own data. */
+import { apiRequest } from '@/lib/api';
+
+export interface UserInfo {
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** digits */
+  phone: string;
+  /** digits */
+  cpf: string;
+  /** yyyy-mm-dd */
+  birthdate: string;
+}
+
+/** Cached under 'session' so it goes with the session (see app/providers.tsx). */
+export const userInfoQueryKey = ['session', 'infos'] as const;
+
+export function fetchUserInfo({ signal }: { signal?: AbortSignal }): Promise<UserInfo> {
+  return apiRequest<UserInfo>('api/infos/', { signal });
+}
+
+/** Only e-mail and phone change; the other fields are sent back as read. */
+export function saveUserInfo(current: UserInfo | undefined, changes: { email: string; phone: string }): Promise<UserInfo> {
+  return apiRequest<UserInfo>('api/infos/', {
+    method: 'PUT',
+    body: {
+      username: current?.username,
+      cpf: current?.cpf,
+      birthdate: current?.birthdate,
+      email: changes.email.trim(),
+      phone: changes.phone,
+    },
+  });
+}
