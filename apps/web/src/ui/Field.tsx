@@ -42,11 +42,13 @@ export function TextField({ label, error, hint, trailing, className, id, ref, ..
           {hint}
         </div>
       )}
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm text-rose">
-          {error}
-        </p>
-      )}
+      <div aria-live="polite">
+        {error && (
+          <p id={errorId} className="mt-1.5 text-sm text-rose">
+            {error}
+          </p>
+        )}
+      </div>
     </div>
   );
 }
@@ -67,7 +69,7 @@ export function PasswordField(props: PasswordFieldProps) {
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? `Ocultar ${props.label.toLowerCase()}` : `Mostrar ${props.label.toLowerCase()}`}
+          aria-label={visible ? 'Ocultar senha' : 'Mostrar senha'}
           aria-pressed={visible}
           className="inline-flex h-11 w-11 items-center justify-center rounded-full text-muted hover:text-ink"
         >

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { logout } from '@/lib/api';
@@ -8,6 +9,7 @@ import { ButtonLink } from '@/ui/Button';
 import { cx } from '@/ui/cx';
 import { EmptyState } from '@/ui/EmptyState';
 import { LogoutIcon, PinIcon, ReceiptIcon, UserIcon } from '@/ui/icons';
+import { fetchUserInfo, userInfoQueryKey } from './api';
 import { InfoTab } from './components/InfoTab';
 
 const TABS = [
@@ -34,6 +36,9 @@ export function AccountPage() {
   const [params, setParams] = useSearchParams();
   const [leaving, setLeaving] = useState(false);
   const tab = tabFrom(params.get('tab'));
+  // The same cached query as the info tab: one request, and the greeting has the name.
+  const info = useQuery({ queryKey: userInfoQueryKey, queryFn: fetchUserInfo, enabled: loggedIn });
+  const firstName = info.data?.first_name;
 
   if (!loggedIn) return leaving ? null : <Navigate to={LOGIN_DRAWER_HREF} replace />;
 
@@ -56,12 +61,14 @@ export function AccountPage() {
       <div className="container-page py-8 sm:py-12">
         <header className="mb-6 sm:mb-8">
           <p className="eyebrow mb-2">Minha conta</p>
-          <h1 className="font-display text-4xl font-semibold text-ink sm:text-5xl">Olá! Que bom ver você</h1>
+          <h1 className="font-display text-4xl font-semibold text-ink sm:text-5xl">
+            {firstName ? `Olá, ${firstName}!` : 'Olá!'}
+          </h1>
         </header>
-        <div className="grid gap-6 lg:grid-cols-[17rem_1fr] lg:gap-10">
-          <aside>
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-10">
+          <aside className="min-w-0">
             <nav aria-label="Minha conta">
-              <div role="tablist" aria-orientation="vertical" className="flex gap-2 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">
+              <div role="tablist" aria-orientation="vertical" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:px-0 lg:flex-col lg:overflow-visible">
                 {TABS.map(({ key, label, icon: Icon }) => (
                   <button
                     key={key}
