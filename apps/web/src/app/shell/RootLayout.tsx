@@ -1,11 +1,16 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { LoginDrawer } from '@/features/auth/components/LoginDrawer';
 import { CART_DRAWER_HREF, requestedDrawer } from '@/lib/drawer-requests';
 import { PageLoading } from '@/ui/PageLoading';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { TopBanner } from './TopBanner';
+
+// The login form (and react-hook-form with it) loads the first time the drawer opens, not with
+// every page.
+const LoginDrawer = lazy(() =>
+  import('@/features/auth/components/LoginDrawer').then((m) => ({ default: m.LoginDrawer })),
+);
 
 /** The frame of every page (SPEC §1 shared elements). */
 export function RootLayout() {
@@ -19,6 +24,8 @@ export function RootLayout() {
   // or the back button does not open it again.
   const wantsLogin = requestedDrawer(params) === 'login';
   if (wantsLogin && !loginOpen) setLoginOpen(true);
+  const [loginMounted, setLoginMounted] = useState(false);
+  if (loginOpen && !loginMounted) setLoginMounted(true);
   useEffect(() => {
     if (!wantsLogin) return;
     const rest = new URLSearchParams(params);
@@ -45,7 +52,11 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      <LoginDrawer open={loginOpen} onOpenChange={onLoginOpenChange} />
+      {loginMounted && (
+        <Suspense fallback={null}>
+          <LoginDrawer open={loginOpen} onOpenChange={onLoginOpenChange} />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );
