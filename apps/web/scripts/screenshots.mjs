@@ -68,6 +68,38 @@ const shots = [
       await page.waitForTimeout(300);
     },
   },
+  { name: 'cadastro', path: '/cadastro' },
+  {
+    name: 'cadastro-erro',
+    path: '/cadastro',
+    act: async (page) => {
+      await page.getByLabel('Senha', { exact: true }).fill('abc');
+      await page.getByRole('button', { name: 'Criar Conta' }).click();
+      await page.getByTestId('register-error').waitFor();
+    },
+  },
+  {
+    name: 'login',
+    path: '/?login=true',
+    fullPage: false,
+    act: async (page) => {
+      await page.getByRole('dialog').waitFor();
+      await page.waitForTimeout(300);
+    },
+  },
+  { name: 'verificar-email-sem-link', path: '/verificar-email' },
+  { name: 'verificar-email-sucesso', path: '/verificar-email?status=success&user=Ana' },
+  { name: 'reenviar-verificacao', path: '/reenviar-verificacao' },
+  { name: 'esqueci-senha', path: '/esqueci-senha' },
+  {
+    name: 'redefinir-senha',
+    path: '/redefinir-senha/exemplo',
+    act: async (page) => {
+      await page.getByLabel('Nova senha', { exact: true }).fill('Senha12');
+      await page.getByLabel('Confirmar nova senha').fill('Senha1');
+    },
+  },
+  { name: 'redefinir-senha-sem-token', path: '/redefinir-senha' },
   {
     name: 'carrinho-toast',
     path: async (page) => `/produto/${await firstProductId(page)}`,

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '@/lib/api';
+import { AuthenticationError, isApiError } from '@/lib/api';
 import { hasSession, onSessionChange } from '@/lib/session';
 import { ToastProvider } from '@/ui/toast';
 
@@ -13,8 +13,11 @@ export function createQueryClient(): QueryClient {
         gcTime: 30 * 60_000,
         refetchOnWindowFocus: false,
         // A 4xx will not change by asking again; a network error or 5xx may.
+        // An ended session is not retried either: the shopper is already on the way home.
         retry: (failureCount, error) =>
-          failureCount < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+          failureCount < 2 &&
+          !(error instanceof AuthenticationError) &&
+          !(isApiError(error) && error.status >= 400 && error.status < 500),
       },
     },
   });

@@ -93,6 +93,8 @@ function LoginPanel({ loggedIn, onClose }: { loggedIn: boolean; onClose: () => v
         type="email"
         inputMode="email"
         autoComplete="username"
+        // The drawer exists to type in it: start there rather than on the close button.
+        autoFocus
         autoCapitalize="none"
         spellCheck={false}
         {...register('email')}
