@@ -6,7 +6,7 @@ import { passwordChecklist } from '@semijoias/domain/password';
 import { PHONE_MASK_MAX_LENGTH, maskPhone } from '@semijoias/domain/phone';
 import { validateRegistration, type RegistrationForm } from '@semijoias/domain/registration';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toOutcome } from '@/lib/api';
@@ -48,8 +48,13 @@ export function RegisterPage() {
     onError: (error) => setFormError(registrationErrorMessage(toOutcome(error))),
   });
 
+  const successRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!success) return;
+    // The form was long and the success card is short: bring the message into view and give
+    // it focus, so it is seen and read out.
+    window.scrollTo({ top: 0 });
+    successRef.current?.focus({ preventScroll: true });
     const timer = window.setTimeout(() => void navigate('/'), REDIRECT_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [success, navigate]);
@@ -78,9 +83,11 @@ export function RegisterPage() {
   if (success) {
     return (
       <AuthCard eyebrow="Cadastro" title="Quase lá!">
-        <FormMessage tone="success" testId="register-success">
-          {success.message}
-        </FormMessage>
+        <div ref={successRef} tabIndex={-1} className="outline-none">
+          <FormMessage tone="success" testId="register-success">
+            {success.message}
+          </FormMessage>
+        </div>
         {!success.verificationEmailSent && (
           <p className="mt-4 text-center text-sm">
             <Link to="/reenviar-verificacao" className="font-medium text-gold-dark underline underline-offset-4">
