@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { logout } from '@/lib/api';
 import { LOGIN_DRAWER_HREF } from '@/lib/drawer-requests';
@@ -48,6 +48,16 @@ export function AccountPage() {
     setParams(next, { replace: true });
   };
 
+  // The tabs pattern: arrow keys move between tabs, Tab goes on to the panel.
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const index = (TABS.findIndex((t) => t.key === tab) + step + TABS.length) % TABS.length;
+    selectTab(TABS[index].key);
+    document.getElementById(`tab-${TABS[index].key}`)?.focus();
+  };
+
   const signOut = () => {
     setLeaving(true);
     logout();
@@ -68,7 +78,12 @@ export function AccountPage() {
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-10">
           <aside className="min-w-0">
             <nav aria-label="Minha conta">
-              <div role="tablist" aria-orientation="vertical" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:px-0 lg:flex-col lg:overflow-visible">
+              <div
+                role="tablist"
+                aria-orientation="vertical"
+                onKeyDown={onTabKey}
+                className="grid grid-cols-3 gap-2 lg:flex lg:flex-col"
+              >
                 {TABS.map(({ key, label, icon: Icon }) => (
                   <button
                     key={key}
@@ -76,10 +91,12 @@ export function AccountPage() {
                     role="tab"
                     id={`tab-${key}`}
                     aria-selected={tab === key}
+                    tabIndex={tab === key ? 0 : -1}
                     aria-controls={`painel-${key}`}
                     onClick={() => selectTab(key)}
                     className={cx(
-                      'inline-flex min-h-11 shrink-0 items-center gap-3 rounded-full border px-4 text-sm font-medium transition-colors lg:rounded-xl lg:py-3',
+                      // Phone: three equal segments, icon over a wrapped label; desktop: a side menu.
+                      'flex min-h-16 flex-col items-center justify-center gap-1 rounded-2xl border px-1.5 py-2 text-center text-[0.72rem] font-medium leading-tight transition-colors sm:text-sm lg:min-h-11 lg:flex-row lg:justify-start lg:gap-3 lg:rounded-xl lg:px-4 lg:py-3 lg:text-left',
                       tab === key
                         ? 'border-ink bg-ink text-ivory'
                         : 'border-line bg-white/70 text-ink-soft hover:border-ink/30 hover:text-ink',
