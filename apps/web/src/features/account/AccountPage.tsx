@@ -53,9 +53,10 @@ export function AccountPage() {
     const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
     if (!step) return;
     event.preventDefault();
-    const index = (TABS.findIndex((t) => t.key === tab) + step + TABS.length) % TABS.length;
-    selectTab(TABS[index].key);
-    document.getElementById(`tab-${TABS[index].key}`)?.focus();
+    const next = TABS[(TABS.findIndex((t) => t.key === tab) + step + TABS.length) % TABS.length];
+    if (!next) return;
+    selectTab(next.key);
+    document.getElementById(`tab-${next.key}`)?.focus();
   };
 
   const signOut = () => {
