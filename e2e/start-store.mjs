@@ -1,11 +1,12 @@
 // Starts the built store as `npm start` does (node apps/api/dist/server.js), on a fresh embedded
 // database prepared by the e2e fixture, so each run begins from the same known catalog.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { E2E_DATA_DIR as dataDir } from './paths.mjs';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'semijoias-e2e-'));
+// A known folder, emptied on every start: the tests read the mail outbox from it.
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
 
 // Migrates and seeds the catalog, then adds the extra rings that make a category span two pages.
@@ -17,7 +18,4 @@ const stop = () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-server.on('exit', (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? 0);
-});
+server.on('exit', (code) => process.exit(code ?? 0));
