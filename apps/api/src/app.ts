@@ -18,8 +18,13 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { prepareDatabase } from './db/setup.js';
 import { errorHandler, NOT_FOUND_MESSAGE } from './lib/error-handler.js';
+import { jwtKey } from './lib/access-token.js';
+import { createAuthenticate } from './lib/authenticate.js';
 import { loggerOptions } from './lib/logger.js';
+import { accountsRoutes } from './modules/accounts/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { healthRoutes } from './modules/health/routes.js';
 
 // Messages zod writes by itself (a schema without its own text) come out in Portuguese.
@@ -31,6 +36,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** Overrides the logger built from config (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /** Overrides the mailer built from config (tests capture or fail messages). */
+  mailer?: Mailer;
 }
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -79,10 +86,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   });
 
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  app.addHook('onClose', () => mailer.close());
+  const key = jwtKey(config.jwtSecret);
+  const authenticate = createAuthenticate({ db: database.db, key });
+  const accountDeps = {
+    db: database.db,
+    mailer,
+    publicUrl: config.publicUrl,
+    rateLimits: config.rateLimits,
+  };
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db: database.db });
       await api.register(catalogRoutes, { db: database.db, imageBaseUrl: config.imageBaseUrl });
+      await api.register(authRoutes, { ...accountDeps, key });
+      await api.register(accountsRoutes, { ...accountDeps, authenticate });
     },
     { prefix: '/api' },
   );

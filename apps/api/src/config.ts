@@ -44,6 +44,9 @@ const envSchema = z
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
     // Behind a load balancer: trust X-Forwarded-For for the client IP (rate limits, logs).
     TRUST_PROXY: optional(z.enum(['true', 'false', '1', '0'])),
+    // Multiplies every abuse limit (login, sign-up, resend, forgot password); 0 turns them off
+    // (a load test or an end-to-end run from one address). Default 1.
+    RATE_LIMIT_SCALE: optional(z.coerce.number().min(0).max(1000)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -86,7 +89,45 @@ export interface Config {
   jwtSecret: string;
   logLevel: LogLevel;
   trustProxy: boolean;
+  /** Abuse limits of the account calls (kept in PostgreSQL, shared by instances). */
+  rateLimits: RateLimits;
   paths: AppPaths;
+}
+
+/** At most `max` hits per `windowSeconds`; `max` 0 means no limit. */
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+export interface RateLimits {
+  /** POST api/token/: per client IP and e-mail, and per client IP. */
+  loginPerIpEmail: RateLimitRule;
+  loginPerIp: RateLimitRule;
+  /** POST /api/users/ per client IP. */
+  registrationPerIp: RateLimitRule;
+  /** POST api/forgot-password/ and POST /api/send_verification/: per e-mail and per IP. */
+  emailPerAddress: RateLimitRule;
+  emailPerIp: RateLimitRule;
+}
+
+const FIFTEEN_MINUTES = 15 * 60;
+const ONE_HOUR = 60 * 60;
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerIpEmail: { max: 10, windowSeconds: FIFTEEN_MINUTES },
+  loginPerIp: { max: 50, windowSeconds: FIFTEEN_MINUTES },
+  registrationPerIp: { max: 10, windowSeconds: ONE_HOUR },
+  emailPerAddress: { max: 5, windowSeconds: ONE_HOUR },
+  emailPerIp: { max: 20, windowSeconds: ONE_HOUR },
+};
+
+export function scaleRateLimits(limits: RateLimits, scale: number): RateLimits {
+  const out = {} as RateLimits;
+  for (const [name, rule] of Object.entries(limits) as [keyof RateLimits, RateLimitRule][]) {
+    out[name] = { ...rule, max: scale === 0 ? 0 : Math.max(1, Math.round(rule.max * scale)) };
+  }
+  return out;
 }
 
 export class ConfigError extends Error {
@@ -131,7 +172,7 @@ export function parseEnv(
     dbPoolMax: e.DB_POOL_MAX ?? 10,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? 'Semijoias <nao-responda@semijoias.local>',
+    mailFrom: e.MAIL_FROM ?? 'Duas Irmãs Semijoias <nao-responda@semijoias.local>',
     viaCepUrl: (e.VIACEP_URL ?? 'https://viacep.com.br').replace(/\/+$/, ''),
     imageBaseUrl: imageBase.endsWith('/') ? imageBase : `${imageBase}/`,
     paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
@@ -142,6 +183,7 @@ export function parseEnv(
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    rateLimits: scaleRateLimits(DEFAULT_RATE_LIMITS, e.RATE_LIMIT_SCALE ?? 1),
     paths,
   };
 }

@@ -13,15 +13,21 @@ import { parseEnv, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { seedCatalog } from '../src/db/seed.js';
+import type { Mailer } from '../src/modules/mail/mailer.js';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
-/** The settings of a test app: defaults, silent, nothing written to disk. */
+/**
+ * The settings of a test app: defaults, silent, nothing written to disk. Rate limits are off
+ * (every test call comes from one address); the rate-limit tests pass their own `rateLimits`.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const parsed = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent/semijoias-test',
+    PUBLIC_URL: 'http://loja.test',
+    RATE_LIMIT_SCALE: '0',
   });
   return { ...parsed, jwtSecret: TEST_JWT_SECRET, ...overrides };
 }
@@ -91,7 +97,10 @@ export interface TestApp {
  * Builds the app once for the test file (beforeAll) on a fresh seeded database and tears both
  * down afterwards. Read `ctx.app` inside tests, not at the top level.
  */
-export function useTestApp(overrides: Partial<Config> = {}): TestApp {
+export function useTestApp(
+  overrides: Partial<Config> = {},
+  options: { mailer?: Mailer } = {},
+): TestApp {
   const ctx = {} as TestApp;
   let testDb: TestDatabase | undefined;
   beforeAll(async () => {
@@ -101,6 +110,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestApp {
       config: testConfig(overrides),
       database: testDb.database,
       logger: false,
+      ...(options.mailer ? { mailer: options.mailer } : {}),
     });
     await ctx.app.ready();
   });

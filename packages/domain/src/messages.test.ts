@@ -492,3 +492,24 @@ describe('resend verification e-mail check (SPEC §5)', () => {
     expect(M.resendEmailError(email)).toBe(expected);
   });
 });
+
+describe('account API texts (docs/auth-contract.md)', () => {
+  it('the unverified-login answer reaches the drawer as is, flagged', () => {
+    expect(M.LOGIN_EMAIL_NOT_VERIFIED.startsWith('E-mail ainda não verificado')).toBe(true);
+    expect(
+      M.loginErrorMessage({
+        kind: 'response',
+        status: 403,
+        data: { error: M.LOGIN_EMAIL_NOT_VERIFIED, code: M.LOGIN_EMAIL_NOT_VERIFIED_CODE },
+      }),
+    ).toEqual({ message: M.LOGIN_EMAIL_NOT_VERIFIED, emailNotVerified: true });
+  });
+
+  it('the rate-limit answer is shown as the server wrote it', () => {
+    expect(
+      M.loginErrorMessage({ kind: 'response', status: 429, data: { error: M.TOO_MANY_ATTEMPTS } })
+        .message,
+    ).toBe('Muitas tentativas. Aguarde alguns minutos e tente novamente.');
+    expect(M.TOKEN_INVALID_OR_EXPIRED).toBe('Token inválido ou expirado.');
+  });
+});

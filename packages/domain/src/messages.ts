@@ -72,6 +72,13 @@ export const USER_ENTRY_LOGGED_IN = 'Veja seus pedidos!';
 
 /** The 403 code of POST api/token/ for an account whose e-mail is not verified yet. */
 export const LOGIN_EMAIL_NOT_VERIFIED_CODE = 'email_not_verified';
+/** The API's `error` with that code (docs/auth-contract.md); the drawer shows it as is. */
+export const LOGIN_EMAIL_NOT_VERIFIED =
+  'E-mail ainda não verificado. Verifique sua caixa de entrada ou solicite um novo e-mail de verificação.';
+/** The API's 429 on login, sign-up, resend and forgot password (docs/auth-contract.md). */
+export const TOO_MANY_ATTEMPTS = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
+/** The API's answer to a bad, expired or used token (session, verification, reset). */
+export const TOKEN_INVALID_OR_EXPIRED = 'Token inválido ou expirado.';
 
 /**
  * A failed POST api/token/. Wrong credentials (and anything unexpected) read 'Credenciais

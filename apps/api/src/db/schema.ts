@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -18,6 +19,8 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { CATEGORIES, type CategoryName } from '@semijoias/domain/catalog';
 
@@ -95,3 +98,106 @@ export const productCompositions = pgTable(
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
+
+// ------------------------------------------------------------------------ Accounts (issue 3)
+
+/**
+ * A customer. E-mail is stored lower case and CPF/phone as digits (the domain normalizes them),
+ * so plain unique constraints enforce "one account per e-mail / per CPF" even under races.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    cpf: text('cpf').notNull(),
+    phone: text('phone').notNull(),
+    birthdate: date('birthdate', { mode: 'string' }).notNull(),
+    /** argon2id, PHC string. */
+    passwordHash: text('password_hash').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Access tokens issued before this instant are refused (a password reset moves it). */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql`'epoch'`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('users_email_unique').on(t.email),
+    unique('users_cpf_unique').on(t.cpf),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('users_cpf_digits_check', sql`${t.cpf} ~ '^[0-9]{11}$'`),
+    check('users_phone_digits_check', sql`${t.phone} ~ '^[0-9]{10,11}$'`),
+  ],
+);
+
+/** Single-use tokens sent by e-mail; only their SHA-256 is stored. */
+const oneTimeTokenColumns = () => ({
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  oneTimeTokenColumns(),
+  (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', oneTimeTokenColumns(), (t) => [
+  index('password_reset_tokens_user_idx').on(t.userId),
+]);
+
+/**
+ * Opaque refresh tokens (SHA-256 stored), rotated on every use. Tokens descending from one login
+ * share a family; presenting a spent one revokes the whole family (theft detection).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: uuid('family_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when rotated: the token is spent. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    replacedById: integer('replaced_by_id'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Fixed-window rate-limit counters, shared by every instance: one row per (key, window), bumped
+ * with one atomic upsert. Old windows are swept now and then.
+ */
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('rate_limit_buckets_expires_idx').on(t.expiresAt),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

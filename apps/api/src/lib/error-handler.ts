@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isAppError, type FieldErrors } from './errors.js';
+import { isAppError, TooManyRequestsError, type FieldErrors } from './errors.js';
 
 export const INTERNAL_ERROR_MESSAGE = 'Erro interno do servidor.';
 export const NOT_FOUND_MESSAGE = 'Recurso não encontrado.';
@@ -64,8 +64,11 @@ export function errorHandler(
   }
   if (isAppError(err)) {
     if (err.statusCode >= 500) request.log.error({ err }, 'falha de serviço externo');
-    const body: ErrorBody = { error: err.message };
+    const body: ErrorBody & Record<string, unknown> = { ...err.extra, error: err.message };
     if (err.errors) body.errors = err.errors;
+    if (err instanceof TooManyRequestsError && err.retryAfterSeconds) {
+      reply.header('retry-after', String(err.retryAfterSeconds));
+    }
     return reply.code(err.statusCode).send(body);
   }
   const status = err.statusCode;

@@ -10,6 +10,8 @@ export abstract class AppError extends Error {
     message: string,
     /** Per-field messages, answered as `errors: {field: [..]}` (SPEC §7/§8). */
     readonly errors?: FieldErrors,
+    /** More fields of the answer (`message`, `code`, `detail`...), sent beside `error`. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = new.target.name;
@@ -44,6 +46,8 @@ export class ConflictError extends AppError {
 /** 429: too many attempts. */
 export class TooManyRequestsError extends AppError {
   readonly statusCode = 429;
+  /** Sent as Retry-After. */
+  retryAfterSeconds?: number;
 }
 
 /** 502: an outside service (ViaCEP, the payment provider) failed. */

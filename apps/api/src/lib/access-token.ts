@@ -1,0 +1,49 @@
+/**
+ * Access tokens: HS256 JWTs (jose), 15 minutes, `sub` = user id, `type: 'access'`. `iat` keeps
+ * milliseconds (a NumericDate may be fractional, RFC 7519 §2) so that a token issued right after a
+ * password reset is told apart from one issued right before it (`sessions_valid_after`).
+ */
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ALGORITHM = 'HS256';
+
+export interface AccessClaims {
+  userId: number;
+  issuedAtMs: number;
+}
+
+export function jwtKey(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export function signAccessToken(
+  key: Uint8Array,
+  userId: number,
+  nowMs = Date.now(),
+): Promise<string> {
+  return new SignJWT({ type: 'access' })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuedAt(nowMs / 1000)
+    .setExpirationTime(Math.floor(nowMs / 1000) + ACCESS_TOKEN_TTL_SECONDS)
+    .setJti(randomUUID())
+    .sign(key);
+}
+
+/** The claims of a valid, unexpired access token; null for anything else. */
+export async function verifyAccessToken(
+  key: Uint8Array,
+  token: string,
+): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
+    const userId = Number(payload.sub);
+    if (payload.type !== 'access' || !Number.isSafeInteger(userId) || userId <= 0) return null;
+    if (typeof payload.iat !== 'number') return null;
+    return { userId, issuedAtMs: Math.round(payload.iat * 1000) };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Account calls: POST /api/users/, /api/send_verification/, /api/verify_email/ and
+ * GET/PUT /api/infos/ (docs/auth-contract.md). Thin: domain validation, limits, service, answer.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { todayInSaoPaulo } from '@semijoias/domain/calendar';
+import { normalizeEmail } from '@semijoias/domain/email';
+import { resendEmailError } from '@semijoias/domain/messages';
+import { maskPhone, phoneDigits } from '@semijoias/domain/phone';
+import { validateRegistrationPayload } from '@semijoias/domain/registration';
+import { validateUserInfoEdit } from '@semijoias/domain/userInfo';
+import type { RateLimits } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { requireUserId, type Authenticate } from '../../lib/authenticate.js';
+import { ValidationError, type FieldErrors } from '../../lib/errors.js';
+import { createRateLimiter } from '../../lib/rate-limit.js';
+import type { Mailer } from '../mail/mailer.js';
+import {
+  emailBody,
+  errorSchema,
+  infoSchema,
+  infoUpdateBody,
+  registrationAnswer,
+  registrationBody,
+  resendAnswer,
+  tokenBody,
+  verifyAnswer,
+} from './schemas.js';
+import { createAccountsService } from './service.js';
+
+export interface AccountsRoutesOptions {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  rateLimits: RateLimits;
+  authenticate: Authenticate;
+}
+
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+  502: errorSchema,
+};
+
+export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, opts) => {
+  const accounts = createAccountsService(opts);
+  const limiter = createRateLimiter(opts.db);
+  const limits = opts.rateLimits;
+
+  app.post(
+    '/users/',
+    { schema: { body: registrationBody, response: { 201: registrationAnswer, ...errors } } },
+    async (req, reply) => {
+      await limiter.hit('register-ip', [req.ip], limits.registrationPerIp);
+      const result = validateRegistrationPayload(req.body, todayInSaoPaulo(new Date()));
+      if (!result.ok) {
+        throw new ValidationError(result.message, result.errors, { message: result.message });
+      }
+      const answer = await accounts.register(result.value, req.log);
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.post(
+    '/send_verification/',
+    { schema: { body: emailBody, response: { 200: resendAnswer, ...errors } } },
+    async (req) => {
+      const problem = resendEmailError(req.body.email);
+      if (problem) throw new ValidationError(problem, { email: [problem] });
+      const email = normalizeEmail(req.body.email);
+      await limiter.hit('email-ip', [req.ip], limits.emailPerIp);
+      await limiter.hit('resend-email', [email], limits.emailPerAddress);
+      return accounts.resendVerification(email);
+    },
+  );
+
+  app.post(
+    '/verify_email/',
+    { schema: { body: tokenBody, response: { 200: verifyAnswer, ...errors } } },
+    async (req) => accounts.verifyEmail(req.body.token),
+  );
+
+  app.get(
+    '/infos/',
+    { preHandler: opts.authenticate, schema: { response: { 200: infoSchema, ...errors } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return accounts.getInfo(requireUserId(req));
+    },
+  );
+
+  app.put(
+    '/infos/',
+    {
+      preHandler: opts.authenticate,
+      schema: { body: infoUpdateBody, response: { 200: infoSchema, ...errors } },
+    },
+    async (req, reply) => {
+      const userId = requireUserId(req);
+      const email = req.body.email.trim();
+      // The form sends the phone masked; bare digits (10 or 11) are read as their mask.
+      const typed = req.body.phone.trim();
+      const phone = /^\d{10,11}$/.test(typed) ? maskPhone(typed) : typed;
+      const problems = validateUserInfoEdit({ email, phone });
+      const fieldErrors: FieldErrors = {};
+      if (problems.email) fieldErrors.email = [problems.email];
+      if (problems.phone) fieldErrors.phone = [problems.phone];
+      const first = problems.email ?? problems.phone;
+      if (first) throw new ValidationError(first, fieldErrors);
+      reply.header('cache-control', 'no-store');
+      return accounts.updateInfo(userId, {
+        email: normalizeEmail(email),
+        phone: phoneDigits(phone),
+      });
+    },
+  );
+};

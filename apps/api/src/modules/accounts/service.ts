@@ -1,0 +1,223 @@
+/**
+ * Accounts: sign-up (one transaction for the user and its verification token; the e-mail goes
+ * out after the commit), e-mail verification and its resend, and the info tab (read; change
+ * e-mail and phone). Every rule comes from @semijoias/domain; this file only stores.
+ */
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { normalizeEmail } from '@semijoias/domain/email';
+import {
+  ACCOUNT_CREATED_EMAIL_NOT_SENT,
+  REGISTRATION_CPF_TAKEN,
+  REGISTRATION_EMAIL_TAKEN,
+  REGISTRATION_SUCCESS,
+  RESEND_ALREADY_VERIFIED,
+  RESEND_NOT_FOUND,
+  RESEND_SENT,
+  RESEND_UNEXPECTED,
+  TOKEN_INVALID_OR_EXPIRED,
+  VERIFY_ALREADY_VERIFIED,
+  VERIFY_SUCCESS,
+  VERIFY_USER_NOT_FOUND,
+} from '@semijoias/domain/messages';
+import type { NormalizedRegistration } from '@semijoias/domain/registration';
+import type { Db } from '../../db/client.js';
+import { emailVerificationTokens, users, type UserRow } from '../../db/schema.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
+import { ConflictError, NotFoundError, UpstreamError, ValidationError } from '../../lib/errors.js';
+import { hashPassword, hashToken, randomToken } from '../../lib/secrets.js';
+import { describeMailError, type Mailer } from '../mail/mailer.js';
+import { verificationEmail } from '../mail/templates.js';
+
+export const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
+
+type Log = Pick<FastifyBaseLogger, 'warn'>;
+
+export interface AccountsServiceOptions {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+function conflict(message: string): ConflictError {
+  return new ConflictError(message, undefined, { message });
+}
+
+/** The 409 for a clash on e-mail or CPF, named by the unique constraint. */
+function duplicateError(field: 'email' | 'cpf'): ConflictError {
+  return conflict(field === 'email' ? REGISTRATION_EMAIL_TAKEN : REGISTRATION_CPF_TAKEN);
+}
+
+async function insertVerificationToken(tx: Db, userId: number): Promise<string> {
+  const token = randomToken();
+  await tx.insert(emailVerificationTokens).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + VERIFICATION_TOKEN_TTL_MS),
+  });
+  return token;
+}
+
+export function serializeInfo(user: UserRow) {
+  return {
+    username: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    cpf: user.cpf,
+    birthdate: user.birthdate,
+  };
+}
+
+export function createAccountsService({ db, mailer, publicUrl }: AccountsServiceOptions) {
+  async function sendVerification(user: Pick<UserRow, 'email' | 'firstName'>, token: string) {
+    await mailer.send(
+      verificationEmail({ to: user.email, firstName: user.firstName, publicUrl, token }),
+    );
+  }
+
+  async function findDuplicate(email: string, cpf: string, exceptId?: number) {
+    const rows = await db
+      .select({ id: users.id, email: users.email, cpf: users.cpf })
+      .from(users)
+      .where(or(eq(users.email, email), eq(users.cpf, cpf)));
+    const others = rows.filter((r) => r.id !== exceptId);
+    if (others.some((r) => r.email === email)) return 'email' as const;
+    if (others.some((r) => r.cpf === cpf)) return 'cpf' as const;
+    return undefined;
+  }
+
+  return {
+    /** POST /api/users/ with an already validated and normalized payload. */
+    async register(
+      input: NormalizedRegistration,
+      log: Log,
+    ): Promise<{ message: string; email_sent: boolean }> {
+      const taken = await findDuplicate(input.email, input.cpf);
+      if (taken) throw duplicateError(taken);
+      const passwordHash = await hashPassword(input.password);
+      let created: { user: UserRow; token: string };
+      try {
+        created = await db.transaction(async (tx) => {
+          const [user] = await tx
+            .insert(users)
+            .values({
+              firstName: input.firstName,
+              lastName: input.lastName,
+              email: input.email,
+              cpf: input.cpf,
+              phone: input.phone,
+              birthdate: input.birthdate,
+              passwordHash,
+            })
+            .returning();
+          return { user: user!, token: await insertVerificationToken(tx, user!.id) };
+        });
+      } catch (err) {
+        // Two sign-ups raced past the check above: the unique constraint decides.
+        const constraint = uniqueViolation(err);
+        if (constraint === undefined) throw err;
+        if (constraint.includes('cpf')) throw duplicateError('cpf');
+        if (constraint.includes('email')) throw duplicateError('email');
+        throw duplicateError((await findDuplicate(input.email, input.cpf)) ?? 'email');
+      }
+      try {
+        await sendVerification(created.user, created.token);
+        return { message: REGISTRATION_SUCCESS, email_sent: true };
+      } catch (err) {
+        // The account stays; the shopper asks for a new e-mail on the resend page.
+        log.warn(
+          { userId: created.user.id, mailError: describeMailError(err) },
+          'e-mail de verificação não enviado',
+        );
+        return { message: ACCOUNT_CREATED_EMAIL_NOT_SENT, email_sent: false };
+      }
+    },
+
+    /** POST /api/send_verification/. */
+    async resendVerification(email: string): Promise<{ message: string; already_verified?: true }> {
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(eq(users.email, normalizeEmail(email)));
+      if (!user) throw new NotFoundError(RESEND_NOT_FOUND);
+      if (user.emailVerifiedAt) return { already_verified: true, message: RESEND_ALREADY_VERIFIED };
+      const token = await insertVerificationToken(db, user.id);
+      try {
+        await sendVerification(user, token);
+      } catch (err) {
+        throw new UpstreamError(RESEND_UNEXPECTED, undefined, { cause: describeMailError(err) });
+      }
+      return { message: RESEND_SENT };
+    },
+
+    /** POST /api/verify_email/: spends the token (single use) and marks the e-mail verified. */
+    async verifyEmail(token: string) {
+      const now = new Date();
+      const outcome = await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(emailVerificationTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(emailVerificationTokens.tokenHash, hashToken(token)),
+              isNull(emailVerificationTokens.usedAt),
+              gt(emailVerificationTokens.expiresAt, now),
+            ),
+          )
+          .returning({ userId: emailVerificationTokens.userId });
+        if (!claimed) return { kind: 'invalid' as const };
+        const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId));
+        if (!user) return { kind: 'gone' as const };
+        if (user.emailVerifiedAt) return { kind: 'already' as const, user };
+        await tx
+          .update(users)
+          .set({ emailVerifiedAt: now, updatedAt: now })
+          .where(eq(users.id, user.id));
+        return { kind: 'verified' as const, user };
+      });
+      if (outcome.kind === 'invalid') throw new ValidationError(TOKEN_INVALID_OR_EXPIRED);
+      if (outcome.kind === 'gone') throw new NotFoundError(VERIFY_USER_NOT_FOUND);
+      const user = { first_name: outcome.user.firstName, email: outcome.user.email };
+      return outcome.kind === 'already'
+        ? {
+            success: true as const,
+            already_verified: true as const,
+            message: VERIFY_ALREADY_VERIFIED,
+            user,
+          }
+        : { success: true as const, message: VERIFY_SUCCESS, user };
+    },
+
+    /** GET /api/infos/. */
+    async getInfo(userId: number) {
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user) throw new NotFoundError(VERIFY_USER_NOT_FOUND);
+      return serializeInfo(user);
+    },
+
+    /** PUT /api/infos/: only e-mail (normalized) and phone (digits) change. */
+    async updateInfo(userId: number, change: { email: string; phone: string }) {
+      const [other] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, change.email));
+      if (other && other.id !== userId) throw conflict(REGISTRATION_EMAIL_TAKEN);
+      try {
+        const [user] = await db
+          .update(users)
+          .set({ email: change.email, phone: change.phone, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning();
+        if (!user) throw new NotFoundError(VERIFY_USER_NOT_FOUND);
+        return serializeInfo(user);
+      } catch (err) {
+        if (uniqueViolation(err) !== undefined) throw conflict(REGISTRATION_EMAIL_TAKEN);
+        throw err;
+      }
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,82 @@
+/**
+ * Session and password-recovery calls: POST api/token/, api/token/refresh/,
+ * api/forgot-password/, api/reset-password/ (docs/auth-contract.md). Thin: limits, service, answer.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FORGOT_SENT } from '@semijoias/domain/messages';
+import { normalizeEmail } from '@semijoias/domain/email';
+import type { RateLimits } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { createRateLimiter } from '../../lib/rate-limit.js';
+import type { Mailer } from '../mail/mailer.js';
+import {
+  emailBody,
+  errorSchema,
+  loginBody,
+  messageSchema,
+  refreshBody,
+  resetBody,
+  tokenPairSchema,
+} from './schemas.js';
+import { createAuthService, RESET_DONE } from './service.js';
+
+export interface AuthRoutesOptions {
+  db: Db;
+  key: Uint8Array;
+  mailer: Mailer;
+  publicUrl: string;
+  rateLimits: RateLimits;
+}
+
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  429: errorSchema,
+  502: errorSchema,
+};
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
+  const auth = createAuthService(opts);
+  const limiter = createRateLimiter(opts.db);
+  const limits = opts.rateLimits;
+
+  app.post(
+    '/token/',
+    { schema: { body: loginBody, response: { 200: tokenPairSchema, ...errors } } },
+    async (req) => {
+      const email = normalizeEmail(req.body.username);
+      await limiter.hit('login-ip', [req.ip], limits.loginPerIp);
+      await limiter.hit('login-ip-email', [req.ip, email], limits.loginPerIpEmail);
+      return auth.login(email, req.body.password);
+    },
+  );
+
+  app.post(
+    '/token/refresh/',
+    { schema: { body: refreshBody, response: { 200: tokenPairSchema, ...errors } } },
+    async (req) => auth.refresh(req.body.refresh),
+  );
+
+  app.post(
+    '/forgot-password/',
+    { schema: { body: emailBody, response: { 200: messageSchema, ...errors } } },
+    async (req) => {
+      const email = normalizeEmail(req.body.email);
+      await limiter.hit('email-ip', [req.ip], limits.emailPerIp);
+      await limiter.hit('forgot-email', [email], limits.emailPerAddress);
+      await auth.forgotPassword(email);
+      return { message: FORGOT_SENT };
+    },
+  );
+
+  app.post(
+    '/reset-password/',
+    { schema: { body: resetBody, response: { 200: messageSchema, ...errors } } },
+    async (req) => {
+      await auth.resetPassword(req.body.token, req.body.password);
+      return { message: RESET_DONE };
+    },
+  );
+};

@@ -1,0 +1,241 @@
+/**
+ * Sessions and password recovery: login, refresh-token rotation with reuse detection, forgot and
+ * reset password. Refresh tokens are opaque random strings stored as SHA-256, 14 days, grouped in
+ * a family per login; presenting a spent one revokes the family (a stolen token was replayed).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { normalizeEmail } from '@semijoias/domain/email';
+import { isPasswordValid, RESET_PASSWORD_WEAK } from '@semijoias/domain/password';
+import { PASSWORD_MAX_LENGTH } from '@semijoias/domain/registration';
+import {
+  FORGOT_FAILED,
+  FORGOT_NOT_FOUND,
+  LOGIN_EMAIL_NOT_VERIFIED,
+  LOGIN_EMAIL_NOT_VERIFIED_CODE,
+  LOGIN_INVALID_CREDENTIALS,
+  TOKEN_INVALID_OR_EXPIRED,
+} from '@semijoias/domain/messages';
+import type { Db } from '../../db/client.js';
+import { passwordResetTokens, refreshTokens, users } from '../../db/schema.js';
+import { signAccessToken } from '../../lib/access-token.js';
+import {
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+  UpstreamError,
+  ValidationError,
+} from '../../lib/errors.js';
+import {
+  hashPassword,
+  hashToken,
+  randomToken,
+  verifyDummyPassword,
+  verifyPassword,
+} from '../../lib/secrets.js';
+import { describeMailError, type Mailer } from '../mail/mailer.js';
+import { passwordResetEmail } from '../mail/templates.js';
+
+export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const RESET_DONE = 'Senha redefinida com sucesso.';
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+export interface AuthServiceOptions {
+  db: Db;
+  key: Uint8Array;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+function credentialsError(): UnauthorizedError {
+  return new UnauthorizedError(LOGIN_INVALID_CREDENTIALS, undefined, {
+    detail: LOGIN_INVALID_CREDENTIALS,
+  });
+}
+
+function refreshError(): UnauthorizedError {
+  return new UnauthorizedError(TOKEN_INVALID_OR_EXPIRED, undefined, {
+    detail: TOKEN_INVALID_OR_EXPIRED,
+  });
+}
+
+export function createAuthService({ db, key, mailer, publicUrl }: AuthServiceOptions) {
+  async function newRefreshToken(tx: Db, userId: number, familyId: string) {
+    const token = randomToken();
+    const [row] = await tx
+      .insert(refreshTokens)
+      .values({
+        tokenHash: hashToken(token),
+        familyId,
+        userId,
+        expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+      })
+      .returning({ id: refreshTokens.id });
+    return { token, id: row!.id };
+  }
+
+  return {
+    /** POST api/token/: only verified accounts; the same work whether the e-mail exists or not. */
+    async login(username: string, password: string): Promise<TokenPair> {
+      const [user] = await db
+        .select({
+          id: users.id,
+          passwordHash: users.passwordHash,
+          emailVerifiedAt: users.emailVerifiedAt,
+        })
+        .from(users)
+        .where(eq(users.email, normalizeEmail(username)));
+      if (!user) {
+        await verifyDummyPassword(password);
+        throw credentialsError();
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) throw credentialsError();
+      // Told only to whoever knows the password: no hint about unverified accounts otherwise.
+      if (!user.emailVerifiedAt) {
+        throw new ForbiddenError(LOGIN_EMAIL_NOT_VERIFIED, undefined, {
+          code: LOGIN_EMAIL_NOT_VERIFIED_CODE,
+        });
+      }
+      const refresh = await newRefreshToken(db, user.id, randomUUID());
+      return { access: await signAccessToken(key, user.id), refresh: refresh.token };
+    },
+
+    /** POST api/token/refresh/: spends the token and answers a new pair of the same family. */
+    async refresh(token: string): Promise<TokenPair> {
+      const tokenHash = hashToken(token);
+      const outcome = await db.transaction(async (tx) => {
+        const now = new Date();
+        // One atomic claim: two concurrent refreshes of one token cannot both succeed.
+        const [claimed] = await tx
+          .update(refreshTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(refreshTokens.tokenHash, tokenHash),
+              isNull(refreshTokens.usedAt),
+              isNull(refreshTokens.revokedAt),
+              gt(refreshTokens.expiresAt, now),
+            ),
+          )
+          .returning({
+            id: refreshTokens.id,
+            userId: refreshTokens.userId,
+            familyId: refreshTokens.familyId,
+          });
+        if (!claimed) {
+          const [known] = await tx
+            .select({ familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt })
+            .from(refreshTokens)
+            .where(eq(refreshTokens.tokenHash, tokenHash));
+          if (known?.usedAt) {
+            await tx
+              .update(refreshTokens)
+              .set({ revokedAt: now })
+              .where(
+                and(eq(refreshTokens.familyId, known.familyId), isNull(refreshTokens.revokedAt)),
+              );
+            return { ok: false as const, reused: true };
+          }
+          return { ok: false as const, reused: false };
+        }
+        const next = await newRefreshToken(tx, claimed.userId, claimed.familyId);
+        await tx
+          .update(refreshTokens)
+          .set({ replacedById: next.id })
+          .where(eq(refreshTokens.id, claimed.id));
+        return { ok: true as const, userId: claimed.userId, refresh: next.token };
+      });
+      // Thrown after the commit: the family's revocation must stay.
+      if (!outcome.ok) throw refreshError();
+      return { access: await signAccessToken(key, outcome.userId), refresh: outcome.refresh };
+    },
+
+    /** POST api/forgot-password/: a 1-hour single-use link by e-mail. */
+    async forgotPassword(email: string): Promise<void> {
+      const [user] = await db
+        .select({ id: users.id, email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(eq(users.email, normalizeEmail(email)));
+      if (!user) throw new NotFoundError(FORGOT_NOT_FOUND);
+      const token = randomToken();
+      await db.insert(passwordResetTokens).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      });
+      try {
+        await mailer.send(
+          passwordResetEmail({ to: user.email, firstName: user.firstName, publicUrl, token }),
+        );
+      } catch (err) {
+        throw new UpstreamError(FORGOT_FAILED, undefined, { cause: describeMailError(err) });
+      }
+    },
+
+    /**
+     * POST api/reset-password/: a new password, and every open session of the account ends
+     * (refresh families revoked, access tokens issued before now refused).
+     */
+    async resetPassword(token: string, password: string): Promise<void> {
+      if (password.length > PASSWORD_MAX_LENGTH || !isPasswordValid(password)) {
+        throw new ValidationError(RESET_PASSWORD_WEAK);
+      }
+      const tokenHash = hashToken(token);
+      const live = and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      );
+      // A cheap look first, so unknown tokens cost no argon2 work.
+      const [found] = await db
+        .select({ id: passwordResetTokens.id })
+        .from(passwordResetTokens)
+        .where(live);
+      if (!found) throw new ValidationError(TOKEN_INVALID_OR_EXPIRED);
+      const passwordHash = await hashPassword(password);
+      const done = await db.transaction(async (tx) => {
+        const now = new Date();
+        const [claimed] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(and(live, eq(passwordResetTokens.id, found.id)))
+          .returning({ userId: passwordResetTokens.userId });
+        if (!claimed) return false;
+        const [current] = await tx
+          .select({ emailVerifiedAt: users.emailVerifiedAt })
+          .from(users)
+          .where(eq(users.id, claimed.userId));
+        await tx
+          .update(users)
+          .set({
+            passwordHash,
+            sessionsValidAfter: now,
+            updatedAt: now,
+            // The link reached the mailbox: that proves the address as well as a verification.
+            emailVerifiedAt: current?.emailVerifiedAt ?? now,
+          })
+          .where(eq(users.id, claimed.userId));
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now })
+          .where(and(eq(refreshTokens.userId, claimed.userId), isNull(refreshTokens.revokedAt)));
+        // Other reset links sent before this one stop working too.
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(
+            and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)),
+          );
+        return true;
+      });
+      if (!done) throw new ValidationError(TOKEN_INVALID_OR_EXPIRED);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

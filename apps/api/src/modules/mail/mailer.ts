@@ -1,0 +1,96 @@
+/**
+ * Outgoing e-mail behind one interface (STYLE 11): SMTP through nodemailer when SMTP_URL is set;
+ * otherwise an outbox of JSON files in DATA_DIR/outbox with the links written to the log, so a
+ * newcomer can finish sign-up with no mail server (and end-to-end tests read the newest file).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The links the message carries (the outbox lists them; the log shows them). */
+  links: string[];
+}
+
+export interface Mailer {
+  /** Resolves when the message is handed over; rejects when it could not be. */
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+
+/** nodemailer over SMTP. Bounded timeouts: a dead mail server must not hang a sign-up. */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    async send(message) {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/** `DATA_DIR/outbox/<ISO time>-<id>.json` with `{to, subject, text, html, links, sentAt}`. */
+export function outboxMailer(dir: string, log: Log): Mailer {
+  return {
+    async send(message) {
+      await mkdir(dir, { recursive: true });
+      const sentAt = new Date().toISOString();
+      const file = join(dir, `${sentAt}-${randomUUID()}.json`);
+      const body = { ...message, sentAt };
+      await writeFile(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+      // The one log line that may carry a token: the developer's way to open the link.
+      log.info(
+        { mailTo: message.to, links: message.links, file },
+        `e-mail na caixa de saída: ${message.subject}`,
+      );
+    },
+    async close() {},
+  };
+}
+
+/** Keeps messages in memory (tests); `fail` makes every send reject. */
+export function memoryMailer(options: { fail?: boolean } = {}): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      if (options.fail) throw new Error('envio de e-mail indisponível (teste)');
+      sent.push(message);
+    },
+    async close() {},
+  };
+}
+
+export function createMailer(
+  config: { smtpUrl: string | undefined; mailFrom: string; dataDir: string },
+  log: Log,
+): Mailer {
+  if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
+  return outboxMailer(join(config.dataDir, 'outbox'), log);
+}
+
+/** A mail failure for the log: the error's name and message only (never the message's body). */
+export function describeMailError(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+}
