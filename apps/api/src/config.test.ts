@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEnv } from './config.js';
+import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig, parseEnv } from './config.js';
 import { appPaths, findApiRoot } from './lib/paths.js';
 
 const dirs: string[] = [];
@@ -113,6 +113,22 @@ describe('loadConfig', () => {
     const c = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(40) });
     expect(c.jwtSecret).toBe('s'.repeat(40));
     expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
+  });
+});
+
+describe('rate limits', () => {
+  it('default to the documented limits; RATE_LIMIT_SCALE multiplies them and 0 turns them off', () => {
+    expect(parseEnv({}).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+    expect(DEFAULT_RATE_LIMITS.loginPerIpEmail).toEqual({ max: 10, windowSeconds: 900 });
+    expect(DEFAULT_RATE_LIMITS.loginPerIp).toEqual({ max: 50, windowSeconds: 900 });
+    expect(DEFAULT_RATE_LIMITS.registrationPerIp).toEqual({ max: 10, windowSeconds: 3600 });
+    expect(DEFAULT_RATE_LIMITS.emailPerAddress).toEqual({ max: 5, windowSeconds: 3600 });
+    expect(DEFAULT_RATE_LIMITS.emailPerIp).toEqual({ max: 20, windowSeconds: 3600 });
+    const doubled = parseEnv({ RATE_LIMIT_SCALE: '2' }).rateLimits;
+    expect(doubled.loginPerIp.max).toBe(100);
+    const off = parseEnv({ RATE_LIMIT_SCALE: '0' }).rateLimits;
+    expect(Object.values(off).every((r) => r.max === 0)).toBe(true);
+    expect(() => parseEnv({ RATE_LIMIT_SCALE: '-1' })).toThrow(/RATE_LIMIT_SCALE/);
   });
 });
 

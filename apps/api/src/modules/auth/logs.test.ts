@@ -1,0 +1,80 @@
+/** No password, token or CPF reaches the log, whatever the calls (issue 3, LGPD). */
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loggerOptions } from '../../lib/logger.js';
+import { GOOD_PASSWORD, post, signUpPayload, tokenFromMail } from '../../../test/accounts.js';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
+import { memoryMailer } from '../mail/mailer.js';
+
+let lines = '';
+const stream = new Writable({
+  write(chunk: Buffer, _enc, done) {
+    lines += chunk.toString('utf8');
+    done();
+  },
+});
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase({ seed: false });
+});
+afterAll(() => testDb?.drop());
+
+describe('logs', () => {
+  it('carry no password, token or CPF', async () => {
+    const config = testConfig({ logLevel: 'debug' });
+    const mailer = memoryMailer();
+    const app = await buildApp({
+      config,
+      database: testDb.database,
+      logger: { ...(loggerOptions(config) as object), stream },
+      mailer,
+    });
+    try {
+      const payload = signUpPayload();
+      const cpfDigits = payload.cpf.replace(/\D/g, '');
+      expect((await post(app, '/api/users/', payload)).statusCode).toBe(201);
+      const verifyToken = tokenFromMail(mailer.sent, payload.email);
+      expect((await post(app, '/api/verify_email/', { token: verifyToken })).statusCode).toBe(200);
+      const pair = (
+        await post(app, '/api/token/', { username: payload.email, password: GOOD_PASSWORD })
+      ).json();
+      await post(app, '/api/token/', { username: payload.email, password: 'Errada1234' });
+      await post(app, '/api/token/refresh/', { refresh: pair.refresh });
+      await app.inject({
+        method: 'GET',
+        url: `/api/infos/?token=${pair.access}`,
+        headers: { authorization: `Bearer ${pair.access}` },
+      });
+      await post(app, '/api/forgot-password/', { email: payload.email });
+      const resetToken = tokenFromMail(mailer.sent, payload.email);
+      await post(app, '/api/reset-password/', { token: resetToken, password: 'fraca' });
+      await app.inject({ method: 'GET', url: `/redefinir-senha/${resetToken}` });
+      // A body that fails to parse must not echo its content either.
+      await app.inject({
+        method: 'POST',
+        url: '/api/users/',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"cpf": "${cpfDigits}", "password": "${GOOD_PASSWORD}"`,
+      });
+
+      expect(lines.length).toBeGreaterThan(0);
+      for (const secret of [
+        GOOD_PASSWORD,
+        'Errada1234',
+        cpfDigits,
+        payload.cpf,
+        verifyToken,
+        resetToken,
+        pair.refresh,
+        pair.access,
+        pair.access.split('.')[2]!,
+      ]) {
+        expect(lines, `log contains ${secret}`).not.toContain(secret);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
