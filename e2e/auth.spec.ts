@@ -1,0 +1,207 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from './paths.mjs';
+
+// Sign-up to password reset as a shopper does it, with the e-mails read from the store's outbox
+// (the default when no SMTP_URL is set). Each project registers its own shopper.
+
+interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  sentAt: string;
+}
+
+/** A valid CPF that no other test run uses: nine digits from the clock, then the two check digits. */
+function uniqueCpf(seed: number): string {
+  const base = String(seed).slice(-9).padStart(9, '1').split('').map(Number);
+  if (base.every((d) => d === base[0])) base[8] = (base[8]! + 1) % 10;
+  const check = (digits: number[]) => {
+    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = check(base);
+  const second = check([...base, first]);
+  return [...base, first, second].join('');
+}
+
+async function newestMessageTo(email: string, subjectPart: RegExp): Promise<OutboxMessage> {
+  const outbox = join(E2E_DATA_DIR, 'outbox');
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(
+      () => {
+        const messages = readdirSync(outbox, { withFileTypes: true })
+          .filter((f) => f.isFile() && f.name.endsWith('.json'))
+          .map((f) => JSON.parse(readFileSync(join(outbox, f.name), 'utf8')) as OutboxMessage)
+          .filter((m) => m.to.includes(email) && subjectPart.test(m.subject))
+          .sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+        found = messages.at(-1);
+        return Boolean(found);
+      },
+      { message: `an e-mail to ${email} in ${outbox}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+async function loginFromDrawer(page: Page, email: string, password: string) {
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  await drawer.getByLabel('E-mail').fill(email);
+  await drawer.getByLabel('Senha', { exact: true }).fill(password);
+  await drawer.getByLabel('Senha', { exact: true }).press('Enter');
+  await expect(drawer.getByText('Login efetuado com sucesso!')).toBeVisible();
+  // The drawer closes by itself after 2 s.
+  await expect(drawer).toBeHidden({ timeout: 5_000 });
+  await expect(page.getByText('Veja seus pedidos!')).toBeVisible();
+}
+
+test('signs up, verifies the e-mail, logs in, edits the phone, stays logged in and logs out', async ({
+  page,
+}, testInfo) => {
+  const stamp = Date.now() + testInfo.workerIndex * 7919 + testInfo.project.name.length * 104729;
+  const email = `ana.${testInfo.project.name}.${stamp}@example.com`;
+  const password = 'Joias2026';
+
+  await page.goto('/cadastro');
+  const form = page.getByRole('form', { name: 'Cadastro' });
+  await form.getByLabel('Nome', { exact: true }).fill('Ana');
+  await form.getByLabel('Sobrenome').fill('Souza');
+  await form.getByLabel('E-mail').fill(email);
+  // Masks apply as a person types, digit by digit.
+  await form.getByLabel('Telefone').pressSequentially('11987654321');
+  await expect(form.getByLabel('Telefone')).toHaveValue('(11) 98765-4321');
+  const cpf = uniqueCpf(stamp);
+  await form.getByLabel('CPF').pressSequentially(cpf);
+  await expect(form.getByLabel('CPF')).toHaveValue(
+    `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
+  );
+  await form.getByLabel('Data de nascimento').pressSequentially('15031990');
+  await expect(form.getByLabel('Data de nascimento')).toHaveValue('15/03/1990');
+
+  // A client check first: the confirmation differs.
+  await form.getByLabel('Senha', { exact: true }).fill(password);
+  await form.getByLabel('Confirmar senha').fill('Joias2025');
+  await form.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(page.getByText('As senhas não coincidem.')).toBeVisible();
+
+  await form.getByLabel('Confirmar senha').fill(password);
+  await form.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(
+    page.getByText('Cadastro realizado com sucesso, verifique seu email para logar.'),
+  ).toBeVisible();
+
+  // An unverified account cannot log in yet.
+  const early = await page.request.post('/api/token/', { data: { username: email, password } });
+  expect(early.status()).toBe(403);
+
+  const verification = await newestMessageTo(email, /verifi|confirm/i);
+  const verifyLink = verification.links.find((l) => l.includes('/verificar-email'));
+  expect(verifyLink, 'the verification link').toBeDefined();
+  await page.goto(pathOf(verifyLink!));
+  await expect(
+    page.getByText('Email verificado com sucesso! Sua conta foi ativada.'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Boas-vindas, Ana!' })).toBeVisible();
+  await expect(page.getByTestId('verify-success')).toContainText('BOASVINDAS');
+
+  await page.getByRole('button', { name: 'Fazer Login Agora' }).click();
+  await expect(page).toHaveURL(/\/(\?.*)?$/);
+  await loginFromDrawer(page, email, password);
+
+  await page.goto('/usuario');
+  await expect(page.getByTestId('info-name')).toHaveText('Ana Souza');
+  await expect(page.getByTestId('info-email')).toHaveText(email);
+  await page.getByRole('button', { name: 'Editar' }).click();
+  const contact = page.getByRole('form', { name: 'Editar contato' });
+  await contact.getByLabel('Telefone').fill('');
+  await contact.getByLabel('Telefone').pressSequentially('2133334444');
+  await expect(contact.getByLabel('Telefone')).toHaveValue('(21) 3333-4444');
+  await contact.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('info-phone')).toHaveText('(21) 3333-4444');
+
+  // The session survives a reload, and the server kept the new phone.
+  await page.reload();
+  await expect(page.getByTestId('info-phone')).toHaveText('(21) 3333-4444');
+  await expect(page.getByText('Veja seus pedidos!')).toBeVisible();
+
+  await page
+    .getByRole('button', { name: 'Sair da Conta' })
+    .filter({ visible: true })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Entre ou Cadastre-se!')).toBeVisible();
+  expect(
+    await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')]),
+  ).toEqual([null, null]);
+});
+
+test('forgets the password, resets it from the e-mail and logs in with the new one', async ({
+  page,
+}, testInfo) => {
+  const stamp =
+    Date.now() + 3 + testInfo.workerIndex * 7919 + testInfo.project.name.length * 131071;
+  const email = `bia.${testInfo.project.name}.${stamp}@example.com`;
+  const oldPassword = 'Colar2026';
+  const newPassword = 'Brinco2027';
+
+  // A verified shopper, made through the API the way the sign-up page makes one.
+  const created = await page.request.post('/api/users/', {
+    data: {
+      firstName: 'Bia',
+      lastName: 'Lima',
+      email,
+      phone: '11912345678',
+      cpf: uniqueCpf(stamp),
+      birthdate: '1995-08-20',
+      password: oldPassword,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const verification = await newestMessageTo(email, /verifi|confirm/i);
+  const token = new URL(
+    verification.links.find((l) => l.includes('/verificar-email'))!,
+  ).searchParams.get('token');
+  expect((await page.request.post('/api/verify_email/', { data: { token } })).status()).toBe(200);
+
+  await page.goto('/esqueci-senha');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Enviar Instruções' }).click();
+  await expect(
+    page.getByText('Email enviado com sucesso! Verifique sua caixa de entrada.'),
+  ).toBeVisible();
+
+  const reset = await newestMessageTo(email, /senha/i);
+  const resetLink = reset.links.find((l) => l.includes('/redefinir-senha/'));
+  expect(resetLink, 'the reset link').toBeDefined();
+  await page.goto(pathOf(resetLink!));
+  await page.getByLabel('Nova senha', { exact: true }).fill(newPassword);
+  await expect(page.getByTestId('password-strength')).toHaveAttribute(
+    'data-level',
+    /strong|forte/i,
+  );
+  await page.getByLabel('Confirmar nova senha').fill(newPassword);
+  await page.getByRole('button', { name: 'Redefinir Senha' }).click();
+  await expect(
+    page.getByText('Senha redefinida com sucesso! Redirecionando para a página inicial...'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 6_000 });
+
+  // The old password no longer works; the new one does, from the header's entry.
+  const old = await page.request.post('/api/token/', {
+    data: { username: email, password: oldPassword },
+  });
+  expect(old.status()).toBe(401);
+  await page.getByText('Entre ou Cadastre-se!').click();
+  await loginFromDrawer(page, email, newPassword);
+});
