@@ -6,6 +6,9 @@ import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 
+/** Body fields never written to the log, wherever they appear in a logged object. */
+const SECRET_FIELDS = ['password', 'senha', 'cpf', 'token', 'refresh', 'access'];
+
 const TOKEN_IN_PATH = /(\/redefinir-senha\/)[^/?#]+/g;
 const TOKEN_IN_QUERY = /([?&](?:token|refresh|access|password|senha)=)[^&#]*/gi;
 
@@ -31,12 +34,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
         'req.headers.authorization',
         'req.headers.cookie',
         'res.headers["set-cookie"]',
-        '*.password',
-        '*.senha',
-        '*.cpf',
-        '*.token',
-        '*.refresh',
-        '*.access',
+        ...SECRET_FIELDS.map((f) => `*.${f}`),
       ],
       censor: '***',
     },
