@@ -2,6 +2,7 @@
  * Account fixtures for API tests: valid sign-up payloads (a fresh e-mail and CPF each), and
  * helpers that register, verify and log in through the real calls.
  */
+import type { RegistrationPayload } from '@semijoias/domain/registration';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -32,15 +33,7 @@ export function maskedCpf(cpf: string): string {
   return `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 }
 
-export interface SignUp {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  cpf: string;
-  birthdate: string;
-  password: string;
-}
+export type SignUp = RegistrationPayload;
 
 export function signUpPayload(overrides: Partial<SignUp> = {}): SignUp {
   serial += 1;

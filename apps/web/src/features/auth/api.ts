@@ -2,18 +2,11 @@
  * The account calls of SPEC §7 (docs/auth-contract.md). Each returns the server's JSON; the
  * pages turn failures into SPEC §8 texts with the domain's message functions and `toOutcome`.
  */
+import type { RegistrationPayload } from '@semijoias/domain/registration';
 import { apiRequest } from '@/lib/api';
 
-export interface RegisterPayload {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  cpf: string;
-  /** yyyy-mm-dd */
-  birthdate: string;
-  password: string;
-}
+/** The body of POST /api/users/ (birthdate as yyyy-mm-dd); the server re-validates it. */
+export type RegisterPayload = RegistrationPayload;
 
 export function registerUser(payload: RegisterPayload): Promise<unknown> {
   return apiRequest<unknown>('/api/users/', { method: 'POST', body: payload, auth: false });
@@ -27,17 +20,33 @@ export interface VerifyEmailAnswer {
 }
 
 export function verifyEmail(token: string): Promise<VerifyEmailAnswer> {
-  return apiRequest<VerifyEmailAnswer>('/api/verify_email/', { method: 'POST', body: { token }, auth: false });
+  return apiRequest<VerifyEmailAnswer>('/api/verify_email/', {
+    method: 'POST',
+    body: { token },
+    auth: false,
+  });
 }
 
 export function sendVerification(email: string): Promise<unknown> {
-  return apiRequest<unknown>('/api/send_verification/', { method: 'POST', body: { email: email.trim() }, auth: false });
+  return apiRequest<unknown>('/api/send_verification/', {
+    method: 'POST',
+    body: { email: email.trim() },
+    auth: false,
+  });
 }
 
 export function forgotPassword(email: string): Promise<unknown> {
-  return apiRequest<unknown>('api/forgot-password/', { method: 'POST', body: { email: email.trim() }, auth: false });
+  return apiRequest<unknown>('api/forgot-password/', {
+    method: 'POST',
+    body: { email: email.trim() },
+    auth: false,
+  });
 }
 
 export function resetPassword(token: string, password: string): Promise<unknown> {
-  return apiRequest<unknown>('api/reset-password/', { method: 'POST', body: { token, password }, auth: false });
+  return apiRequest<unknown>('api/reset-password/', {
+    method: 'POST',
+    body: { token, password },
+    auth: false,
+  });
 }
