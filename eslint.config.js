@@ -5,20 +5,44 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/drizzle/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/api/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       // process.env is read once, in apps/api/src/config.ts (STYLE: parse the environment at boot).
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from config.ts' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings from config.ts' },
+      ],
     },
   },
   {
-    files: ['apps/api/src/config.ts', 'scripts/**', 'e2e/**', 'bench/**', '**/*.config.ts', '**/*.test.ts', 'apps/api/test/**', 'apps/api/build.mjs'],
+    files: [
+      'apps/api/src/config.ts',
+      'scripts/**',
+      'e2e/**',
+      'bench/**',
+      '**/*.config.ts',
+      '**/*.test.ts',
+      'apps/api/test/**',
+      'apps/api/build.mjs',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
@@ -34,7 +58,17 @@ export default tseslint.config(
     // Inside a feature, import its own files relatively; '@/features/...' is for src/app only.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*', '../../*/**'], message: 'Features do not import each other; move shared code to src/ui or src/lib.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/app/*', '../../*/**'],
+              message: 'Features do not import each other; move shared code to src/ui or src/lib.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

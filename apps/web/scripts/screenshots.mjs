@@ -10,13 +10,23 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 
 const args = process.argv.slice(2);
-const option = (name) => args.find((a) => a.startsWith(`--${name}`))?.split('=')[1] ?? (args.includes(`--${name}`) ? '' : undefined);
-const baseUrl = (args.find((a) => !a.startsWith('--')) ?? 'http://localhost:3000').replace(/\/$/, '');
+const option = (name) =>
+  args.find((a) => a.startsWith(`--${name}`))?.split('=')[1] ??
+  (args.includes(`--${name}`) ? '' : undefined);
+const baseUrl = (args.find((a) => !a.startsWith('--')) ?? 'http://localhost:3000').replace(
+  /\/$/,
+  '',
+);
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '../../../screenshots');
 const only = option('only')?.split(',');
 
 const viewports = {
-  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: Number(option('scale') ?? 2), isMobile: true, hasTouch: true },
+  phone: {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: Number(option('scale') ?? 2),
+    isMobile: true,
+    hasTouch: true,
+  },
   desktop: { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 },
 };
 
@@ -35,7 +45,10 @@ const shots = [
     name: 'produto',
     path: async (page) => `/produto/${await firstProductId(page, (p) => p.composicoes.length > 0)}`,
   },
-  { name: 'produto-promo', path: async (page) => `/produto/${await firstProductId(page, (p) => p.promocao)}` },
+  {
+    name: 'produto-promo',
+    path: async (page) => `/produto/${await firstProductId(page, (p) => p.promocao)}`,
+  },
   { name: 'produto-inexistente', path: '/produto/987654' },
   { name: 'sobre-nos', path: '/sobre-nos' },
   { name: 'nao-encontrada', path: '/nao-existe' },
@@ -114,14 +127,26 @@ const shots = [
 await mkdir(outDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: option('chromium') ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
 });
 
 try {
   for (const [device, options] of Object.entries(viewports)) {
-    const context = await browser.newContext({ ...options, locale: 'pt-BR', reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      ...options,
+      locale: 'pt-BR',
+      reducedMotion: 'reduce',
+    });
     // Only the store itself: the map embed and other outside hosts would keep the network busy.
-    await context.route((url) => !url.href.startsWith(baseUrl), (route) => route.abort());
+    await context.route(
+      (url) => !url.href.startsWith(baseUrl),
+      (route) => route.abort(),
+    );
     for (const shot of shots) {
       if (shot.only && shot.only !== device) continue;
       if (only && !only.includes(shot.name)) continue;
@@ -139,9 +164,13 @@ try {
           window.scrollTo(0, 0);
         });
         // Wait for the images only (the lazy map frame may never settle without a network).
-        await page.waitForFunction(() => [...document.images].every((img) => img.complete), null, { timeout: 10_000 }).catch(() => {
-          console.warn(`  ${shot.name}-${device}: some images had not loaded`);
-        });
+        await page
+          .waitForFunction(() => [...document.images].every((img) => img.complete), null, {
+            timeout: 10_000,
+          })
+          .catch(() => {
+            console.warn(`  ${shot.name}-${device}: some images had not loaded`);
+          });
         await page.waitForTimeout(300);
       }
       const file = join(outDir, `${shot.name}-${device}.png`);
@@ -161,7 +190,9 @@ try {
           });
         }
       }
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       console.log(`${file}${overflow > 0 ? `  (horizontal overflow: ${overflow}px)` : ''}`);
       await page.close();
     }

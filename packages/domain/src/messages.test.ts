@@ -472,12 +472,16 @@ describe('login failures (SPEC §8)', () => {
   });
   it('an unverified account shows the server text and flags it', () => {
     expect(
-      M.loginErrorMessage(res(403, { error: 'E-mail ainda não verificado.', code: 'email_not_verified' })),
+      M.loginErrorMessage(
+        res(403, { error: 'E-mail ainda não verificado.', code: 'email_not_verified' }),
+      ),
     ).toEqual({ message: 'E-mail ainda não verificado.', emailNotVerified: true });
     expect(M.loginErrorMessage(res(403, { error: 'Proibido' })).emailNotVerified).toBe(false);
   });
   it('the rate limit shows its own words; no answer is a connection error', () => {
-    expect(M.loginErrorMessage(res(429, { error: 'Muitas tentativas.' })).message).toBe('Muitas tentativas.');
+    expect(M.loginErrorMessage(res(429, { error: 'Muitas tentativas.' })).message).toBe(
+      'Muitas tentativas.',
+    );
     expect(M.loginErrorMessage(noResponse).message).toBe(M.CONNECTION_ERROR);
   });
 });

@@ -85,12 +85,19 @@ export const TOKEN_INVALID_OR_EXPIRED = 'Token inválido ou expirado.';
  * incorretas.' (SPEC §8); an unverified account and the rate limit show the server's own words
  * (the drawer then offers the resend page); no answer at all is a connection error.
  */
-export function loginErrorMessage(outcome: Outcome): { message: string; emailNotVerified: boolean } {
+export function loginErrorMessage(outcome: Outcome): {
+  message: string;
+  emailNotVerified: boolean;
+} {
   if (outcome.kind === 'no-response') return { message: CONNECTION_ERROR, emailNotVerified: false };
-  if (outcome.kind !== 'response') return { message: LOGIN_INVALID_CREDENTIALS, emailNotVerified: false };
+  if (outcome.kind !== 'response')
+    return { message: LOGIN_INVALID_CREDENTIALS, emailNotVerified: false };
   const server = serverMessage(outcome.data);
   if (outcome.status === 403 && field(outcome.data, 'code') === LOGIN_EMAIL_NOT_VERIFIED_CODE)
-    return { message: text(field(outcome.data, 'error')) ?? server ?? LOGIN_INVALID_CREDENTIALS, emailNotVerified: true };
+    return {
+      message: text(field(outcome.data, 'error')) ?? server ?? LOGIN_INVALID_CREDENTIALS,
+      emailNotVerified: true,
+    };
   if (outcome.status === 429 && server) return { message: server, emailNotVerified: false };
   return { message: LOGIN_INVALID_CREDENTIALS, emailNotVerified: false };
 }

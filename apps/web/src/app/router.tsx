@@ -8,26 +8,40 @@ import { RootLayout } from './shell/RootLayout';
 // Every page is its own chunk. React.lazy rather than the router's `lazy`: the shell (banner,
 // header, footer) paints at once on the first visit instead of waiting for the page's code,
 // and navigations run in a transition, so the current page stays until the next one is ready.
-const HomePage = lazy(() => import('@/features/home/HomePage').then((m) => ({ default: m.HomePage })));
+const HomePage = lazy(() =>
+  import('@/features/home/HomePage').then((m) => ({ default: m.HomePage })),
+);
 const CategoryPage = lazy(() =>
   import('@/features/catalog/pages/CategoryPage').then((m) => ({ default: m.CategoryPage })),
 );
-const ProductPage = lazy(() => import('@/features/catalog/pages/ProductPage').then((m) => ({ default: m.ProductPage })));
-const AboutPage = lazy(() => import('@/features/about/AboutPage').then((m) => ({ default: m.AboutPage })));
-const RegisterPage = lazy(() => import('@/features/auth/pages/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+const ProductPage = lazy(() =>
+  import('@/features/catalog/pages/ProductPage').then((m) => ({ default: m.ProductPage })),
+);
+const AboutPage = lazy(() =>
+  import('@/features/about/AboutPage').then((m) => ({ default: m.AboutPage })),
+);
+const RegisterPage = lazy(() =>
+  import('@/features/auth/pages/RegisterPage').then((m) => ({ default: m.RegisterPage })),
+);
 const VerifyEmailPage = lazy(() =>
   import('@/features/auth/pages/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
 );
 const ResendVerificationPage = lazy(() =>
-  import('@/features/auth/pages/ResendVerificationPage').then((m) => ({ default: m.ResendVerificationPage })),
+  import('@/features/auth/pages/ResendVerificationPage').then((m) => ({
+    default: m.ResendVerificationPage,
+  })),
 );
 const ForgotPasswordPage = lazy(() =>
-  import('@/features/auth/pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+  import('@/features/auth/pages/ForgotPasswordPage').then((m) => ({
+    default: m.ForgotPasswordPage,
+  })),
 );
 const ResetPasswordPage = lazy(() =>
   import('@/features/auth/pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
 );
-const AccountPage = lazy(() => import('@/features/account/AccountPage').then((m) => ({ default: m.AccountPage })));
+const AccountPage = lazy(() =>
+  import('@/features/account/AccountPage').then((m) => ({ default: m.AccountPage })),
+);
 
 /**
  * SPEC §2 routes built so far. /checkout arrives with its issue; until then it falls to the
@@ -48,7 +62,10 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: 'carrinho', element: <HomePage /> },
           { path: 'popup', element: <HomePage /> },
-          ...CATEGORIES.map((category) => ({ path: category.slug, element: <CategoryPage slug={category.slug} /> })),
+          ...CATEGORIES.map((category) => ({
+            path: category.slug,
+            element: <CategoryPage slug={category.slug} />,
+          })),
           { path: 'produto', element: <ProductPage /> },
           { path: 'produto/:id', element: <ProductPage /> },
           { path: 'sobre-nos', element: <AboutPage /> },

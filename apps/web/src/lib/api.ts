@@ -57,7 +57,10 @@ export class AuthenticationError extends Error {
 
 /** A failed call as the domain's message functions read it. */
 export function toOutcome(error: unknown): Outcome {
-  if (isApiError(error)) return error.isNetworkError ? { kind: 'no-response' } : { kind: 'response', status: error.status, data: error.data };
+  if (isApiError(error))
+    return error.isNetworkError
+      ? { kind: 'no-response' }
+      : { kind: 'response', status: error.status, data: error.data };
   return { kind: 'other' };
 }
 
@@ -112,7 +115,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** One HTTP exchange: timeout, optional bearer, JSON in and out, failures as ApiError. */
-async function send<T>(path: string, options: ApiRequestOptions, access: string | null): Promise<T> {
+async function send<T>(
+  path: string,
+  options: ApiRequestOptions,
+  access: string | null,
+): Promise<T> {
   const { method = 'GET', body, query, signal, timeoutMs = API_TIMEOUT_MS } = options;
 
   // AbortSignal.any is missing on older iPhones still in use, so both signals feed one controller.
@@ -142,10 +149,16 @@ async function send<T>(path: string, options: ApiRequestOptions, access: string 
     } catch (cause) {
       // A cancellation asked for by the caller is not an error to show: rethrow it as is.
       if (signal?.aborted && !timedOut) throw cause;
-      throw new ApiError(0, null, timedOut ? 'Tempo de resposta esgotado' : 'Sem resposta do servidor', timedOut);
+      throw new ApiError(
+        0,
+        null,
+        timedOut ? 'Tempo de resposta esgotado' : 'Sem resposta do servidor',
+        timedOut,
+      );
     }
     const data = await readBody(response);
-    if (!response.ok) throw new ApiError(response.status, data, `HTTP ${response.status} em ${method} ${path}`);
+    if (!response.ok)
+      throw new ApiError(response.status, data, `HTTP ${response.status} em ${method} ${path}`);
     return data as T;
   } finally {
     window.clearTimeout(timer);
@@ -224,6 +237,9 @@ export function logout(): void {
   clearSession();
 }
 
-export function apiGet<T>(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}): Promise<T> {
+export function apiGet<T>(
+  path: string,
+  options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
+): Promise<T> {
   return apiRequest<T>(path, { ...options, method: 'GET' });
 }

@@ -5,7 +5,12 @@
  * here and the header reads the badge from here.
  */
 import { useSyncExternalStore } from 'react';
-import { cartBadgeCount, clampQuantity, toCartLine, type GuestCartItem } from '@semijoias/domain/cart';
+import {
+  cartBadgeCount,
+  clampQuantity,
+  toCartLine,
+  type GuestCartItem,
+} from '@semijoias/domain/cart';
 
 export const GUEST_CART_KEY = 'cart';
 /** Fired on this window after the cart changes ('storage' covers the other tabs). */
@@ -52,7 +57,13 @@ export function addToGuestCart(
   if (existing) {
     existing.quantidade = next;
   } else {
-    items.push({ id: product.id, name: product.name, price: product.price, image: product.image, quantidade: next });
+    items.push({
+      id: product.id,
+      name: product.name,
+      price: product.price,
+      image: product.image,
+      quantidade: next,
+    });
   }
   writeGuestCart(items);
 }

@@ -20,5 +20,7 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
 
 /** True when the shopper asked the system for less motion. */
 export function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }

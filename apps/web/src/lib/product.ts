@@ -68,7 +68,9 @@ export function priceCents(p: Pick<ProductSummary, 'price'>): Cents | null {
 }
 
 /** The struck-through price: only for a product on promotion with a higher original price. */
-export function originalPriceCents(p: Pick<ProductSummary, 'price' | 'promocao' | 'preco_original'>): Cents | null {
+export function originalPriceCents(
+  p: Pick<ProductSummary, 'price' | 'promocao' | 'preco_original'>,
+): Cents | null {
   if (!p.promocao || !p.preco_original) return null;
   const original = toCents(p.preco_original);
   const current = toCents(p.price);

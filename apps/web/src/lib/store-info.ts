@@ -31,7 +31,10 @@ export const STORE_INFO = {
     tiktok: 'https://www.tiktok.com/@duasirmassemijoias',
   },
   /** Display only (SPEC §1): the coupon itself is BOASVINDAS, shown after e-mail verification. */
-  bannerMessages: ['Cadastre-se e ganhe 10% OFF na primeira compra', 'Frete grátis em compras a partir de R$ 600'],
+  bannerMessages: [
+    'Cadastre-se e ganhe 10% OFF na primeira compra',
+    'Frete grátis em compras a partir de R$ 600',
+  ],
 } as const;
 
 export function formatAddressLine(): string {

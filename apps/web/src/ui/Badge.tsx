@@ -10,7 +10,15 @@ const tones: Record<Tone, string> = {
   light: 'bg-ivory/95 text-ink ring-1 ring-line',
 };
 
-export function Badge({ tone = 'ink', children, className }: { tone?: Tone; children: ReactNode; className?: string }) {
+export function Badge({
+  tone = 'ink',
+  children,
+  className,
+}: {
+  tone?: Tone;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <span
       className={cx(
@@ -25,7 +33,15 @@ export function Badge({ tone = 'ink', children, className }: { tone?: Tone; chil
 }
 
 /** The NOVO and PROMOÇÃO flags of a product (SPEC §3). */
-export function ProductBadges({ novo, promocao, className }: { novo: boolean; promocao: boolean; className?: string }) {
+export function ProductBadges({
+  novo,
+  promocao,
+  className,
+}: {
+  novo: boolean;
+  promocao: boolean;
+  className?: string;
+}) {
   if (!novo && !promocao) return null;
   return (
     <div className={cx('flex flex-wrap gap-1.5', className)}>

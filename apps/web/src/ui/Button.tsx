@@ -23,7 +23,11 @@ const sizes: Record<ButtonSize, string> = {
   lg: 'min-h-12 px-8 text-[0.95rem]',
 };
 
-export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string): string {
+export function buttonClasses(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  extra?: string,
+): string {
   return cx(base, variants[variant], sizes[size], extra);
 }
 
@@ -44,5 +48,14 @@ interface ButtonLinkProps extends LinkProps {
 
 /** A link that looks like a button (navigation stays a link for assistive technology). */
 export function ButtonLink({ variant, size, className, ...rest }: ButtonLinkProps) {
-  return <Link className={buttonClasses(variant, size, typeof className === 'string' ? className : undefined)} {...rest} />;
+  return (
+    <Link
+      className={buttonClasses(
+        variant,
+        size,
+        typeof className === 'string' ? className : undefined,
+      )}
+      {...rest}
+    />
+  );
 }

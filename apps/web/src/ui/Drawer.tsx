@@ -19,7 +19,15 @@ interface DrawerProps {
  * A panel sliding in from an edge (left by default), built on Radix Dialog: focus is trapped and returned,
  * Escape and the backdrop close it, the page behind does not scroll.
  */
-export function Drawer({ open, onOpenChange, title, description, children, className, side = 'left' }: DrawerProps) {
+export function Drawer({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className,
+  side = 'left',
+}: DrawerProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -37,11 +45,16 @@ export function Drawer({ open, onOpenChange, title, description, children, class
         >
           <div className="flex items-center justify-between border-b border-line px-5 py-3">
             <Dialog.Title className="font-display text-xl font-semibold">{title}</Dialog.Title>
-            <Dialog.Close className="-mr-2 inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-ink/5" aria-label="Fechar">
+            <Dialog.Close
+              className="-mr-2 inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-ink/5"
+              aria-label="Fechar"
+            >
               <CloseIcon />
             </Dialog.Close>
           </div>
-          {description && <Dialog.Description className="sr-only">{description}</Dialog.Description>}
+          {description && (
+            <Dialog.Description className="sr-only">{description}</Dialog.Description>
+          )}
           <div className="flex-1 overflow-y-auto">{children}</div>
         </Dialog.Content>
       </Dialog.Portal>

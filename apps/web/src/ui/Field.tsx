@@ -16,7 +16,16 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input with its hint and error, 48 px tall (above the 44 px tap target). */
-export function TextField({ label, error, hint, trailing, className, id, ref, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  trailing,
+  className,
+  id,
+  ref,
+  ...input
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -35,7 +44,9 @@ export function TextField({ label, error, hint, trailing, className, id, ref, ..
           className={cx(inputClasses, trailing ? 'pr-12' : undefined)}
           {...input}
         />
-        {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-0.5">{trailing}</div>}
+        {trailing && (
+          <div className="absolute inset-y-0 right-0 flex items-center pr-0.5">{trailing}</div>
+        )}
       </div>
       {hint && (
         <div id={hintId} className="mt-1.5 text-xs text-muted">
@@ -103,7 +114,9 @@ export function FormMessage({
           data-testid={testId}
           className={cx(
             'flex gap-3 rounded-xl border px-4 py-3 text-sm leading-relaxed',
-            tone === 'error' ? 'border-rose/30 bg-rose-soft text-ink' : 'border-sage/30 bg-sage/10 text-ink',
+            tone === 'error'
+              ? 'border-rose/30 bg-rose-soft text-ink'
+              : 'border-sage/30 bg-sage/10 text-ink',
           )}
         >
           {tone === 'error' ? (
@@ -122,11 +135,19 @@ export function FormMessage({
 }
 
 /** The live checklist / chips of the password rules. */
-export function RuleList({ items, variant = 'list' }: { items: { key: string; label: string; met: boolean }[]; variant?: 'list' | 'chips' }) {
+export function RuleList({
+  items,
+  variant = 'list',
+}: {
+  items: { key: string; label: string; met: boolean }[];
+  variant?: 'list' | 'chips';
+}) {
   return (
     <ul
       aria-label="Requisitos da senha"
-      className={variant === 'chips' ? 'flex flex-wrap gap-2' : 'grid grid-cols-2 gap-x-4 gap-y-1.5'}
+      className={
+        variant === 'chips' ? 'flex flex-wrap gap-2' : 'grid grid-cols-2 gap-x-4 gap-y-1.5'
+      }
     >
       {items.map((item) => (
         <li
@@ -143,7 +164,10 @@ export function RuleList({ items, variant = 'list' }: { items: { key: string; la
           {item.met ? (
             <CheckIcon width={14} height={14} />
           ) : (
-            <span aria-hidden="true" className="inline-block h-1.5 w-1.5 rounded-full bg-current opacity-60" />
+            <span
+              aria-hidden="true"
+              className="inline-block h-1.5 w-1.5 rounded-full bg-current opacity-60"
+            />
           )}
           {item.label}
           <span className="sr-only">{item.met ? ' (atendido)' : ' (pendente)'}</span>

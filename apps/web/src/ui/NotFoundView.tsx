@@ -13,7 +13,10 @@ export function NotFoundView() {
         </ButtonLink>
       }
     >
-      <p>O endereço que você abriu não existe ou mudou de lugar. Que tal continuar explorando nossas joias?</p>
+      <p>
+        O endereço que você abriu não existe ou mudou de lugar. Que tal continuar explorando nossas
+        joias?
+      </p>
     </EmptyState>
   );
 }

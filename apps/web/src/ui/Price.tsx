@@ -19,7 +19,13 @@ const sizes = {
 } as const;
 
 /** The selling price, and the original one struck through when the product is on promotion. */
-export function Price({ product, size = 'sm', className, priceTestId, tone = 'default' }: PriceProps) {
+export function Price({
+  product,
+  size = 'sm',
+  className,
+  priceTestId,
+  tone = 'default',
+}: PriceProps) {
   const light = tone === 'light';
   const cents = priceCents(product);
   const original = originalPriceCents(product);
@@ -35,7 +41,11 @@ export function Price({ product, size = 'sm', className, priceTestId, tone = 'de
       {original !== null && <span className="sr-only">por </span>}
       <span
         data-testid={priceTestId}
-        className={cx('font-semibold tabular-nums', light ? 'text-ivory' : original !== null ? 'text-rose' : 'text-ink', sizes[size])}
+        className={cx(
+          'font-semibold tabular-nums',
+          light ? 'text-ivory' : original !== null ? 'text-rose' : 'text-ink',
+          sizes[size],
+        )}
       >
         {formatBRL(cents)}
       </span>

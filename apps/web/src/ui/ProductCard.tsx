@@ -20,7 +20,12 @@ interface ProductCardProps {
  * one announcement); it opens the product page at its shareable URL,
  * carrying the product in navigation state so the page renders at once.
  */
-export function ProductCard({ product, headingLevel: Heading = 'h3', eager = false, className }: ProductCardProps) {
+export function ProductCard({
+  product,
+  headingLevel: Heading = 'h3',
+  eager = false,
+  className,
+}: ProductCardProps) {
   const state: ProductLinkState = { product };
   return (
     <article
@@ -39,7 +44,11 @@ export function ProductCard({ product, headingLevel: Heading = 'h3', eager = fal
           loading={eager ? 'eager' : 'lazy'}
           className="aspect-square w-full bg-cream object-cover transition-transform duration-500 group-hover:scale-[1.03]"
         />
-        <ProductBadges novo={product.novo} promocao={product.promocao} className="absolute left-2.5 top-2.5" />
+        <ProductBadges
+          novo={product.novo}
+          promocao={product.promocao}
+          className="absolute left-2.5 top-2.5"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
         <Heading className="font-display text-[1.05rem] font-semibold leading-snug text-ink sm:text-lg">

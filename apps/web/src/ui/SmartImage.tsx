@@ -1,7 +1,10 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 import { cx } from './cx';
 
-interface SmartImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'width' | 'height'> {
+interface SmartImageProps extends Omit<
+  ImgHTMLAttributes<HTMLImageElement>,
+  'src' | 'alt' | 'width' | 'height'
+> {
   src: string | null | undefined;
   alt: string;
   /** Intrinsic size, so the browser reserves the space before the file arrives (no layout shift). */
@@ -13,7 +16,15 @@ interface SmartImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src
  * An image that degrades to an elegant placeholder when the file is missing or fails to load
  * (catalog images are drawn separately and may not exist yet on a fresh server).
  */
-export function SmartImage({ src, alt, width, height, className, loading = 'lazy', ...rest }: SmartImageProps) {
+export function SmartImage({
+  src,
+  alt,
+  width,
+  height,
+  className,
+  loading = 'lazy',
+  ...rest
+}: SmartImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) {
     return (
@@ -26,7 +37,13 @@ export function SmartImage({ src, alt, width, height, className, loading = 'lazy
           className,
         )}
       >
-        <svg viewBox="0 0 48 48" className="h-1/4 max-h-16 w-1/4 max-w-16" fill="none" stroke="currentColor" aria-hidden="true">
+        <svg
+          viewBox="0 0 48 48"
+          className="h-1/4 max-h-16 w-1/4 max-w-16"
+          fill="none"
+          stroke="currentColor"
+          aria-hidden="true"
+        >
           <circle cx="24" cy="28" r="11" strokeWidth="1.5" />
           <path d="M18 10h12l-6 7z" strokeWidth="1.5" strokeLinejoin="round" />
         </svg>

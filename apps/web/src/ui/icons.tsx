@@ -104,7 +104,15 @@ export const PinIcon = (p: IconProps) => (
   </Line>
 );
 export const StarIcon = (p: IconProps) => (
-  <svg viewBox="0 0 20 20" width="16" height="16" fill="currentColor" aria-hidden="true" focusable="false" {...p}>
+  <svg
+    viewBox="0 0 20 20"
+    width="16"
+    height="16"
+    fill="currentColor"
+    aria-hidden="true"
+    focusable="false"
+    {...p}
+  >
     <path d="M10 1.8l2.5 5.2 5.7.8-4.1 4 1 5.7L10 14.8l-5.1 2.7 1-5.7-4.1-4 5.7-.8z" />
   </svg>
 );
@@ -112,7 +120,15 @@ export const StarIcon = (p: IconProps) => (
 /* Brand marks, simplified single-path glyphs (filled). */
 function Brand({ children, ...props }: IconProps) {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
       {children}
     </svg>
   );

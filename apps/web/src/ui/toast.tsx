@@ -41,7 +41,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const setOpen = useCallback((id: number, open: boolean) => {
     setToasts((current) => current.map((t) => (t.id === id ? { ...t, open } : t)));
     // Remove it once the closing animation is over.
-    if (!open) window.setTimeout(() => setToasts((current) => current.filter((t) => t.id !== id)), 300);
+    if (!open)
+      window.setTimeout(() => setToasts((current) => current.filter((t) => t.id !== id)), 300);
   }, []);
 
   const value = useMemo(() => show, [show]);
@@ -59,20 +60,32 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             type={t.tone === 'error' ? 'foreground' : 'background'}
             className={cx(
               'pointer-events-auto flex items-start gap-3 rounded-2xl border px-4 py-3 shadow-lift data-[state=closed]:animate-toast-out data-[state=open]:animate-toast-in data-[swipe=end]:animate-toast-out',
-              t.tone === 'error' ? 'border-rose/30 bg-rose-soft text-ink' : 'border-line bg-ink text-ivory',
+              t.tone === 'error'
+                ? 'border-rose/30 bg-rose-soft text-ink'
+                : 'border-line bg-ink text-ivory',
             )}
           >
             <span
               aria-hidden="true"
-              className={cx('mt-1.5 h-2 w-2 shrink-0 rounded-full', t.tone === 'error' ? 'bg-rose' : 'bg-gold-light')}
+              className={cx(
+                'mt-1.5 h-2 w-2 shrink-0 rounded-full',
+                t.tone === 'error' ? 'bg-rose' : 'bg-gold-light',
+              )}
             />
             <div className="min-w-0 flex-1">
-              <RadixToast.Title className="text-sm font-medium leading-snug">{t.title}</RadixToast.Title>
+              <RadixToast.Title className="text-sm font-medium leading-snug">
+                {t.title}
+              </RadixToast.Title>
               {t.description && (
-                <RadixToast.Description className="mt-0.5 text-sm opacity-80">{t.description}</RadixToast.Description>
+                <RadixToast.Description className="mt-0.5 text-sm opacity-80">
+                  {t.description}
+                </RadixToast.Description>
               )}
             </div>
-            <RadixToast.Close aria-label="Fechar aviso" className="-m-2 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full opacity-70 hover:opacity-100">
+            <RadixToast.Close
+              aria-label="Fechar aviso"
+              className="-m-2 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full opacity-70 hover:opacity-100"
+            >
               <CloseIcon width={18} height={18} />
             </RadixToast.Close>
           </RadixToast.Root>

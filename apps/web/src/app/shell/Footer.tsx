@@ -1,7 +1,15 @@
 import { CATEGORIES } from '@semijoias/domain/catalog';
 import { Link } from 'react-router';
 import { formatAddressLine, STORE_INFO } from '@/lib/store-info';
-import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon, TiktokIcon, WhatsappIcon } from '@/ui/icons';
+import {
+  FacebookIcon,
+  InstagramIcon,
+  MailIcon,
+  PhoneIcon,
+  PinIcon,
+  TiktokIcon,
+  WhatsappIcon,
+} from '@/ui/icons';
 import { Logo } from './Logo';
 
 const SOCIAL = [
@@ -11,7 +19,8 @@ const SOCIAL = [
   { label: 'TikTok', href: STORE_INFO.social.tiktok, Icon: TiktokIcon },
 ] as const;
 
-const heading = 'mb-4 font-sans text-[0.7rem] font-semibold uppercase tracking-[0.22em] text-gold-light';
+const heading =
+  'mb-4 font-sans text-[0.7rem] font-semibold uppercase tracking-[0.22em] text-gold-light';
 const link = 'inline-flex min-h-10 items-center text-ivory/80 hover:text-ivory';
 
 /** SPEC §1: social links, contact e-mail and phone, the showroom's address with a map. */
@@ -64,7 +73,10 @@ export function Footer() {
           <h2 className={heading}>Atendimento</h2>
           <ul className="space-y-1 text-sm">
             <li>
-              <a href={`mailto:${STORE_INFO.email}`} className={`${link} gap-2 [overflow-wrap:anywhere]`}>
+              <a
+                href={`mailto:${STORE_INFO.email}`}
+                className={`${link} gap-2 [overflow-wrap:anywhere]`}
+              >
                 <MailIcon width={18} height={18} className="shrink-0 text-gold-light" />
                 {STORE_INFO.email}
               </a>
@@ -76,7 +88,12 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <a href={STORE_INFO.whatsappUrl} target="_blank" rel="noreferrer" className={`${link} gap-2`}>
+              <a
+                href={STORE_INFO.whatsappUrl}
+                target="_blank"
+                rel="noreferrer"
+                className={`${link} gap-2`}
+              >
                 <WhatsappIcon width={18} height={18} className="shrink-0 text-gold-light" />
                 WhatsApp
               </a>
@@ -108,7 +125,12 @@ export function Footer() {
               className="block h-48 w-full border-0 grayscale-[35%]"
             />
           </div>
-          <a href={STORE_INFO.map.linkUrl} target="_blank" rel="noreferrer" className="mt-2 inline-flex min-h-10 items-center text-xs text-ivory/70 underline-offset-4 hover:text-ivory hover:underline">
+          <a
+            href={STORE_INFO.map.linkUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="mt-2 inline-flex min-h-10 items-center text-xs text-ivory/70 underline-offset-4 hover:text-ivory hover:underline"
+          >
             Ver no mapa ampliado
           </a>
         </div>

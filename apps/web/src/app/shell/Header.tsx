@@ -19,7 +19,9 @@ interface HeaderProps {
 const navLink = ({ isActive }: { isActive: boolean }) =>
   cx(
     'relative inline-flex min-h-11 items-center whitespace-nowrap px-1 text-[0.8rem] font-medium uppercase tracking-[0.16em] transition-colors after:absolute after:inset-x-1 after:bottom-2 after:h-px after:origin-left after:bg-gold after:transition-transform',
-    isActive ? 'text-ink after:scale-x-100' : 'text-ink-soft hover:text-ink after:scale-x-0 hover:after:scale-x-100',
+    isActive
+      ? 'text-ink after:scale-x-100'
+      : 'text-ink-soft hover:text-ink after:scale-x-0 hover:after:scale-x-100',
   );
 
 export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
@@ -79,7 +81,9 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
           type="button"
           onClick={onOpenCart}
           aria-label={
-            cartCount === 0 ? 'Carrinho vazio' : `Carrinho com ${cartCount} ${cartCount === 1 ? 'produto' : 'produtos'}`
+            cartCount === 0
+              ? 'Carrinho vazio'
+              : `Carrinho com ${cartCount} ${cartCount === 1 ? 'produto' : 'produtos'}`
           }
           className="relative -mr-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-ink/5"
         >

@@ -2,14 +2,28 @@ import { Link } from 'react-router';
 import { STORE_INFO } from '@/lib/store-info';
 import { cx } from '@/ui/cx';
 
-export function Logo({ className, tone = 'dark' }: { className?: string; tone?: 'dark' | 'light' }) {
+export function Logo({
+  className,
+  tone = 'dark',
+}: {
+  className?: string;
+  tone?: 'dark' | 'light';
+}) {
   return (
     <Link
       to="/"
       aria-label={`${STORE_INFO.name}, página inicial`}
-      className={cx('inline-flex min-h-11 shrink-0 flex-col justify-center whitespace-nowrap leading-none', className)}
+      className={cx(
+        'inline-flex min-h-11 shrink-0 flex-col justify-center whitespace-nowrap leading-none',
+        className,
+      )}
     >
-      <span className={cx('font-display text-[1.6rem] font-semibold tracking-wide sm:text-3xl', tone === 'dark' ? 'text-ink' : 'text-ivory')}>
+      <span
+        className={cx(
+          'font-display text-[1.6rem] font-semibold tracking-wide sm:text-3xl',
+          tone === 'dark' ? 'text-ink' : 'text-ivory',
+        )}
+      >
         Duas Irmãs
       </span>
       <span

@@ -7,7 +7,13 @@ import { ChevronRightIcon, MailIcon, WhatsappIcon } from '@/ui/icons';
 import { SmartImage } from '@/ui/SmartImage';
 
 /** The phone's navigation: the four categories, the about page and the contacts. */
-export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function MobileMenu({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const close = () => onOpenChange(false);
   const item = ({ isActive }: { isActive: boolean }) =>
     cx('flex min-h-14 items-center gap-4 px-5 py-2 hover:bg-cream', isActive && 'bg-cream');
@@ -41,10 +47,18 @@ export function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange
       </div>
       <div className="space-y-1 border-t border-line px-5 py-5 text-sm text-ink-soft">
         <p className="eyebrow mb-2">Fale com a gente</p>
-        <a href={STORE_INFO.whatsappUrl} target="_blank" rel="noreferrer" className="flex min-h-11 items-center gap-3 hover:text-ink">
+        <a
+          href={STORE_INFO.whatsappUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="flex min-h-11 items-center gap-3 hover:text-ink"
+        >
           <WhatsappIcon className="text-gold-dark" /> {STORE_INFO.phone}
         </a>
-        <a href={`mailto:${STORE_INFO.email}`} className="flex min-h-11 items-center gap-3 break-all hover:text-ink">
+        <a
+          href={`mailto:${STORE_INFO.email}`}
+          className="flex min-h-11 items-center gap-3 break-all hover:text-ink"
+        >
           <MailIcon width={20} height={20} className="shrink-0 text-gold-dark" /> {STORE_INFO.email}
         </a>
         <p className="pt-1 text-xs text-muted">{STORE_INFO.supportHours}</p>

@@ -31,7 +31,10 @@ export function RootLayout() {
     const rest = new URLSearchParams(params);
     rest.delete('login');
     const search = rest.toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true, state: location.state });
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '' },
+      { replace: true, state: location.state },
+    );
   }, [wantsLogin, params, navigate, location.pathname, location.state]);
 
   const onLoginOpenChange = useCallback((open: boolean) => setLoginOpen(open), []);
@@ -45,7 +48,10 @@ export function RootLayout() {
         Pular para o conteúdo
       </a>
       <TopBanner />
-      <Header onOpenAccount={() => setLoginOpen(true)} onOpenCart={() => void navigate(CART_DRAWER_HREF)} />
+      <Header
+        onOpenAccount={() => setLoginOpen(true)}
+        onOpenCart={() => void navigate(CART_DRAWER_HREF)}
+      />
       <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -103,7 +103,11 @@ export function AccountPage() {
                         : 'border-line bg-white/70 text-ink-soft hover:border-ink/30 hover:text-ink',
                     )}
                   >
-                    <Icon width={20} height={20} className={tab === key ? 'text-gold-light' : 'text-gold-dark'} />
+                    <Icon
+                      width={20}
+                      height={20}
+                      className={tab === key ? 'text-gold-light' : 'text-gold-dark'}
+                    />
                     {label}
                   </button>
                 ))}
@@ -137,8 +141,9 @@ export function AccountPage() {
             {tab === 'enderecos' && (
               <Empty title="Nenhum endereço salvo">
                 <p>
-                  Cadastre seu primeiro perfil de endereço (ex: Casa, Trabalho) e finalize suas próximas compras mais
-                  rápido. O endereço que você usar na sua primeira compra também fica salvo aqui.
+                  Cadastre seu primeiro perfil de endereço (ex: Casa, Trabalho) e finalize suas
+                  próximas compras mais rápido. O endereço que você usar na sua primeira compra
+                  também fica salvo aqui.
                 </p>
               </Empty>
             )}

@@ -22,7 +22,10 @@ export function fetchUserInfo({ signal }: { signal?: AbortSignal }): Promise<Use
 }
 
 /** Only e-mail and phone change; the other fields are sent back as read. */
-export function saveUserInfo(current: UserInfo | undefined, changes: { email: string; phone: string }): Promise<UserInfo> {
+export function saveUserInfo(
+  current: UserInfo | undefined,
+  changes: { email: string; phone: string },
+): Promise<UserInfo> {
   return apiRequest<UserInfo>('api/infos/', {
     method: 'PUT',
     body: {

@@ -54,11 +54,19 @@ export function InfoTab() {
       <dl className="rounded-2xl border border-line bg-white/60 px-5">
         <ReadOnly label="Nome" value={name} testId="info-name" />
         <ReadOnly label="CPF" value={data?.cpf ? maskCpf(data.cpf) : ''} testId="info-cpf" />
-        <ReadOnly label="Data de nascimento" value={isoToBirthdate(data?.birthdate) ?? ''} testId="info-birthdate" />
+        <ReadOnly
+          label="Data de nascimento"
+          value={isoToBirthdate(data?.birthdate) ?? ''}
+          testId="info-birthdate"
+        />
         {!editing && (
           <>
             <ReadOnly label="E-mail" value={data?.email ?? ''} testId="info-email" />
-            <ReadOnly label="Telefone" value={data?.phone ? maskPhone(data.phone) : ''} testId="info-phone" />
+            <ReadOnly
+              label="Telefone"
+              value={data?.phone ? maskPhone(data.phone) : ''}
+              testId="info-phone"
+            />
           </>
         )}
       </dl>
@@ -76,12 +84,19 @@ export function InfoTab() {
 function ContactForm({ current, onDone }: { current: UserInfo | undefined; onDone: () => void }) {
   const queryClient = useQueryClient();
   const { register, handleSubmit, setValue, control, formState } = useForm<ContactValues>({
-    defaultValues: { email: current?.email ?? '', phone: current?.phone ? maskPhone(current.phone) : '' },
+    defaultValues: {
+      email: current?.email ?? '',
+      phone: current?.phone ? maskPhone(current.phone) : '',
+    },
   });
-  const values = { email: useWatch({ control, name: 'email' }), phone: useWatch({ control, name: 'phone' }) };
+  const values = {
+    email: useWatch({ control, name: 'email' }),
+    phone: useWatch({ control, name: 'phone' }),
+  };
   const errors = validateUserInfoEdit(values);
   const save = useMutation({
-    mutationFn: (changes: ContactValues) => saveUserInfo(current, { email: changes.email, phone: phoneDigits(changes.phone) }),
+    mutationFn: (changes: ContactValues) =>
+      saveUserInfo(current, { email: changes.email, phone: phoneDigits(changes.phone) }),
     onSuccess: (saved) => {
       queryClient.setQueryData(userInfoQueryKey, saved);
       onDone();
@@ -117,11 +132,16 @@ function ContactForm({ current, onDone }: { current: UserInfo | undefined; onDon
         maxLength={PHONE_MASK_MAX_LENGTH}
         error={formState.dirtyFields.phone ? errors.phone : undefined}
         {...register('phone', {
-          onChange: (e: { target: HTMLInputElement }) => setValue('phone', maskPhone(e.target.value), { shouldDirty: true }),
+          onChange: (e: { target: HTMLInputElement }) =>
+            setValue('phone', maskPhone(e.target.value), { shouldDirty: true }),
         })}
       />
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button type="submit" variant="primary" disabled={!canSaveUserInfo(values) || save.isPending}>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!canSaveUserInfo(values) || save.isPending}
+        >
           {save.isPending ? 'Salvando...' : 'Salvar'}
         </Button>
         <Button variant="ghost" onClick={onDone} disabled={save.isPending}>

@@ -22,8 +22,14 @@ export function AuthCard({
         >
           <header className="mb-7 text-center">
             <p className="eyebrow mb-2">{eyebrow}</p>
-            <h1 className="font-display text-[2.1rem] font-semibold leading-tight text-ink sm:text-4xl">{title}</h1>
-            {intro && <div className="mx-auto mt-3 max-w-sm text-[0.95rem] leading-relaxed text-muted">{intro}</div>}
+            <h1 className="font-display text-[2.1rem] font-semibold leading-tight text-ink sm:text-4xl">
+              {title}
+            </h1>
+            {intro && (
+              <div className="mx-auto mt-3 max-w-sm text-[0.95rem] leading-relaxed text-muted">
+                {intro}
+              </div>
+            )}
           </header>
           {children}
         </div>

@@ -23,7 +23,13 @@ interface LoginValues {
  * forgotten password; logged in, the two shortcuts to the account area. The guest cart merge
  * at login belongs to the cart issue.
  */
-export function LoginDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function LoginDrawer({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const loggedIn = useIsLoggedIn();
   const close = () => onOpenChange(false);
   return (
@@ -42,7 +48,9 @@ export function LoginDrawer({ open, onOpenChange }: { open: boolean; onOpenChang
 
 function LoginPanel({ loggedIn, onClose }: { loggedIn: boolean; onClose: () => void }) {
   const [justLoggedIn, setJustLoggedIn] = useState(false);
-  const { register, handleSubmit, control } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, control } = useForm<LoginValues>({
+    defaultValues: { email: '', password: '' },
+  });
   const mutation = useMutation({
     mutationFn: (values: LoginValues) => login(values.email, values.password),
     onSuccess: () => setJustLoggedIn(true),
@@ -63,12 +71,26 @@ function LoginPanel({ loggedIn, onClose }: { loggedIn: boolean; onClose: () => v
         <FormMessage tone="success" testId="login-success">
           {justLoggedIn ? LOGIN_SUCCESS : null}
         </FormMessage>
-        <p className="mb-5 mt-5 font-display text-2xl leading-snug text-ink">Que bom ter você aqui.</p>
+        <p className="mb-5 mt-5 font-display text-2xl leading-snug text-ink">
+          Que bom ter você aqui.
+        </p>
         <div className="space-y-3">
-          <ButtonLink to="/usuario" onClick={onClose} variant="primary" size="lg" className="w-full">
+          <ButtonLink
+            to="/usuario"
+            onClick={onClose}
+            variant="primary"
+            size="lg"
+            className="w-full"
+          >
             <UserIcon width={20} height={20} /> Ir para Perfil
           </ButtonLink>
-          <ButtonLink to="/usuario?tab=orders" onClick={onClose} variant="outline" size="lg" className="w-full">
+          <ButtonLink
+            to="/usuario?tab=orders"
+            onClick={onClose}
+            variant="outline"
+            size="lg"
+            className="w-full"
+          >
             <ReceiptIcon width={20} height={20} /> Meus Pedidos
           </ButtonLink>
         </div>

@@ -27,7 +27,11 @@ export function ForgotPasswordPage() {
       intro="Digite o e-mail da sua conta e enviaremos as instruções para criar uma nova senha."
     >
       {/* Native checks (required, type email) are the SPEC's; the browser words them. */}
-      <form onSubmit={handleSubmit(({ email }) => mutation.mutate(email))} aria-label="Esqueci minha senha" className="space-y-5">
+      <form
+        onSubmit={handleSubmit(({ email }) => mutation.mutate(email))}
+        aria-label="Esqueci minha senha"
+        className="space-y-5"
+      >
         <TextField
           label="E-mail"
           type="email"
@@ -38,10 +42,19 @@ export function ForgotPasswordPage() {
           spellCheck={false}
           {...register('email', { required: true })}
         />
-        <FormMessage tone={result?.ok ? 'success' : 'error'} testId={result?.ok ? 'forgot-success' : 'forgot-error'}>
+        <FormMessage
+          tone={result?.ok ? 'success' : 'error'}
+          testId={result?.ok ? 'forgot-success' : 'forgot-error'}
+        >
           {result?.message}
         </FormMessage>
-        <Button type="submit" variant="primary" size="lg" className="w-full" disabled={mutation.isPending}>
+        <Button
+          type="submit"
+          variant="primary"
+          size="lg"
+          className="w-full"
+          disabled={mutation.isPending}
+        >
           {mutation.isPending ? 'Enviando...' : 'Enviar Instruções'}
         </Button>
         <p className="text-center text-xs leading-relaxed text-muted">

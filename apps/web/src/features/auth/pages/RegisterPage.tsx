@@ -35,9 +35,14 @@ const EMPTY: RegistrationForm = {
 export function RegisterPage() {
   useDocumentTitle('Cadastro');
   const navigate = useNavigate();
-  const { register, handleSubmit, setValue, control } = useForm<RegistrationForm>({ defaultValues: EMPTY });
+  const { register, handleSubmit, setValue, control } = useForm<RegistrationForm>({
+    defaultValues: EMPTY,
+  });
   const [formError, setFormError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<{ message: string; verificationEmailSent: boolean } | null>(null);
+  const [success, setSuccess] = useState<{
+    message: string;
+    verificationEmailSent: boolean;
+  } | null>(null);
 
   const mutation = useMutation({
     mutationFn: registerUser,
@@ -75,7 +80,9 @@ export function RegisterPage() {
   };
 
   const masked = (name: 'phone' | 'cpf' | 'birthdate', mask: (v: string) => string) =>
-    register(name, { onChange: (e: { target: HTMLInputElement }) => setValue(name, mask(e.target.value)) });
+    register(name, {
+      onChange: (e: { target: HTMLInputElement }) => setValue(name, mask(e.target.value)),
+    });
 
   const password = useWatch({ control, name: 'password' });
   const busy = mutation.isPending || success !== null;
@@ -90,12 +97,17 @@ export function RegisterPage() {
         </div>
         {!success.verificationEmailSent && (
           <p className="mt-4 text-center text-sm">
-            <Link to="/reenviar-verificacao" className="font-medium text-gold-dark underline underline-offset-4">
+            <Link
+              to="/reenviar-verificacao"
+              className="font-medium text-gold-dark underline underline-offset-4"
+            >
               Reenviar email de verificação
             </Link>
           </p>
         )}
-        <p className="mt-6 text-center text-sm text-muted">Em instantes você volta para a página inicial.</p>
+        <p className="mt-6 text-center text-sm text-muted">
+          Em instantes você volta para a página inicial.
+        </p>
       </AuthCard>
     );
   }
@@ -107,12 +119,18 @@ export function RegisterPage() {
       wide
       intro={
         <>
-          Cadastre-se e ganhe <strong className="font-semibold text-gold-dark">10% de desconto</strong> na primeira
+          Cadastre-se e ganhe{' '}
+          <strong className="font-semibold text-gold-dark">10% de desconto</strong> na primeira
           compra.
         </>
       }
     >
-      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Cadastro" className="space-y-5">
+      <form
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        aria-label="Cadastro"
+        className="space-y-5"
+      >
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="Nome" autoComplete="given-name" {...register('firstName')} />
           <TextField label="Sobrenome" autoComplete="family-name" {...register('lastName')} />
@@ -156,10 +174,16 @@ export function RegisterPage() {
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <PasswordField label="Senha" autoComplete="new-password" {...register('password')} />
-          <PasswordField label="Confirmar senha" autoComplete="new-password" {...register('confirmPassword')} />
+          <PasswordField
+            label="Confirmar senha"
+            autoComplete="new-password"
+            {...register('confirmPassword')}
+          />
         </div>
         <div className="rounded-xl border border-line bg-cream/40 px-4 py-3">
-          <p className="mb-2 text-xs font-medium uppercase tracking-[0.14em] text-ink-soft">Sua senha precisa ter</p>
+          <p className="mb-2 text-xs font-medium uppercase tracking-[0.14em] text-ink-soft">
+            Sua senha precisa ter
+          </p>
           <RuleList items={passwordChecklist(password)} />
         </div>
 
@@ -172,7 +196,10 @@ export function RegisterPage() {
         </Button>
         <p className="text-center text-sm text-muted">
           Já tem conta?{' '}
-          <Link to={{ search: LOGIN_DRAWER_SEARCH }} className="inline-flex min-h-11 items-center font-medium text-gold-dark underline underline-offset-4">
+          <Link
+            to={{ search: LOGIN_DRAWER_SEARCH }}
+            className="inline-flex min-h-11 items-center font-medium text-gold-dark underline underline-offset-4"
+          >
             Entrar
           </Link>
         </p>

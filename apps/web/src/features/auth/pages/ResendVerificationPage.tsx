@@ -23,7 +23,8 @@ export function ResendVerificationPage() {
 
   const mutation = useMutation({
     mutationFn: sendVerification,
-    onSuccess: (data) => setResult(resendVerificationResult({ kind: 'response', status: 200, data })),
+    onSuccess: (data) =>
+      setResult(resendVerificationResult({ kind: 'response', status: 200, data })),
     onError: (error) => setResult(resendVerificationResult(toOutcome(error))),
   });
   const succeeded = result?.ok === true;
@@ -45,7 +46,12 @@ export function ResendVerificationPage() {
       title="Reenviar email de verificação"
       intro="Informe o e-mail do seu cadastro e enviaremos um novo link para ativar sua conta."
     >
-      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Reenviar verificação" className="space-y-5">
+      <form
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        aria-label="Reenviar verificação"
+        className="space-y-5"
+      >
         <TextField
           label="E-mail"
           type="email"
@@ -56,10 +62,19 @@ export function ResendVerificationPage() {
           disabled={succeeded}
           {...register('email')}
         />
-        <FormMessage tone={succeeded ? 'success' : 'error'} testId={succeeded ? 'resend-success' : 'resend-error'}>
+        <FormMessage
+          tone={succeeded ? 'success' : 'error'}
+          testId={succeeded ? 'resend-success' : 'resend-error'}
+        >
           {result?.message}
         </FormMessage>
-        <Button type="submit" variant="primary" size="lg" className="w-full" disabled={mutation.isPending || succeeded}>
+        <Button
+          type="submit"
+          variant="primary"
+          size="lg"
+          className="w-full"
+          disabled={mutation.isPending || succeeded}
+        >
           {mutation.isPending ? 'Enviando...' : 'Reenviar Email'}
         </Button>
         <ButtonLink to="/" variant="ghost" className="w-full">
@@ -69,7 +84,8 @@ export function ResendVerificationPage() {
       <div className="mt-6 rounded-2xl bg-cream/70 px-5 py-4 text-sm leading-relaxed text-ink-soft">
         <p className="font-medium text-ink">Não recebeu o email?</p>
         <p className="mt-1">
-          Confira a caixa de spam ou lixo eletrônico. Se o e-mail foi digitado errado no cadastro, faça um novo:
+          Confira a caixa de spam ou lixo eletrônico. Se o e-mail foi digitado errado no cadastro,
+          faça um novo:
         </p>
         <Link
           to="/cadastro"

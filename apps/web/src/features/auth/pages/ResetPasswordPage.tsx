@@ -57,7 +57,9 @@ export function ResetPasswordPage() {
 }
 
 function ResetForm({ token }: { token: string }) {
-  const { register, handleSubmit, control } = useForm<ResetValues>({ defaultValues: { password: '', confirmPassword: '' } });
+  const { register, handleSubmit, control } = useForm<ResetValues>({
+    defaultValues: { password: '', confirmPassword: '' },
+  });
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const mutation = useMutation({
     mutationFn: (password: string) => resetPassword(token, password),
@@ -87,14 +89,35 @@ function ResetForm({ token }: { token: string }) {
   };
 
   return (
-    <AuthCard eyebrow="Recuperar acesso" title="Crie uma nova senha" intro="Escolha uma senha forte que você não use em outros sites.">
-      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Redefinir senha" className="space-y-5">
+    <AuthCard
+      eyebrow="Recuperar acesso"
+      title="Crie uma nova senha"
+      intro="Escolha uma senha forte que você não use em outros sites."
+    >
+      <form
+        onSubmit={handleSubmit(onSubmit)}
+        noValidate
+        aria-label="Redefinir senha"
+        className="space-y-5"
+      >
         <div>
-          <PasswordField label="Nova senha" autoComplete="new-password" disabled={succeeded} {...register('password')} />
-          <div className="mt-3" data-testid="password-strength" data-level={password ? strength.level : 'empty'}>
+          <PasswordField
+            label="Nova senha"
+            autoComplete="new-password"
+            disabled={succeeded}
+            {...register('password')}
+          />
+          <div
+            className="mt-3"
+            data-testid="password-strength"
+            data-level={password ? strength.level : 'empty'}
+          >
             <div className="flex items-center justify-between text-xs">
               <span className="text-muted">Força da senha</span>
-              <span aria-live="polite" className={cx('font-semibold', password ? 'text-ink' : 'text-muted')}>
+              <span
+                aria-live="polite"
+                className={cx('font-semibold', password ? 'text-ink' : 'text-muted')}
+              >
                 {password ? strength.label : '—'}
               </span>
             </div>
@@ -108,7 +131,10 @@ function ResetForm({ token }: { token: string }) {
               className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-sand/70"
             >
               <div
-                className={cx('h-full rounded-full transition-[width] duration-300', STRENGTH_COLOURS[strength.level])}
+                className={cx(
+                  'h-full rounded-full transition-[width] duration-300',
+                  STRENGTH_COLOURS[strength.level],
+                )}
                 style={{ width: `${strength.percent}%` }}
               />
             </div>
@@ -118,7 +144,12 @@ function ResetForm({ token }: { token: string }) {
           </div>
         </div>
         <div>
-          <PasswordField label="Confirmar nova senha" autoComplete="new-password" disabled={succeeded} {...register('confirmPassword')} />
+          <PasswordField
+            label="Confirmar nova senha"
+            autoComplete="new-password"
+            disabled={succeeded}
+            {...register('confirmPassword')}
+          />
           <p aria-live="polite" data-testid="password-match" className="mt-1.5 min-h-5 text-sm">
             {confirmPassword !== '' &&
               (matches ? (
@@ -132,7 +163,10 @@ function ResetForm({ token }: { token: string }) {
               ))}
           </p>
         </div>
-        <FormMessage tone={succeeded ? 'success' : 'error'} testId={succeeded ? 'reset-success' : 'reset-error'}>
+        <FormMessage
+          tone={succeeded ? 'success' : 'error'}
+          testId={succeeded ? 'reset-success' : 'reset-error'}
+        >
           {result?.message}
         </FormMessage>
         <Button
@@ -140,7 +174,9 @@ function ResetForm({ token }: { token: string }) {
           variant="primary"
           size="lg"
           className="w-full"
-          disabled={mutation.isPending || succeeded || !canSubmitReset({ password, confirmPassword })}
+          disabled={
+            mutation.isPending || succeeded || !canSubmitReset({ password, confirmPassword })
+          }
         >
           {mutation.isPending ? 'Salvando...' : 'Redefinir Senha'}
         </Button>

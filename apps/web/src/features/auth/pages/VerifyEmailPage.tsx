@@ -46,7 +46,12 @@ export function VerifyEmailPage() {
     const user = params.get('user')?.trim() || undefined;
     view =
       page.state === 'success'
-        ? { state: 'success', message: page.message, firstName: user?.includes('@') ? undefined : user, email: user?.includes('@') ? user : undefined }
+        ? {
+            state: 'success',
+            message: page.message,
+            firstName: user?.includes('@') ? undefined : user,
+            email: user?.includes('@') ? user : undefined,
+          }
         : { state: 'error', message: page.message };
   } else if (verification.isPending) {
     view = { state: 'loading' };
@@ -71,7 +76,10 @@ function VerifyView({ view }: { view: View }) {
   if (view.state === 'loading') {
     return (
       <AuthCard eyebrow="Verificação de e-mail" title="Verificando seu email...">
-        <div className="flex flex-col items-center gap-4 py-6 text-muted" data-testid="verify-loading">
+        <div
+          className="flex flex-col items-center gap-4 py-6 text-muted"
+          data-testid="verify-loading"
+        >
           <Spinner className="scale-150" label="Verificando seu email" />
           <p className="text-sm">Só um instante, estamos ativando sua conta.</p>
         </div>
@@ -103,7 +111,10 @@ function VerifyView({ view }: { view: View }) {
   }
 
   return (
-    <AuthCard eyebrow="Conta ativada" title={view.firstName ? `Boas-vindas, ${view.firstName}!` : 'Boas-vindas!'}>
+    <AuthCard
+      eyebrow="Conta ativada"
+      title={view.firstName ? `Boas-vindas, ${view.firstName}!` : 'Boas-vindas!'}
+    >
       <div className="flex flex-col items-center text-center" data-testid="verify-success">
         <span className="mb-5 inline-flex h-16 w-16 items-center justify-center rounded-full bg-sage/15 text-sage">
           <CheckIcon width={32} height={32} />
@@ -113,7 +124,8 @@ function VerifyView({ view }: { view: View }) {
         </p>
         {view.email && (
           <p className="mt-2 text-sm text-muted">
-            E-mail confirmado: <strong className="break-all font-medium text-ink">{view.email}</strong>
+            E-mail confirmado:{' '}
+            <strong className="break-all font-medium text-ink">{view.email}</strong>
           </p>
         )}
         <div className="mt-7 w-full rounded-2xl border border-gold/40 bg-cream/70 px-5 py-5">
@@ -125,10 +137,16 @@ function VerifyView({ view }: { view: View }) {
             <strong className="rounded-md border border-dashed border-gold px-2 py-0.5 font-semibold tracking-widest text-ink">
               BOASVINDAS
             </strong>{' '}
-            e ganhe <strong className="font-semibold text-ink">10% de desconto</strong> na primeira compra.
+            e ganhe <strong className="font-semibold text-ink">10% de desconto</strong> na primeira
+            compra.
           </p>
         </div>
-        <Button variant="primary" size="lg" className="mt-8 w-full" onClick={() => void navigate(LOGIN_DRAWER_HREF)}>
+        <Button
+          variant="primary"
+          size="lg"
+          className="mt-8 w-full"
+          onClick={() => void navigate(LOGIN_DRAWER_HREF)}
+        >
           Fazer Login Agora
         </Button>
       </div>

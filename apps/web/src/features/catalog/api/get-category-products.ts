@@ -17,7 +17,11 @@ type CategoryAnswer = { results: Product[]; total: number } | Product[];
  * whole category (a server without pagination, and the listar_* fallback): longer than a page
  * means the whole list, which is then cut here. SPEC §7: "accept either response shape".
  */
-export function toCategoryPage(answer: CategoryAnswer, offset: number, limit: number): CategoryPage {
+export function toCategoryPage(
+  answer: CategoryAnswer,
+  offset: number,
+  limit: number,
+): CategoryPage {
   if (!Array.isArray(answer)) {
     return { results: answer.results ?? [], total: Number(answer.total) || 0, offset };
   }
@@ -39,7 +43,10 @@ export async function getCategoryProducts(
 ): Promise<CategoryPage> {
   const limit = CATEGORY_PAGE_SIZE;
   try {
-    const answer = await apiGet<CategoryAnswer>(`/api/produtos/${category.slug}/`, { query: { limit, offset }, signal });
+    const answer = await apiGet<CategoryAnswer>(`/api/produtos/${category.slug}/`, {
+      query: { limit, offset },
+      signal,
+    });
     return toCategoryPage(answer, offset, limit);
   } catch (error) {
     if (!isApiError(error) || error.isNetworkError) throw error;

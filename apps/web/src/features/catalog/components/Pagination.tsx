@@ -4,7 +4,9 @@ import { ChevronLeftIcon, ChevronRightIcon } from '@/ui/icons';
 
 /** Page numbers to show: first, last, the current one and its neighbours; null marks a gap. */
 export function pageWindow(page: number, pageCount: number): (number | null)[] {
-  const wanted = new Set([1, pageCount, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pageCount));
+  const wanted = new Set(
+    [1, pageCount, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pageCount),
+  );
   const sorted = [...wanted].sort((a, b) => a - b);
   const out: (number | null)[] = [];
   sorted.forEach((n, i) => {
@@ -31,7 +33,12 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
   return (
     <nav aria-label="Paginação" className="mt-10 flex items-center justify-center gap-1 sm:gap-2">
       {hasPrev ? (
-        <Link to={{ search: pageSearch(page - 1) }} rel="prev" className={cx(item, 'gap-1 text-ink hover:bg-ink/5')} data-testid="pagination-prev">
+        <Link
+          to={{ search: pageSearch(page - 1) }}
+          rel="prev"
+          className={cx(item, 'gap-1 text-ink hover:bg-ink/5')}
+          data-testid="pagination-prev"
+        >
           <ChevronLeftIcon width={18} height={18} />
           <span className="hidden sm:inline">Anterior</span>
           <span className="sr-only sm:hidden">Página anterior</span>
@@ -63,7 +70,12 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
         )}
       </ol>
       {hasNext ? (
-        <Link to={{ search: pageSearch(page + 1) }} rel="next" className={cx(item, 'gap-1 text-ink hover:bg-ink/5')} data-testid="pagination-next">
+        <Link
+          to={{ search: pageSearch(page + 1) }}
+          rel="next"
+          className={cx(item, 'gap-1 text-ink hover:bg-ink/5')}
+          data-testid="pagination-next"
+        >
           <span className="hidden sm:inline">Próxima</span>
           <span className="sr-only sm:hidden">Próxima página</span>
           <ChevronRightIcon width={18} height={18} />

@@ -60,10 +60,18 @@ export function ProductGallery({ product }: { product: ProductSummary | Product 
                 aria-current={index === selected ? 'true' : undefined}
                 className={cx(
                   'block h-16 w-16 overflow-hidden rounded-xl border-2 bg-white transition-colors sm:h-20 sm:w-20',
-                  index === selected ? 'border-gold' : 'border-transparent opacity-80 hover:opacity-100',
+                  index === selected
+                    ? 'border-gold'
+                    : 'border-transparent opacity-80 hover:opacity-100',
                 )}
               >
-                <SmartImage src={image.src} alt="" width={160} height={160} className="h-full w-full object-cover" />
+                <SmartImage
+                  src={image.src}
+                  alt=""
+                  width={160}
+                  height={160}
+                  className="h-full w-full object-cover"
+                />
               </button>
             </li>
           ))}

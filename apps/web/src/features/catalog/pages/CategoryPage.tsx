@@ -1,4 +1,9 @@
-import { CATEGORY_PAGE_SIZE, findCategory, pageCounterText, type Category } from '@semijoias/domain/catalog';
+import {
+  CATEGORY_PAGE_SIZE,
+  findCategory,
+  pageCounterText,
+  type Category,
+} from '@semijoias/domain/catalog';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/lib/hooks';
 import { Button, ButtonLink } from '@/ui/Button';
@@ -33,7 +38,13 @@ function CategoryListing({ category }: { category: Category }) {
   const pageCount = data ? Math.max(1, Math.ceil(data.total / CATEGORY_PAGE_SIZE)) : 1;
 
   // A page past the end (an old link after the catalog shrank): go to the last one.
-  if (data && !query.isPlaceholderData && data.total > 0 && data.results.length === 0 && page > pageCount) {
+  if (
+    data &&
+    !query.isPlaceholderData &&
+    data.total > 0 &&
+    data.results.length === 0 &&
+    page > pageCount
+  ) {
     return <Navigate to={{ search: pageSearch(pageCount) }} replace />;
   }
 
@@ -55,12 +66,19 @@ function CategoryListing({ category }: { category: Category }) {
             </ol>
           </nav>
           <p className="eyebrow mb-2">Coleção</p>
-          <h1 className="font-display text-4xl font-semibold text-ink sm:text-5xl">{category.title}</h1>
-          <p className="mx-auto mt-3 max-w-xl text-[0.95rem] leading-relaxed text-muted sm:text-base">{category.description}</p>
+          <h1 className="font-display text-4xl font-semibold text-ink sm:text-5xl">
+            {category.title}
+          </h1>
+          <p className="mx-auto mt-3 max-w-xl text-[0.95rem] leading-relaxed text-muted sm:text-base">
+            {category.description}
+          </p>
         </div>
       </header>
 
-      <section aria-label={`Produtos de ${category.title}`} className="container-page py-6 sm:py-10">
+      <section
+        aria-label={`Produtos de ${category.title}`}
+        className="container-page py-6 sm:py-10"
+      >
         {query.isPending ? (
           <>
             <Skeleton className="mb-5 h-4 w-48" />
@@ -90,19 +108,34 @@ function CategoryListing({ category }: { category: Category }) {
               </ButtonLink>
             }
           >
-            <p>Novas peças chegam toda semana. Enquanto isso, que tal conhecer as outras coleções?</p>
+            <p>
+              Novas peças chegam toda semana. Enquanto isso, que tal conhecer as outras coleções?
+            </p>
           </EmptyState>
         ) : data ? (
           <>
-            <p data-testid="category-counter" className="mb-5 text-sm text-muted" aria-live="polite">
+            <p
+              data-testid="category-counter"
+              className="mb-5 text-sm text-muted"
+              aria-live="polite"
+            >
               {pageCounterText(data.offset, data.results.length, data.total)}
             </p>
             <div
-              className={cx(productGridClasses, 'transition-opacity', query.isPlaceholderData && 'opacity-60')}
+              className={cx(
+                productGridClasses,
+                'transition-opacity',
+                query.isPlaceholderData && 'opacity-60',
+              )}
               aria-busy={query.isPlaceholderData}
             >
               {data.results.map((product, index) => (
-                <ProductCard key={product.id} product={product} headingLevel="h2" eager={index < 4} />
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  headingLevel="h2"
+                  eager={index < 4}
+                />
               ))}
             </div>
             <Pagination page={page} pageCount={pageCount} />

@@ -2,7 +2,14 @@ import { CATEGORIES } from '@semijoias/domain/catalog';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { isApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/hooks';
-import { isFullProduct, productPath, readProductLinkState, type Product, type ProductLinkState, type ProductSummary } from '@/lib/product';
+import {
+  isFullProduct,
+  productPath,
+  readProductLinkState,
+  type Product,
+  type ProductLinkState,
+  type ProductSummary,
+} from '@/lib/product';
 import { ProductBadges } from '@/ui/Badge';
 import { Button, ButtonLink } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
@@ -41,7 +48,8 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
   const product: ProductSummary | Product | null = query.data ?? initial;
   useDocumentTitle(product?.name ?? (query.isError ? 'Produto não encontrado' : null));
 
-  if (query.isError && isApiError(query.error) && query.error.isNotFound) return <ProductNotFound />;
+  if (query.isError && isApiError(query.error) && query.error.isNotFound)
+    return <ProductNotFound />;
   if (!product) {
     if (query.isError) {
       return (
@@ -101,7 +109,10 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
         <div className="flex flex-col">
           <ProductBadges novo={product.novo} promocao={product.promocao} className="mb-3" />
           {category && <p className="eyebrow mb-1">{product.category}</p>}
-          <h1 data-testid="product-name" className="font-display text-[2rem] font-semibold leading-tight text-ink sm:text-4xl">
+          <h1
+            data-testid="product-name"
+            className="font-display text-[2rem] font-semibold leading-tight text-ink sm:text-4xl"
+          >
             {product.name}
           </h1>
           <Price product={product} size="lg" className="mt-3" priceTestId="product-price" />
@@ -109,7 +120,12 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
 
           {stock !== undefined && stock > 0 && (
             <p className="mt-4 flex items-center gap-2 text-sm">
-              <span aria-hidden="true" className={stock <= 3 ? 'h-2 w-2 rounded-full bg-rose' : 'h-2 w-2 rounded-full bg-sage'} />
+              <span
+                aria-hidden="true"
+                className={
+                  stock <= 3 ? 'h-2 w-2 rounded-full bg-rose' : 'h-2 w-2 rounded-full bg-sage'
+                }
+              />
               <span className={stock <= 3 ? 'font-medium text-rose' : 'text-ink-soft'}>
                 {stock <= 3 ? 'Últimas unidades' : 'Em estoque'}
               </span>
@@ -125,7 +141,9 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
               Descrição
             </h2>
             {full ? (
-              <p className="mt-3 whitespace-pre-line text-[0.95rem] leading-relaxed text-ink-soft">{full.description}</p>
+              <p className="mt-3 whitespace-pre-line text-[0.95rem] leading-relaxed text-ink-soft">
+                {full.description}
+              </p>
             ) : (
               <div className="mt-3 space-y-2" aria-hidden="true">
                 <Skeleton className="h-4 w-full" />
@@ -153,7 +171,10 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
       </article>
 
       {full && full.composicoes.length > 0 && (
-        <section aria-labelledby="complete-o-look" className="border-t border-line bg-cream/50 py-10 sm:py-14">
+        <section
+          aria-labelledby="complete-o-look"
+          className="border-t border-line bg-cream/50 py-10 sm:py-14"
+        >
           <div className="container-page">
             <div className="mb-6 text-center sm:mb-8">
               <p className="eyebrow mb-2">Combine com</p>
@@ -186,7 +207,10 @@ function ProductNotFound() {
         </ButtonLink>
       }
     >
-      <p>Esta joia não está mais disponível ou o link está incompleto. Veja as novidades da nossa coleção.</p>
+      <p>
+        Esta joia não está mais disponível ou o link está incompleto. Veja as novidades da nossa
+        coleção.
+      </p>
     </EmptyState>
   );
 }

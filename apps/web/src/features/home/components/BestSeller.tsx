@@ -6,7 +6,13 @@ import { Skeleton } from '@/ui/Spinner';
 import { SmartImage } from '@/ui/SmartImage';
 
 /** The first of GET /api/listar_best_sellers/ is the store's best seller ('Mais Vendido'). */
-export function BestSeller({ product, loading }: { product: Product | undefined; loading: boolean }) {
+export function BestSeller({
+  product,
+  loading,
+}: {
+  product: Product | undefined;
+  loading: boolean;
+}) {
   if (!product && !loading) return null;
   return (
     <section aria-labelledby="best-seller-title" className="bg-ink text-ivory">
@@ -31,13 +37,21 @@ export function BestSeller({ product, loading }: { product: Product | undefined;
           <p className="eyebrow mb-3 !text-gold-light">A queridinha das clientes</p>
           {product ? (
             <>
-              <h2 id="best-seller-title" className="font-display text-[2rem] font-semibold leading-tight sm:text-5xl">
+              <h2
+                id="best-seller-title"
+                className="font-display text-[2rem] font-semibold leading-tight sm:text-5xl"
+              >
                 {product.name}
               </h2>
               <p className="mx-auto mt-4 line-clamp-4 max-w-lg text-[0.95rem] leading-relaxed text-ivory/75 lg:mx-0">
                 {product.description}
               </p>
-              <Price product={product} size="lg" tone="light" className="mt-5 justify-center lg:justify-start" />
+              <Price
+                product={product}
+                size="lg"
+                tone="light"
+                className="mt-5 justify-center lg:justify-start"
+              />
               <ButtonLink
                 to={productPath(product.id)}
                 state={{ product } satisfies ProductLinkState}

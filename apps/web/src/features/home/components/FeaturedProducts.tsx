@@ -19,7 +19,11 @@ export function FeaturedProducts({ id, products, loading }: FeaturedProductsProp
       data-testid="featured-products"
       className="container-page scroll-mt-32 py-14 outline-none sm:py-20"
     >
-      <SectionHeading id={`${id}-title`} eyebrow="Selecionadas para você" title="Destaques da coleção">
+      <SectionHeading
+        id={`${id}-title`}
+        eyebrow="Selecionadas para você"
+        title="Destaques da coleção"
+      >
         <p>Peças escolhidas entre as nossas favoritas. Volte outro dia e descubra novas.</p>
       </SectionHeading>
       <div className={productGridClasses}>
@@ -28,7 +32,9 @@ export function FeaturedProducts({ id, products, loading }: FeaturedProductsProp
           : (products ?? []).map((product) => <ProductCard key={product.id} product={product} />)}
       </div>
       {!loading && (products ?? []).length === 0 && (
-        <p className="text-center text-sm text-muted">Não foi possível carregar os destaques agora.</p>
+        <p className="text-center text-sm text-muted">
+          Não foi possível carregar os destaques agora.
+        </p>
       )}
     </section>
   );

@@ -17,12 +17,17 @@ export function Hero({ targetId }: { targetId: string }) {
       <div className="container-page grid items-center gap-8 py-12 sm:py-16 lg:grid-cols-[1.05fr_1fr] lg:gap-16 lg:py-24">
         <div className="text-center lg:text-left">
           <p className="eyebrow mb-4">Semijoias feitas para durar</p>
-          <h1 id="hero-title" className="font-display text-[2.6rem] font-semibold leading-[1.05] text-ink sm:text-6xl">
-            Brilho delicado para <em className="font-medium text-gold-dark">todos os seus</em> momentos
+          <h1
+            id="hero-title"
+            className="font-display text-[2.6rem] font-semibold leading-[1.05] text-ink sm:text-6xl"
+          >
+            Brilho delicado para <em className="font-medium text-gold-dark">todos os seus</em>{' '}
+            momentos
           </h1>
           <p className="mx-auto mt-5 max-w-md text-[0.98rem] leading-relaxed text-ink-soft lg:mx-0">
-            Anéis, brincos, pulseiras e colares banhados a ouro 18k e ródio, escolhidos a dedo por duas irmãs
-            apaixonadas por joias. Antialérgicos, com garantia e envio para todo o Brasil.
+            Anéis, brincos, pulseiras e colares banhados a ouro 18k e ródio, escolhidos a dedo por
+            duas irmãs apaixonadas por joias. Antialérgicos, com garantia e envio para todo o
+            Brasil.
           </p>
           <div className="mt-8 flex justify-center lg:justify-start">
             <Button variant="primary" size="lg" onClick={explore}>
@@ -31,7 +36,10 @@ export function Hero({ targetId }: { targetId: string }) {
           </div>
         </div>
         <div className="relative mx-auto w-full max-w-md lg:max-w-none">
-          <div aria-hidden="true" className="absolute -inset-3 rounded-[2rem] border border-gold/30 sm:-inset-4" />
+          <div
+            aria-hidden="true"
+            className="absolute -inset-3 rounded-[2rem] border border-gold/30 sm:-inset-4"
+          />
           <SmartImage
             src="/media/site/hero.svg"
             alt="Composição de semijoias douradas sobre tecido claro"

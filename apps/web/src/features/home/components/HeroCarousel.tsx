@@ -22,7 +22,10 @@ export const CAROUSEL_ASPECT = 'aspect-[16/9] w-full object-cover sm:aspect-[2/1
 export function HeroCarousel({ products }: { products: Product[] }) {
   const slides = products.filter((p) => p.image_carrossel).slice(0, MAX_SLIDES);
   // Embla manages the slides and the fade; dragging is ours, to apply the SPEC's 50 px rule.
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, watchDrag: false, duration: EMBLA_FADE_DURATION }, [Fade()]);
+  const [viewportRef, embla] = useEmblaCarousel(
+    { loop: true, watchDrag: false, duration: EMBLA_FADE_DURATION },
+    [Fade()],
+  );
   const [selected, setSelected] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [stopped, setStopped] = useState(prefersReducedMotion);
@@ -159,15 +162,31 @@ export function HeroCarousel({ products }: { products: Product[] }) {
           <button
             type="button"
             onClick={() => setStopped((s) => !s)}
-            aria-label={stopped ? 'Retomar a troca automática de slides' : 'Pausar a troca automática de slides'}
+            aria-label={
+              stopped
+                ? 'Retomar a troca automática de slides'
+                : 'Pausar a troca automática de slides'
+            }
             className="ml-1 inline-flex h-11 w-11 items-center justify-center rounded-full text-ink/50 hover:text-ink"
           >
             {stopped ? (
-              <svg viewBox="0 0 16 16" width="12" height="12" fill="currentColor" aria-hidden="true">
+              <svg
+                viewBox="0 0 16 16"
+                width="12"
+                height="12"
+                fill="currentColor"
+                aria-hidden="true"
+              >
                 <path d="M4 2.5v11l9-5.5z" />
               </svg>
             ) : (
-              <svg viewBox="0 0 16 16" width="12" height="12" fill="currentColor" aria-hidden="true">
+              <svg
+                viewBox="0 0 16 16"
+                width="12"
+                height="12"
+                fill="currentColor"
+                aria-hidden="true"
+              >
                 <path d="M4 2.5h3v11H4zM9 2.5h3v11H9z" />
               </svg>
             )}

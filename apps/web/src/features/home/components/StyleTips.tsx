@@ -18,7 +18,11 @@ const TIPS = [
 export function StyleTips() {
   return (
     <section aria-labelledby="dicas-title" className="container-page py-14 sm:py-20">
-      <SectionHeading id="dicas-title" eyebrow="Dicas de estilo" title="Como usar e cuidar das suas joias" />
+      <SectionHeading
+        id="dicas-title"
+        eyebrow="Dicas de estilo"
+        title="Como usar e cuidar das suas joias"
+      />
       <ol className="grid gap-6 md:grid-cols-3 md:gap-8">
         {TIPS.map((tip, index) => (
           <li key={tip.title} className="border-t border-gold/40 pt-5">

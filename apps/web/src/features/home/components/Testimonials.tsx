@@ -15,7 +15,8 @@ const TESTIMONIALS = [
     place: 'Belo Horizonte, MG',
   },
   {
-    quote: 'Tenho pele sensível e nunca tive alergia com as peças delas. Já é a minha quarta compra.',
+    quote:
+      'Tenho pele sensível e nunca tive alergia com as peças delas. Já é a minha quarta compra.',
     name: 'Patrícia R.',
     place: 'Recife, PE',
   },
@@ -35,7 +36,9 @@ export function Testimonials() {
                     <StarIcon key={i} />
                   ))}
                 </div>
-                <blockquote className="mt-4 flex-1 font-display text-xl leading-snug text-ink">“{t.quote}”</blockquote>
+                <blockquote className="mt-4 flex-1 font-display text-xl leading-snug text-ink">
+                  “{t.quote}”
+                </blockquote>
                 <figcaption className="mt-5 text-sm">
                   <span className="font-semibold text-ink">{t.name}</span>
                   <span className="text-muted"> · {t.place}</span>

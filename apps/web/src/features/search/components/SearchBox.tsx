@@ -102,8 +102,7 @@ export function SearchBox({ className }: { className?: string }) {
         refocusing.current = true;
         inputRef.current?.focus();
         refocusing.current = false;
-      }
-      else links[index - 1]?.focus();
+      } else links[index - 1]?.focus();
     } else if (event.key === 'Home' && links.length > 0) {
       event.preventDefault();
       links[0]?.focus();
@@ -217,11 +216,15 @@ export function SearchBox({ className }: { className?: string }) {
             </div>
           )}
           {state.kind === 'error' && (
-            <p className="px-4 py-5 text-sm text-muted">Não foi possível buscar agora. Tente novamente em instantes.</p>
+            <p className="px-4 py-5 text-sm text-muted">
+              Não foi possível buscar agora. Tente novamente em instantes.
+            </p>
           )}
           {state.kind === 'empty' && (
             <div className="px-5 py-6 text-center">
-              <p className="font-display text-lg font-semibold text-ink">{searchEmptyText(state.text)}</p>
+              <p className="font-display text-lg font-semibold text-ink">
+                {searchEmptyText(state.text)}
+              </p>
               <p className="mt-2 text-sm text-muted">Experimente buscar por:</p>
               <ul className="mt-3 flex flex-wrap justify-center gap-2">
                 {SUGGESTIONS.map((word) => (
@@ -239,7 +242,10 @@ export function SearchBox({ className }: { className?: string }) {
             </div>
           )}
           {state.kind === 'results' && (
-            <ul ref={listRef} className="max-h-[min(65vh,28rem)] divide-y divide-line/70 overflow-y-auto overscroll-contain py-1">
+            <ul
+              ref={listRef}
+              className="max-h-[min(65vh,28rem)] divide-y divide-line/70 overflow-y-auto overscroll-contain py-1"
+            >
               {state.products.map((product) => {
                 const cents = priceCents(product);
                 const linkState: ProductLinkState = { product };
@@ -260,13 +266,17 @@ export function SearchBox({ className }: { className?: string }) {
                         className="h-14 w-14 shrink-0 rounded-xl bg-cream object-cover"
                       />
                       <span className="min-w-0 flex-1">
-                        <span className="block truncate text-[0.95rem] font-medium text-ink">{product.name}</span>
+                        <span className="block truncate text-[0.95rem] font-medium text-ink">
+                          {product.name}
+                        </span>
                         <span className="mt-0.5 block text-xs text-muted">
                           {product.category}
                           {cents !== null && (
                             <>
                               <span aria-hidden="true"> · </span>
-                              <span className="font-semibold text-ink-soft">{formatBRL(cents)}</span>
+                              <span className="font-semibold text-ink-soft">
+                                {formatBRL(cents)}
+                              </span>
                             </>
                           )}
                         </span>
