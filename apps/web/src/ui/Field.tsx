@@ -64,6 +64,27 @@ export function TextField({
   );
 }
 
+type EmailFieldProps = Omit<TextFieldProps, 'type' | 'label'> & { label?: string };
+
+/** An e-mail input labelled 'E-mail': the phone keyboard with @, no capitals, no spell check. */
+export function EmailField({
+  label = 'E-mail',
+  autoComplete = 'email',
+  ...props
+}: EmailFieldProps) {
+  return (
+    <TextField
+      {...props}
+      label={label}
+      type="email"
+      inputMode="email"
+      autoComplete={autoComplete}
+      autoCapitalize="none"
+      spellCheck={false}
+    />
+  );
+}
+
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
 
 /** A password input with a show/hide toggle (SPEC §2: login, registration, reset). */

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/ui/Button';
-import { TextField } from '@/ui/Field';
+import { EmailField, TextField } from '@/ui/Field';
 import { Skeleton } from '@/ui/Spinner';
 import { fetchUserInfo, saveUserInfo, userInfoQueryKey, type UserInfo } from '../api';
 
@@ -113,13 +113,7 @@ function ContactForm({ current, onDone }: { current: UserInfo | undefined; onDon
       aria-label="Editar contato"
       className="mt-6 space-y-5 rounded-2xl border border-gold/40 bg-cream/40 p-5"
     >
-      <TextField
-        label="E-mail"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
+      <EmailField
         error={formState.dirtyFields.email ? errors.email : undefined}
         {...register('email')}
       />

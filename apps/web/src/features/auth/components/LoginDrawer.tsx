@@ -7,7 +7,7 @@ import { login, toOutcome } from '@/lib/api';
 import { useIsLoggedIn } from '@/lib/session';
 import { ButtonLink, Button } from '@/ui/Button';
 import { Drawer } from '@/ui/Drawer';
-import { FormMessage, PasswordField, TextField } from '@/ui/Field';
+import { EmailField, FormMessage, PasswordField } from '@/ui/Field';
 import { ReceiptIcon, UserIcon } from '@/ui/icons';
 
 /** SPEC §4: after a successful login the drawer shows the success text and closes after 2 s. */
@@ -110,15 +110,10 @@ function LoginPanel({ loggedIn, onClose }: { loggedIn: boolean; onClose: () => v
       <p className="text-[0.95rem] leading-relaxed text-muted">
         Acesse sua conta para acompanhar pedidos e usar seus endereços salvos.
       </p>
-      <TextField
-        label="E-mail"
-        type="email"
-        inputMode="email"
+      <EmailField
         autoComplete="username"
         // The drawer exists to type in it: start there rather than on the close button.
         autoFocus
-        autoCapitalize="none"
-        spellCheck={false}
         {...register('email')}
       />
       <PasswordField label="Senha" autoComplete="current-password" {...register('password')} />

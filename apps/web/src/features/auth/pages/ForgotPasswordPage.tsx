@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toOutcome } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/hooks';
 import { Button, ButtonLink } from '@/ui/Button';
-import { FormMessage, TextField } from '@/ui/Field';
+import { EmailField, FormMessage } from '@/ui/Field';
 import { ChevronLeftIcon } from '@/ui/icons';
 import { forgotPassword } from '../api';
 import { AuthCard } from '../components/AuthCard';
@@ -32,16 +32,7 @@ export function ForgotPasswordPage() {
         aria-label="Esqueci minha senha"
         className="space-y-5"
       >
-        <TextField
-          label="E-mail"
-          type="email"
-          required
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...register('email', { required: true })}
-        />
+        <EmailField required {...register('email', { required: true })} />
         <FormMessage
           tone={result?.ok ? 'success' : 'error'}
           testId={result?.ok ? 'forgot-success' : 'forgot-error'}

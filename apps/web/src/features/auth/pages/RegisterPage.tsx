@@ -13,7 +13,7 @@ import { toOutcome } from '@/lib/api';
 import { LOGIN_DRAWER_SEARCH } from '@/lib/drawer-requests';
 import { useDocumentTitle } from '@/lib/hooks';
 import { Button } from '@/ui/Button';
-import { FormMessage, PasswordField, RuleList, TextField } from '@/ui/Field';
+import { EmailField, FormMessage, PasswordField, RuleList, TextField } from '@/ui/Field';
 import { registerUser } from '../api';
 import { AuthCard } from '../components/AuthCard';
 
@@ -135,15 +135,7 @@ export function RegisterPage() {
           <TextField label="Nome" autoComplete="given-name" {...register('firstName')} />
           <TextField label="Sobrenome" autoComplete="family-name" {...register('lastName')} />
         </div>
-        <TextField
-          label="E-mail"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...register('email')}
-        />
+        <EmailField {...register('email')} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             label="Telefone"

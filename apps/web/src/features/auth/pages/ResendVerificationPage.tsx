@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { toOutcome } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/hooks';
 import { Button, ButtonLink } from '@/ui/Button';
-import { FormMessage, TextField } from '@/ui/Field';
+import { EmailField, FormMessage } from '@/ui/Field';
 import { ChevronLeftIcon } from '@/ui/icons';
 import { sendVerification } from '../api';
 import { AuthCard } from '../components/AuthCard';
@@ -52,16 +52,7 @@ export function ResendVerificationPage() {
         aria-label="Reenviar verificação"
         className="space-y-5"
       >
-        <TextField
-          label="E-mail"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          disabled={succeeded}
-          {...register('email')}
-        />
+        <EmailField disabled={succeeded} {...register('email')} />
         <FormMessage
           tone={succeeded ? 'success' : 'error'}
           testId={succeeded ? 'resend-success' : 'resend-error'}

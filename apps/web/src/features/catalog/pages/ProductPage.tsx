@@ -11,7 +11,7 @@ import {
   type ProductSummary,
 } from '@/lib/product';
 import { ProductBadges } from '@/ui/Badge';
-import { Button, ButtonLink } from '@/ui/Button';
+import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { ShieldIcon, TruckIcon, ChatIcon } from '@/ui/icons';
 import { NotFoundView } from '@/ui/NotFoundView';
@@ -198,20 +198,10 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
 function ProductNotFound() {
   useDocumentTitle('Produto não encontrado');
   return (
-    <EmptyState
-      as="h1"
-      title="Produto não encontrado"
-      action={
-        <ButtonLink to="/" variant="primary" size="lg">
-          Voltar para a página inicial
-        </ButtonLink>
-      }
-    >
-      <p>
-        Esta joia não está mais disponível ou o link está incompleto. Veja as novidades da nossa
-        coleção.
-      </p>
-    </EmptyState>
+    <NotFoundView title="Produto não encontrado">
+      Esta joia não está mais disponível ou o link está incompleto. Veja as novidades da nossa
+      coleção.
+    </NotFoundView>
   );
 }
 
