@@ -159,3 +159,41 @@ async function openSearch(page: Page) {
   await expect(input).toBeVisible();
   return input;
 }
+
+test('home carousel advances by itself, follows the dots and a drag, and opens the product', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'Peças em destaque' });
+  const dots = carousel.getByRole('button', { name: /^Mostrar slide \d+: / });
+  const currentDot = carousel.locator('button[aria-current="true"]');
+  await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+  expect(await dots.count()).toBeGreaterThan(2);
+
+  // Every 4 s: still on the first slide after 2 s, on the second well before 6 s.
+  await page.waitForTimeout(2_000);
+  await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+  await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true', { timeout: 4_500 });
+
+  // A dot picks its slide.
+  await dots.nth(2).click();
+  await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true');
+
+  // A drag of more than 50 px to the left moves to the next slide and opens nothing.
+  const box = (await carousel.locator('a').first().boundingBox())!;
+  const y = box.y + box.height / 2;
+  const x = box.x + box.width / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x - 120, y, { steps: 6 });
+  await page.mouse.up();
+  await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
+  await expect(page).toHaveURL(/\/$/);
+
+  // A click on the slide opens that product.
+  const label = (await currentDot.getAttribute('aria-label'))!;
+  const name = label.replace(/^Mostrar slide \d+: /, '');
+  await carousel.getByRole('link', { name: `${name}: ver a peça` }).click();
+  await expect(page).toHaveURL(/\/produto\/\d+$/);
+  await expect(page.getByTestId('product-name')).toHaveText(name);
+});
