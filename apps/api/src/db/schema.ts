@@ -201,3 +201,70 @@ export const rateLimitBuckets = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+// ------------------------------------------------------------------------ Cart (issue 4)
+
+/**
+ * A logged-in customer's cart: one row per (user, product). Quantities change with single
+ * atomic statements (`quantidade = least(greatest(quantidade + delta, 1), stock)`), so concurrent
+ * updates of one line serialize on its row and none is lost.
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantidade: integer('quantidade').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    check('cart_items_quantidade_check', sql`${t.quantidade} >= 1`),
+    // The product's cascade.
+    index('cart_items_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * Keys of guest-cart merges already applied (`POST api/cart/` with an Idempotency-Key), so a
+ * merge retried after a lost answer or a closed tab adds nothing twice.
+ */
+export const cartMergeKeys = pgTable(
+  'cart_merge_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('cart_merge_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+// ------------------------------------------------------------------------ Postal codes (issue 4)
+
+/**
+ * ViaCEP's answers, so a CEP is looked up outside once in a while and not on every keystroke of
+ * every shopper. `found` false caches "CEP não encontrado" too (for a shorter time).
+ */
+export const cepLookups = pgTable(
+  'cep_lookups',
+  {
+    cep: text('cep').primaryKey(),
+    found: boolean('found').notNull(),
+    logradouro: text('logradouro').notNull().default(''),
+    bairro: text('bairro').notNull().default(''),
+    cidade: text('cidade').notNull().default(''),
+    estado: text('estado').notNull().default(''),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('cep_lookups_cep_check', sql`${t.cep} ~ '^[0-9]{8}$'`)],
+);
