@@ -26,6 +26,7 @@ describe('parseEnv', () => {
       publicUrl: 'http://localhost:3000',
       smtpUrl: undefined,
       viaCepUrl: 'https://viacep.com.br',
+      viaCepTimeoutMs: 5000,
       imageBaseUrl: '/media/',
       paymentProvider: 'sandbox',
       jwtSecret: undefined,
@@ -46,6 +47,7 @@ describe('parseEnv', () => {
       SMTP_URL: 'smtp://mail:587',
       MAIL_FROM: 'Loja <oi@loja.example.com>',
       VIACEP_URL: 'http://localhost:9999/',
+      VIACEP_TIMEOUT_MS: '1500',
       IMAGE_BASE_URL: 'https://cdn.example.com/img',
       PAYMENT_PROVIDER: 'pagbank',
       PAGBANK_TOKEN: 'tok',
@@ -62,6 +64,7 @@ describe('parseEnv', () => {
       publicUrl: 'https://loja.example.com',
       smtpUrl: 'smtp://mail:587',
       viaCepUrl: 'http://localhost:9999',
+      viaCepTimeoutMs: 1500,
       imageBaseUrl: 'https://cdn.example.com/img/',
       paymentProvider: 'pagbank',
       pagbank: { token: 'tok' },
@@ -93,6 +96,8 @@ describe('parseEnv', () => {
     [{ PAYMENT_PROVIDER: 'pagbank' }, 'PAGBANK_TOKEN'],
     [{ IMAGE_BASE_URL: 'cdn.example.com' }, 'IMAGE_BASE_URL'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+    [{ VIACEP_TIMEOUT_MS: '5s' }, 'VIACEP_TIMEOUT_MS'],
+    [{ VIACEP_TIMEOUT_MS: '0' }, 'VIACEP_TIMEOUT_MS'],
   ])('refuses %o naming %s', (env, name) => {
     expect(() => parseEnv(env)).toThrow(ConfigError);
     expect(() => parseEnv(env)).toThrow(new RegExp(name));
@@ -124,8 +129,10 @@ describe('rate limits', () => {
     expect(DEFAULT_RATE_LIMITS.registrationPerIp).toEqual({ max: 10, windowSeconds: 3600 });
     expect(DEFAULT_RATE_LIMITS.emailPerAddress).toEqual({ max: 5, windowSeconds: 3600 });
     expect(DEFAULT_RATE_LIMITS.emailPerIp).toEqual({ max: 20, windowSeconds: 3600 });
+    expect(DEFAULT_RATE_LIMITS.cepLookupPerIp).toEqual({ max: 60, windowSeconds: 60 });
     const doubled = parseEnv({ RATE_LIMIT_SCALE: '2' }).rateLimits;
     expect(doubled.loginPerIp.max).toBe(100);
+    expect(doubled.cepLookupPerIp).toEqual({ max: 120, windowSeconds: 60 });
     const off = parseEnv({ RATE_LIMIT_SCALE: '0' }).rateLimits;
     expect(Object.values(off).every((r) => r.max === 0)).toBe(true);
     expect(() => parseEnv({ RATE_LIMIT_SCALE: '-1' })).toThrow(/RATE_LIMIT_SCALE/);

@@ -31,6 +31,8 @@ const envSchema = z
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'deve ser uma URL smtp(s)://' })),
     MAIL_FROM: optional(z.string()),
     VIACEP_URL: optional(httpUrl),
+    // How long a postal-code lookup may take before the answer is 'Erro ao validar CEP' (503).
+    VIACEP_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)),
     // A CDN base ("https://cdn.example.com/loja/") or a path on this server ("/media/").
     IMAGE_BASE_URL: optional(
       z.string().refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), {
@@ -44,8 +46,8 @@ const envSchema = z
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
     // Behind a load balancer: trust X-Forwarded-For for the client IP (rate limits, logs).
     TRUST_PROXY: optional(z.enum(['true', 'false', '1', '0'])),
-    // Multiplies every abuse limit (login, sign-up, resend, forgot password); 0 turns them off
-    // (a load test or an end-to-end run from one address). Default 1.
+    // Multiplies every abuse limit (login, sign-up, resend, forgot password, CEP lookups); 0
+    // turns them off (a load test or an end-to-end run from one address). Default 1.
     RATE_LIMIT_SCALE: optional(z.coerce.number().min(0).max(1000)),
   })
   .superRefine((env, ctx) => {
@@ -82,6 +84,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   viaCepUrl: string;
+  /** Time limit of one ViaCEP call (connection and body), in milliseconds. */
+  viaCepTimeoutMs: number;
   /** Always ends with "/"; a product image URL is this plus a path like "produtos/x.svg". */
   imageBaseUrl: string;
   paymentProvider: 'sandbox' | 'pagbank';
@@ -89,7 +93,7 @@ export interface Config {
   jwtSecret: string;
   logLevel: LogLevel;
   trustProxy: boolean;
-  /** Abuse limits of the account calls (kept in PostgreSQL, shared by instances). */
+  /** Abuse limits of the account and postal-code calls (kept in PostgreSQL, shared by instances). */
   rateLimits: RateLimits;
   paths: AppPaths;
 }
@@ -109,8 +113,11 @@ export interface RateLimits {
   /** POST api/forgot-password/ and POST /api/send_verification/: per e-mail and per IP. */
   emailPerAddress: RateLimitRule;
   emailPerIp: RateLimitRule;
+  /** POST /api/validar-cep/ per client IP (each miss is a call to ViaCEP). */
+  cepLookupPerIp: RateLimitRule;
 }
 
+const ONE_MINUTE = 60;
 const FIFTEEN_MINUTES = 15 * 60;
 const ONE_HOUR = 60 * 60;
 
@@ -120,6 +127,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registrationPerIp: { max: 10, windowSeconds: ONE_HOUR },
   emailPerAddress: { max: 5, windowSeconds: ONE_HOUR },
   emailPerIp: { max: 20, windowSeconds: ONE_HOUR },
+  // A shopper looks a CEP up once per form; 60 a minute leaves room for a household or an office
+  // behind one address while stopping a script that walks the CEP space through us.
+  cepLookupPerIp: { max: 60, windowSeconds: ONE_MINUTE },
 };
 
 export function scaleRateLimits(limits: RateLimits, scale: number): RateLimits {
@@ -174,6 +184,7 @@ export function parseEnv(
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Duas Irmãs Semijoias <nao-responda@semijoias.local>',
     viaCepUrl: (e.VIACEP_URL ?? 'https://viacep.com.br').replace(/\/+$/, ''),
+    viaCepTimeoutMs: e.VIACEP_TIMEOUT_MS ?? 5000,
     imageBaseUrl: imageBase.endsWith('/') ? imageBase : `${imageBase}/`,
     paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
     pagbank: {
