@@ -3,7 +3,10 @@ import {
   cartBadgeCount,
   cartItemCount,
   cartSubtotal,
+  CART_CHANGE_MAX,
   clampQuantity,
+  isCartAddition,
+  isCartDelta,
   lineSubtotal,
   mergeGuestCart,
   toCartLine,
@@ -110,5 +113,26 @@ describe('mergeGuestCart (no doubling)', () => {
     const server = [l('1', 1)];
     mergeGuestCart(server, [l('1', 4)]);
     expect(server[0]?.quantidade).toBe(1);
+  });
+});
+
+describe('cart call quantities', () => {
+  it.each([1, -1, 5, -998, CART_CHANGE_MAX, -CART_CHANGE_MAX])('delta %s is valid', (d) => {
+    expect(isCartDelta(d)).toBe(true);
+  });
+
+  it.each([0, -0, 1000, -1000, 1.5, Number.NaN, Infinity, '1', null, undefined, true])(
+    'delta %s is refused',
+    (d) => {
+      expect(isCartDelta(d)).toBe(false);
+    },
+  );
+
+  it.each([1, 2, CART_CHANGE_MAX])('addition %s is valid', (q) => {
+    expect(isCartAddition(q)).toBe(true);
+  });
+
+  it.each([0, -1, 1000, 2.5, '3', null, undefined])('addition %s is refused', (q) => {
+    expect(isCartAddition(q)).toBe(false);
   });
 });

@@ -67,6 +67,26 @@ export function clampQuantity(quantity: number, stock: number): number {
   return Math.max(1, Math.min(q, Math.trunc(stock)));
 }
 
+/** The most units one cart call may add or take away (a PUT delta, a merged quantidade). */
+export const CART_CHANGE_MAX = 999;
+
+/** A PUT api/cart/update/ delta: a non-zero whole number within ±CART_CHANGE_MAX. */
+export function isCartDelta(value: unknown): value is number {
+  return (
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value !== 0 &&
+    Math.abs(value) <= CART_CHANGE_MAX
+  );
+}
+
+/** A quantity to add (the guest-cart merge's quantidade): a whole number in 1…CART_CHANGE_MAX. */
+export function isCartAddition(value: unknown): value is number {
+  return (
+    typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= CART_CHANGE_MAX
+  );
+}
+
 export interface CartMerge {
   /** The server cart after the merge. */
   lines: CartLine[];

@@ -511,3 +511,12 @@ export function paymentLinkResult(outcome: Outcome): { url: string } | { message
 export function searchEmptyText(query: string): string {
   return `Nenhuma joia encontrada para "${query}"`;
 }
+
+// ------------------------------------------------------------------- Cart API (issue 4)
+/** The server cart's refusals (docs/cart-contract.md). */
+export const CART_OUT_OF_STOCK = 'Produto sem estoque no momento.';
+export const CART_ALREADY_AT_STOCK =
+  'Você já tem no carrinho todas as unidades disponíveis deste produto.';
+export const CART_QUANTITY_INVALID = 'Quantidade inválida.';
+export const CART_ITEM_NOT_IN_CART = 'Produto não está no carrinho.';
+// ------------------------------------------------------------------- end Cart API (issue 4)
