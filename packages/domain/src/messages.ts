@@ -113,6 +113,9 @@ export function cartAddedToast(productName: string): string {
   return `${productName} adicionado ao carrinho!`;
 }
 
+/** A quantity change the server refused or never answered: the cart is reloaded (SPEC §7). */
+export const CART_UPDATE_ERROR = 'Não foi possível atualizar o carrinho. Tente novamente.';
+
 export const CART_IS_EMPTY = 'Seu carrinho está vazio.';
 export const CART_SHIPPING_NOT_CALCULATED =
   'Por favor, calcule o frete antes de prosseguir com o pagamento.';
@@ -520,3 +523,9 @@ export const CART_ALREADY_AT_STOCK =
 export const CART_QUANTITY_INVALID = 'Quantidade inválida.';
 export const CART_ITEM_NOT_IN_CART = 'Produto não está no carrinho.';
 // ------------------------------------------------------------------- end Cart API (issue 4)
+
+// ------------------------------------------------------------ Shipping and CEP API (issue 4)
+// Shipping and CEP API (issue 4): the 400s of POST api/calcular-frete/ beside CEP_ENTER_VALID.
+export const SHIPPING_TOTAL_INVALID = 'Valor total inválido.';
+export const SHIPPING_ITEM_COUNT_INVALID = 'Quantidade de itens inválida (de 1 a 999).';
+// ------------------------------------------------------------ end of Shipping and CEP API

@@ -39,13 +39,16 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('@/features/auth/pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
 );
+const CheckoutPage = lazy(() =>
+  import('@/features/checkout/CheckoutPage').then((m) => ({ default: m.CheckoutPage })),
+);
 const AccountPage = lazy(() =>
   import('@/features/account/AccountPage').then((m) => ({ default: m.AccountPage })),
 );
 
 /**
- * SPEC §2 routes built so far. /checkout arrives with its issue; until then it falls to the
- * not-found page. /redefinir-senha without its token segment shows the page's "token not found"
+ * SPEC §2 routes. /checkout shows the cart's summary until its own issue adds the address and
+ * payment steps. /redefinir-senha without its token segment shows the page's "token not found"
  * message rather than a 404. /carrinho and /popup exist with no content of their own
  * (SPEC): they show the home, where the cart drawer and the popup will open.
  */
@@ -76,6 +79,7 @@ export const routes: RouteObject[] = [
           { path: 'redefinir-senha', element: <ResetPasswordPage /> },
           { path: 'redefinir-senha/:token', element: <ResetPasswordPage /> },
           { path: 'usuario', element: <AccountPage /> },
+          { path: 'checkout', element: <CheckoutPage /> },
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -88,6 +88,8 @@ export interface ApiRequestOptions {
   /** Cancels the call (TanStack Query passes one to every query function). */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra request headers (the cart merge's Idempotency-Key). */
+  headers?: Record<string, string>;
   /**
    * false for the calls that make a session (api/token/, api/token/refresh/): no bearer, no
    * refresh before, and a 401 is their own answer (wrong password), not an ended session.
@@ -133,7 +135,7 @@ async function send<T>(
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', forwardAbort, { once: true });
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (access) headers.Authorization = `Bearer ${access}`;
 

@@ -3,7 +3,7 @@ import { USER_ENTRY_LOGGED_IN, USER_ENTRY_LOGGED_OUT } from '@semijoias/domain/m
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { SearchBox } from '@/features/search/components/SearchBox';
-import { useGuestCartCount } from '@/lib/guest-cart';
+import { useCartCount } from '@/lib/cart/use-cart';
 import { useIsLoggedIn } from '@/lib/session';
 import { cx } from '@/ui/cx';
 import { BagIcon, MenuIcon, UserIcon } from '@/ui/icons';
@@ -27,7 +27,7 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
 export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const loggedIn = useIsLoggedIn();
-  const cartCount = useGuestCartCount();
+  const cartCount = useCartCount();
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">

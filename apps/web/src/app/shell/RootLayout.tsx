@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { CART_DRAWER_HREF, requestedDrawer } from '@/lib/drawer-requests';
+import { AddedToCartPopup } from '@/features/cart/components/AddedToCartPopup';
+import { useGuestCartMerge } from '@/lib/cart/merge';
+import { requestedDrawer } from '@/lib/drawer-requests';
 import { PageLoading } from '@/ui/PageLoading';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -12,32 +14,45 @@ const LoginDrawer = lazy(() =>
   import('@/features/auth/components/LoginDrawer').then((m) => ({ default: m.LoginDrawer })),
 );
 
+const CartDrawer = lazy(() =>
+  import('@/features/cart/components/CartDrawer').then((m) => ({ default: m.CartDrawer })),
+);
+
 /** The frame of every page (SPEC §1 shared elements). */
 export function RootLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const [loginOpen, setLoginOpen] = useState(false);
+  const [cartOpen, setCartOpen] = useState(false);
+  useGuestCartMerge();
 
-  // '?login=true' on any page asks for the login drawer (the verify page's 'Fazer Login Agora',
-  // the account area for guests): open it and take the request out of the address, so a reload
-  // or the back button does not open it again.
-  const wantsLogin = requestedDrawer(params) === 'login';
-  if (wantsLogin && !loginOpen) setLoginOpen(true);
+  // '?login=true' and '?openCart=true' (SPEC §2) on any page ask for a drawer (the verify page's
+  // 'Fazer Login Agora', the account area for guests, links to the cart): open it and take the
+  // request out of the address, so a reload or the back button does not open it again.
+  const wanted = requestedDrawer(params);
+  if (wanted === 'login' && !loginOpen) setLoginOpen(true);
+  if (wanted === 'cart' && !cartOpen) setCartOpen(true);
+  // Each drawer's code loads the first time it opens, then stays for its closing animation.
   const [loginMounted, setLoginMounted] = useState(false);
   if (loginOpen && !loginMounted) setLoginMounted(true);
+  const [cartMounted, setCartMounted] = useState(false);
+  if (cartOpen && !cartMounted) setCartMounted(true);
   useEffect(() => {
-    if (!wantsLogin) return;
+    if (!wanted) return;
     const rest = new URLSearchParams(params);
     rest.delete('login');
+    rest.delete('openCart');
     const search = rest.toString();
     void navigate(
       { pathname: location.pathname, search: search ? `?${search}` : '' },
       { replace: true, state: location.state },
     );
-  }, [wantsLogin, params, navigate, location.pathname, location.state]);
+  }, [wanted, params, navigate, location.pathname, location.state]);
 
   const onLoginOpenChange = useCallback((open: boolean) => setLoginOpen(open), []);
+  const onCartOpenChange = useCallback((open: boolean) => setCartOpen(open), []);
+  const openCart = useCallback(() => setCartOpen(true), []);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -48,10 +63,7 @@ export function RootLayout() {
         Pular para o conteúdo
       </a>
       <TopBanner />
-      <Header
-        onOpenAccount={() => setLoginOpen(true)}
-        onOpenCart={() => void navigate(CART_DRAWER_HREF)}
-      />
+      <Header onOpenAccount={() => setLoginOpen(true)} onOpenCart={openCart} />
       <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
@@ -63,6 +75,12 @@ export function RootLayout() {
           <LoginDrawer open={loginOpen} onOpenChange={onLoginOpenChange} />
         </Suspense>
       )}
+      {cartMounted && (
+        <Suspense fallback={null}>
+          <CartDrawer open={cartOpen} onOpenChange={onCartOpenChange} />
+        </Suspense>
+      )}
+      <AddedToCartPopup onOpenCart={openCart} />
       <ScrollRestoration />
     </div>
   );

@@ -1,61 +1,84 @@
 /**
- * The guest cart kept in localStorage under 'cart' (SPEC §3: {id, name, price, image,
- * quantidade}) and the count on the cart icon. The cart issue replaces this module with the
- * full cart (server cart when logged in, drawer, shipping); until then the product page adds
- * here and the header reads the badge from here.
+ * The guest cart, kept in localStorage under 'cart' with the SPEC §3 fields {id, name, price,
+ * image, quantidade} (plus `estoque` when known, so the plus button stops at the stock). It is
+ * the cart of a shopper without a session; at login it is merged into the server cart
+ * (./merge.ts) and then cleared.
  */
-import { useSyncExternalStore } from 'react';
-import {
-  cartBadgeCount,
-  clampQuantity,
-  toCartLine,
-  type GuestCartItem,
-} from '@semijoias/domain/cart';
+import { clampQuantity, type GuestCartItem } from '@semijoias/domain/cart';
 
 export const GUEST_CART_KEY = 'cart';
 /** Fired on this window after the cart changes ('storage' covers the other tabs). */
 export const CART_UPDATED_EVENT = 'cart-updated';
 
-function isGuestCartItem(value: unknown): value is GuestCartItem {
+export interface StoredGuestItem extends GuestCartItem {
+  estoque?: number;
+}
+
+function isGuestCartItem(value: unknown): value is StoredGuestItem {
   if (value === null || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
   return (
     (typeof v.id === 'number' || typeof v.id === 'string') &&
     typeof v.name === 'string' &&
     (typeof v.price === 'string' || typeof v.price === 'number') &&
-    typeof v.quantidade === 'number'
+    typeof v.quantidade === 'number' &&
+    Number.isInteger(v.quantidade) &&
+    v.quantidade >= 1
   );
 }
 
-export function readGuestCart(): GuestCartItem[] {
+// useSyncExternalStore needs the same array while nothing changed: cache by the raw string.
+let cachedRaw: string | null = null;
+let cachedItems: StoredGuestItem[] = [];
+
+export function readGuestCart(): StoredGuestItem[] {
+  let raw: string | null;
   try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(GUEST_CART_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isGuestCartItem) : [];
+    raw = window.localStorage.getItem(GUEST_CART_KEY);
   } catch {
     return [];
   }
+  if (raw === cachedRaw) return cachedItems;
+  cachedRaw = raw;
+  try {
+    const parsed: unknown = JSON.parse(raw ?? '[]');
+    cachedItems = Array.isArray(parsed) ? parsed.filter(isGuestCartItem) : [];
+  } catch {
+    cachedItems = [];
+  }
+  return cachedItems;
 }
 
-function writeGuestCart(items: GuestCartItem[]): void {
-  window.localStorage.setItem(GUEST_CART_KEY, JSON.stringify(items));
+/** Throws when storage is unavailable (private mode, quota), so callers can show the error. */
+function writeGuestCart(items: StoredGuestItem[]): void {
+  if (items.length === 0) window.localStorage.removeItem(GUEST_CART_KEY);
+  else window.localStorage.setItem(GUEST_CART_KEY, JSON.stringify(items));
   window.dispatchEvent(new Event(CART_UPDATED_EVENT));
 }
 
+export interface GuestProduct {
+  id: number;
+  name: string;
+  price: string;
+  image: string | null;
+  estoque?: number;
+}
+
 /**
- * Adds `quantidade` units, merging with the line already there; never beyond `stock` when it
- * is known. Throws when storage is unavailable, so the caller can show the add-to-cart error.
+ * Adds one unit, merging with the line already there; never beyond the stock when it is known.
+ * Answers false when the line was already at the stock (nothing added).
  */
-export function addToGuestCart(
-  product: { id: number; name: string; price: string; image: string | null },
-  quantidade = 1,
-  stock?: number,
-): void {
-  const items = readGuestCart();
+export function addToGuestCart(product: GuestProduct): boolean {
+  const items = readGuestCart().map((item) => ({ ...item }));
   const existing = items.find((item) => String(item.id) === String(product.id));
-  const wanted = (existing?.quantidade ?? 0) + quantidade;
-  const next = stock === undefined ? Math.max(1, Math.trunc(wanted)) : clampQuantity(wanted, stock);
+  const stock = product.estoque ?? existing?.estoque;
+  const current = existing?.quantidade ?? 0;
+  const next = stock === undefined ? current + 1 : clampQuantity(current + 1, stock);
+  if (existing && next <= current) return false;
   if (existing) {
     existing.quantidade = next;
+    existing.price = product.price;
+    if (stock !== undefined) existing.estoque = stock;
   } else {
     items.push({
       id: product.id,
@@ -63,25 +86,46 @@ export function addToGuestCart(
       price: product.price,
       image: product.image,
       quantidade: next,
+      ...(stock === undefined ? {} : { estoque: stock }),
     });
   }
   writeGuestCart(items);
+  return true;
 }
 
-function guestCartCount(): number {
-  return cartBadgeCount(readGuestCart().map(toCartLine));
+/** Moves a line by `delta` units, kept within 1 and the stock (removal is removeFromGuestCart). */
+export function changeGuestQuantity(productId: string, delta: number): void {
+  const items = readGuestCart().map((item) =>
+    String(item.id) === productId
+      ? {
+          ...item,
+          quantidade:
+            item.estoque === undefined
+              ? Math.max(1, item.quantidade + delta)
+              : clampQuantity(item.quantidade + delta, item.estoque),
+        }
+      : item,
+  );
+  writeGuestCart(items);
 }
 
-function subscribe(onChange: () => void): () => void {
+export function removeFromGuestCart(productId: string): void {
+  writeGuestCart(readGuestCart().filter((item) => String(item.id) !== productId));
+}
+
+export function clearGuestCart(): void {
+  try {
+    writeGuestCart([]);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+export function subscribeGuestCart(onChange: () => void): () => void {
   window.addEventListener(CART_UPDATED_EVENT, onChange);
   window.addEventListener('storage', onChange);
   return () => {
     window.removeEventListener(CART_UPDATED_EVENT, onChange);
     window.removeEventListener('storage', onChange);
   };
-}
-
-/** The badge: how many distinct products the guest cart holds. */
-export function useGuestCartCount(): number {
-  return useSyncExternalStore(subscribe, guestCartCount, () => 0);
 }

@@ -1,25 +1,33 @@
-import { CART_ADD_ERROR, cartAddedToast } from '@semijoias/domain/messages';
-import { addToGuestCart } from '@/lib/guest-cart';
+import { cartAddedToast } from '@semijoias/domain/messages';
+import { showAddedPopup } from '@/lib/cart/added-popup';
+import { useAddToCart, useIsAdding } from '@/lib/cart/use-cart';
 import type { ProductSummary } from '@/lib/product';
 import { Button } from '@/ui/Button';
 import { BagIcon } from '@/ui/icons';
 import { useToast } from '@/ui/toast';
 
 /**
- * Adds one unit to the guest cart and confirms with the SPEC's toast. The cart issue swaps
- * `addToGuestCart` for the real cart (server cart when logged in) and adds the popup.
+ * Adds one unit to the shopper's cart (server when logged in, local for a guest). The product
+ * page confirms with the SPEC's popup; a compact button (cards) with the toast variant.
+ * Disabled while this product is being added (SPEC §4).
  */
-export function AddToCartButton({ product }: { product: ProductSummary }) {
+export function AddToCartButton({
+  product,
+  confirm = 'popup',
+}: {
+  product: ProductSummary;
+  confirm?: 'popup' | 'toast';
+}) {
   const toast = useToast();
+  const add = useAddToCart();
+  const isAdding = useIsAdding(product.id);
   const soldOut = product.estoque === 0;
 
-  function add() {
-    try {
-      addToGuestCart(product, 1, product.estoque);
-      toast({ title: cartAddedToast(product.name) });
-    } catch {
-      toast({ title: CART_ADD_ERROR, tone: 'error' });
-    }
+  async function onClick() {
+    const result = await add(product);
+    if (!result.ok) toast({ title: result.message, tone: 'error' });
+    else if (confirm === 'popup') showAddedPopup(product.name);
+    else toast({ title: cartAddedToast(product.name) });
   }
 
   return (
@@ -28,11 +36,12 @@ export function AddToCartButton({ product }: { product: ProductSummary }) {
       variant="primary"
       size="lg"
       className="w-full sm:w-auto sm:min-w-72"
-      disabled={soldOut}
-      onClick={add}
+      disabled={soldOut || isAdding}
+      aria-busy={isAdding || undefined}
+      onClick={() => void onClick()}
     >
       {!soldOut && <BagIcon width={20} height={20} />}
-      {soldOut ? 'Esgotado' : 'Adicionar ao Carrinho'}
+      {soldOut ? 'Esgotado' : isAdding ? 'Adicionando...' : 'Adicionar ao Carrinho'}
     </Button>
   );
 }

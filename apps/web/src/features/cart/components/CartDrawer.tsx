@@ -1,0 +1,218 @@
+import { computeTotals } from '@semijoias/domain/coupon';
+import {
+  CART_EMPTY_TEXT,
+  CART_REMOVE_CONFIRM,
+  CART_VALUE_CHANGED,
+  cartPaymentBlocker,
+} from '@semijoias/domain/messages';
+import { formatBRL } from '@semijoias/domain/money';
+import { isQuoteStale } from '@semijoias/domain/shipping';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { buildCheckoutState } from '@/lib/cart/checkout-state';
+import { useCartShippingQuote } from '@/lib/cart/shipping-quote';
+import { useCart, type CartLineView } from '@/lib/cart/use-cart';
+import { Button, ButtonLink } from '@/ui/Button';
+import { Drawer } from '@/ui/Drawer';
+import { FormMessage } from '@/ui/Field';
+import { BagIcon } from '@/ui/icons';
+import { Modal } from '@/ui/Modal';
+import { Spinner } from '@/ui/Spinner';
+import { useQuantityChanges } from '../use-quantity-changes';
+import { CartLineItem } from './CartLineItem';
+import { FreeShippingBar } from './FreeShippingBar';
+import { ShippingCalculator } from './ShippingCalculator';
+
+interface CartDrawerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** SPEC §2 cart drawer. */
+export function CartDrawer({ open, onOpenChange }: CartDrawerProps) {
+  return (
+    <Drawer
+      open={open}
+      onOpenChange={onOpenChange}
+      side="right"
+      title="Seu carrinho"
+      description="Itens do carrinho, cálculo de frete e pagamento"
+      className="w-[min(27rem,100vw)]"
+    >
+      {open && <CartPanel onClose={() => onOpenChange(false)} />}
+    </Drawer>
+  );
+}
+
+function CartPanel({ onClose }: { onClose: () => void }) {
+  const cart = useCart();
+  const changes = useQuantityChanges(cart.loggedIn);
+  const shipping = useCartShippingQuote();
+  const navigate = useNavigate();
+  const [removing, setRemoving] = useState<CartLineView | null>(null);
+  const [blocker, setBlocker] = useState<string | null>(null);
+
+  if (cart.isLoading) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Carregando o carrinho" />
+      </div>
+    );
+  }
+  if (cart.isError && cart.lines.length === 0) {
+    return (
+      <div className="space-y-4 px-5 py-10 text-center">
+        <p className="text-ink-soft">Não foi possível carregar o carrinho.</p>
+        <Button variant="outline" onClick={cart.reload}>
+          Tentar novamente
+        </Button>
+      </div>
+    );
+  }
+  if (cart.lines.length === 0) {
+    return (
+      <div className="flex flex-col items-center px-6 py-14 text-center">
+        <span className="mb-4 inline-flex h-16 w-16 items-center justify-center rounded-full bg-cream text-gold-dark">
+          <BagIcon width={28} height={28} />
+        </span>
+        <p data-testid="cart-empty" className="font-display text-xl text-ink">
+          {CART_EMPTY_TEXT}
+        </p>
+        <p className="mt-2 text-sm text-muted">Que tal começar pelos anéis mais pedidos?</p>
+        <ButtonLink to="/aneis" variant="primary" className="mt-6" onClick={onClose}>
+          Ver anéis
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  // What the shopper sees includes clicks still on their way to the server.
+  const lines = cart.lines.map((line) => ({ ...line, quantidade: changes.quantityOf(line) }));
+  const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantidade, 0);
+  const itemCount = lines.reduce((sum, l) => sum + l.quantidade, 0);
+  const stale =
+    shipping !== null &&
+    (isQuoteStale(shipping.quotedSubtotalCents, subtotalCents) ||
+      shipping.quotedItemCount !== itemCount);
+  const totals = computeTotals({
+    subtotal: subtotalCents,
+    frete: shipping && !stale ? shipping.quote.valor : 0,
+  });
+
+  function goToCheckout() {
+    const reason = cartPaymentBlocker({
+      lineCount: lines.length,
+      quotedSubtotalCents: shipping?.quotedSubtotalCents ?? null,
+      currentSubtotalCents: subtotalCents,
+    });
+    // The same weight is part of the same quote: a different number of units is a change too.
+    const blocked = reason ?? (stale ? CART_VALUE_CHANGED : null);
+    setBlocker(blocked);
+    if (blocked || !shipping) return;
+    changes.flush();
+    onClose();
+    void navigate('/checkout', { state: buildCheckoutState(lines, shipping) });
+  }
+
+  return (
+    <div className="flex min-h-full flex-col">
+      <div className="flex-1 px-5">
+        <ul aria-label="Itens do carrinho" className="divide-y divide-line">
+          {lines.map((line, index) => {
+            const original = cart.lines[index] ?? line;
+            return (
+              <CartLineItem
+                key={line.productId}
+                line={line}
+                quantity={line.quantidade}
+                onChange={(delta) => {
+                  setBlocker(null);
+                  changes.change(original, delta);
+                }}
+                onAskRemove={() => setRemoving(original)}
+                onNavigate={onClose}
+              />
+            );
+          })}
+        </ul>
+        <div className="space-y-5 border-t border-line py-5">
+          <FreeShippingBar subtotalCents={subtotalCents} />
+          <ShippingCalculator
+            subtotalCents={subtotalCents}
+            itemCount={itemCount}
+            quote={shipping}
+            stale={stale}
+          />
+        </div>
+      </div>
+
+      <div className="sticky bottom-0 border-t border-line bg-ivory/95 px-5 pb-5 pt-4 backdrop-blur">
+        <dl className="space-y-1 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-ink-soft">Subtotal</dt>
+            <dd data-testid="cart-subtotal" className="tabular-nums">
+              {formatBRL(totals.subtotal)}
+            </dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-ink-soft">Frete</dt>
+            <dd data-testid="cart-shipping" className="tabular-nums">
+              {!shipping || stale
+                ? 'a calcular'
+                : shipping.quote.gratis
+                  ? 'Grátis'
+                  : formatBRL(shipping.quote.valor)}
+            </dd>
+          </div>
+          <div className="flex justify-between pt-1 text-base font-semibold">
+            <dt>Total</dt>
+            <dd data-testid="cart-total" className="tabular-nums">
+              {formatBRL(totals.total)}
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-3 empty:hidden">
+          <FormMessage tone="error" testId="cart-payment-error">
+            {blocker}
+          </FormMessage>
+        </div>
+        <Button
+          variant="primary"
+          size="lg"
+          className="mt-3 w-full"
+          data-testid="cart-checkout"
+          onClick={goToCheckout}
+        >
+          Finalizar Compra
+        </Button>
+      </div>
+
+      <Modal
+        open={removing !== null}
+        onOpenChange={(isOpen) => !isOpen && setRemoving(null)}
+        role="alertdialog"
+        title={CART_REMOVE_CONFIRM}
+        description={removing?.name}
+        testId="cart-remove-dialog"
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setRemoving(null)}>
+              Manter
+            </Button>
+            <Button
+              variant="primary"
+              onClick={() => {
+                const line = removing;
+                setRemoving(null);
+                setBlocker(null);
+                if (line) void changes.remove(line);
+              }}
+            >
+              Excluir
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { formatBRL } from '@semijoias/domain/money';
+import { Link } from 'react-router';
+import type { CartLineView } from '@/lib/cart/use-cart';
+import { productPath } from '@/lib/product';
+import { SmartImage } from '@/ui/SmartImage';
+
+interface CartLineItemProps {
+  line: CartLineView;
+  /** The quantity shown (the line's plus the changes still on their way). */
+  quantity: number;
+  onChange: (delta: number) => void;
+  /** Minus at 1: SPEC §2 asks before removing. */
+  onAskRemove: () => void;
+  onNavigate: () => void;
+}
+
+const stepButton =
+  'inline-flex h-11 w-11 items-center justify-center rounded-full text-lg text-ink transition-colors hover:bg-ink/5 disabled:cursor-not-allowed disabled:opacity-35';
+
+/** One line of the cart drawer: picture, name, unit and line price, minus / quantity / plus. */
+export function CartLineItem({
+  line,
+  quantity,
+  onChange,
+  onAskRemove,
+  onNavigate,
+}: CartLineItemProps) {
+  const atStock = line.estoque !== undefined && quantity >= line.estoque;
+  return (
+    <li data-testid="cart-line" data-product-id={line.productId} className="flex gap-3 py-4">
+      <Link
+        to={productPath(line.productId)}
+        onClick={onNavigate}
+        className="block h-20 w-20 shrink-0 overflow-hidden rounded-xl border border-line bg-white"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        <SmartImage
+          src={line.image}
+          alt=""
+          width={160}
+          height={160}
+          className="h-full w-full object-cover"
+        />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <Link
+          to={productPath(line.productId)}
+          onClick={onNavigate}
+          data-testid="cart-line-name"
+          className="line-clamp-2 text-sm font-medium leading-snug text-ink hover:underline"
+        >
+          {line.name}
+        </Link>
+        <p className="mt-0.5 text-xs text-muted">{formatBRL(line.priceCents)} cada</p>
+        <div className="mt-1 flex items-center justify-between gap-2">
+          <div
+            role="group"
+            aria-label={`Quantidade de ${line.name}`}
+            className="-ml-2 inline-flex items-center"
+          >
+            <button
+              type="button"
+              className={stepButton}
+              aria-label={quantity <= 1 ? `Remover ${line.name}` : `Diminuir ${line.name}`}
+              data-testid="cart-line-minus"
+              onClick={() => (quantity <= 1 ? onAskRemove() : onChange(-1))}
+            >
+              −
+            </button>
+            <span
+              data-testid="cart-line-quantity"
+              aria-live="polite"
+              className="min-w-7 text-center text-sm font-semibold tabular-nums"
+            >
+              {quantity}
+            </span>
+            <button
+              type="button"
+              className={stepButton}
+              aria-label={`Aumentar ${line.name}`}
+              data-testid="cart-line-plus"
+              disabled={atStock}
+              title={atStock ? 'Quantidade máxima em estoque' : undefined}
+              onClick={() => onChange(1)}
+            >
+              +
+            </button>
+          </div>
+          <p
+            data-testid="cart-line-subtotal"
+            className="text-sm font-semibold tabular-nums text-ink"
+          >
+            {formatBRL(line.priceCents * quantity)}
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}

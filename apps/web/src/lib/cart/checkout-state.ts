@@ -1,0 +1,84 @@
+/**
+ * What the cart hands the checkout (SPEC §2: /checkout "receives navigation state with cartData,
+ * dadosFrete, totais, cepDestino"). Money travels as decimal strings of reais, as the API writes
+ * it; the checkout shows it and the server recomputes every figure when the order is placed.
+ */
+import { computeTotals } from '@semijoias/domain/coupon';
+import { centsToDecimal, toCents } from '@semijoias/domain/money';
+import { quoteToWire, type ShippingQuoteWire } from '@semijoias/domain/shipping';
+import type { CartShippingQuote } from './shipping-quote';
+import type { CartLineView } from './use-cart';
+
+export interface CheckoutCartProduct {
+  produto: { id: number; name: string; price: string; image: string | null };
+  name: string;
+  price: string;
+  quantidade: number;
+}
+
+export interface CheckoutNavigationState {
+  cartData: {
+    produtos: CheckoutCartProduct[];
+    subtotal: string;
+    frete: string;
+    total: string;
+    cep: string;
+  };
+  dadosFrete: ShippingQuoteWire & { cep: string; estimado: boolean };
+  totais: {
+    subtotal: string;
+    subtotalComDesconto: string;
+    frete: string;
+    desconto: string;
+    total: string;
+  };
+  /** As masked, 12345-678. */
+  cepDestino: string;
+}
+
+export function buildCheckoutState(
+  lines: readonly CartLineView[],
+  shipping: CartShippingQuote,
+): CheckoutNavigationState {
+  const produtos = lines.map((line) => {
+    const price = centsToDecimal(line.priceCents);
+    return {
+      produto: { id: line.productId, name: line.name, price, image: line.image },
+      name: line.name,
+      price,
+      quantidade: line.quantidade,
+    };
+  });
+  const subtotal = lines.reduce((sum, l) => sum + l.priceCents * l.quantidade, 0);
+  const totals = computeTotals({ subtotal, frete: shipping.quote.valor });
+  const money = {
+    subtotal: centsToDecimal(totals.subtotal),
+    subtotalComDesconto: centsToDecimal(totals.subtotalComDesconto),
+    frete: centsToDecimal(totals.frete),
+    desconto: centsToDecimal(totals.desconto),
+    total: centsToDecimal(totals.total),
+  };
+  return {
+    cartData: {
+      produtos,
+      subtotal: money.subtotal,
+      frete: money.frete,
+      total: money.total,
+      cep: shipping.cep,
+    },
+    dadosFrete: { ...quoteToWire(shipping.quote), cep: shipping.cep, estimado: shipping.estimated },
+    totais: money,
+    cepDestino: shipping.cep,
+  };
+}
+
+/** The state as received, or null when it is missing or not the cart's (a reload, a typed URL). */
+export function readCheckoutState(state: unknown): CheckoutNavigationState | null {
+  if (state === null || typeof state !== 'object') return null;
+  const s = state as Partial<CheckoutNavigationState>;
+  const produtos = s.cartData?.produtos;
+  if (!Array.isArray(produtos) || produtos.length === 0) return null;
+  if (!s.totais || toCents(s.totais.total) === null || typeof s.cepDestino !== 'string')
+    return null;
+  return s as CheckoutNavigationState;
+}

@@ -1,0 +1,167 @@
+/**
+ * The cart as every screen sees it (SPEC §6): the server cart when logged in, the guest cart
+ * otherwise, as one list of lines in centavos. Adding lives here too, because the catalog adds,
+ * the shell shows the badge and the drawer shows the lines.
+ */
+import { cartBadgeCount, cartItemCount, cartSubtotal, toCartLine } from '@semijoias/domain/cart';
+import type { Cents } from '@semijoias/domain/money';
+import { CART_ADD_ERROR, CART_ALREADY_AT_STOCK } from '@semijoias/domain/messages';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { isApiError } from '../api';
+import { useIsLoggedIn } from '../session';
+import { addToGuestCart, readGuestCart, subscribeGuestCart, type GuestProduct } from './guest-cart';
+import { addToServerCart, fetchServerCart, SERVER_CART_KEY, type ServerCart } from './server-cart';
+
+export interface CartLineView {
+  productId: number;
+  name: string;
+  priceCents: Cents;
+  quantidade: number;
+  image: string | null;
+  /** Units in stock, when known: the plus button stops there. */
+  estoque: number | undefined;
+}
+
+export interface CartView {
+  lines: CartLineView[];
+  loggedIn: boolean;
+  /** The server cart's first load. */
+  isLoading: boolean;
+  isError: boolean;
+  subtotalCents: Cents;
+  itemCount: number;
+  reload: () => void;
+}
+
+const NO_LINES: CartLineView[] = [];
+
+function serverLines(cart: ServerCart | undefined): CartLineView[] {
+  if (!cart) return NO_LINES;
+  return cart.map((item) => {
+    const line = toCartLine(item);
+    return {
+      productId: item.produto.id,
+      name: line.name,
+      priceCents: line.priceCents,
+      quantidade: line.quantidade,
+      image: line.image ?? null,
+      estoque: item.produto.estoque,
+    };
+  });
+}
+
+export function useCart(): CartView {
+  const loggedIn = useIsLoggedIn();
+  const guestItems = useSyncExternalStore(subscribeGuestCart, readGuestCart, () => []);
+  const query = useQuery({
+    queryKey: SERVER_CART_KEY,
+    queryFn: ({ signal }) => fetchServerCart(signal),
+    enabled: loggedIn,
+    // Another tab or device may have changed it: look again now and then, not on every render.
+    staleTime: 30_000,
+  });
+  const { data: serverCart, refetch } = query;
+
+  const lines = useMemo(
+    () =>
+      loggedIn
+        ? serverLines(serverCart)
+        : guestItems.map((item) => {
+            const line = toCartLine(item);
+            return {
+              productId: Number(item.id),
+              name: line.name,
+              priceCents: line.priceCents,
+              quantidade: line.quantidade,
+              image: line.image ?? null,
+              estoque: item.estoque,
+            };
+          }),
+    [loggedIn, serverCart, guestItems],
+  );
+
+  const reload = useCallback(() => void refetch(), [refetch]);
+  return {
+    lines,
+    loggedIn,
+    isLoading: loggedIn && query.isPending,
+    isError: loggedIn && query.isError,
+    subtotalCents: cartSubtotal(lines),
+    itemCount: cartItemCount(lines),
+    reload,
+  };
+}
+
+/** The header's badge: distinct products (SPEC §2). */
+export function useCartCount(): number {
+  const { lines } = useCart();
+  return cartBadgeCount(lines.map((l) => ({ productId: String(l.productId) })));
+}
+
+// ---------------------------------------------------------------------------------- Adding
+
+/** SPEC §4: each product has an in-progress flag that disables its add button while adding. */
+const adding = new Set<number>();
+const addingListeners = new Set<() => void>();
+let addingVersion = 0;
+
+function setAdding(productId: number, value: boolean): void {
+  if (value) adding.add(productId);
+  else adding.delete(productId);
+  addingVersion++;
+  addingListeners.forEach((l) => l());
+}
+
+function subscribeAdding(listener: () => void): () => void {
+  addingListeners.add(listener);
+  return () => addingListeners.delete(listener);
+}
+
+export function useIsAdding(productId: number): boolean {
+  useSyncExternalStore(
+    subscribeAdding,
+    () => addingVersion,
+    () => 0,
+  );
+  return adding.has(productId);
+}
+
+export type AddResult = { ok: true } | { ok: false; message: string };
+
+/** Adds one unit of a product to the cart the shopper has (server or guest). */
+export function useAddToCart(): (product: GuestProduct) => Promise<AddResult> {
+  const loggedIn = useIsLoggedIn();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (product) => {
+      if (adding.has(product.id)) return { ok: false, message: CART_ADD_ERROR };
+      setAdding(product.id, true);
+      try {
+        if (loggedIn) {
+          const cart = await addToServerCart(product.id);
+          queryClient.setQueryData(SERVER_CART_KEY, cart);
+        } else if (!addToGuestCart(product)) {
+          return { ok: false, message: CART_ALREADY_AT_STOCK };
+        }
+        return { ok: true };
+      } catch (error) {
+        // The server explains a stock refusal (409); anything else gets the SPEC's text.
+        const server =
+          isApiError(error) && error.status === 409 ? serverMessage(error.data) : undefined;
+        return { ok: false, message: server ?? CART_ADD_ERROR };
+      } finally {
+        setAdding(product.id, false);
+      }
+    },
+    [loggedIn, queryClient],
+  );
+}
+
+function serverMessage(data: unknown): string | undefined {
+  if (data && typeof data === 'object' && 'error' in data) {
+    const error = (data as { error: unknown }).error;
+    if (typeof error === 'string' && error.trim()) return error;
+  }
+  return undefined;
+}

@@ -1,0 +1,69 @@
+/**
+ * The shipping quote and postal-code lookup calls (docs/cart-contract.md), shared by the cart
+ * drawer and the checkout.
+ */
+import { cepDigits } from '@semijoias/domain/cep';
+import { centsToDecimal, toCents, type Cents } from '@semijoias/domain/money';
+import {
+  quoteFromWire,
+  type ShippingQuote,
+  type ShippingQuoteWire,
+} from '@semijoias/domain/shipping';
+import { apiRequest, isApiError } from './api';
+
+/** POST api/calcular-frete/: the server's quote (it recomputes from the server cart when logged in). */
+export async function requestShippingQuote(input: {
+  cep: string;
+  subtotalCents: Cents;
+  itemCount: number;
+}): Promise<{ quote: ShippingQuote; subtotalCents: Cents | null; itemCount: number | null }> {
+  const answer = await apiRequest<{
+    success?: boolean;
+    frete?: ShippingQuoteWire;
+    subtotal?: string;
+    quantidade_itens?: number;
+  }>('api/calcular-frete/', {
+    method: 'POST',
+    body: {
+      cep_destino: cepDigits(input.cep),
+      valor_total: centsToDecimal(input.subtotalCents),
+      quantidade_itens: input.itemCount,
+    },
+  });
+  const quote = answer?.success && answer.frete ? quoteFromWire(answer.frete) : null;
+  if (!quote) throw new Error('calcular-frete answered without a quote');
+  // Logged in, the server quotes its own copy of the cart: keep the subtotal it quoted for, so a
+  // change not yet saved shows the quote as stale rather than as current.
+  return {
+    quote,
+    subtotalCents: answer.subtotal === undefined ? null : toCents(answer.subtotal),
+    itemCount: typeof answer.quantidade_itens === 'number' ? answer.quantidade_itens : null,
+  };
+}
+
+export interface CepAddress {
+  logradouro: string;
+  bairro: string;
+  cidade: string;
+  estado: string;
+}
+
+export type CepLookup =
+  { status: 'found'; endereco: CepAddress } | { status: 'not-found' } | { status: 'failed' };
+
+/** POST /api/validar-cep/: whether the CEP exists, and its address. Never throws. */
+export async function lookupCep(cep: string, signal?: AbortSignal): Promise<CepLookup> {
+  try {
+    const answer = await apiRequest<{ success?: boolean; endereco?: CepAddress }>(
+      '/api/validar-cep/',
+      { method: 'POST', body: { cep: cepDigits(cep) }, signal },
+    );
+    return answer?.success && answer.endereco
+      ? { status: 'found', endereco: answer.endereco }
+      : { status: 'failed' };
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return { status: 'not-found' };
+    if (signal?.aborted) throw error;
+    return { status: 'failed' };
+  }
+}
