@@ -23,6 +23,7 @@ import { createAuthenticate } from './lib/authenticate.js';
 import { loggerOptions } from './lib/logger.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -103,6 +104,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(catalogRoutes, { db: database.db, imageBaseUrl: config.imageBaseUrl });
       await api.register(authRoutes, { ...accountDeps, key });
       await api.register(accountsRoutes, { ...accountDeps, authenticate });
+      await api.register(cartRoutes, {
+        db: database.db,
+        authenticate,
+        imageBaseUrl: config.imageBaseUrl,
+      });
     },
     { prefix: '/api' },
   );

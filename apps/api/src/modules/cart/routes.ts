@@ -1,0 +1,91 @@
+/**
+ * The server cart calls of SPEC §7 (docs/cart-contract.md), all behind the bearer token; each
+ * acts on the token owner's cart only and answers the whole cart. Thin: parse, check the
+ * quantity with the domain's rule, service, serialize.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isCartAddition, isCartDelta } from '@semijoias/domain/cart';
+import { CART_QUANTITY_INVALID } from '@semijoias/domain/messages';
+import type { Db } from '../../db/client.js';
+import { requireUserId, type Authenticate } from '../../lib/authenticate.js';
+import { ValidationError } from '../../lib/errors.js';
+import { productIdParams } from '../catalog/schemas.js';
+import { imageUrlFrom } from '../catalog/serializers.js';
+import {
+  addBody,
+  cartSchema,
+  errorSchema,
+  mergeBody,
+  mergeHeaders,
+  updateBody,
+} from './schemas.js';
+import { serializeCartLine } from './serializers.js';
+import { createCartService, type CartLineRecord } from './service.js';
+
+export interface CartRoutesOptions {
+  db: Db;
+  authenticate: Authenticate;
+  imageBaseUrl: string;
+}
+
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+const answer = { 200: cartSchema, ...errors };
+
+function invalidQuantity(field: string): ValidationError {
+  return new ValidationError(CART_QUANTITY_INVALID, { [field]: [CART_QUANTITY_INVALID] });
+}
+
+export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, opts) => {
+  const cart = createCartService(opts.db);
+  const url = imageUrlFrom(opts.imageBaseUrl);
+  const serialize = (lines: CartLineRecord[]) => lines.map((l) => serializeCartLine(l, url));
+
+  // Every call of this plugin needs the bearer, checked before the body is read: an anonymous
+  // caller gets 401 whatever it sent. A cart is one person's: never cached on the way.
+  app.addHook('onRequest', opts.authenticate);
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  const getCart = async (req: Parameters<typeof requireUserId>[0]) =>
+    serialize(await cart.read(requireUserId(req)));
+
+  app.get('/cart/', { schema: { response: answer } }, getCart);
+
+  // SPEC §7 reads "list of cart items" here; the badge counts the distinct products itself.
+  app.get('/cart/count/', { schema: { response: answer } }, getCart);
+
+  app.post('/cart/add/', { schema: { body: addBody, response: answer } }, async (req) =>
+    serialize(await cart.add(requireUserId(req), req.body.product_id)),
+  );
+
+  app.put('/cart/update/', { schema: { body: updateBody, response: answer } }, async (req) => {
+    const userId = requireUserId(req);
+    const { productId, quantity } = req.body;
+    if (!isCartDelta(quantity)) throw invalidQuantity('quantity');
+    return serialize(await cart.update(userId, productId, quantity));
+  });
+
+  app.delete(
+    '/cart/item/:id/',
+    { schema: { params: productIdParams, response: answer } },
+    async (req) => serialize(await cart.remove(requireUserId(req), req.params.id)),
+  );
+
+  app.post(
+    '/cart/',
+    { schema: { body: mergeBody, headers: mergeHeaders, response: answer } },
+    async (req) => {
+      const userId = requireUserId(req);
+      const { produto, quantidade } = req.body;
+      if (!isCartAddition(quantidade)) throw invalidQuantity('quantidade');
+      const key = req.headers['idempotency-key'];
+      return serialize(await cart.merge(userId, produto, quantidade, key));
+    },
+  );
+
+  app.delete('/cart/clear/', { schema: { response: answer } }, async (req) => {
+    await cart.clear(requireUserId(req));
+    return [];
+  });
+};

@@ -1,0 +1,71 @@
+/**
+ * Request and answer schemas of the cart calls (docs/cart-contract.md). Quantities are checked
+ * by the domain's rules in the handlers, so their 400 reads exactly 'Quantidade inválida.'.
+ * Other body keys are ignored: a price sent by the browser is never read.
+ */
+import { z } from 'zod';
+
+/** Ids are PostgreSQL `integer`s. */
+const INT_MAX = 2_147_483_647;
+
+export const PRODUCT_ID_INVALID = 'O id do produto deve ser um número inteiro positivo.';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+export const IDEMPOTENCY_KEY_INVALID = `O Idempotency-Key deve ter de 1 a ${IDEMPOTENCY_KEY_MAX_LENGTH} caracteres.`;
+
+/**
+ * A product id as a JSON number (3) or as the digit string a guest cart may keep ("3"); never
+ * "3.0", "1e3", "-1" or "".
+ */
+const invalidId = { error: PRODUCT_ID_INVALID };
+const idRange = z.number(invalidId).int(invalidId).min(1, invalidId).max(INT_MAX, invalidId);
+const productId = z.union(
+  [
+    idRange,
+    z
+      .string(invalidId)
+      .regex(/^\d{1,10}$/, invalidId)
+      .transform(Number)
+      .pipe(idRange),
+  ],
+  invalidId,
+);
+
+export const addBody = z.object({ product_id: productId });
+
+export const updateBody = z.object({ productId, quantity: z.unknown().optional() });
+
+export const mergeBody = z.object({ produto: productId, quantidade: z.unknown().optional() });
+
+/**
+ * Only the merge key is read; the other headers stay as they came (Fastify replaces the request's
+ * headers with the parsed object, so a strict or stripping schema would drop `authorization`).
+ */
+export const mergeHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .min(1, { error: IDEMPOTENCY_KEY_INVALID })
+    .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: IDEMPOTENCY_KEY_INVALID })
+    .optional(),
+});
+
+export const cartLineSchema = z.object({
+  produto: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    /** Decimal string of reais: "89.90". */
+    price: z.string(),
+    image: z.string(),
+    estoque: z.number().int(),
+  }),
+  quantidade: z.number().int(),
+  subtotal: z.string(),
+});
+
+export const cartSchema = z.array(cartLineSchema);
+
+export const errorSchema = z.looseObject({
+  error: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export type CartLineJson = z.infer<typeof cartLineSchema>;
