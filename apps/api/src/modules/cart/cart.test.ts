@@ -82,6 +82,7 @@ async function addOk(s: Shopper, productId: number): Promise<CartLineJson[]> {
 function expectError(res: LightMyRequestResponse, status: number, error: string) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toMatchObject({ error });
+  expect(res.headers['cache-control']).toBe('no-store');
 }
 
 /**
@@ -127,6 +128,7 @@ describe('the bearer token', () => {
     for (const token of [undefined, 'nao.e.jwt']) {
       const res = await call(m, url, token, body);
       expect(res.statusCode, res.body).toBe(401);
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.json()).toEqual({
         detail: TOKEN_INVALID_OR_EXPIRED,
         error: TOKEN_INVALID_OR_EXPIRED,
