@@ -7,15 +7,32 @@ import { E2E_DATA_DIR as dataDir } from './paths.mjs';
 // A known folder, emptied on every start: the tests read the mail outbox from it.
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
-const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+// Postal codes come from a local fake ViaCEP (no internet here), started beside the store.
+const VIACEP_PORT = Number(process.env.E2E_VIACEP_PORT ?? 3199);
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  VIACEP_URL: `http://127.0.0.1:${VIACEP_PORT}`,
+};
 
 // Migrates and seeds the catalog, then adds the extra rings that make a category span two pages.
 execFileSync('npx', ['tsx', 'e2e/fixtures/prepare-database.ts'], { env, stdio: 'inherit' });
 
+const viaCep = spawn(
+  'npx',
+  ['tsx', 'apps/api/test/fake-viacep.ts', '--port', String(VIACEP_PORT)],
+  { env, stdio: 'ignore' },
+);
 const server = spawn(process.execPath, ['apps/api/dist/server.js'], { env, stdio: 'inherit' });
 const stop = () => {
   server.kill('SIGTERM');
+  viaCep.kill('SIGTERM');
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  viaCep.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

@@ -36,7 +36,7 @@ export function Modal({
         <Dialog.Content
           role={role}
           data-testid={testId}
-          className="fixed left-1/2 top-1/2 z-[71] w-[min(24rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-ivory p-6 text-center shadow-lift outline-none data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
+          className="fixed left-1/2 top-1/2 z-[71] w-[min(27rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-ivory p-6 text-center shadow-lift outline-none data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           {icon && <div className="mb-3 flex justify-center">{icon}</div>}

@@ -1,0 +1,233 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { cartShopperFor, SHOPPER_PASSWORD } from './fixtures/shoppers';
+
+// The cart as a shopper uses it: as a guest (local cart), the drawer's quantity controls and
+// removal question, the CEP calculator against the local fake ViaCEP, the stale quote, the way
+// to /checkout, and the guest cart carried into the account at login.
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  price: string;
+  estoque: number;
+}
+
+const brl = (cents: number) =>
+  `R$ ${Math.floor(cents / 100).toLocaleString('pt-BR')},${String(cents % 100).padStart(2, '0')}`;
+const cents = (price: string) => Math.round(Number(price) * 100);
+
+async function product(page: Page, id: number): Promise<ApiProduct> {
+  const res = await page.request.get(`/api/produtos/detalhes/${id}/`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as ApiProduct;
+}
+
+function cartDrawer(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Seu carrinho' });
+}
+
+function line(page: Page, name: string): Locator {
+  return cartDrawer(page).getByTestId('cart-line').filter({ hasText: name });
+}
+
+async function addFromProductPage(page: Page, p: ApiProduct) {
+  await page.goto(`/produto/${p.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+  await page.getByTestId('add-to-cart').click();
+  const popup = page.getByTestId('added-to-cart-popup');
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText('Produto adicionado ao carrinho com sucesso!');
+  return popup;
+}
+
+async function quote(page: Page, cep: string) {
+  const drawer = cartDrawer(page);
+  await drawer.getByTestId('cart-cep').fill('');
+  await drawer.getByTestId('cart-cep').pressSequentially(cep);
+}
+
+test('a guest fills the cart, quotes shipping, sees a stale quote, re-quotes, checks out and keeps her items after logging in', async ({
+  page,
+}, testInfo) => {
+  // A retried run meets the same database: start this project's shopper with an empty cart.
+  const shopper = cartShopperFor(testInfo.project.name);
+  const tokens = await page.request.post('/api/token/', {
+    data: { username: shopper.email, password: SHOPPER_PASSWORD },
+  });
+  expect(tokens.ok()).toBe(true);
+  const { access: firstAccess } = (await tokens.json()) as { access: string };
+  await page.request.delete('/api/cart/clear/', {
+    headers: { authorization: `Bearer ${firstAccess}` },
+  });
+
+  const ring = await product(page, 1);
+  const earring = await product(page, 20);
+  expect(ring.estoque).toBeGreaterThan(5);
+
+  // Two products, each confirmed by the popup; 'Finalizar Compra' opens the cart.
+  let popup = await addFromProductPage(page, ring);
+  await popup.getByRole('button', { name: 'Continuar Comprando' }).click();
+  await expect(popup).toBeHidden();
+  popup = await addFromProductPage(page, earring);
+  await popup.getByRole('button', { name: 'Finalizar Compra' }).click();
+  const drawer = cartDrawer(page);
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByTestId('cart-line')).toHaveCount(2);
+  await expect(page.getByTestId('cart-badge')).toHaveText('2');
+
+  // Paying needs a quote first.
+  await drawer.getByTestId('cart-checkout').click();
+  await expect(drawer.getByTestId('cart-payment-error')).toHaveText(
+    'Por favor, calcule o frete antes de prosseguir com o pagamento.',
+  );
+
+  // Quantities: plus twice on the ring.
+  await line(page, ring.name).getByTestId('cart-line-plus').click();
+  await line(page, ring.name).getByTestId('cart-line-plus').click();
+  await expect(line(page, ring.name).getByTestId('cart-line-quantity')).toHaveText('3');
+  await expect(line(page, ring.name).getByTestId('cart-line-subtotal')).toHaveText(
+    brl(3 * cents(ring.price)),
+  );
+
+  // Minus at 1 asks first: 'Manter' keeps the line, 'Excluir' removes it.
+  await line(page, earring.name).getByTestId('cart-line-minus').click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText('Deseja realmente remover esse item do carrinho?');
+  await question.getByRole('button', { name: 'Manter' }).click();
+  await expect(line(page, earring.name)).toHaveCount(1);
+  await line(page, earring.name).getByTestId('cart-line-minus').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(drawer.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+  const subtotal = 3 * cents(ring.price);
+  await expect(drawer.getByTestId('cart-subtotal')).toHaveText(brl(subtotal));
+
+  // A CEP ViaCEP does not know is refused; the button waits for all 9 characters.
+  await quote(page, '0000000');
+  await expect(drawer.getByTestId('cart-cep')).toHaveValue('00000-00');
+  await expect(drawer.getByTestId('cart-calculate')).toBeDisabled();
+  await drawer.getByTestId('cart-cep').pressSequentially('1');
+  await expect(drawer.getByTestId('cart-cep-lookup')).toHaveText('CEP não encontrado');
+  await drawer.getByTestId('cart-calculate').click();
+  await expect(drawer.getByTestId('cart-cep-error')).toHaveText(
+    'CEP inválido. Verifique se o CEP existe.',
+  );
+
+  // A real one: the address shows, then the Sudeste quote (SPEC §9: R$ 12,90, 3-5 days).
+  await quote(page, '01310100');
+  await expect(drawer.getByTestId('cart-cep')).toHaveValue('01310-100');
+  await expect(drawer.getByTestId('cart-cep-lookup')).toContainText('Avenida Paulista');
+  await drawer.getByTestId('cart-calculate').click();
+  await expect(drawer.getByTestId('cart-quote-value')).toHaveText('R$ 12,90');
+  await expect(drawer.getByTestId('cart-quote-days')).toContainText('3-5');
+  await expect(drawer.getByTestId('cart-total')).toHaveText(brl(subtotal + 1290));
+
+  // Any change of the cart makes the quote stale, and paying asks for a new one.
+  await line(page, ring.name).getByTestId('cart-line-plus').click();
+  await expect(drawer.getByTestId('cart-quote-stale')).toBeVisible();
+  await expect(drawer.getByTestId('cart-shipping')).toHaveText('a calcular');
+  await drawer.getByTestId('cart-checkout').click();
+  await expect(drawer.getByTestId('cart-payment-error')).toHaveText(
+    'O valor do carrinho foi alterado. Por favor, recalcule o frete antes de prosseguir.',
+  );
+  await drawer.getByTestId('cart-calculate').click();
+  await expect(drawer.getByTestId('cart-quote-stale')).toBeHidden();
+  const finalSubtotal = 4 * cents(ring.price);
+  await expect(drawer.getByTestId('cart-total')).toHaveText(brl(finalSubtotal + 1290));
+
+  // On to /checkout with the cart's data.
+  await drawer.getByTestId('cart-checkout').click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const summary = page.getByTestId('checkout-summary');
+  await expect(summary.getByTestId('checkout-item')).toHaveCount(1);
+  await expect(summary.getByTestId('checkout-item')).toContainText(`${ring.name} × 4`);
+  await expect(summary.getByTestId('checkout-cep')).toHaveText('01310-100');
+  await expect(summary.getByTestId('checkout-shipping')).toHaveText('R$ 12,90');
+  await expect(summary.getByTestId('checkout-total')).toHaveText(brl(finalSubtotal + 1290));
+
+  // Logging in carries the guest's items into her server cart, once.
+  await page.goto('/');
+  await page.getByTestId('user-entry').click();
+  const login = page.getByRole('dialog');
+  await login.getByLabel('E-mail').fill(shopper.email);
+  await login.getByLabel('Senha', { exact: true }).fill(SHOPPER_PASSWORD);
+  await login.getByLabel('Senha', { exact: true }).press('Enter');
+  await expect(login.getByText('Login efetuado com sucesso!')).toBeVisible();
+  await expect(login).toBeHidden({ timeout: 5_000 });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+
+  const access = await page.evaluate(() => localStorage.getItem('access'));
+  const serverCart = await page.request.get('/api/cart/', {
+    headers: { authorization: `Bearer ${access}` },
+  });
+  expect(serverCart.ok()).toBe(true);
+  const items = (await serverCart.json()) as { produto: { id: number }; quantidade: number }[];
+  expect(items.map((i) => [i.produto.id, i.quantidade])).toEqual([[ring.id, 4]]);
+
+  // The drawer now shows the server cart; a reload keeps it.
+  await page.reload();
+  await page.goto('/?openCart=true');
+  await expect(line(page, ring.name).getByTestId('cart-line-quantity')).toHaveText('4');
+  await expect(page).toHaveURL(/\/$/);
+
+  // A logged-in change goes out as one debounced delta.
+  const updates: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/cart/update/')) updates.push(r.postData() ?? '');
+  });
+  // Two taps well inside the 300 ms window (Playwright's own clicks on a phone can be slower).
+  await line(page, ring.name)
+    .getByTestId('cart-line-plus')
+    .evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
+  await expect(line(page, ring.name).getByTestId('cart-line-quantity')).toHaveText('6');
+  await expect.poll(() => updates.length).toBe(1);
+  expect(JSON.parse(updates[0]!)).toEqual({ productId: ring.id, quantity: 2 });
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/api/cart/', {
+        headers: { authorization: `Bearer ${access}` },
+      });
+      const cart = (await res.json()) as { quantidade: number }[];
+      return cart[0]?.quantidade;
+    })
+    .toBe(6);
+});
+
+test('free shipping from R$ 600, the empty cart, and a Norte CEP', async ({ page }) => {
+  await page.goto('/?openCart=true');
+  await expect(cartDrawer(page).getByTestId('cart-empty')).toHaveText('O carrinho está vazio.');
+  await page.keyboard.press('Escape');
+
+  const bracelet = await product(page, 30);
+  const popup = await addFromProductPage(page, bracelet);
+  await popup.getByRole('button', { name: 'Finalizar Compra' }).click();
+  const drawer = cartDrawer(page);
+  const each = cents(bracelet.price);
+  const needed = Math.ceil(60000 / each);
+  expect(needed).toBeLessThanOrEqual(bracelet.estoque);
+
+  // Below the threshold: the Norte table price.
+  await quote(page, '69005010');
+  await drawer.getByTestId('cart-calculate').click();
+  await expect(drawer.getByTestId('cart-quote-value')).toHaveText('R$ 28,90');
+  await expect(drawer.getByTestId('cart-quote-days')).toContainText('8-12');
+  await expect(drawer.getByTestId('free-shipping')).toContainText(
+    `Faltam ${brl(60000 - each)} para o frete grátis`,
+  );
+
+  for (let q = 1; q < needed; q++)
+    await line(page, bracelet.name).getByTestId('cart-line-plus').click();
+  await expect(line(page, bracelet.name).getByTestId('cart-line-quantity')).toHaveText(
+    String(needed),
+  );
+  await expect(drawer.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await expect(drawer.getByTestId('cart-quote-stale')).toBeVisible();
+  await drawer.getByTestId('cart-calculate').click();
+  await expect(drawer.getByTestId('cart-quote-value')).toHaveText('Grátis');
+  await expect(drawer.getByTestId('cart-quote-reason')).toHaveText('Compra acima de R$ 600,00');
+  await expect(drawer.getByTestId('cart-quote-days')).toContainText('3-5');
+  await expect(drawer.getByTestId('cart-total')).toHaveText(brl(needed * each));
+});
