@@ -231,3 +231,18 @@ test('free shipping from R$ 600, the empty cart, and a Norte CEP', async ({ page
   await expect(drawer.getByTestId('cart-quote-days')).toContainText('3-5');
   await expect(drawer.getByTestId('cart-total')).toHaveText(brl(needed * each));
 });
+
+test('a piece of "Complete o Look" is added with the toast instead of the popup', async ({
+  page,
+}) => {
+  await page.goto('/produto/1');
+  const look = page.locator('section[aria-labelledby="complete-o-look"]');
+  const firstCard = look.getByTestId('product-card').first();
+  const name = (await firstCard.getByRole('heading').innerText()).trim();
+  const button = look.getByTestId('quick-add-to-cart').first();
+  await button.click();
+  await expect(page.getByText(`${name} adicionado ao carrinho!`, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('added-to-cart-popup')).toHaveCount(0);
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+  await expect(button).toBeEnabled();
+});

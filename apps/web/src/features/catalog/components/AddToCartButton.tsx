@@ -30,18 +30,26 @@ export function AddToCartButton({
     else toast({ title: cartAddedToast(product.name) });
   }
 
+  const compact = confirm === 'toast';
   return (
     <Button
-      data-testid="add-to-cart"
-      variant="primary"
-      size="lg"
-      className="w-full sm:w-auto sm:min-w-72"
+      data-testid={compact ? 'quick-add-to-cart' : 'add-to-cart'}
+      variant={compact ? 'outline' : 'primary'}
+      size={compact ? 'sm' : 'lg'}
+      className={compact ? 'w-full bg-white' : 'w-full sm:w-auto sm:min-w-72'}
       disabled={soldOut || isAdding}
       aria-busy={isAdding || undefined}
+      aria-label={compact && !soldOut ? `Adicionar ${product.name} ao carrinho` : undefined}
       onClick={() => void onClick()}
     >
-      {!soldOut && <BagIcon width={20} height={20} />}
-      {soldOut ? 'Esgotado' : isAdding ? 'Adicionando...' : 'Adicionar ao Carrinho'}
+      {!soldOut && <BagIcon width={compact ? 18 : 20} height={compact ? 18 : 20} />}
+      {soldOut
+        ? 'Esgotado'
+        : isAdding
+          ? 'Adicionando...'
+          : compact
+            ? 'Adicionar'
+            : 'Adicionar ao Carrinho'}
     </Button>
   );
 }

@@ -185,7 +185,11 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
             {/* Usually two or three pieces: centred rather than leaving holes in a 4-column grid. */}
             <div className="grid grid-cols-2 gap-3 sm:gap-5 md:flex md:flex-wrap md:justify-center">
               {full.composicoes.map((entry) => (
-                <ProductCard key={entry.id} product={entry.produto} className="md:w-64 lg:w-72" />
+                <div key={entry.id} className="flex flex-col gap-2 md:w-64 lg:w-72">
+                  <ProductCard product={entry.produto} className="flex-1" />
+                  {/* Adding a piece of the look keeps the shopper here: the toast, not the popup. */}
+                  <AddToCartButton product={entry.produto} confirm="toast" />
+                </div>
               ))}
             </div>
           </div>
