@@ -176,23 +176,39 @@ interface TokenPair {
 let refreshInFlight: Promise<string> | null = null;
 
 /**
- * Trades the refresh token for a new pair. Concurrent callers share one request: the refresh
- * token is single use (rotated), so a second request with the same one would revoke the family.
+ * Runs `task` while holding a lock shared by every tab of the store (Web Locks), so two tabs never
+ * spend the same refresh token: the server would take the second use for a stolen token and end
+ * the session. Without the API (an old browser, a non-secure origin) the task just runs.
+ */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request('semijoias:token-refresh', task) as Promise<T>) : task();
+}
+
+/**
+ * Trades the refresh token for a new pair. Concurrent callers of this tab share one request, and
+ * tabs take turns (withRefreshLock): the refresh token is single use (rotated), so a second
+ * request with the same one would revoke the family.
  */
 function refreshAccessToken(refresh: string): Promise<string> {
-  refreshInFlight ??= send<TokenPair>(
-    'api/token/refresh/',
-    { method: 'POST', body: { refresh }, timeoutMs: REFRESH_TIMEOUT_MS },
-    null,
-  )
-    .then((pair) => {
-      if (typeof pair?.access !== 'string') throw new Error('refresh without access token');
-      storeTokens(pair.access, pair.refresh ?? refresh);
-      return pair.access;
-    })
-    .finally(() => {
-      refreshInFlight = null;
-    });
+  refreshInFlight ??= withRefreshLock(async () => {
+    // Another tab may have rotated the pair while this one waited: use what it stored.
+    const stored = getRefreshToken();
+    const access = getAccessToken();
+    if (stored && stored !== refresh && access && !isTokenExpiring(access, Date.now() / 1000))
+      return access;
+    const current = stored ?? refresh;
+    const pair = await send<TokenPair>(
+      'api/token/refresh/',
+      { method: 'POST', body: { refresh: current }, timeoutMs: REFRESH_TIMEOUT_MS },
+      null,
+    );
+    if (typeof pair?.access !== 'string') throw new Error('refresh without access token');
+    storeTokens(pair.access, pair.refresh ?? current);
+    return pair.access;
+  }).finally(() => {
+    refreshInFlight = null;
+  });
   return refreshInFlight;
 }
 
