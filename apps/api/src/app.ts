@@ -27,6 +27,8 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { tableShippingQuoter } from './modules/shipping/quote.js';
+import { shippingRoutes } from './modules/shipping/routes.js';
 
 // Messages zod writes by itself (a schema without its own text) come out in Portuguese.
 z.config(z.locales.pt());
@@ -97,6 +99,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
     rateLimits: config.rateLimits,
   };
+  // Shipping is priced by SPEC §9's table; a carrier API would be another ShippingQuoter, picked
+  // here from a setting.
+  const shippingQuoter = tableShippingQuoter();
 
   await app.register(
     async (api) => {
@@ -108,6 +113,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         db: database.db,
         authenticate,
         imageBaseUrl: config.imageBaseUrl,
+      });
+      await api.register(shippingRoutes, {
+        db: database.db,
+        authenticate,
+        quoter: shippingQuoter,
       });
     },
     { prefix: '/api' },
