@@ -27,6 +27,8 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { postalCodeRoutes } from './modules/postal-codes/routes.js';
+import { createViaCepLookup } from './modules/postal-codes/viacep.js';
 import { tableShippingQuoter } from './modules/shipping/quote.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 
@@ -100,8 +102,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimits: config.rateLimits,
   };
   // Shipping is priced by SPEC §9's table; a carrier API would be another ShippingQuoter, picked
-  // here from a setting.
+  // here from a setting. Postal codes come from ViaCEP (or any server answering like it).
   const shippingQuoter = tableShippingQuoter();
+  const cepLookup = createViaCepLookup({
+    baseUrl: config.viaCepUrl,
+    timeoutMs: config.viaCepTimeoutMs,
+  });
 
   await app.register(
     async (api) => {
@@ -118,6 +124,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         db: database.db,
         authenticate,
         quoter: shippingQuoter,
+      });
+      await api.register(postalCodeRoutes, {
+        db: database.db,
+        lookup: cepLookup,
+        rateLimits: config.rateLimits,
       });
     },
     { prefix: '/api' },

@@ -1,0 +1,81 @@
+/**
+ * Postal-code lookups with their cache in `cep_lookups`: an address found is kept 30 days (CEPs
+ * rarely change), "does not exist" one day (new CEPs appear), and a failure never (the next
+ * shopper tries again). Expired entries are looked up again; when that lookup fails, a found
+ * address already known is still served (stale beats 'Erro ao validar CEP' for a street that
+ * was there last month), while a stale "not found" is not (it would wrongly refuse a new CEP).
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { cepLookups } from '../../db/schema.js';
+import { CepLookupFailure, type CepAddress, type PostalCodeLookup } from './viacep.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const FOUND_TTL_MS = 30 * DAY_MS;
+export const NOT_FOUND_TTL_MS = DAY_MS;
+
+export type CepResult =
+  { kind: 'found'; address: CepAddress } | { kind: 'not-found' } | { kind: 'failed' };
+
+type Log = Pick<FastifyBaseLogger, 'warn'>;
+
+export interface PostalCodeServiceOptions {
+  db: Db;
+  lookup: PostalCodeLookup;
+  /** Injected by tests. */
+  now?: () => number;
+}
+
+type CachedRow = typeof cepLookups.$inferSelect;
+
+function fromRow(row: CachedRow): CepResult {
+  if (!row.found) return { kind: 'not-found' };
+  const { logradouro, bairro, cidade, estado } = row;
+  return { kind: 'found', address: { logradouro, bairro, cidade, estado } };
+}
+
+export function createPostalCodeService({ db, lookup, now = Date.now }: PostalCodeServiceOptions) {
+  function isFresh(row: CachedRow): boolean {
+    const ttl = row.found ? FOUND_TTL_MS : NOT_FOUND_TTL_MS;
+    return now() - row.fetchedAt.getTime() < ttl;
+  }
+
+  async function remember(cep: string, address: CepAddress | null): Promise<void> {
+    const values = {
+      found: address !== null,
+      logradouro: address?.logradouro ?? '',
+      bairro: address?.bairro ?? '',
+      cidade: address?.cidade ?? '',
+      estado: address?.estado ?? '',
+      fetchedAt: new Date(now()),
+    };
+    await db
+      .insert(cepLookups)
+      .values({ cep, ...values })
+      .onConflictDoUpdate({ target: cepLookups.cep, set: values });
+  }
+
+  return {
+    /** `cep` is 8 digits. Never throws for an outside failure: that is `{kind: 'failed'}`. */
+    async find(cep: string, log: Log): Promise<CepResult> {
+      const [cached] = await db.select().from(cepLookups).where(eq(cepLookups.cep, cep));
+      if (cached && isFresh(cached)) return fromRow(cached);
+
+      let answer;
+      try {
+        answer = await lookup.lookup(cep);
+      } catch (err) {
+        if (!(err instanceof CepLookupFailure)) throw err;
+        const staleAddress = cached?.found === true;
+        log.warn(
+          { cep, reason: err.reason, servedStale: staleAddress },
+          'consulta de CEP ao ViaCEP falhou',
+        );
+        return staleAddress ? fromRow(cached) : { kind: 'failed' };
+      }
+      await remember(cep, answer.found ? answer.address : null);
+      return answer.found ? { kind: 'found', address: answer.address } : { kind: 'not-found' };
+    },
+  };
+}
