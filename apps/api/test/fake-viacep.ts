@@ -10,6 +10,10 @@
  *
  *   npx tsx apps/api/test/fake-viacep.ts --port 3199 [--host 127.0.0.1] [--mode ok]
  *
+ * From a script, spawn it as `node --import tsx apps/api/test/fake-viacep.ts --port N` (one
+ * process, so killing the child stops it; `npx tsx` leaves grandchildren that outlive a kill).
+ * Standalone, it also stops by itself when the process that started it goes away.
+ *
  * Standalone it is steered over HTTP, for tests in another process:
  *   GET  /__fake/requests        {total, byCep: {"01310100": 2, ...}, mode, delayMs}
  *   POST /__fake/mode/{mode}     ok | hang | error | garbage          (204)
@@ -347,6 +351,11 @@ async function main(args: string[]): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  // Started by a script that died without stopping it (killed, crashed): do not linger on the port.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 1000).unref();
 }
 
 // Run directly (`npx tsx apps/api/test/fake-viacep.ts`), not imported.
