@@ -3,7 +3,7 @@
 // the call itself costs on this machine, whatever the machine.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 
@@ -23,6 +23,34 @@ const targets = [
     path: '/api/buscar/produtos/?search=anel%20dourado',
   },
   { name: 'busca com acento (?search=ANÉIS)', path: '/api/buscar/produtos/?search=AN%C3%89IS' },
+  // The cart's calls, as a logged-in shopper with three lines (see prepareShopper).
+  { name: 'carrinho (GET api/cart/, 3 linhas)', path: '/api/cart/', auth: true },
+  {
+    name: 'quantidade (PUT api/cart/update/, delta)',
+    path: '/api/cart/update/',
+    method: 'PUT',
+    body: { productId: 2, quantity: 1 },
+    auth: true,
+  },
+  {
+    name: 'frete (POST api/calcular-frete/, visitante)',
+    path: '/api/calcular-frete/',
+    method: 'POST',
+    body: { cep_destino: '69005010', valor_total: '259.70', quantidade_itens: 3 },
+  },
+  {
+    name: 'frete logado (POST api/calcular-frete/, carrinho do servidor)',
+    path: '/api/calcular-frete/',
+    method: 'POST',
+    body: { cep_destino: '69005010', valor_total: '0', quantidade_itens: 1 },
+    auth: true,
+  },
+  {
+    name: 'CEP em cache (POST api/validar-cep/)',
+    path: '/api/validar-cep/',
+    method: 'POST',
+    body: { cep: '01310100' },
+  },
 ];
 const baseline = { name: 'baseline (api/health/)', path: '/api/health/' };
 
@@ -31,8 +59,20 @@ const baseline = { name: 'baseline (api/health/)', path: '/api/health/' };
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const backend = databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
 const dataDir = mkdtempSync(join(tmpdir(), 'semijoias-bench-'));
+// ViaCEP is a local fake: the bench measures the cached lookup, never the outside service.
+const VIACEP_PORT = PORT + 1;
+const viaCep = spawn(
+  'npx',
+  ['tsx', 'apps/api/test/fake-viacep.ts', '--port', String(VIACEP_PORT)],
+  {
+    stdio: 'ignore',
+  },
+);
 const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
   env: {
+    VIACEP_URL: `http://127.0.0.1:${VIACEP_PORT}`,
+    // One address makes every request: the abuse limits would measure themselves.
+    RATE_LIMIT_SCALE: '0',
     ...process.env,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     PORT: String(PORT),
@@ -57,20 +97,75 @@ async function waitForServer() {
   throw new Error('the server did not start');
 }
 
-function run(path) {
+let accessToken = '';
+
+/** A verified shopper with three lines in her cart, made through the real calls and the outbox. */
+async function prepareShopper() {
+  const post = (path, body, token) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const email = 'bench@exemplo.com.br';
+  const password = 'Semijoia2024';
+  const signUp = await post('/api/users/', {
+    firstName: 'Bia',
+    lastName: 'Bench',
+    email,
+    password,
+    phone: '11987654321',
+    cpf: '529.982.247-25',
+    birthdate: '1990-01-01',
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}`);
+  const outbox = join(dataDir, 'outbox');
+  const message = readdirSync(outbox)
+    .map((f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')))
+    .find((m) => m.to.includes(email));
+  const token = new URL(message.links.find((l) => l.includes('verificar-email'))).searchParams.get(
+    'token',
+  );
+  await post('/api/verify_email/', { token });
+  const login = await (await post('/api/token/', { username: email, password })).json();
+  accessToken = login.access;
+  for (const id of [1, 2, 20]) await post('/api/cart/add/', { product_id: id }, accessToken);
+  await post('/api/validar-cep/', { cep: '01310100' });
+}
+
+function request(target) {
+  return {
+    method: target.method ?? 'GET',
+    headers: {
+      ...(target.body ? { 'content-type': 'application/json' } : {}),
+      ...(target.auth ? { authorization: `Bearer ${accessToken}` } : {}),
+    },
+    body: target.body ? JSON.stringify(target.body) : undefined,
+  };
+}
+
+function run(target) {
   return new Promise((resolve, reject) => {
     autocannon(
-      { url: `${base}${path}`, connections: CONNECTIONS, duration: DURATION },
+      {
+        url: `${base}${target.path}`,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        ...request(target),
+      },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
 }
 
 async function measure(target) {
-  const check = await fetch(`${base}${target.path}`);
+  const check = await fetch(`${base}${target.path}`, request(target));
   if (!check.ok) throw new Error(`${target.path} answered ${check.status}`);
-  await run(target.path); // warm-up: JIT and the database cache settle before the measured pass
-  const r = await run(target.path);
+  await run(target); // warm-up: JIT and the database cache settle before the measured pass
+  const r = await run(target);
   if (r.non2xx > 0 || r.errors > 0)
     throw new Error(`${target.path}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { name: target.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
@@ -79,6 +174,7 @@ async function measure(target) {
 const rows = [];
 try {
   await waitForServer();
+  await prepareShopper();
   for (const target of targets) {
     const b = await measure(baseline);
     const t = await measure(target);
@@ -86,6 +182,7 @@ try {
   }
 } finally {
   server.kill('SIGTERM');
+  viaCep.kill('SIGTERM');
 }
 rmSync(dataDir, { recursive: true, force: true });
 
