@@ -62,8 +62,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'semijoias-bench-'));
 // ViaCEP is a local fake: the bench measures the cached lookup, never the outside service.
 const VIACEP_PORT = PORT + 1;
 const viaCep = spawn(
-  'npx',
-  ['tsx', 'apps/api/test/fake-viacep.ts', '--port', String(VIACEP_PORT)],
+  process.execPath,
+  ['--import', 'tsx', 'apps/api/test/fake-viacep.ts', '--port', String(VIACEP_PORT)],
   {
     stdio: 'ignore',
   },

@@ -20,9 +20,10 @@ const env = {
 // Migrates and seeds the catalog, then adds the extra rings that make a category span two pages.
 execFileSync('npx', ['tsx', 'e2e/fixtures/prepare-database.ts'], { env, stdio: 'inherit' });
 
+// One process (not npx's wrapper), so kill() stops it; it also stops by itself if we die.
 const viaCep = spawn(
-  'npx',
-  ['tsx', 'apps/api/test/fake-viacep.ts', '--port', String(VIACEP_PORT)],
+  process.execPath,
+  ['--import', 'tsx', 'apps/api/test/fake-viacep.ts', '--port', String(VIACEP_PORT)],
   { env, stdio: 'ignore' },
 );
 const server = spawn(process.execPath, ['apps/api/dist/server.js'], { env, stdio: 'inherit' });
