@@ -2,6 +2,7 @@ import { CEP_MASK_LENGTH, cepDigits, maskCep, CEP_DIGITS } from '@semijoias/doma
 import {
   CEP_LOOKUP_ERROR,
   CEP_NOT_FOUND,
+  SHIPPING_ERROR,
   cartShippingCepBlocker,
 } from '@semijoias/domain/messages';
 import { formatBRL, type Cents } from '@semijoias/domain/money';
@@ -107,14 +108,18 @@ export function ShippingCalculator({
           estimated: false,
         });
       } catch {
-        // SPEC §7: the local estimate, labelled as such.
-        setCartShippingQuote({
-          cep: masked,
-          quote: quoteShipping({ cep: digits, subtotalCents, itemCount }),
-          quotedSubtotalCents: subtotalCents,
-          quotedItemCount: itemCount,
-          estimated: true,
-        });
+        // SPEC §7: the local estimate, labelled as such; SPEC §8's error if even that fails.
+        try {
+          setCartShippingQuote({
+            cep: masked,
+            quote: quoteShipping({ cep: digits, subtotalCents, itemCount }),
+            quotedSubtotalCents: subtotalCents,
+            quotedItemCount: itemCount,
+            estimated: true,
+          });
+        } catch {
+          setError(SHIPPING_ERROR);
+        }
       }
     } finally {
       setCalculating(false);
