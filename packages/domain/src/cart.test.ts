@@ -8,7 +8,6 @@ import {
   isCartAddition,
   isCartDelta,
   lineSubtotal,
-  mergeGuestCart,
   toCartLine,
   type CartLine,
 } from './cart';
@@ -77,42 +76,6 @@ describe('clampQuantity to [1, stock]', () => {
     [3, 0, 1],
   ])('%d with stock %d -> %d', (q, stock, out) => {
     expect(clampQuantity(q, stock)).toBe(out);
-  });
-});
-
-describe('mergeGuestCart (no doubling)', () => {
-  it('adds guest-only products and keeps the larger quantity of shared ones', () => {
-    const result = mergeGuestCart([l('1', 2), l('2', 1)], [l('2', 3), l('3', 1), l('1', 1)]);
-    expect(result.lines.map((x) => [x.productId, x.quantidade])).toEqual([
-      ['1', 2],
-      ['2', 3],
-      ['3', 1],
-    ]);
-    expect(result.additions).toEqual([
-      { productId: '2', quantidade: 2 },
-      { productId: '3', quantidade: 1 },
-    ]);
-  });
-
-  it('merging the same guest cart twice changes nothing the second time', () => {
-    const server = [l('1', 1)];
-    const guest = [l('1', 2), l('2', 1)];
-    const first = mergeGuestCart(server, guest);
-    const second = mergeGuestCart(first.lines, guest);
-    expect(second.lines).toEqual(first.lines);
-    expect(second.additions).toEqual([]);
-  });
-
-  it('respects stock and ignores empty lines', () => {
-    const result = mergeGuestCart([], [l('1', 5), l('2', 0)], { '1': 3 });
-    expect(result.lines.map((x) => [x.productId, x.quantidade])).toEqual([['1', 3]]);
-    expect(result.additions).toEqual([{ productId: '1', quantidade: 3 }]);
-  });
-
-  it('does not modify its inputs', () => {
-    const server = [l('1', 1)];
-    mergeGuestCart(server, [l('1', 4)]);
-    expect(server[0]?.quantidade).toBe(1);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Cart arithmetic (SPEC §3, §4): lines in centavos, subtotal, the badge count, quantity
- * limits, and merging the guest cart into the server cart at login.
+ * limits and the bounds of the cart calls. (The guest-cart merge at login is the server's
+ * idempotent `POST api/cart/`: docs/cart-contract.md.)
  */
 import { toCents, type Cents } from './money';
 
@@ -85,41 +86,4 @@ export function isCartAddition(value: unknown): value is number {
   return (
     typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= CART_CHANGE_MAX
   );
-}
-
-export interface CartMerge {
-  /** The server cart after the merge. */
-  lines: CartLine[];
-  /** What to POST to api/cart/ ({produto, quantidade}) so the server cart becomes `lines`. */
-  additions: { productId: string; quantidade: number }[];
-}
-
-/**
- * Merges the guest cart into the server cart at login without doubling: a product in both
- * carts keeps the larger of the two quantities (not their sum), so a merge that runs twice,
- * or a guest cart that was built from the same items, never doubles anything. Products only in
- * the guest cart are added. `stock` (by product id), when given, caps the result.
- */
-export function mergeGuestCart(
-  server: readonly CartLine[],
-  guest: readonly CartLine[],
-  stock: Readonly<Record<string, number>> = {},
-): CartMerge {
-  const lines = server.map((l) => ({ ...l }));
-  const additions: CartMerge['additions'] = [];
-  for (const g of guest) {
-    if (g.quantidade < 1) continue;
-    const limit = stock[g.productId];
-    const wanted = limit === undefined ? g.quantidade : Math.min(g.quantidade, limit);
-    const existing = lines.find((l) => l.productId === g.productId);
-    const current = existing?.quantidade ?? 0;
-    const delta = wanted - current;
-    if (delta <= 0) continue;
-    if (existing) existing.quantidade = wanted;
-    else lines.push({ ...g, quantidade: wanted });
-    const pending = additions.find((a) => a.productId === g.productId);
-    if (pending) pending.quantidade += delta;
-    else additions.push({ productId: g.productId, quantidade: delta });
-  }
-  return { lines, additions };
 }

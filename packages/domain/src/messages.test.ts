@@ -27,25 +27,21 @@ describe('login and cart texts', () => {
 });
 
 describe('cart payment button (SPEC §5)', () => {
+  const cart = (subtotalCents: number, itemCount = 2) => ({ subtotalCents, itemCount });
+  const changed =
+    'O valor do carrinho foi alterado. Por favor, recalcule o frete antes de prosseguir.';
   it.each([
+    [{ lineCount: 0, quoted: null, current: cart(0, 0) }, 'Seu carrinho está vazio.'],
     [
-      { lineCount: 0, quotedSubtotalCents: null, currentSubtotalCents: 0 },
-      'Seu carrinho está vazio.',
-    ],
-    [
-      { lineCount: 2, quotedSubtotalCents: null, currentSubtotalCents: 10000 },
+      { lineCount: 2, quoted: null, current: cart(10000) },
       'Por favor, calcule o frete antes de prosseguir com o pagamento.',
     ],
-    [
-      { lineCount: 2, quotedSubtotalCents: 10000, currentSubtotalCents: 12990 },
-      'O valor do carrinho foi alterado. Por favor, recalcule o frete antes de prosseguir.',
-    ],
-    [
-      { lineCount: 2, quotedSubtotalCents: 10000, currentSubtotalCents: 10002 },
-      'O valor do carrinho foi alterado. Por favor, recalcule o frete antes de prosseguir.',
-    ],
-    [{ lineCount: 2, quotedSubtotalCents: 10000, currentSubtotalCents: 10001 }, null],
-    [{ lineCount: 2, quotedSubtotalCents: 10000, currentSubtotalCents: 10000 }, null],
+    [{ lineCount: 2, quoted: cart(10000), current: cart(12990) }, changed],
+    [{ lineCount: 2, quoted: cart(10000), current: cart(10002) }, changed],
+    [{ lineCount: 2, quoted: cart(10000), current: cart(10001) }, null],
+    [{ lineCount: 2, quoted: cart(10000), current: cart(10000) }, null],
+    // Same subtotal, other units: another weight, so another quote.
+    [{ lineCount: 2, quoted: cart(10000, 2), current: cart(10000, 3) }, changed],
   ])('%j -> %j', (input, message) => {
     expect(M.cartPaymentBlocker(input)).toBe(message);
   });

@@ -12,7 +12,7 @@
 import { CEP_DIGITS, cepDigits } from './cep';
 import { isValidEmail } from './email';
 import { toCents, type Cents } from './money';
-import { isQuoteStale, SHIPPING_FALLBACK_LABEL } from './shipping';
+import { isCartQuoteStale, SHIPPING_FALLBACK_LABEL, type QuotedCart } from './shipping';
 
 export type Outcome =
   | { kind: 'response'; status: number; data?: unknown }
@@ -124,17 +124,16 @@ export const CART_VALUE_CHANGED =
 
 /**
  * The cart's payment button checks (SPEC §5), in order; null when checkout may open.
- * `quotedSubtotalCents` is the subtotal the current quote was computed for (null: no quote).
+ * `quoted` is what the current quote was computed for (null: no quote).
  */
 export function cartPaymentBlocker(input: {
   lineCount: number;
-  quotedSubtotalCents: Cents | null;
-  currentSubtotalCents: Cents;
+  quoted: QuotedCart | null;
+  current: QuotedCart;
 }): string | null {
   if (input.lineCount === 0) return CART_IS_EMPTY;
-  if (input.quotedSubtotalCents === null) return CART_SHIPPING_NOT_CALCULATED;
-  if (isQuoteStale(input.quotedSubtotalCents, input.currentSubtotalCents))
-    return CART_VALUE_CHANGED;
+  if (input.quoted === null) return CART_SHIPPING_NOT_CALCULATED;
+  if (isCartQuoteStale(input.quoted, input.current)) return CART_VALUE_CHANGED;
   return null;
 }
 

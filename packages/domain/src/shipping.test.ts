@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FREE_SHIPPING_THRESHOLD,
   freeShippingProgress,
+  isCartQuoteStale,
   isQuoteStale,
   quoteFromWire,
   quoteShipping,
@@ -156,5 +157,18 @@ describe('wire format of api/calcular-frete/', () => {
     });
     expect(quoteFromWire({ prazo: '3-5' })).toBeNull();
     expect(quoteFromWire({ valor: 'grátis' })).toBeNull();
+  });
+});
+
+describe('isCartQuoteStale: the subtotal or the units moved', () => {
+  const cart = (subtotalCents: number, itemCount: number) => ({ subtotalCents, itemCount });
+  it.each([
+    [cart(10000, 2), cart(10000, 2), false],
+    [cart(10000, 2), cart(10001, 2), false],
+    [cart(10000, 2), cart(10002, 2), true],
+    [cart(10000, 2), cart(10000, 3), true],
+    [cart(10000, 2), cart(9999, 1), true],
+  ])('quoted %j, now %j -> %s', (quoted, current, stale) => {
+    expect(isCartQuoteStale(quoted, current)).toBe(stale);
   });
 });

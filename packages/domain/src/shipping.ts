@@ -137,6 +137,25 @@ export function isQuoteStale(quotedSubtotalCents: Cents, currentSubtotalCents: C
   return Math.abs(quotedSubtotalCents - currentSubtotalCents) > QUOTE_TOLERANCE_CENTS;
 }
 
+/** What a quote was computed for, or what the cart holds now. */
+export interface QuotedCart {
+  subtotalCents: Cents;
+  /** Units: the weight the quote charged for. */
+  itemCount: number;
+}
+
+/**
+ * Whether the cart's quote no longer fits the cart (SPEC §4: the shipping calculator's "stale"):
+ * the subtotal moved by more than R$ 0,01, or the number of units changed, which changes the
+ * weight even when the subtotal stays (one R$ 50 piece swapped for two of R$ 25).
+ */
+export function isCartQuoteStale(quoted: QuotedCart, current: QuotedCart): boolean {
+  return (
+    isQuoteStale(quoted.subtotalCents, current.subtotalCents) ||
+    quoted.itemCount !== current.itemCount
+  );
+}
+
 /** The quote as api/calcular-frete/ answers it: money as decimal strings, `valor` and `valor_frete`. */
 export interface ShippingQuoteWire {
   valor: string;

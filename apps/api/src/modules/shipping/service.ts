@@ -3,11 +3,11 @@
  * request's figures otherwise) and by whom (the ShippingQuoter chosen in app.ts). Prices of the
  * server cart are read from the products table at the time of the call.
  */
-import { eq, sql } from 'drizzle-orm';
+import { cartItemCount, cartSubtotal } from '@semijoias/domain/cart';
 import { centsToDecimal, type Cents } from '@semijoias/domain/money';
 import { quoteToWire, type ShippingQuoteWire } from '@semijoias/domain/shipping';
 import type { Db } from '../../db/client.js';
-import { cartItems, products } from '../../db/schema.js';
+import { createCartService } from '../cart/service.js';
 import type { ShippingQuoter } from './quote.js';
 
 export interface ShippingServiceOptions {
@@ -31,24 +31,13 @@ export interface QuoteAnswer {
 }
 
 export function createShippingService({ db, quoter }: ShippingServiceOptions) {
-  /** The subtotal and units of a user's server cart; null when it has no line. */
-  async function serverCart(
-    userId: number,
-  ): Promise<{ subtotalCents: Cents; itemCount: number } | null> {
-    const [row] = await db
-      .select({
-        lines: sql<number>`count(*)`.mapWith(Number),
-        subtotalCents:
-          sql<number>`coalesce(sum(${products.priceCents}::bigint * ${cartItems.quantidade}), 0)`.mapWith(
-            Number,
-          ),
-        itemCount: sql<number>`coalesce(sum(${cartItems.quantidade}), 0)`.mapWith(Number),
-      })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(eq(cartItems.userId, userId));
-    if (!row || row.lines === 0) return null;
-    return { subtotalCents: row.subtotalCents, itemCount: row.itemCount };
+  const cart = createCartService(db);
+
+  /** The subtotal and units of a user's server cart (the cart's own read); null when empty. */
+  async function serverCart(userId: number): Promise<Omit<QuoteFigures, 'cep'> | null> {
+    const lines = await cart.read(userId);
+    if (lines.length === 0) return null;
+    return { subtotalCents: cartSubtotal(lines), itemCount: cartItemCount(lines) };
   }
 
   return {
@@ -57,8 +46,8 @@ export function createShippingService({ db, quoter }: ShippingServiceOptions) {
      * subtotal and units instead: the browser's figures are never trusted over the database's.
      */
     async quote(requested: QuoteFigures, userId: number | undefined): Promise<QuoteAnswer> {
-      const cart = userId === undefined ? null : await serverCart(userId);
-      const figures = cart ? { ...requested, ...cart } : requested;
+      const saved = userId === undefined ? null : await serverCart(userId);
+      const figures = saved ? { ...requested, ...saved } : requested;
       const quote = await quoter.quote(figures);
       return {
         success: true,

@@ -3,6 +3,7 @@
  * dadosFrete, totais, cepDestino"). Money travels as decimal strings of reais, as the API writes
  * it; the checkout shows it and the server recomputes every figure when the order is placed.
  */
+import { cartSubtotal } from '@semijoias/domain/cart';
 import { computeTotals } from '@semijoias/domain/coupon';
 import { centsToDecimal, toCents } from '@semijoias/domain/money';
 import { quoteToWire, type ShippingQuoteWire } from '@semijoias/domain/shipping';
@@ -49,8 +50,7 @@ export function buildCheckoutState(
       quantidade: line.quantidade,
     };
   });
-  const subtotal = lines.reduce((sum, l) => sum + l.priceCents * l.quantidade, 0);
-  const totals = computeTotals({ subtotal, frete: shipping.quote.valor });
+  const totals = computeTotals({ subtotal: cartSubtotal(lines), frete: shipping.quote.valor });
   const money = {
     subtotal: centsToDecimal(totals.subtotal),
     subtotalComDesconto: centsToDecimal(totals.subtotalComDesconto),

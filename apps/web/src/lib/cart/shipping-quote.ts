@@ -4,16 +4,15 @@
  * stale (more than R$ 0,01 apart) instead of passing it off as current. It lives in
  * sessionStorage: closing the drawer or reloading the page keeps it for this visit.
  */
-import type { Cents } from '@semijoias/domain/money';
-import type { ShippingQuote } from '@semijoias/domain/shipping';
+import type { QuotedCart, ShippingQuote } from '@semijoias/domain/shipping';
 import { useSyncExternalStore } from 'react';
 
 export interface CartShippingQuote {
   /** The CEP as masked (12345-678). */
   cep: string;
   quote: ShippingQuote;
-  quotedSubtotalCents: Cents;
-  quotedItemCount: number;
+  /** The cart's subtotal and units the quote was computed for. */
+  quotedFor: QuotedCart;
   /** True when the quote call failed and this is the local estimate (SPEC §7). */
   estimated: boolean;
 }
@@ -25,7 +24,9 @@ function load(): CartShippingQuote | null {
     const raw = window.sessionStorage.getItem(STORAGE_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as CartShippingQuote;
-    return typeof parsed?.cep === 'string' && typeof parsed.quote?.valor === 'number'
+    return typeof parsed?.cep === 'string' &&
+      typeof parsed.quote?.valor === 'number' &&
+      typeof parsed.quotedFor?.subtotalCents === 'number'
       ? parsed
       : null;
   } catch {

@@ -10,8 +10,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { isApiError } from '../api';
 import { useIsLoggedIn } from '../session';
-import { addToGuestCart, readGuestCart, subscribeGuestCart, type GuestProduct } from './guest-cart';
-import { addToServerCart, fetchServerCart, SERVER_CART_KEY, type ServerCart } from './server-cart';
+import {
+  addToGuestCart,
+  readGuestCart,
+  subscribeGuestCart,
+  type GuestProduct,
+  type StoredGuestItem,
+} from './guest-cart';
+import {
+  addToServerCart,
+  fetchServerCart,
+  SERVER_CART_KEY,
+  type ServerCartLine,
+} from './server-cart';
 
 export interface CartLineView {
   productId: number;
@@ -36,19 +47,17 @@ export interface CartView {
 
 const NO_LINES: CartLineView[] = [];
 
-function serverLines(cart: ServerCart | undefined): CartLineView[] {
-  if (!cart) return NO_LINES;
-  return cart.map((item) => {
-    const line = toCartLine(item);
-    return {
-      productId: item.produto.id,
-      name: line.name,
-      priceCents: line.priceCents,
-      quantidade: line.quantidade,
-      image: line.image ?? null,
-      estoque: item.produto.estoque,
-    };
-  });
+/** A server or guest item as the drawer shows it (prices in centavos via the domain). */
+function toView(item: ServerCartLine | StoredGuestItem): CartLineView {
+  const line = toCartLine(item);
+  return {
+    productId: Number(line.productId),
+    name: line.name,
+    priceCents: line.priceCents,
+    quantidade: line.quantidade,
+    image: line.image ?? null,
+    estoque: 'produto' in item ? item.produto.estoque : item.estoque,
+  };
 }
 
 export function useCart(): CartView {
@@ -64,20 +73,7 @@ export function useCart(): CartView {
   const { data: serverCart, refetch } = query;
 
   const lines = useMemo(
-    () =>
-      loggedIn
-        ? serverLines(serverCart)
-        : guestItems.map((item) => {
-            const line = toCartLine(item);
-            return {
-              productId: Number(item.id),
-              name: line.name,
-              priceCents: line.priceCents,
-              quantidade: line.quantidade,
-              image: line.image ?? null,
-              estoque: item.estoque,
-            };
-          }),
+    () => (loggedIn ? (serverCart?.map(toView) ?? NO_LINES) : guestItems.map(toView)),
     [loggedIn, serverCart, guestItems],
   );
 

@@ -1,12 +1,12 @@
+import { cartItemCount, cartSubtotal } from '@semijoias/domain/cart';
 import { computeTotals } from '@semijoias/domain/coupon';
 import {
   CART_EMPTY_TEXT,
   CART_REMOVE_CONFIRM,
-  CART_VALUE_CHANGED,
   cartPaymentBlocker,
 } from '@semijoias/domain/messages';
 import { formatBRL } from '@semijoias/domain/money';
-import { isQuoteStale } from '@semijoias/domain/shipping';
+import { isCartQuoteStale } from '@semijoias/domain/shipping';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buildCheckoutState } from '@/lib/cart/checkout-state';
@@ -88,25 +88,20 @@ function CartPanel({ onClose }: { onClose: () => void }) {
 
   // What the shopper sees includes clicks still on their way to the server.
   const lines = cart.lines.map((line) => ({ ...line, quantidade: changes.quantityOf(line) }));
-  const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantidade, 0);
-  const itemCount = lines.reduce((sum, l) => sum + l.quantidade, 0);
-  const stale =
-    shipping !== null &&
-    (isQuoteStale(shipping.quotedSubtotalCents, subtotalCents) ||
-      shipping.quotedItemCount !== itemCount);
+  const current = { subtotalCents: cartSubtotal(lines), itemCount: cartItemCount(lines) };
+  const { subtotalCents, itemCount } = current;
+  const stale = shipping !== null && isCartQuoteStale(shipping.quotedFor, current);
   const totals = computeTotals({
     subtotal: subtotalCents,
     frete: shipping && !stale ? shipping.quote.valor : 0,
   });
 
   function goToCheckout() {
-    const reason = cartPaymentBlocker({
+    const blocked = cartPaymentBlocker({
       lineCount: lines.length,
-      quotedSubtotalCents: shipping?.quotedSubtotalCents ?? null,
-      currentSubtotalCents: subtotalCents,
+      quoted: shipping?.quotedFor ?? null,
+      current,
     });
-    // The same weight is part of the same quote: a different number of units is a change too.
-    const blocked = reason ?? (stale ? CART_VALUE_CHANGED : null);
     setBlocker(blocked);
     if (blocked || !shipping) return;
     changes.flush();

@@ -1,3 +1,4 @@
+import { lineSubtotal } from '@semijoias/domain/cart';
 import { formatBRL } from '@semijoias/domain/money';
 import { Link } from 'react-router';
 import type { CartLineView } from '@/lib/cart/use-cart';
@@ -91,7 +92,7 @@ export function CartLineItem({
             data-testid="cart-line-subtotal"
             className="text-sm font-semibold tabular-nums text-ink"
           >
-            {formatBRL(line.priceCents * quantity)}
+            {formatBRL(lineSubtotal({ priceCents: line.priceCents, quantidade: quantity }))}
           </p>
         </div>
       </div>

@@ -2,7 +2,6 @@ import { CEP_MASK_LENGTH, cepDigits, maskCep, CEP_DIGITS } from '@semijoias/doma
 import {
   CEP_LOOKUP_ERROR,
   CEP_NOT_FOUND,
-  SHIPPING_ERROR,
   cartShippingCepBlocker,
 } from '@semijoias/domain/messages';
 import { formatBRL, type Cents } from '@semijoias/domain/money';
@@ -103,23 +102,20 @@ export function ShippingCalculator({
         setCartShippingQuote({
           cep: masked,
           quote: answer.quote,
-          quotedSubtotalCents: answer.subtotalCents ?? subtotalCents,
-          quotedItemCount: answer.itemCount ?? itemCount,
+          quotedFor: {
+            subtotalCents: answer.subtotalCents ?? subtotalCents,
+            itemCount: answer.itemCount ?? itemCount,
+          },
           estimated: false,
         });
       } catch {
-        // SPEC §7: the local estimate, labelled as such; SPEC §8's error if even that fails.
-        try {
-          setCartShippingQuote({
-            cep: masked,
-            quote: quoteShipping({ cep: digits, subtotalCents, itemCount }),
-            quotedSubtotalCents: subtotalCents,
-            quotedItemCount: itemCount,
-            estimated: true,
-          });
-        } catch {
-          setError(SHIPPING_ERROR);
-        }
+        // SPEC §7: the local estimate, labelled as such (the CEP has 8 digits: it cannot fail).
+        setCartShippingQuote({
+          cep: masked,
+          quote: quoteShipping({ cep: digits, subtotalCents, itemCount }),
+          quotedFor: { subtotalCents, itemCount },
+          estimated: true,
+        });
       }
     } finally {
       setCalculating(false);
