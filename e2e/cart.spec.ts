@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cartShopperFor, SHOPPER_PASSWORD } from './fixtures/shoppers';
+import { cartShopperFor, mergeShopperFor, SHOPPER_PASSWORD } from './fixtures/shoppers';
 
 // The cart as a shopper uses it: as a guest (local cart), the drawer's quantity controls and
 // removal question, the CEP calculator against the local fake ViaCEP, the stale quote, the way
@@ -245,4 +245,57 @@ test('a piece of "Complete o Look" is added with the toast instead of the popup'
   await expect(page.getByTestId('added-to-cart-popup')).toHaveCount(0);
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
   await expect(button).toBeEnabled();
+});
+
+test('a merge cut off after the server took a line, run again at login, adds each line once', async ({
+  page,
+}, testInfo) => {
+  const shopper = mergeShopperFor(testInfo.project.name);
+  const tokens = await page.request.post('/api/token/', {
+    data: { username: shopper.email, password: SHOPPER_PASSWORD },
+  });
+  const { access } = (await tokens.json()) as { access: string };
+  const auth = { authorization: `Bearer ${access}` };
+  await page.request.delete('/api/cart/clear/', { headers: auth });
+
+  // An earlier visit began the merge: the ring's line reached the server, then the tab closed
+  // before the answer, so the guest cart and its merge id are still in the browser.
+  const ring = await product(page, 1);
+  const earring = await product(page, 20);
+  const mergeId = `e2e-${testInfo.project.name}-${Date.now()}`;
+  const sent = await page.request.post('/api/cart/', {
+    headers: { ...auth, 'Idempotency-Key': `${mergeId}:${ring.id}` },
+    data: { produto: ring.id, quantidade: 2 },
+  });
+  expect(sent.ok()).toBe(true);
+  await page.goto('/');
+  await page.evaluate(
+    ({ ring, earring, mergeId }) => {
+      localStorage.setItem(
+        'cart',
+        JSON.stringify([
+          { id: ring.id, name: ring.name, price: ring.price, image: null, quantidade: 2 },
+          { id: earring.id, name: earring.name, price: earring.price, image: null, quantidade: 1 },
+        ]),
+      );
+      localStorage.setItem('cart-merge-id', mergeId);
+    },
+    { ring, earring, mergeId },
+  );
+
+  await page.getByTestId('user-entry').click();
+  const login = page.getByRole('dialog');
+  await login.getByLabel('E-mail').fill(shopper.email);
+  await login.getByLabel('Senha', { exact: true }).fill(SHOPPER_PASSWORD);
+  await login.getByLabel('Senha', { exact: true }).press('Enter');
+  await expect(login.getByText('Login efetuado com sucesso!')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('cart-merge-id'))).toBeNull();
+
+  const res = await page.request.get('/api/cart/', { headers: auth });
+  const items = (await res.json()) as { produto: { id: number }; quantidade: number }[];
+  expect(items.map((i) => [i.produto.id, i.quantidade]).sort((a, b) => a[0]! - b[0]!)).toEqual([
+    [ring.id, 2],
+    [earring.id, 1],
+  ]);
 });
