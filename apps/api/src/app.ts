@@ -21,12 +21,19 @@ import { errorHandler, NOT_FOUND_MESSAGE } from './lib/error-handler.js';
 import { jwtKey } from './lib/access-token.js';
 import { createAuthenticate } from './lib/authenticate.js';
 import { loggerOptions } from './lib/logger.js';
+import { createPaymentProvider } from './integrations/payments/index.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
+import { addressRoutes } from './modules/addresses/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { checkoutRoutes } from './modules/checkout/routes.js';
+import { couponRoutes } from './modules/coupons/routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { sandboxPageRoutes } from './modules/payments/sandbox-page.js';
 import { postalCodeRoutes } from './modules/postal-codes/routes.js';
 import { createViaCepLookup } from './modules/postal-codes/viacep.js';
 import { tableShippingQuoter } from './modules/shipping/quote.js';
@@ -49,7 +56,7 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /** Vite puts content-hashed files here: a new build means new names, so they never go stale. */
 const HASHED_ASSETS_PREFIX = '/assets/';
 /** Paths that are never a client route of the web app: a miss there is a plain 404. */
-const NOT_SPA_PREFIXES = ['/api/', '/media/', HASHED_ASSETS_PREFIX];
+const NOT_SPA_PREFIXES = ['/api/', '/media/', '/sandbox/', HASHED_ASSETS_PREFIX];
 
 /** A request id from the caller (a load balancer's) when it looks like one, else a new one. */
 function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
@@ -108,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     baseUrl: config.viaCepUrl,
     timeoutMs: config.viaCepTimeoutMs,
   });
+  const paymentProvider = createPaymentProvider({ config, db: database.db });
 
   await app.register(
     async (api) => {
@@ -130,9 +138,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         lookup: cepLookup,
         rateLimits: config.rateLimits,
       });
+      // Selling (issue 8): addresses, coupons, the order and its payment, her orders, webhooks.
+      await api.register(addressRoutes, { db: database.db, authenticate });
+      await api.register(couponRoutes, { db: database.db, authenticate });
+      await api.register(checkoutRoutes, {
+        db: database.db,
+        authenticate,
+        quoter: shippingQuoter,
+        paymentProvider,
+        config,
+      });
+      await api.register(orderRoutes, { db: database.db, authenticate, paymentProvider, config });
+      await api.register(paymentRoutes, { db: database.db, paymentProvider, config });
     },
     { prefix: '/api' },
   );
+
+  // The sandbox provider's hosted page is served by this server (a page, so outside /api).
+  if (config.paymentProvider === 'sandbox') {
+    await app.register(sandboxPageRoutes, { db: database.db, config });
+  }
 
   // Product and site images. Their names are stable, and content changes ship as new names.
   await app.register(fastifyStatic, {

@@ -42,6 +42,19 @@ const envSchema = z
     PAYMENT_PROVIDER: optional(z.enum(['sandbox', 'pagbank'])),
     PAGBANK_TOKEN: optional(z.string()),
     PAGBANK_API_URL: optional(httpUrl),
+    // Unpaid orders are cancelled this long after they were placed (SPEC §1: 24 h).
+    UNPAID_ORDER_TTL_MINUTES: optional(
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(60 * 24 * 30),
+    ),
+    ORDER_SWEEP_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
+    // Signs the sandbox provider's notifications; unset: generated once into DATA_DIR.
+    SANDBOX_WEBHOOK_SECRET: optional(
+      z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }),
+    ),
     JWT_SECRET: optional(z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' })),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
     // Behind a load balancer: trust X-Forwarded-For for the client IP (rate limits, logs).
@@ -90,6 +103,11 @@ export interface Config {
   imageBaseUrl: string;
   paymentProvider: 'sandbox' | 'pagbank';
   pagbank: { token: string | undefined; apiUrl: string };
+  /** Minutes after which an unpaid order is cancelled (and its provider checkout has expired). */
+  unpaidOrderTtlMinutes: number;
+  orderSweepIntervalSeconds: number;
+  /** Signs and verifies the sandbox provider's notifications (like the JWT secret). */
+  sandboxWebhookSecret: string;
   jwtSecret: string;
   logLevel: LogLevel;
   trustProxy: boolean;
@@ -153,9 +171,13 @@ type Env = Record<string, string | undefined>;
  * Parses the environment without touching the disk. `jwtSecret` is left undefined when unset so
  * that {@link loadConfig} can generate the development one.
  */
-export function parseEnv(
-  env: Env = process.env,
-): Omit<Config, 'jwtSecret'> & { jwtSecret: string | undefined } {
+export function parseEnv(env: Env = process.env): Omit<
+  Config,
+  'jwtSecret' | 'sandboxWebhookSecret'
+> & {
+  jwtSecret: string | undefined;
+  sandboxWebhookSecret: string | undefined;
+} {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
@@ -191,6 +213,9 @@ export function parseEnv(
       token: e.PAGBANK_TOKEN,
       apiUrl: (e.PAGBANK_API_URL ?? 'https://sandbox.api.pagseguro.com').replace(/\/+$/, ''),
     },
+    unpaidOrderTtlMinutes: e.UNPAID_ORDER_TTL_MINUTES ?? 1440,
+    orderSweepIntervalSeconds: e.ORDER_SWEEP_INTERVAL_SECONDS ?? 60,
+    sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
@@ -203,8 +228,8 @@ export function parseEnv(
  * Outside production an unset JWT_SECRET is generated once and kept in DATA_DIR, so sessions
  * survive restarts without any setup. Production refuses to start without one (see the schema).
  */
-function developmentJwtSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+function developmentSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) {
     const saved = readFileSync(file, 'utf8').trim();
     if (saved.length >= 32) return saved;
@@ -218,5 +243,10 @@ function developmentJwtSecret(dataDir: string): string {
 /** The configuration the server runs with: the environment parsed, the dev secret resolved. */
 export function loadConfig(env: Env = process.env): Config {
   const parsed = parseEnv(env);
-  return { ...parsed, jwtSecret: parsed.jwtSecret ?? developmentJwtSecret(parsed.dataDir) };
+  return {
+    ...parsed,
+    jwtSecret: parsed.jwtSecret ?? developmentSecret(parsed.dataDir, 'jwt-secret'),
+    sandboxWebhookSecret:
+      parsed.sandboxWebhookSecret ?? developmentSecret(parsed.dataDir, 'sandbox-webhook-secret'),
+  };
 }

@@ -16,6 +16,7 @@ import { seedCatalog } from '../src/db/seed.js';
 import type { Mailer } from '../src/modules/mail/mailer.js';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
+export const TEST_SANDBOX_WEBHOOK_SECRET = 'sandbox-secret-sandbox-secret-sandbox-0123';
 
 /**
  * The settings of a test app: defaults, silent, nothing written to disk. Rate limits are off
@@ -29,7 +30,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     PUBLIC_URL: 'http://loja.test',
     RATE_LIMIT_SCALE: '0',
   });
-  return { ...parsed, jwtSecret: TEST_JWT_SECRET, ...overrides };
+  return {
+    ...parsed,
+    jwtSecret: TEST_JWT_SECRET,
+    sandboxWebhookSecret: TEST_SANDBOX_WEBHOOK_SECRET,
+    ...overrides,
+  };
 }
 
 export interface TestDatabase {

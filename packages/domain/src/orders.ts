@@ -7,6 +7,38 @@ import { toCents, type Cents } from './money';
 
 export const ORDER_AUTO_CANCEL_HOURS = 24;
 
+/**
+ * The order's status as the database keeps it (a code) and as SPEC §4 shows it (the text the API
+ * answers in `status`). The first three are SPEC §4's; the rest come with the order lifecycle
+ * (expiry, refunds, the owners' shipping). Texts not in SPEC §4's table show grey.
+ */
+export const ORDER_STATUS_TEXT = {
+  awaiting_payment: 'Aguardando Pagamento',
+  paid: 'Pedido Pago',
+  payment_failed: 'Erro no Pagamento',
+  in_progress: 'Em andamento',
+  cancelled: 'Cancelado',
+  refund_due: 'Pagamento a estornar',
+  shipped: 'Enviado',
+  delivered: 'Entregue',
+} as const;
+
+export type OrderStatusCode = keyof typeof ORDER_STATUS_TEXT;
+export type OrderStatusText = (typeof ORDER_STATUS_TEXT)[OrderStatusCode];
+
+export const ORDER_STATUS_CODES = Object.keys(ORDER_STATUS_TEXT) as OrderStatusCode[];
+
+/** The text SPEC §4 shows for a status code. */
+export function orderStatusText(code: OrderStatusCode): OrderStatusText {
+  return ORDER_STATUS_TEXT[code];
+}
+
+/** Statuses that still hold stock and wait for money: the shopper may (re)try to pay. */
+export const UNPAID_ORDER_STATUSES: readonly OrderStatusCode[] = [
+  'awaiting_payment',
+  'payment_failed',
+];
+
 export type StatusColour = 'green' | 'orange' | 'blue' | 'red' | 'grey';
 /** What the order card shows besides the label (paid confirmation, retry button…). */
 export type StatusKind = 'paid' | 'awaiting' | 'in-progress' | 'error' | 'other';

@@ -13,6 +13,8 @@ import {
   date,
   index,
   integer,
+  jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -20,9 +22,11 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CATEGORIES, type CategoryName } from '@semijoias/domain/catalog';
+import { ORDER_STATUS_CODES, type OrderStatusCode } from '@semijoias/domain/orders';
 
 const categoryNames = sql.raw(CATEGORIES.map((c) => `'${c.name}'`).join(', '));
 
@@ -267,4 +271,314 @@ export const cepLookups = pgTable(
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('cep_lookups_cep_check', sql`${t.cep} ~ '^[0-9]{8}$'`)],
+);
+
+// ------------------------------------------------------------------------ Address profiles (issue 8)
+
+/**
+ * A customer's saved delivery addresses (SPEC §3 "Address profile"). CPF, phone and CEP are
+ * digits, the e-mail lower case, the state its UF (the domain's normalizeAddressProfile).
+ * A profile name is unique per customer whatever its case; at most one default per customer
+ * (a partial unique index), and the service keeps exactly one while she has any.
+ */
+export const addressProfiles = pgTable(
+  'address_profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nomePerfil: text('nome_perfil').notNull(),
+    nomeCompleto: text('nome_completo').notNull(),
+    email: text('email').notNull(),
+    cpf: text('cpf').notNull(),
+    telefone: text('telefone').notNull(),
+    cep: text('cep').notNull(),
+    endereco: text('endereco').notNull(),
+    numero: text('numero').notNull(),
+    complemento: text('complemento').notNull().default(''),
+    bairro: text('bairro').notNull(),
+    cidade: text('cidade').notNull(),
+    estado: text('estado').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The name carries "nome_perfil" so the duplicate's database text maps to SPEC §8's message.
+    uniqueIndex('address_profiles_user_nome_perfil_unique').on(
+      t.userId,
+      sql`lower(${t.nomePerfil})`,
+    ),
+    uniqueIndex('address_profiles_one_default_idx')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+    check('address_profiles_cpf_check', sql`${t.cpf} ~ '^[0-9]{11}$'`),
+    check('address_profiles_cep_check', sql`${t.cep} ~ '^[0-9]{8}$'`),
+    check('address_profiles_telefone_check', sql`${t.telefone} ~ '^[0-9]{10,11}$'`),
+  ],
+);
+
+export type AddressProfileRow = typeof addressProfiles.$inferSelect;
+
+// ------------------------------------------------------------------------ Coupons (issue 8)
+
+/**
+ * Discount coupons. `code` is stored as normalizeCouponCode gives it (upper case). A percentage
+ * is kept in basis points (1000 = 10 %), a fixed amount in centavos; exactly one of the two.
+ * `times_used` counts live redemptions and is moved by one guarded statement
+ * (`times_used < usage_limit`); the check keeps it within the limit whatever happens.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    description: text('description').notNull().default(''),
+    kind: text('kind').$type<'percent' | 'fixed'>().notNull(),
+    percentBasisPoints: integer('percent_basis_points'),
+    amountCents: integer('amount_cents'),
+    /** Products' subtotal (before discount, without shipping) needed to use it. */
+    minOrderCents: integer('min_order_cents'),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    /** Total redemptions allowed across all customers; null: no limit. */
+    usageLimit: integer('usage_limit'),
+    timesUsed: integer('times_used').notNull().default(0),
+    oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+    /** Only for a customer with no other order paid or awaiting payment. */
+    firstPurchaseOnly: boolean('first_purchase_only').notNull().default(false),
+    /** Assigned to one customer: nobody else may use it. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'coupons_code_upper_check',
+      sql`${t.code} = upper(${t.code}) and length(${t.code}) between 1 and 40`,
+    ),
+    check(
+      'coupons_kind_check',
+      sql`(${t.kind} = 'percent' and ${t.percentBasisPoints} between 1 and 10000 and ${t.amountCents} is null)
+        or (${t.kind} = 'fixed' and ${t.amountCents} > 0 and ${t.percentBasisPoints} is null)`,
+    ),
+    check('coupons_min_order_check', sql`${t.minOrderCents} is null or ${t.minOrderCents} >= 0`),
+    check(
+      'coupons_times_used_check',
+      sql`${t.timesUsed} >= 0 and (${t.usageLimit} is null or ${t.timesUsed} <= ${t.usageLimit})`,
+    ),
+  ],
+);
+
+export type CouponRow = typeof coupons.$inferSelect;
+
+// ------------------------------------------------------------------------ Orders (issue 8)
+
+/** References read "100123": numeric, so SPEC §4's "ties by higher reference" is plain. */
+export const orderReferenceSeq = pgSequence('order_reference_seq', { startWith: 100001 });
+
+/**
+ * An order. `status` is a code (the domain's ORDER_STATUS maps it to SPEC §4's text); every
+ * change of it is one guarded `update ... where status = <expected>`. Money in centavos, computed
+ * by the server. The delivery address is a snapshot (filled by api/pagamento), so a later edit
+ * of a profile never rewrites a placed order. `user_id` is null for a guest's order, whose
+ * return link carries a secret kept here only as its SHA-256.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference')
+      .notNull()
+      .unique()
+      .default(sql`nextval('order_reference_seq')::text`),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').$type<OrderStatusCode>().notNull().default('awaiting_payment'),
+    /** SHA-256 (hex) of the secret of the return link `/pedido/{reference}?chave=…`. */
+    accessKeyHash: text('access_key_hash').notNull(),
+    /** The CEP the freight was quoted for (8 digits). */
+    cepDestino: text('cep_destino').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** The quote's days ("3-5") and region, as shown at checkout. */
+    shippingDays: text('shipping_days').notNull().default(''),
+    shippingRegion: text('shipping_region').notNull().default(''),
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
+    couponCode: text('coupon_code'),
+    // Delivery address and buyer, filled by api/pagamento (null until then).
+    nomeCompleto: text('nome_completo'),
+    email: text('email'),
+    cpf: text('cpf'),
+    telefone: text('telefone'),
+    cep: text('cep'),
+    endereco: text('endereco'),
+    numero: text('numero'),
+    complemento: text('complemento'),
+    bairro: text('bairro'),
+    cidade: text('cidade'),
+    estado: text('estado'),
+    // The payment provider's side.
+    paymentProvider: text('payment_provider'),
+    /** The provider's hosted checkout id (PagBank CHEC_…, the sandbox's uuid). */
+    providerCheckoutId: text('provider_checkout_id'),
+    paymentUrl: text('payment_url'),
+    paymentUrlExpiresAt: timestamp('payment_url_expires_at', { withTimezone: true }),
+    /** The provider's payment (charge) id, answered as `payment_id`. */
+    paymentId: text('payment_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** After this instant an unpaid order is cancelled (UNPAID_ORDER_TTL_MINUTES). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'orders_status_check',
+      sql`${t.status} in (${sql.raw(ORDER_STATUS_CODES.map((c) => `'${c}'`).join(', '))})`,
+    ),
+    check(
+      'orders_money_check',
+      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents}
+        and ${t.shippingCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents}`,
+    ),
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // The sweeper's scan: unpaid orders by deadline.
+    index('orders_status_expires_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** An order's lines, with the name and price as they were when she bought. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    /** Relative to the media root, like products.image. */
+    image: text('image').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantidade: integer('quantidade').notNull(),
+  },
+  (t) => [
+    unique('order_items_order_product_unique').on(t.orderId, t.productId),
+    check('order_items_quantidade_check', sql`${t.quantidade} >= 1`),
+    check('order_items_price_check', sql`${t.unitPriceCents} >= 0`),
+    index('order_items_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * Coupon uses. One row per order that used a coupon; deleted when that order is cancelled unpaid
+ * (the use is given back, with `coupons.times_used`). `once_key` is the user id for a coupon
+ * usable once per customer (null otherwise), so the unique index refuses a second use even if
+ * two checkouts race past every check.
+ */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    onceKey: integer('once_key'),
+    discountCents: integer('discount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_once_per_customer_idx').on(t.couponId, t.onceKey),
+    index('coupon_redemptions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Answers of calls made with an `Idempotency-Key` (api/pay, api/pagamento): the first call
+ * records its key in the same transaction as its effect and stores its answer; a repeat gets
+ * the stored answer. `scope` is the call ('pay', 'pagamento'); `owner` is 'u:<user id>' or
+ * 'guest', so one customer's key never answers another's call.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    owner: text('owner').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the meaningful part of the request: the same key with another body is a 409. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.owner, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+// ------------------------------------------------------------------------ Payments (issue 8)
+
+/**
+ * Every notification a payment provider sent that verified, raw, for the owners' audit.
+ * `event_key` identifies one event at the provider (PagBank: the charge id and its status; the
+ * sandbox: its event id): the same event delivered again finds its row and changes nothing.
+ */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventKey: text('event_key').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** What the store made of it: 'paid', 'declined', 'pending', 'ignored'. */
+    outcome: text('outcome').notNull(),
+    rawBody: text('raw_body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('payment_notifications_event_unique').on(t.provider, t.eventKey),
+    index('payment_notifications_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * The sandbox provider's own record of its hosted checkouts (what PagBank keeps on its side):
+ * the page reads the amount from here, and the status answers "was it paid?".
+ */
+export const sandboxCheckouts = pgTable(
+  'sandbox_checkouts',
+  {
+    id: uuid('id').primaryKey(),
+    orderReference: text('order_reference').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** 'pending' | 'paid' | 'declined' */
+    status: text('status').notNull().default('pending'),
+    /** 'card' | 'pix' once paid or declined. */
+    method: text('method'),
+    paymentId: text('payment_id'),
+    payload: jsonb('payload').notNull(),
+    redirectUrl: text('redirect_url').notNull(),
+    notificationUrl: text('notification_url').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_checkouts_reference_idx').on(t.orderReference)],
 );

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { logout } from '@/lib/api';
 import { LOGIN_DRAWER_HREF } from '@/lib/drawer-requests';
 import { useDocumentTitle } from '@/lib/hooks';
 import { useIsLoggedIn } from '@/lib/session';
-import { ButtonLink } from '@/ui/Button';
 import { cx } from '@/ui/cx';
-import { EmptyState } from '@/ui/EmptyState';
 import { LogoutIcon, PinIcon, ReceiptIcon, UserIcon } from '@/ui/icons';
 import { fetchUserInfo, userInfoQueryKey } from './api';
+import { AddressesTab } from './components/AddressesTab';
 import { InfoTab } from './components/InfoTab';
+import { OrdersTab } from './components/OrdersTab';
 
 const TABS = [
   { key: 'info', label: 'Informações do Usuário', icon: UserIcon },
@@ -130,23 +130,8 @@ export function AccountPage() {
           >
             <h2 className="mb-5 font-display text-3xl font-semibold text-ink">{current.label}</h2>
             {tab === 'info' && <InfoTab />}
-            {tab === 'orders' && (
-              <Empty title="Você ainda não fez pedidos">
-                <p>Quando você comprar, seus pedidos aparecem aqui com o status do pagamento.</p>
-                <ButtonLink to="/" variant="primary" size="lg" className="mt-6">
-                  Começar a Comprar
-                </ButtonLink>
-              </Empty>
-            )}
-            {tab === 'enderecos' && (
-              <Empty title="Nenhum endereço salvo">
-                <p>
-                  Cadastre seu primeiro perfil de endereço (ex: Casa, Trabalho) e finalize suas
-                  próximas compras mais rápido. O endereço que você usar na sua primeira compra
-                  também fica salvo aqui.
-                </p>
-              </Empty>
-            )}
+            {tab === 'orders' && <OrdersTab />}
+            {tab === 'enderecos' && <AddressesTab />}
           </section>
           <button
             type="button"
@@ -159,13 +144,5 @@ export function AccountPage() {
         </div>
       </div>
     </div>
-  );
-}
-
-function Empty({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <EmptyState title={title} className="py-8 sm:py-12">
-      {children}
-    </EmptyState>
   );
 }

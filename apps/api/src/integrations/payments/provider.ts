@@ -1,0 +1,86 @@
+/**
+ * The seam between the store and whoever takes the money (ARCHITECTURE "payments"): create a
+ * hosted checkout for an order, read what happened to it, and verify and read a notification.
+ * `sandbox` (the default, served by this API) and `pagbank` implement it; app.ts picks one from
+ * PAYMENT_PROVIDER. Amounts are integer centavos; the store computed them all.
+ */
+
+export type PaymentProviderName = 'sandbox' | 'pagbank';
+
+export interface CheckoutItem {
+  /** The product id, as text. */
+  referenceId: string;
+  name: string;
+  quantity: number;
+  unitAmountCents: number;
+}
+
+export interface CheckoutRequest {
+  /** The order's reference: the provider's `reference_id`. */
+  reference: string;
+  customer: {
+    name: string;
+    email: string;
+    /** CPF, 11 digits. */
+    taxId: string;
+    /** 10 or 11 digits, area code first. */
+    phone: string;
+  };
+  items: CheckoutItem[];
+  shippingCents: number;
+  discountCents: number;
+  /** Items minus discount plus shipping: what the shopper pays. */
+  totalCents: number;
+  /** The hosted checkout stops taking payments at this instant (before the order's deadline). */
+  expiresAt: Date;
+  /** Where the browser goes after paying: the store's return page for this order. */
+  redirectUrl: string;
+  /** The store's `POST /api/webhooks/{provider}/`. */
+  notificationUrl: string;
+}
+
+export interface HostedCheckout {
+  /** The provider's id of the checkout (PagBank `CHEC_…`). */
+  checkoutId: string;
+  /** The page the browser is sent to (PagBank: the `links` entry with `rel: "PAY"`). */
+  paymentUrl: string;
+  expiresAt: Date;
+}
+
+/** Where a payment stands at the provider. */
+export type PaymentState = 'pending' | 'paid' | 'declined';
+
+export interface PaymentStatus {
+  state: PaymentState;
+  /** The provider's payment (charge) id once there is one. */
+  paymentId: string | null;
+  /** What was paid, when paid. */
+  amountCents: number | null;
+}
+
+/** A notification that verified, read into what the store needs. */
+export interface PaymentEvent {
+  /** Identifies this event at the provider: the same event delivered twice has the same key. */
+  eventKey: string;
+  /** The order's reference (`reference_id`). */
+  reference: string;
+  state: PaymentState;
+  paymentId: string | null;
+  amountCents: number | null;
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Throws UpstreamError (a fixed Portuguese text) when the provider fails or refuses. */
+  createCheckout(request: CheckoutRequest): Promise<HostedCheckout>;
+  /** What happened to a checkout (used to retry a link and, later, by the sweeper). */
+  paymentStatus(checkoutId: string): Promise<PaymentStatus>;
+  /**
+   * Checks the notification's signature against the raw body and reads it. Returns null when
+   * the signature does not verify or the body is not a notification this store understands.
+   */
+  verifyNotification(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): PaymentEvent | null;
+}
