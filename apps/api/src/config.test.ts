@@ -30,6 +30,9 @@ describe('parseEnv', () => {
       imageBaseUrl: '/media/',
       paymentProvider: 'sandbox',
       jwtSecret: undefined,
+      unpaidOrderTtlMinutes: 1440,
+      orderSweepIntervalSeconds: 60,
+      sandboxWebhookSecret: undefined,
       logLevel: 'info',
       trustProxy: false,
     });
@@ -52,6 +55,9 @@ describe('parseEnv', () => {
       PAYMENT_PROVIDER: 'pagbank',
       PAGBANK_TOKEN: 'tok',
       JWT_SECRET: 'x'.repeat(32),
+      UNPAID_ORDER_TTL_MINUTES: '30',
+      ORDER_SWEEP_INTERVAL_SECONDS: '5',
+      SANDBOX_WEBHOOK_SECRET: 'w'.repeat(32),
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
     });
@@ -68,6 +74,9 @@ describe('parseEnv', () => {
       imageBaseUrl: 'https://cdn.example.com/img/',
       paymentProvider: 'pagbank',
       pagbank: { token: 'tok' },
+      unpaidOrderTtlMinutes: 30,
+      orderSweepIntervalSeconds: 5,
+      sandboxWebhookSecret: 'w'.repeat(32),
       logLevel: 'warn',
       trustProxy: true,
     });
@@ -98,6 +107,10 @@ describe('parseEnv', () => {
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
     [{ VIACEP_TIMEOUT_MS: '5s' }, 'VIACEP_TIMEOUT_MS'],
     [{ VIACEP_TIMEOUT_MS: '0' }, 'VIACEP_TIMEOUT_MS'],
+    [{ UNPAID_ORDER_TTL_MINUTES: '0' }, 'UNPAID_ORDER_TTL_MINUTES'],
+    [{ UNPAID_ORDER_TTL_MINUTES: '1.5' }, 'UNPAID_ORDER_TTL_MINUTES'],
+    [{ ORDER_SWEEP_INTERVAL_SECONDS: '0' }, 'ORDER_SWEEP_INTERVAL_SECONDS'],
+    [{ SANDBOX_WEBHOOK_SECRET: 'curto' }, 'SANDBOX_WEBHOOK_SECRET'],
   ])('refuses %o naming %s', (env, name) => {
     expect(() => parseEnv(env)).toThrow(ConfigError);
     expect(() => parseEnv(env)).toThrow(new RegExp(name));
@@ -111,6 +124,16 @@ describe('loadConfig', () => {
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first.jwtSecret);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('generates the sandbox webhook secret once, apart from the JWT secret', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.sandboxWebhookSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.sandboxWebhookSecret).not.toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).sandboxWebhookSecret).toBe(first.sandboxWebhookSecret);
+    const given = loadConfig({ DATA_DIR: tempDir(), SANDBOX_WEBHOOK_SECRET: 'k'.repeat(40) });
+    expect(given.sandboxWebhookSecret).toBe('k'.repeat(40));
   });
 
   it('uses JWT_SECRET when given and writes nothing', () => {
