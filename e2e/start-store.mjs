@@ -15,6 +15,9 @@ const env = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
   VIACEP_URL: `http://127.0.0.1:${VIACEP_PORT}`,
+  // Links the store writes (e-mails, the payment provider's return address) must be on the
+  // origin the browser uses, or the return page would not see the shopper's stored session.
+  PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 3100}`,
 };
 
 // Migrates and seeds the catalog, then adds the extra rings that make a category span two pages.
