@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { todayInSaoPaulo } from './calendar';
-import { formatDataPedido, formatDate, formatDateTime, parseDataPedido } from './dates';
+import {
+  formatDataPedido,
+  formatDate,
+  formatDateTime,
+  formatOrderDeadline,
+  parseDataPedido,
+} from './dates';
 
 describe('formatDateTime (pt-BR, America/Sao_Paulo)', () => {
   it.each<[Parameters<typeof formatDateTime>[0], string]>([
@@ -71,5 +77,16 @@ describe('todayInSaoPaulo', () => {
     ['2025-01-01T02:00:00Z', { year: 2024, month: 12, day: 31 }],
   ])('%s -> %j', (instant, day) => {
     expect(todayInSaoPaulo(new Date(instant))).toEqual(day);
+  });
+});
+
+describe("an unpaid order's deadline: 'até dd/mm às hh:mm'", () => {
+  it('is São Paulo time, across midnight and the year', () => {
+    expect(formatOrderDeadline('2026-11-24T17:30:00.000Z')).toBe('até 24/11 às 14:30');
+    expect(formatOrderDeadline(new Date('2027-01-01T02:05:00Z'))).toBe('até 31/12 às 23:05');
+  });
+  it('is empty when there is no readable instant', () => {
+    expect(formatOrderDeadline(null)).toBe('');
+    expect(formatOrderDeadline('amanhã')).toBe('');
   });
 });

@@ -107,6 +107,17 @@ export function formatDataPedido(instant: Date): string {
 }
 
 /**
+ * An unpaid order's deadline as the checkout, the return page and 'Meus Pedidos' show it:
+ * "até 24/11 às 14:30", São Paulo time. Empty for a missing or unreadable instant.
+ */
+export function formatOrderDeadline(value: DateInput): string {
+  const instant = toInstant(value);
+  if (!instant) return '';
+  const t = saoPauloWallTime(instant);
+  return `até ${p2(t.day)}/${p2(t.month)} às ${p2(t.hour)}:${p2(t.minute)}`;
+}
+
+/**
  * A number that orders moments by São Paulo wall-clock time (milliseconds of that wall time read
  * as if it were UTC). Lets a `data_pedido` text and an ISO `created_at` be compared.
  */

@@ -7,6 +7,9 @@ import { toCents, type Cents } from './money';
 
 export const ORDER_AUTO_CANCEL_HOURS = 24;
 
+/** SPEC §1: stated in the interface wherever an unpaid order is shown. */
+export const UNPAID_ORDER_NOTE = 'Pedidos não pagos são cancelados automaticamente após 24 horas.';
+
 /**
  * The order's status as the database keeps it (a code) and as SPEC §4 shows it (the text the API
  * answers in `status`). The first three are SPEC §4's; the rest come with the order lifecycle
