@@ -1,20 +1,26 @@
-import { formatBRL, toCents } from '@semijoias/domain/money';
+import { UNPAID_ORDER_NOTE } from '@semijoias/domain/orders';
+import { formatBRL } from '@semijoias/domain/money';
+import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { readCheckoutState } from '@/lib/cart/checkout-state';
+import { readCheckoutState, type CheckoutNavigationState } from '@/lib/cart/checkout-state';
 import { useDocumentTitle } from '@/lib/hooks';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
-
-/** Decimal reais from the navigation state, formatted; the raw text if it is not money. */
-function money(value: string): string {
-  const cents = toCents(value);
-  return cents === null ? value : formatBRL(cents);
-}
+import { ShieldIcon } from '@/ui/icons';
+import { Spinner } from '@/ui/Spinner';
+import { AddressSelector } from './AddressSelector';
+import { CheckoutAddressForm } from './CheckoutAddressForm';
+import { CheckoutErrorBox } from './CheckoutErrorBox';
+import { CouponField } from './CouponField';
+import { CouponResultDialog } from './CouponResultDialog';
+import { OrderSummary } from './OrderSummary';
+import { ProcessingOverlay } from './ProcessingOverlay';
+import { useCheckout } from './use-checkout';
 
 /**
  * /checkout (SPEC §2 "Checkout (Finalizar Compra)"). It receives the cart's navigation state
- * (cartData, dadosFrete, totais, cepDestino) and shows the order summary. The delivery address,
- * coupon and payment steps come with the checkout issue.
+ * (cartData, dadosFrete, totais, cepDestino); without it, a reload or a typed URL, it says so and
+ * offers the way back.
  */
 export function CheckoutPage() {
   const location = useLocation();
@@ -37,74 +43,146 @@ export function CheckoutPage() {
       </div>
     );
   }
+  return <Checkout state={state} />;
+}
 
-  const { cartData, dadosFrete, totais, cepDestino } = state;
+function Checkout({ state }: { state: CheckoutNavigationState }) {
+  const c = useCheckout(state);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    c.onPrimary();
+  }
+
+  const couponField = c.loggedIn ? (
+    <CouponField coupon={c.coupon} disabled={c.processing} />
+  ) : undefined;
+
   return (
-    <div className="container-page max-w-3xl py-10 sm:py-14">
-      <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">Finalizar Compra</h1>
-      <section
-        aria-labelledby="checkout-summary-title"
-        data-testid="checkout-summary"
-        className="mt-8 rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-7"
-      >
-        <h2 id="checkout-summary-title" className="font-display text-xl font-semibold">
-          Resumo do pedido
-        </h2>
-        <ul className="mt-4 divide-y divide-line">
-          {cartData.produtos.map((item) => (
-            <li
-              key={item.produto.id}
-              data-testid="checkout-item"
-              className="flex items-baseline justify-between gap-4 py-3 text-sm"
-            >
-              <span className="min-w-0">
-                <span className="font-medium text-ink">{item.name}</span>
-                <span className="text-muted"> × {item.quantidade}</span>
-              </span>
-              <span className="tabular-nums">
-                {formatBRL((toCents(item.price) ?? 0) * item.quantidade)}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-2 space-y-2 border-t border-line pt-4 text-sm">
-          <div className="flex justify-between">
-            <dt className="text-ink-soft">Subtotal</dt>
-            <dd data-testid="checkout-subtotal" className="tabular-nums">
-              {money(totais.subtotal)}
-            </dd>
-          </div>
-          {(toCents(totais.desconto) ?? 0) > 0 && (
-            <div className="flex justify-between text-sage">
-              <dt>Desconto do cupom</dt>
-              <dd className="tabular-nums">− {money(totais.desconto)}</dd>
-            </div>
-          )}
-          <div className="flex justify-between">
-            <dt className="text-ink-soft">
-              Frete para <span data-testid="checkout-cep">{cepDestino}</span>
-              {dadosFrete.prazo && (
-                <span className="text-muted"> · {dadosFrete.prazo} dias úteis</span>
-              )}
-            </dt>
-            <dd data-testid="checkout-shipping" className="tabular-nums">
-              {dadosFrete.gratis ? 'Grátis' : money(totais.frete)}
-            </dd>
-          </div>
-          <div className="flex justify-between border-t border-line pt-3 text-base font-semibold">
-            <dt>Total</dt>
-            <dd data-testid="checkout-total" className="tabular-nums">
-              {money(totais.total)}
-            </dd>
-          </div>
-        </dl>
-        <p className="mt-4 text-xs text-muted">
-          O frete será recalculado se o CEP de entrega for diferente do CEP informado no carrinho.
+    <div className="container-page max-w-6xl py-8 sm:py-12">
+      <header className="mb-6 sm:mb-10">
+        <p className="text-xs font-medium uppercase tracking-[0.22em] text-gold-dark">
+          Pagamento seguro
         </p>
-      </section>
-      <p className="mt-6 rounded-2xl bg-cream/70 px-5 py-4 text-sm text-ink-soft">
-        Endereço de entrega, cupom e pagamento: esta etapa da loja está em construção.
-      </p>
+        <h1 className="mt-1 font-display text-3xl font-semibold text-ink sm:text-4xl">
+          Finalizar Compra
+        </h1>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_25rem] lg:items-start lg:gap-10">
+        <aside className="lg:sticky lg:top-28 lg:order-last">
+          <OrderSummary
+            items={state.cartData.produtos}
+            totals={c.totals}
+            delivery={c.delivery}
+            quotePending={c.quotePending}
+            couponCode={c.coupon.applied?.code ?? null}
+            fromServer={c.totalsFromServer}
+          />
+        </aside>
+
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-labelledby="checkout-delivery-title"
+          className="rounded-3xl border border-line bg-white/70 p-5 shadow-soft sm:p-7"
+        >
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
+            <h2
+              id="checkout-delivery-title"
+              className="font-display text-2xl font-semibold text-ink"
+            >
+              Endereço de entrega
+            </h2>
+            {c.view === 'saved' && (
+              <Button variant="outline" size="sm" onClick={c.chooseNewAddress}>
+                Usar Novo Endereço
+              </Button>
+            )}
+            {c.view === 'manual' && c.profiles.length > 0 && (
+              <Button variant="ghost" size="sm" onClick={c.backToSaved}>
+                Voltar aos Endereços Salvos
+              </Button>
+            )}
+          </div>
+
+          <div className="mt-5 space-y-6">
+            {c.view === 'loading' && (
+              <div
+                data-testid="checkout-addresses-loading"
+                className="flex items-center gap-3 rounded-2xl bg-cream/60 px-4 py-6 text-sm text-ink-soft"
+              >
+                <Spinner label="Carregando endereços salvos" />
+                Carregando seus endereços...
+              </div>
+            )}
+
+            {c.view === 'saved' && (
+              <>
+                <AddressSelector
+                  profiles={c.profiles}
+                  selectedId={c.selectedProfile?.id}
+                  onSelect={c.selectProfile}
+                />
+                {couponField}
+              </>
+            )}
+
+            {(c.view === 'manual' || c.view === 'guest') && (
+              <>
+                {c.view === 'manual' && (
+                  <p
+                    data-testid="checkout-autosave-note"
+                    className="rounded-2xl border border-gold/30 bg-cream/50 px-4 py-3 text-sm leading-relaxed text-ink-soft"
+                  >
+                    Este novo endereço será salvo automaticamente nos seus endereços de entrega.
+                  </p>
+                )}
+                <CheckoutAddressForm
+                  form={c.form}
+                  setField={c.setField}
+                  cepLookup={c.cepLookup}
+                  locks={c.locks}
+                  errors={c.fieldErrors}
+                  askProfileName={c.view === 'manual'}
+                  coupon={couponField}
+                />
+              </>
+            )}
+
+            <CheckoutErrorBox message={c.error} onDismiss={c.dismissError} />
+
+            {c.view !== 'loading' && (
+              <div className="space-y-3 border-t border-line pt-5">
+                <div className="flex items-baseline justify-between text-sm lg:hidden">
+                  <span className="text-ink-soft">Total</span>
+                  <span className="font-display text-xl font-semibold tabular-nums text-ink">
+                    {formatBRL(c.totals.total)}
+                  </span>
+                </div>
+                <Button
+                  type="submit"
+                  variant="primary"
+                  size="lg"
+                  className="w-full"
+                  data-testid="checkout-submit"
+                  disabled={c.primaryBusy}
+                  aria-busy={c.primaryBusy || undefined}
+                >
+                  {c.primaryLabel}
+                </Button>
+                <p className="flex items-start justify-center gap-2 text-center text-xs leading-relaxed text-muted">
+                  <ShieldIcon width={16} height={16} className="mt-px shrink-0 text-gold" />
+                  <span>O pagamento é concluído em uma página segura. {UNPAID_ORDER_NOTE}</span>
+                </p>
+              </div>
+            )}
+          </div>
+        </form>
+      </div>
+
+      <CouponResultDialog result={c.coupon.popup} onClose={c.coupon.closePopup} />
+      <ProcessingOverlay open={c.processing} />
     </div>
   );
 }

@@ -1,0 +1,146 @@
+import type { Totals } from '@semijoias/domain/coupon';
+import { formatBRL, toCents } from '@semijoias/domain/money';
+import { SHIPPING_FALLBACK_LABEL } from '@semijoias/domain/shipping';
+import type { CheckoutCartProduct } from '@/lib/cart/checkout-state';
+import { SmartImage } from '@/ui/SmartImage';
+import { cx } from '@/ui/cx';
+import type { DeliveryQuote } from './use-delivery-quote';
+
+interface OrderSummaryProps {
+  items: CheckoutCartProduct[];
+  totals: Totals;
+  delivery: DeliveryQuote;
+  /** A new freight is being quoted for the delivery CEP. */
+  quotePending: boolean;
+  couponCode: string | null;
+  /** The figures are the server's own, after it said the order's values changed. */
+  fromServer: boolean;
+}
+
+/**
+ * SPEC §2 order summary: each item with its quantity and line price, the subtotal, the coupon's
+ * discount when above 0, the shipping with its CEP, the total, and the note that shipping is
+ * recalculated for another CEP. Every figure is the server's or the domain's over the server's.
+ */
+export function OrderSummary({
+  items,
+  totals,
+  delivery,
+  quotePending,
+  couponCode,
+  fromServer,
+}: OrderSummaryProps) {
+  const q = delivery.quote;
+  return (
+    <section
+      aria-labelledby="checkout-summary-title"
+      data-testid="checkout-summary"
+      aria-busy={quotePending || undefined}
+      className="rounded-3xl border border-line bg-white p-5 shadow-soft sm:p-7"
+    >
+      <h2 id="checkout-summary-title" className="font-display text-2xl font-semibold text-ink">
+        Resumo do pedido
+      </h2>
+      <ul className="mt-4 divide-y divide-line">
+        {items.map((item) => (
+          <li
+            key={item.produto.id}
+            data-testid="checkout-item"
+            className="flex items-center gap-3 py-3 text-sm"
+          >
+            <div className="h-14 w-14 shrink-0 overflow-hidden rounded-xl bg-cream">
+              <SmartImage
+                src={item.produto.image}
+                alt=""
+                width={56}
+                height={56}
+                className="h-full w-full object-cover"
+              />
+            </div>
+            <span className="min-w-0 flex-1">
+              <span className="font-medium text-ink">{item.name}</span>
+              <span className="text-muted"> × {item.quantidade}</span>
+            </span>
+            <span className="tabular-nums text-ink">
+              {formatBRL((toCents(item.price) ?? 0) * item.quantidade)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-2.5 border-t border-line pt-4 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-ink-soft">Subtotal</dt>
+          <dd data-testid="checkout-subtotal" className="tabular-nums">
+            {formatBRL(totals.subtotal)}
+          </dd>
+        </div>
+        {totals.desconto > 0 && (
+          <div className="flex justify-between gap-4 text-sage">
+            <dt>
+              Desconto do cupom
+              {couponCode && (
+                <span className="ml-1.5 rounded-full bg-sage/10 px-2 py-0.5 text-xs font-medium tracking-wide">
+                  {couponCode}
+                </span>
+              )}
+            </dt>
+            <dd data-testid="checkout-discount" className="tabular-nums">
+              − {formatBRL(totals.desconto)}
+            </dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-4">
+          <dt className="text-ink-soft">
+            Frete para <span data-testid="checkout-cep">{delivery.cep}</span>
+            {q.prazo && !quotePending && (
+              <span className="block text-xs text-muted">Entrega em {q.prazo} dias úteis</span>
+            )}
+          </dt>
+          <dd data-testid="checkout-shipping" className="text-right tabular-nums">
+            {quotePending ? (
+              <span className="text-muted">Recalculando...</span>
+            ) : totals.frete === 0 && q.gratis ? (
+              'Grátis'
+            ) : (
+              formatBRL(totals.frete)
+            )}
+          </dd>
+        </div>
+        {delivery.estimated && !quotePending && (
+          <p data-testid="checkout-shipping-estimated" className="text-xs text-amber-700">
+            {SHIPPING_FALLBACK_LABEL}
+          </p>
+        )}
+        <div
+          className={cx(
+            'flex items-baseline justify-between gap-4 border-t border-line pt-3',
+            quotePending && 'opacity-60',
+          )}
+        >
+          <dt className="text-base font-semibold">Total</dt>
+          <dd
+            data-testid="checkout-total"
+            className="font-display text-2xl font-semibold tabular-nums text-ink"
+          >
+            {formatBRL(totals.total)}
+          </dd>
+        </div>
+      </dl>
+      <div aria-live="polite" className="text-xs">
+        {delivery.recalculated && !quotePending && (
+          <p data-testid="checkout-shipping-recalculated" className="mt-3 text-ink-soft">
+            Frete recalculado para o CEP de entrega {delivery.cep}.
+          </p>
+        )}
+        {fromServer && (
+          <p data-testid="checkout-totals-updated" className="mt-3 text-ink-soft">
+            Valores atualizados pela loja.
+          </p>
+        )}
+      </div>
+      <p className="mt-4 text-xs leading-relaxed text-muted">
+        O frete será recalculado se o CEP de entrega for diferente do CEP informado no carrinho.
+      </p>
+    </section>
+  );
+}

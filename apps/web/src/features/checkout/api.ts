@@ -1,0 +1,124 @@
+/**
+ * The checkout's calls (docs/checkout-contract.md): the coupon check, the order (api/pay/) and the
+ * hosted payment (api/pagamento/). Each function is one HTTP exchange; the flow that chains them
+ * lives in use-checkout.ts.
+ */
+import { couponResult, type CouponResult } from '@semijoias/domain/messages';
+import { centsToDecimal, type Cents } from '@semijoias/domain/money';
+import { apiRequest, toOutcome } from '@/lib/api';
+import { clearGuestCart } from '@/lib/cart/guest-cart';
+import { clearServerCart } from '@/lib/cart/server-cart';
+
+/** POST /api/validar-cupom/ as the domain reads it (never throws: failures are a result too). */
+export async function validateCoupon(code: string, subtotalCents: Cents): Promise<CouponResult> {
+  try {
+    const data = await apiRequest<unknown>('/api/validar-cupom/', {
+      method: 'POST',
+      body: { codigo_cupom: code.trim(), valor_pedido: centsToDecimal(subtotalCents) },
+    });
+    return couponResult({ kind: 'response', status: 200, data });
+  } catch (error) {
+    return couponResult(toOutcome(error));
+  }
+}
+
+export interface PayBody {
+  produtos: {
+    produto: { id: number; name: string; price: string; image: string | null };
+    name: string;
+    price: string;
+    quantidade: number;
+  }[];
+  subtotal: string;
+  total: string;
+  frete: string;
+  /** The delivery CEP: the server quotes the freight for it. */
+  cep: string;
+  cupom?: string;
+  cupom_validado?: boolean;
+  cupom_desconto?: string;
+}
+
+export interface PayAnswer {
+  reference: string;
+  chave: string;
+  total: string;
+}
+
+/** POST api/pay/: creates the order 'Aguardando Pagamento' (stock reserved, coupon redeemed). */
+export async function createOrder(body: PayBody, idempotencyKey: string): Promise<PayAnswer> {
+  const answer = await apiRequest<Partial<PayAnswer> | null>('api/pay/', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  // SPEC §7: a missing reference after the first payment call is an internal error.
+  if (!answer || typeof answer.reference !== 'string' || answer.reference === '')
+    throw new Error('api/pay answered without a reference');
+  return {
+    reference: answer.reference,
+    chave: typeof answer.chave === 'string' ? answer.chave : '',
+    total: typeof answer.total === 'string' ? answer.total : '',
+  };
+}
+
+export interface ShippingInfo {
+  cep: string;
+  street: string;
+  number: string;
+  complement: string;
+  district: string;
+  city: string;
+  state: string;
+  phone: string;
+  cpf: string;
+  fullName: string;
+  email: string;
+}
+
+export interface TotalsWire {
+  subtotal: string;
+  subtotalComDesconto: string;
+  frete: string;
+  desconto: string;
+  total: string;
+}
+
+export interface PagamentoBody {
+  reference: string;
+  chave: string;
+  logged: boolean;
+  shippingInfo: ShippingInfo;
+  dadosFrete: { valor: string; prazo: string };
+  totais: TotalsWire;
+  cupom_dados?: { codigo: string; validado: boolean; desconto: string };
+}
+
+/** POST api/pagamento/: the provider's hosted checkout for the order; answers where to go. */
+export async function startPayment(body: PagamentoBody, idempotencyKey: string): Promise<string> {
+  const answer = await apiRequest<{ payment_url?: unknown } | null>('api/pagamento/', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  const url = answer?.payment_url;
+  if (typeof url !== 'string' || url === '')
+    throw new Error('api/pagamento answered no payment_url');
+  return url;
+}
+
+/**
+ * Empties the cart once the order holds its items (SPEC §4 "clear the cart"). A failure does not
+ * stop the payment: the order is already made and the cart is only a list to buy from.
+ */
+export async function clearCartAfterOrder(loggedIn: boolean): Promise<void> {
+  if (loggedIn) {
+    try {
+      await clearServerCart();
+    } catch {
+      // The items stay in the server cart; she can remove them herself.
+    }
+  } else {
+    clearGuestCart();
+  }
+}

@@ -1,0 +1,358 @@
+/**
+ * The checkout's state and its payment flow (SPEC §4 "Checkout flow"): fill the data; in logged-in
+ * manual mode save the address profile (never as default); create the order (api/pay/); register
+ * the payment with shipping and totals (api/pagamento/); clear the cart; send the browser to the
+ * payment page.
+ *
+ * Retries are safe: each attempt carries Idempotency-Keys made once (crypto.randomUUID) and kept
+ * until the server gave a definite answer, so a click repeated after a lost answer reuses the
+ * order the first click made instead of reserving the stock twice.
+ */
+import { normalizeCouponCode, computeTotals, type Totals } from '@semijoias/domain/coupon';
+import { cepDigits, maskCep } from '@semijoias/domain/cep';
+import {
+  checkoutAddressSaveError,
+  CHECKOUT_FAILED,
+  paymentErrorMessage,
+} from '@semijoias/domain/messages';
+import { toCents } from '@semijoias/domain/money';
+import { checkoutFormToProfile } from '@semijoias/domain/address';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import {
+  addressProfilesQueryKey,
+  createAddressProfile,
+  fetchAddressProfiles,
+  type AddressProfile,
+} from '@/lib/addresses';
+import { AuthenticationError, isApiError, toOutcome } from '@/lib/api';
+import type { CheckoutNavigationState } from '@/lib/cart/checkout-state';
+import { SERVER_CART_KEY } from '@/lib/cart/server-cart';
+import { setCartShippingQuote } from '@/lib/cart/shipping-quote';
+import { rememberOrderChave } from '@/lib/order-access';
+import { useIsLoggedIn } from '@/lib/session';
+import { isCepUsable, useCepLookup, type CepLookupState } from '@/lib/use-cep-lookup';
+import { clearCartAfterOrder, createOrder, startPayment } from './api';
+import {
+  buildPagamentoBody,
+  buildPayBody,
+  checkoutProblem,
+  emptyForm,
+  fieldMessages,
+  lookupLocks,
+  profileToForm,
+  totalsFromWire,
+  withLookup,
+  type CheckoutField,
+  type CheckoutFormValues,
+  type LookupFill,
+} from './checkout-model';
+import { useCoupon, type CouponState } from './use-coupon';
+import { useDeliveryQuote, type DeliveryQuote } from './use-delivery-quote';
+
+/** One try at paying: its keys, and the order once api/pay made it. */
+interface Attempt {
+  /** The coupon the order was made with: another coupon needs another order. */
+  coupon: string;
+  payKey: string;
+  pagamentoKey: string;
+  order?: { reference: string; chave: string };
+}
+
+function newKey(): string {
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** A 4xx is the server's definite refusal: nothing was made, the next try gets a new key. */
+function isRefusal(error: unknown): boolean {
+  return isApiError(error) && error.status >= 400 && error.status < 500;
+}
+
+export type CheckoutView =
+  /** Logged in, saved addresses still loading: a spinner. */
+  | 'loading'
+  /** Logged in with saved addresses and the manual form not chosen. */
+  | 'saved'
+  /** Logged in, filling a new address (saved automatically). */
+  | 'manual'
+  | 'guest';
+
+export interface Checkout {
+  view: CheckoutView;
+  loggedIn: boolean;
+  profiles: AddressProfile[];
+  selectedProfile: AddressProfile | undefined;
+  selectProfile: (id: number) => void;
+  chooseNewAddress: () => void;
+  backToSaved: () => void;
+
+  form: CheckoutFormValues;
+  setField: (field: CheckoutField, value: string) => void;
+  cepLookup: CepLookupState;
+  locks: LookupFill;
+  /** Messages under the fields, once she tried to pay. */
+  fieldErrors: Partial<Record<CheckoutField, string>>;
+
+  coupon: CouponState;
+  delivery: DeliveryQuote;
+  quotePending: boolean;
+  totals: Totals;
+  /** The totals are the server's own (after a 409 'Os valores do pedido mudaram…'). */
+  totalsFromServer: boolean;
+
+  primaryLabel: string;
+  primaryBusy: boolean;
+  onPrimary: () => void;
+  processing: boolean;
+  error: string | null;
+  dismissError: () => void;
+}
+
+export function useCheckout(state: CheckoutNavigationState): Checkout {
+  const loggedIn = useIsLoggedIn();
+  const queryClient = useQueryClient();
+
+  // ----------------------------------------------------------------- Saved addresses
+  const profilesQuery = useQuery({
+    queryKey: addressProfilesQueryKey,
+    queryFn: ({ signal }) => fetchAddressProfiles({ signal }),
+    enabled: loggedIn,
+    staleTime: 0,
+  });
+  // A failed load leaves her with the manual form rather than a dead end.
+  const profiles = loggedIn ? (profilesQuery.data ?? []) : [];
+  const [manualChosen, setManualChosen] = useState(false);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const view: CheckoutView = !loggedIn
+    ? 'guest'
+    : profilesQuery.isPending
+      ? 'loading'
+      : profiles.length > 0 && !manualChosen
+        ? 'saved'
+        : 'manual';
+  const selectedProfile =
+    view === 'saved'
+      ? (profiles.find((p) => p.id === selectedId) ??
+        profiles.find((p) => p.is_default) ??
+        profiles[0])
+      : undefined;
+
+  // ----------------------------------------------------------------- The manual form
+  const [typed, setTyped] = useState<CheckoutFormValues>(() => emptyForm(state.cepDestino));
+  const cepLookup = useCepLookup(typed.cep);
+  const locks = lookupLocks(cepLookup);
+  const form = selectedProfile ? profileToForm(selectedProfile) : withLookup(typed, cepLookup);
+  const cepValidated = selectedProfile ? true : isCepUsable(cepLookup);
+  const [showFieldErrors, setShowFieldErrors] = useState(false);
+
+  // ----------------------------------------------------------------- Summary
+  const subtotalCents = toCents(state.totais.subtotal) ?? 0;
+  const coupon = useCoupon(subtotalCents);
+  const activeCoupon = loggedIn ? coupon.applied : null;
+  const deliveryCep = selectedProfile
+    ? maskCep(selectedProfile.cep)
+    : cepValidated
+      ? form.cep
+      : null;
+  const quote = useDeliveryQuote(state, deliveryCep, loggedIn);
+  const computed = computeTotals({
+    subtotal: subtotalCents,
+    desconto: activeCoupon?.discountCents ?? 0,
+    frete: quote.current.quote.valor,
+  });
+  // The server's totals after a 409 stand while nothing they depend on changed.
+  const [serverTotals, setServerTotals] = useState<{ basis: string; totals: Totals } | null>(null);
+  const basis = `${cepDigits(quote.current.cep)}|${activeCoupon?.code ?? ''}`;
+  const serverStands = serverTotals !== null && serverTotals.basis === basis;
+  const totals = serverStands ? serverTotals.totals : computed;
+
+  // ----------------------------------------------------------------- Paying
+  const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const attempt = useRef<Attempt | null>(null);
+  /** The profile body already saved in this visit (a retry does not save it twice). */
+  const savedBody = useRef<string | null>(null);
+
+  const setField = useCallback((field: CheckoutField, value: string) => {
+    setTyped((current) => ({ ...current, [field]: value }));
+  }, []);
+
+  const manualMode = view === 'manual';
+  const couponTyped = loggedIn && normalizeCouponCode(coupon.code) !== '';
+
+  let primaryLabel: string;
+  if (couponTyped && coupon.status === 'validating') primaryLabel = 'Validando cupom...';
+  else if (couponTyped && coupon.status === 'unvalidated') primaryLabel = 'Validar cupom';
+  else if (!loggedIn) primaryLabel = 'Ir para o pagamento';
+  else if (manualMode) primaryLabel = 'Salvar e Ir para o Pagamento';
+  else primaryLabel = 'Ir para o Pagamento';
+
+  async function pay(): Promise<void> {
+    const problem = checkoutProblem({
+      form,
+      coupon: coupon.code,
+      couponStatus: coupon.status,
+      loggedIn,
+      manualMode,
+      cepValidated,
+    });
+    if (problem) {
+      setShowFieldErrors(true);
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setProcessing(true);
+    let leaving = false;
+    try {
+      // 1. Logged-in manual mode: the new address becomes a profile (not the default).
+      if (manualMode) {
+        const profile = checkoutFormToProfile({ ...form, cupom: '' });
+        const body = JSON.stringify(profile);
+        if (savedBody.current !== body) {
+          try {
+            const created = await createAddressProfile(profile);
+            savedBody.current = body;
+            // It is a saved address now: if anything below fails, she finds it selected.
+            if (created) {
+              queryClient.setQueryData<AddressProfile[]>(addressProfilesQueryKey, (list) => [
+                ...(list ?? []).filter((p) => p.id !== created.id),
+                created,
+              ]);
+              setSelectedId(created.id);
+              setManualChosen(false);
+            }
+            void queryClient.invalidateQueries({ queryKey: addressProfilesQueryKey });
+          } catch (saveError) {
+            if (saveError instanceof AuthenticationError) return;
+            setError(checkoutAddressSaveError(toOutcome(saveError)));
+            return;
+          }
+        }
+      }
+
+      // 2. The freight for the delivery CEP, and the totals she is shown.
+      const delivery = await quote.resolve();
+      const shownTotals = serverStands
+        ? totals
+        : computeTotals({
+            subtotal: subtotalCents,
+            desconto: activeCoupon?.discountCents ?? 0,
+            frete: delivery.quote.valor,
+          });
+
+      // 3. The order (api/pay/), once per attempt.
+      const couponCode = activeCoupon?.code ?? '';
+      if (!attempt.current || attempt.current.coupon !== couponCode)
+        attempt.current = { coupon: couponCode, payKey: newKey(), pagamentoKey: newKey() };
+      const current = attempt.current;
+      if (!current.order) {
+        try {
+          const order = await createOrder(
+            buildPayBody(state, delivery.cep, shownTotals, activeCoupon),
+            current.payKey,
+          );
+          current.order = { reference: order.reference, chave: order.chave };
+          if (order.chave) rememberOrderChave(order.reference, order.chave);
+        } catch (payError) {
+          if (isRefusal(payError)) current.payKey = newKey();
+          throw payError;
+        }
+      }
+
+      // 4. The hosted payment (api/pagamento/).
+      let url: string;
+      try {
+        url = await startPayment(
+          buildPagamentoBody({
+            order: current.order,
+            loggedIn,
+            form,
+            quote: delivery.quote,
+            totals: shownTotals,
+            coupon: activeCoupon,
+          }),
+          current.pagamentoKey,
+        );
+      } catch (payError) {
+        if (isRefusal(payError)) {
+          current.pagamentoKey = newKey();
+          const status = isApiError(payError) ? payError.status : 0;
+          const fresh = isApiError(payError) ? totalsFromWire(payError.data) : null;
+          if (status === 409 && fresh) {
+            // 'Os valores do pedido mudaram…': show the server's figures; the next click pays
+            // the same order with them.
+            setServerTotals({ basis: `${cepDigits(delivery.cep)}|${couponCode}`, totals: fresh });
+            if (loggedIn) void queryClient.invalidateQueries({ queryKey: SERVER_CART_KEY });
+          } else if (status === 404 || status === 409) {
+            // The order is gone or no longer waits for payment: the next try makes a new one.
+            attempt.current = null;
+          }
+        }
+        throw payError;
+      }
+
+      // 5. The cart is now the order: empty it, and off to the payment page.
+      await clearCartAfterOrder(loggedIn);
+      setCartShippingQuote(null);
+      if (loggedIn) queryClient.setQueryData(SERVER_CART_KEY, []);
+      attempt.current = null;
+      leaving = true;
+      window.location.assign(url);
+    } catch (failure) {
+      if (failure instanceof AuthenticationError) return;
+      setError(isApiError(failure) ? paymentErrorMessage(toOutcome(failure)) : CHECKOUT_FAILED);
+    } finally {
+      // Leaving for the payment page: the overlay stays until the browser goes.
+      if (!leaving) setProcessing(false);
+    }
+  }
+
+  function onPrimary(): void {
+    if (processing || coupon.status === 'validating') return;
+    if (couponTyped && coupon.status === 'unvalidated') {
+      setError(null);
+      void coupon.validate();
+      return;
+    }
+    void pay();
+  }
+
+  return {
+    view,
+    loggedIn,
+    profiles,
+    selectedProfile,
+    selectProfile: (id) => {
+      setSelectedId(id);
+      setError(null);
+    },
+    chooseNewAddress: () => {
+      setManualChosen(true);
+      setError(null);
+      setShowFieldErrors(false);
+    },
+    backToSaved: () => {
+      setManualChosen(false);
+      setError(null);
+    },
+    form,
+    setField,
+    cepLookup,
+    locks,
+    fieldErrors: showFieldErrors && !selectedProfile ? fieldMessages(form, manualMode) : {},
+    coupon,
+    delivery: quote.current,
+    quotePending: quote.pending,
+    totals,
+    totalsFromServer: serverStands,
+    primaryLabel,
+    primaryBusy: processing || (couponTyped && coupon.status === 'validating'),
+    onPrimary,
+    processing,
+    error,
+    dismissError: () => setError(null),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The freight of the summary (SPEC §2: "shipping is recalculated if the postal code differs from
+ * the cart's"). The cart's quote holds while the delivery CEP is the cart's; another CEP is quoted
+ * again by the server (api/calcular-frete/, which quotes her server cart when logged in), or, if
+ * that call fails, by the domain's table, labelled as an estimate (SPEC §7).
+ */
+import { cepDigits, maskCep } from '@semijoias/domain/cep';
+import type { Cents } from '@semijoias/domain/money';
+import { quoteFromWire, quoteShipping, type ShippingQuote } from '@semijoias/domain/shipping';
+import { toCents } from '@semijoias/domain/money';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { CheckoutNavigationState } from '@/lib/cart/checkout-state';
+import { requestShippingQuote } from '@/lib/shipping';
+
+export interface DeliveryQuote {
+  /** Masked, 12345-678. */
+  cep: string;
+  quote: ShippingQuote;
+  /** The local table's estimate: the quote call failed. */
+  estimated: boolean;
+  /** Quoted here for a CEP other than the cart's. */
+  recalculated: boolean;
+}
+
+export interface DeliveryQuoteState {
+  current: DeliveryQuote;
+  /** A new quote is on its way (the figures shown are the last ones). */
+  pending: boolean;
+  /** The quote for the delivery CEP, waiting for it if needed (the payment uses this). */
+  resolve: () => Promise<DeliveryQuote>;
+}
+
+function cartQuote(state: CheckoutNavigationState): DeliveryQuote {
+  const wire = quoteFromWire(state.dadosFrete);
+  const quote: ShippingQuote = wire ?? {
+    valor: toCents(state.totais.frete) ?? 0,
+    prazo: state.dadosFrete?.prazo ?? '',
+    gratis: false,
+    motivo_gratis: null,
+    regiao: '',
+    peso_total: 0,
+  };
+  return {
+    cep: maskCep(state.cepDestino),
+    quote,
+    estimated: Boolean(state.dadosFrete?.estimado),
+    recalculated: false,
+  };
+}
+
+export function useDeliveryQuote(
+  state: CheckoutNavigationState,
+  deliveryCep: string | null,
+  loggedIn: boolean,
+): DeliveryQuoteState {
+  const queryClient = useQueryClient();
+  const subtotalCents: Cents = toCents(state.totais.subtotal) ?? 0;
+  const itemCount = state.cartData.produtos.reduce((n, p) => n + p.quantidade, 0);
+  const digits = deliveryCep ? cepDigits(deliveryCep) : '';
+  const differs = digits.length === 8 && digits !== cepDigits(state.cepDestino);
+
+  const options = {
+    queryKey: ['checkout', 'frete', digits, subtotalCents, itemCount, loggedIn] as const,
+    queryFn: async (): Promise<DeliveryQuote> => {
+      try {
+        const answer = await requestShippingQuote({ cep: digits, subtotalCents, itemCount });
+        return { cep: maskCep(digits), quote: answer.quote, estimated: false, recalculated: true };
+      } catch {
+        return {
+          cep: maskCep(digits),
+          quote: quoteShipping({ cep: digits, subtotalCents, itemCount }),
+          estimated: true,
+          recalculated: true,
+        };
+      }
+    },
+    staleTime: 60_000,
+    retry: false,
+  };
+  const query = useQuery({ ...options, enabled: differs });
+  const base = cartQuote(state);
+
+  const resolve = useCallback(
+    () => (differs ? queryClient.fetchQuery(options) : Promise.resolve(base)),
+    // options and base are rebuilt from these on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [differs, digits, subtotalCents, itemCount, loggedIn, queryClient, state],
+  );
+
+  return {
+    current: differs && query.data ? query.data : base,
+    pending: differs && query.isFetching,
+    resolve,
+  };
+}
