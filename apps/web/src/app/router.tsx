@@ -45,6 +45,9 @@ const CheckoutPage = lazy(() =>
 const AccountPage = lazy(() =>
   import('@/features/account/AccountPage').then((m) => ({ default: m.AccountPage })),
 );
+const OrderReturnPage = lazy(() =>
+  import('@/features/orders/OrderReturnPage').then((m) => ({ default: m.OrderReturnPage })),
+);
 
 /**
  * SPEC §2 routes. /checkout shows the cart's summary until its own issue adds the address and
@@ -80,6 +83,7 @@ export const routes: RouteObject[] = [
           { path: 'redefinir-senha/:token', element: <ResetPasswordPage /> },
           { path: 'usuario', element: <AccountPage /> },
           { path: 'checkout', element: <CheckoutPage /> },
+          { path: 'pedido/:reference', element: <OrderReturnPage /> },
           { path: '*', Component: NotFoundPage },
         ],
       },

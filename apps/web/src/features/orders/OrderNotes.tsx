@@ -1,0 +1,86 @@
+import { formatOrderDeadline } from '@semijoias/domain/dates';
+import { UNPAID_ORDER_NOTE } from '@semijoias/domain/orders';
+import { STORE_INFO } from '@/lib/store-info';
+import { cx } from '@/ui/cx';
+import { CheckIcon, MailIcon, WhatsappIcon } from '@/ui/icons';
+
+/** SPEC §4: a paid order is being prepared and a tracking e-mail will follow. */
+export const PAID_CONFIRMATION_TITLE = 'Pagamento confirmado!';
+export const PAID_CONFIRMATION_TEXT =
+  'Seu pedido está sendo preparado com todo o carinho. Assim que ele for enviado, você receberá um e-mail com o código de rastreio.';
+
+export function PaidConfirmation({ className }: { className?: string }) {
+  return (
+    <div
+      data-testid="order-paid-note"
+      className={cx(
+        'flex gap-3 rounded-2xl border border-emerald-700/15 bg-emerald-50/70 p-4 text-sm',
+        className,
+      )}
+    >
+      <span className="mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-white">
+        <CheckIcon width={16} height={16} strokeWidth={2} />
+      </span>
+      <div>
+        <p className="font-semibold text-emerald-900">{PAID_CONFIRMATION_TITLE}</p>
+        <p className="mt-0.5 leading-relaxed text-ink-soft">{PAID_CONFIRMATION_TEXT}</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * An unpaid order's deadline ('Pague até 24/11 às 14:30', São Paulo time) and SPEC §1's note
+ * that unpaid orders are cancelled automatically after 24 hours.
+ */
+export function UnpaidDeadline({
+  expiresAt,
+  className,
+}: {
+  expiresAt: string | null | undefined;
+  className?: string;
+}) {
+  const deadline = formatOrderDeadline(expiresAt);
+  return (
+    <div className={cx('text-sm leading-relaxed', className)}>
+      {deadline && (
+        <p data-testid="order-deadline" className="font-medium text-ink">
+          Pague {deadline}.
+        </p>
+      )}
+      <p className="text-muted">{UNPAID_ORDER_NOTE}</p>
+    </div>
+  );
+}
+
+/** SPEC §9 support contact for unpaid or error orders: the sales e-mail and the WhatsApp number. */
+export function SupportContact({ className }: { className?: string }) {
+  return (
+    <div data-testid="order-support" className={cx('text-sm', className)}>
+      <p className="text-ink-soft">Precisa de ajuda? Fale com a gente:</p>
+      <ul className="mt-2 flex flex-col gap-1.5 sm:flex-row sm:flex-wrap sm:gap-x-5">
+        <li>
+          <a
+            href={`mailto:${STORE_INFO.email}`}
+            className="inline-flex min-h-11 items-center gap-2 break-all font-medium text-ink underline decoration-gold/50 underline-offset-4 hover:decoration-gold-dark sm:min-h-0"
+          >
+            <MailIcon width={18} height={18} className="shrink-0 text-gold-dark" />
+            {STORE_INFO.email}
+          </a>
+        </li>
+        <li>
+          <a
+            href={STORE_INFO.whatsappUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex min-h-11 items-center gap-2 font-medium text-ink underline decoration-gold/50 underline-offset-4 hover:decoration-gold-dark sm:min-h-0"
+          >
+            <WhatsappIcon width={18} height={18} className="shrink-0 text-gold-dark" />
+            WhatsApp {STORE_INFO.phone}
+            <span className="sr-only"> (abre em nova aba)</span>
+          </a>
+        </li>
+      </ul>
+    </div>
+  );
+}

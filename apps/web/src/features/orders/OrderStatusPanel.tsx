@@ -1,0 +1,221 @@
+import { orderStatusPresentation, type StatusKind } from '@semijoias/domain/orders';
+import type { RefObject } from 'react';
+import { Button, ButtonLink } from '@/ui/Button';
+import { cx } from '@/ui/cx';
+import { AlertIcon, CheckIcon, ReceiptIcon } from '@/ui/icons';
+import { Spinner } from '@/ui/Spinner';
+import type { OrderDetail } from './api';
+import { orderDateText, orderDateTimeAttribute } from './order-model';
+import { PAID_CONFIRMATION_TEXT, SupportContact, UnpaidDeadline } from './OrderNotes';
+import { OrderStatusChip } from './OrderStatusChip';
+import { PayNowButton } from './PayNowButton';
+
+interface OrderStatusPanelProps {
+  order: OrderDetail;
+  chave: string | null;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** The page is asking the server again every few seconds. */
+  polling: boolean;
+  /** The polling window ended with the payment still awaited: offer 'Atualizar'. */
+  pollStopped: boolean;
+  refreshing: boolean;
+  onRefresh: () => void;
+  /** The server says the order no longer waits for payment: reload it. */
+  onStale: () => void;
+  /** 'Meus Pedidos' for the logged-in owner; null for anyone else. */
+  myOrdersHref: string | null;
+}
+
+/** The heading of each state: SPEC §4's status texts; any other status reads as the API sends it. */
+const HEADINGS: Partial<Record<StatusKind, string>> = {
+  paid: 'Pedido Pago',
+  awaiting: 'Aguardando Pagamento',
+  error: 'Erro no Pagamento',
+};
+
+const LOOK: Record<StatusKind, { strip: string; badge: string }> = {
+  paid: { strip: 'bg-emerald-600', badge: 'bg-emerald-700 text-white' },
+  awaiting: { strip: 'bg-orange-500', badge: 'bg-orange-100 text-orange-800' },
+  error: { strip: 'bg-red-600', badge: 'bg-red-700 text-white' },
+  'in-progress': { strip: 'bg-sky-600', badge: 'bg-sky-100 text-sky-800' },
+  other: { strip: 'bg-stone-400', badge: 'bg-stone-100 text-stone-700' },
+};
+
+/**
+ * The return page's live status: paid (being prepared, a tracking e-mail will follow), awaiting
+ * payment (the page follows it; deadline, pay button, support), declined (retry and support).
+ * The pay buttons go to the payment page in this tab: it sends her back here.
+ */
+export function OrderStatusPanel({
+  order,
+  chave,
+  headingRef,
+  polling,
+  pollStopped,
+  refreshing,
+  onRefresh,
+  onStale,
+  myOrdersHref,
+}: OrderStatusPanelProps) {
+  const status = orderStatusPresentation(order.status);
+  const look = LOOK[status.kind];
+  const heading = HEADINGS[status.kind] ?? (order.status || 'Pedido');
+
+  return (
+    <section
+      aria-labelledby="order-status-title"
+      data-testid="order-status-panel"
+      data-status-kind={status.kind}
+      className="overflow-hidden rounded-3xl border border-line bg-white shadow-soft"
+    >
+      <div aria-hidden="true" className={cx('h-1.5', look.strip)} />
+      <div className="px-5 py-6 sm:px-8 sm:py-8">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="eyebrow">
+            Pedido <span data-testid="order-reference">#{order.reference}</span>
+          </p>
+          <OrderStatusChip status={order.status} />
+        </div>
+
+        <div className="mt-4 flex items-start gap-4">
+          <span
+            aria-hidden="true"
+            className={cx(
+              'flex h-12 w-12 shrink-0 items-center justify-center rounded-full sm:h-14 sm:w-14',
+              look.badge,
+            )}
+          >
+            {status.kind === 'paid' ? (
+              <CheckIcon width={26} height={26} strokeWidth={2} />
+            ) : status.kind === 'error' ? (
+              <AlertIcon width={26} height={26} strokeWidth={1.8} />
+            ) : status.kind === 'awaiting' ? (
+              <ClockIcon />
+            ) : (
+              <ReceiptIcon width={24} height={24} />
+            )}
+          </span>
+          <div className="min-w-0">
+            <h1
+              id="order-status-title"
+              ref={headingRef}
+              tabIndex={-1}
+              data-testid="order-status-title"
+              className="font-display text-3xl font-semibold leading-tight text-ink outline-none sm:text-4xl"
+            >
+              {heading}
+            </h1>
+            <p className="mt-1 text-sm text-muted">
+              Feito em{' '}
+              <time data-testid="order-date" dateTime={orderDateTimeAttribute(order)}>
+                {orderDateText(order)}
+              </time>
+            </p>
+          </div>
+        </div>
+
+        {status.kind === 'paid' && (
+          <p
+            data-testid="order-paid-note"
+            className="mt-5 max-w-2xl text-[0.95rem] leading-relaxed text-ink-soft"
+          >
+            {PAID_CONFIRMATION_TEXT}
+          </p>
+        )}
+
+        {status.kind === 'awaiting' && (
+          <div className="mt-5 max-w-2xl space-y-4">
+            <div
+              data-testid="order-polling"
+              className="rounded-2xl border border-orange-700/15 bg-orange-50/70 p-4 text-sm leading-relaxed"
+            >
+              {pollStopped ? (
+                <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+                  <p className="text-ink-soft">
+                    Ainda não recebemos a confirmação do pagamento. Se você já pagou, ela pode levar
+                    alguns minutos.
+                  </p>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={onRefresh}
+                    disabled={refreshing}
+                    data-testid="order-refresh"
+                    className="shrink-0 bg-white"
+                  >
+                    {refreshing ? 'Atualizando...' : 'Atualizar'}
+                  </Button>
+                </div>
+              ) : (
+                <p className="flex items-start gap-3 text-ink-soft">
+                  {polling && <Spinner label="Verificando o pagamento" className="mt-px" />}
+                  <span>
+                    Assim que a confirmação do pagamento chegar, esta página se atualiza sozinha.
+                  </span>
+                </p>
+              )}
+            </div>
+            <UnpaidDeadline expiresAt={order.expira_em} />
+          </div>
+        )}
+
+        {status.kind === 'error' && (
+          <div className="mt-5 max-w-2xl space-y-3">
+            <p className="text-[0.95rem] leading-relaxed text-ink-soft">
+              O pagamento não foi aprovado. Você pode tentar novamente, com o mesmo ou com outro
+              meio de pagamento.
+            </p>
+            <UnpaidDeadline expiresAt={order.expira_em} />
+          </div>
+        )}
+
+        {status.canRetryPayment && (
+          <div className="mt-6 space-y-5 border-t border-line pt-6">
+            <PayNowButton
+              reference={order.reference}
+              chave={chave}
+              label={status.kind === 'error' ? 'Tentar pagar novamente' : 'Pagar agora'}
+              target="same-tab"
+              variant={status.kind === 'error' ? 'primary' : 'outline'}
+              onRefused={onStale}
+            />
+            <SupportContact />
+          </div>
+        )}
+
+        {myOrdersHref && (
+          <div className={cx('mt-6', !status.canRetryPayment && 'border-t border-line pt-6')}>
+            <ButtonLink
+              to={myOrdersHref}
+              variant={status.canRetryPayment ? 'ghost' : 'primary'}
+              data-testid="order-my-orders"
+              className={status.canRetryPayment ? '-ml-4' : undefined}
+            >
+              Meus Pedidos
+            </ButtonLink>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ClockIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="26"
+      height="26"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 7.5V12l3 2" />
+    </svg>
+  );
+}
