@@ -100,10 +100,10 @@ export function CheckoutAddressForm({
           <div
             data-testid="checkout-address-block"
             aria-busy={lookingUp || undefined}
-            className={cx('relative grid gap-5 sm:grid-cols-2', lockedLook)}
+            className={cx('relative grid grid-cols-2 gap-x-4 gap-y-5 sm:gap-x-5', lockedLook)}
           >
             <TextField
-              className="sm:col-span-2"
+              className="col-span-2"
               label="Endereço"
               value={form.street}
               onChange={(e) => setField('street', e.target.value)}
@@ -113,6 +113,7 @@ export function CheckoutAddressForm({
               error={errors.street}
             />
             <TextField
+              className="col-span-2 sm:col-span-1"
               label="Bairro"
               value={form.district}
               onChange={(e) => setField('district', e.target.value)}
@@ -121,6 +122,7 @@ export function CheckoutAddressForm({
               error={errors.district}
             />
             <TextField
+              className="col-span-2 sm:col-span-1"
               label="Cidade"
               value={form.city}
               onChange={(e) => setField('city', e.target.value)}
@@ -170,7 +172,7 @@ export function CheckoutAddressForm({
               error={errors.number}
             />
             <TextField
-              className="sm:col-span-2"
+              className="col-span-2"
               label="Complemento (opcional)"
               value={form.complement}
               onChange={(e) => setField('complement', e.target.value)}

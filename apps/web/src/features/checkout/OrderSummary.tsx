@@ -61,7 +61,7 @@ export function OrderSummary({
               <span className="font-medium text-ink">{item.name}</span>
               <span className="text-muted"> × {item.quantidade}</span>
             </span>
-            <span className="tabular-nums text-ink">
+            <span className="shrink-0 whitespace-nowrap tabular-nums text-ink">
               {formatBRL((toCents(item.price) ?? 0) * item.quantidade)}
             </span>
           </li>
@@ -70,21 +70,21 @@ export function OrderSummary({
       <dl className="mt-2 space-y-2.5 border-t border-line pt-4 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-ink-soft">Subtotal</dt>
-          <dd data-testid="checkout-subtotal" className="tabular-nums">
+          <dd data-testid="checkout-subtotal" className="shrink-0 whitespace-nowrap tabular-nums">
             {formatBRL(totals.subtotal)}
           </dd>
         </div>
         {totals.desconto > 0 && (
           <div className="flex justify-between gap-4 text-sage">
-            <dt>
+            <dt className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1">
               Desconto do cupom
               {couponCode && (
-                <span className="ml-1.5 rounded-full bg-sage/10 px-2 py-0.5 text-xs font-medium tracking-wide">
+                <span className="rounded-full bg-sage/10 px-2 py-0.5 text-xs font-medium tracking-wide">
                   {couponCode}
                 </span>
               )}
             </dt>
-            <dd data-testid="checkout-discount" className="tabular-nums">
+            <dd data-testid="checkout-discount" className="shrink-0 whitespace-nowrap tabular-nums">
               − {formatBRL(totals.desconto)}
             </dd>
           </div>
@@ -96,7 +96,10 @@ export function OrderSummary({
               <span className="block text-xs text-muted">Entrega em {q.prazo} dias úteis</span>
             )}
           </dt>
-          <dd data-testid="checkout-shipping" className="text-right tabular-nums">
+          <dd
+            data-testid="checkout-shipping"
+            className="shrink-0 whitespace-nowrap text-right tabular-nums"
+          >
             {quotePending ? (
               <span className="text-muted">Recalculando...</span>
             ) : totals.frete === 0 && q.gratis ? (
