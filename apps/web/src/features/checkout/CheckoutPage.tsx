@@ -171,9 +171,14 @@ function Checkout({ state }: { state: CheckoutNavigationState }) {
                 >
                   {c.primaryLabel}
                 </Button>
-                <p className="flex items-start justify-center gap-2 text-center text-xs leading-relaxed text-muted">
-                  <ShieldIcon width={16} height={16} className="mt-px shrink-0 text-gold" />
-                  <span>O pagamento é concluído em uma página segura. {UNPAID_ORDER_NOTE}</span>
+                <p className="text-center text-xs leading-relaxed text-muted">
+                  <ShieldIcon
+                    width={15}
+                    height={15}
+                    aria-hidden="true"
+                    className="mr-1.5 inline-block -translate-y-px align-middle text-gold"
+                  />
+                  O pagamento é concluído em uma página segura. {UNPAID_ORDER_NOTE}
                 </p>
               </div>
             )}
