@@ -22,6 +22,21 @@ export async function validateCoupon(code: string, subtotalCents: Cents): Promis
   }
 }
 
+/** What the manual form borrows from her account (GET api/infos/): name, e-mail, phone, CPF. */
+export interface AccountContact {
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  phone?: string;
+  cpf?: string;
+}
+
+export const accountContactQueryKey = ['session', 'checkout', 'infos'] as const;
+
+export function fetchAccountContact(signal?: AbortSignal): Promise<AccountContact> {
+  return apiRequest<AccountContact>('api/infos/', { signal });
+}
+
 export interface PayBody {
   produtos: {
     produto: { id: number; name: string; price: string; image: string | null };

@@ -20,7 +20,7 @@ import { isStateCode } from '@semijoias/domain/states';
 import type { AddressProfile } from '@/lib/addresses';
 import type { CheckoutNavigationState } from '@/lib/cart/checkout-state';
 import type { CepLookupState } from '@/lib/use-cep-lookup';
-import type { PagamentoBody, PayBody, ShippingInfo, TotalsWire } from './api';
+import type { AccountContact, PagamentoBody, PayBody, ShippingInfo, TotalsWire } from './api';
 
 /** Every field of SPEC §3's checkout form, as typed (masked). The coupon lives in use-coupon. */
 export type CheckoutFormValues = Required<Omit<CheckoutForm, 'cupom'>>;
@@ -41,6 +41,31 @@ export function emptyForm(cep: string): CheckoutFormValues {
     phone: '',
     cpf: '',
   };
+}
+
+/** Her account's contact as the form's starting values (each stays hers to change). */
+export function contactPrefill(info: AccountContact | undefined): Partial<CheckoutFormValues> {
+  if (!info) return {};
+  const name = [info.first_name, info.last_name].filter(Boolean).join(' ').trim();
+  return {
+    ...(name ? { fullName: name } : {}),
+    ...(info.email ? { email: info.email } : {}),
+    ...(info.phone ? { phone: maskPhone(info.phone) } : {}),
+    ...(info.cpf ? { cpf: maskCpf(info.cpf) } : {}),
+  };
+}
+
+/** What she typed over the starting values: a field she edited (even emptied) is hers. */
+export function mergeTyped(
+  base: CheckoutFormValues,
+  prefill: Partial<CheckoutFormValues>,
+  typed: Partial<CheckoutFormValues>,
+): CheckoutFormValues {
+  const out = { ...base };
+  for (const key of Object.keys(base) as CheckoutField[]) {
+    out[key] = typed[key] ?? prefill[key] ?? base[key];
+  }
+  return out;
 }
 
 /** The four fields a CEP lookup fills (SPEC §5), and whether each is locked to what it found. */

@@ -32,14 +32,22 @@ import { setCartShippingQuote } from '@/lib/cart/shipping-quote';
 import { rememberOrderChave } from '@/lib/order-access';
 import { useIsLoggedIn } from '@/lib/session';
 import { isCepUsable, useCepLookup, type CepLookupState } from '@/lib/use-cep-lookup';
-import { clearCartAfterOrder, createOrder, startPayment } from './api';
+import {
+  accountContactQueryKey,
+  clearCartAfterOrder,
+  createOrder,
+  fetchAccountContact,
+  startPayment,
+} from './api';
 import {
   buildPagamentoBody,
   buildPayBody,
   checkoutProblem,
+  contactPrefill,
   emptyForm,
   fieldMessages,
   lookupLocks,
+  mergeTyped,
   profileToForm,
   totalsFromWire,
   withLookup,
@@ -140,10 +148,23 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
       : undefined;
 
   // ----------------------------------------------------------------- The manual form
-  const [typed, setTyped] = useState<CheckoutFormValues>(() => emptyForm(state.cepDestino));
-  const cepLookup = useCepLookup(typed.cep);
+  // Logged in, the form starts from her account's name, e-mail, phone and CPF.
+  const contactQuery = useQuery({
+    queryKey: accountContactQueryKey,
+    queryFn: ({ signal }) => fetchAccountContact(signal),
+    enabled: loggedIn,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const [typed, setTyped] = useState<Partial<CheckoutFormValues>>({});
+  const entered = mergeTyped(
+    emptyForm(state.cepDestino),
+    loggedIn ? contactPrefill(contactQuery.data) : {},
+    typed,
+  );
+  const cepLookup = useCepLookup(entered.cep);
   const locks = lookupLocks(cepLookup);
-  const form = selectedProfile ? profileToForm(selectedProfile) : withLookup(typed, cepLookup);
+  const form = selectedProfile ? profileToForm(selectedProfile) : withLookup(entered, cepLookup);
   const cepValidated = selectedProfile ? true : isCepUsable(cepLookup);
   const [showFieldErrors, setShowFieldErrors] = useState(false);
 
