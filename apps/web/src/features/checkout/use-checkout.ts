@@ -32,6 +32,7 @@ import { setCartShippingQuote } from '@/lib/cart/shipping-quote';
 import { rememberOrderChave } from '@/lib/order-access';
 import { useIsLoggedIn } from '@/lib/session';
 import { isCepUsable, useCepLookup, type CepLookupState } from '@/lib/use-cep-lookup';
+import { attemptFingerprint, currentAttempt, newIdempotencyKey, saveAttempt } from './attempt';
 import {
   accountContactQueryKey,
   clearCartAfterOrder,
@@ -57,21 +58,6 @@ import {
 } from './checkout-model';
 import { useCoupon, type CouponState } from './use-coupon';
 import { useDeliveryQuote, type DeliveryQuote } from './use-delivery-quote';
-
-/** One try at paying: its keys, and the order once api/pay made it. */
-interface Attempt {
-  /** The coupon the order was made with: another coupon needs another order. */
-  coupon: string;
-  payKey: string;
-  pagamentoKey: string;
-  order?: { reference: string; chave: string };
-}
-
-function newKey(): string {
-  return typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 
 /** A 4xx is the server's definite refusal: nothing was made, the next try gets a new key. */
 function isRefusal(error: unknown): boolean {
@@ -192,7 +178,6 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
   // ----------------------------------------------------------------- Paying
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const attempt = useRef<Attempt | null>(null);
   /** The profile body already saved in this visit (a retry does not save it twice). */
   const savedBody = useRef<string | null>(null);
 
@@ -266,9 +251,7 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
 
       // 3. The order (api/pay/), once per attempt.
       const couponCode = activeCoupon?.code ?? '';
-      if (!attempt.current || attempt.current.coupon !== couponCode)
-        attempt.current = { coupon: couponCode, payKey: newKey(), pagamentoKey: newKey() };
-      const current = attempt.current;
+      const current = currentAttempt(attemptFingerprint(state.cartData.produtos, couponCode));
       if (!current.order) {
         try {
           const order = await createOrder(
@@ -276,9 +259,10 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
             current.payKey,
           );
           current.order = { reference: order.reference, chave: order.chave };
+          saveAttempt(current);
           if (order.chave) rememberOrderChave(order.reference, order.chave);
         } catch (payError) {
-          if (isRefusal(payError)) current.payKey = newKey();
+          if (isRefusal(payError)) saveAttempt({ ...current, payKey: newIdempotencyKey() });
           throw payError;
         }
       }
@@ -299,7 +283,7 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
         );
       } catch (payError) {
         if (isRefusal(payError)) {
-          current.pagamentoKey = newKey();
+          saveAttempt({ ...current, pagamentoKey: newIdempotencyKey() });
           const status = isApiError(payError) ? payError.status : 0;
           const fresh = isApiError(payError) ? totalsFromWire(payError.data) : null;
           if (status === 409 && fresh) {
@@ -309,7 +293,7 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
             if (loggedIn) void queryClient.invalidateQueries({ queryKey: SERVER_CART_KEY });
           } else if (status === 404 || status === 409) {
             // The order is gone or no longer waits for payment: the next try makes a new one.
-            attempt.current = null;
+            saveAttempt(null);
           }
         }
         throw payError;
@@ -319,8 +303,13 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
       await clearCartAfterOrder(loggedIn);
       setCartShippingQuote(null);
       if (loggedIn) queryClient.setQueryData(SERVER_CART_KEY, []);
-      attempt.current = null;
+      saveAttempt(null);
       leaving = true;
+      // Coming back here from the payment page finds no cart to pay twice (React Router keeps
+      // the navigation state in history.state.usr).
+      const entry: unknown = window.history.state;
+      if (entry && typeof entry === 'object')
+        window.history.replaceState({ ...(entry as object), usr: null }, '');
       window.location.assign(url);
     } catch (failure) {
       if (failure instanceof AuthenticationError) return;

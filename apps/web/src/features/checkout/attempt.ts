@@ -1,0 +1,58 @@
+/**
+ * One try at paying: its Idempotency-Keys and, once api/pay made it, the order. Kept in
+ * sessionStorage as well as in memory, so a reload of /checkout after a lost answer (the
+ * navigation state survives it) pays the order already made instead of reserving the stock again.
+ * A try belongs to one cart and one coupon: other lines or another coupon need another order.
+ */
+export interface Attempt {
+  fingerprint: string;
+  payKey: string;
+  pagamentoKey: string;
+  order?: { reference: string; chave: string };
+}
+
+const STORAGE_KEY = 'checkout-attempt';
+
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function attemptFingerprint(
+  lines: readonly { produto: { id: number }; quantidade: number }[],
+  coupon: string,
+): string {
+  const items = lines.map((l) => `${l.produto.id}x${l.quantidade}`).sort();
+  return JSON.stringify([items, coupon]);
+}
+
+function read(): Attempt | null {
+  try {
+    const raw = window.sessionStorage.getItem(STORAGE_KEY);
+    const parsed = raw ? (JSON.parse(raw) as Attempt) : null;
+    return parsed && typeof parsed.payKey === 'string' && typeof parsed.pagamentoKey === 'string'
+      ? parsed
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveAttempt(attempt: Attempt | null): void {
+  try {
+    if (attempt) window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(attempt));
+    else window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Kept in memory only.
+  }
+}
+
+/** The try under way for this cart and coupon, or a new one. */
+export function currentAttempt(fingerprint: string): Attempt {
+  const stored = read();
+  if (stored && stored.fingerprint === fingerprint) return stored;
+  const fresh = { fingerprint, payKey: newIdempotencyKey(), pagamentoKey: newIdempotencyKey() };
+  saveAttempt(fresh);
+  return fresh;
+}
