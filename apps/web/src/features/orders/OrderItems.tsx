@@ -31,19 +31,21 @@ export function OrderItems({ items, className }: { items: readonly Item[]; class
               <p data-testid="order-item-name" className="font-medium leading-snug text-ink">
                 {item.produto.name}
               </p>
-              <p className="mt-0.5 text-sm text-muted">
-                <span data-testid="order-item-quantity">Qtd: {item.quantidade}</span>
-                {item.quantidade > 1 && (
-                  <span className="tabular-nums"> · {formatBRL(unit)} cada</span>
-                )}
-              </p>
+              <div className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3">
+                <p className="text-sm text-muted">
+                  <span data-testid="order-item-quantity">Qtd: {item.quantidade}</span>
+                  {item.quantidade > 1 && (
+                    <span className="tabular-nums"> · {formatBRL(unit)} cada</span>
+                  )}
+                </p>
+                <p
+                  data-testid="order-item-price"
+                  className="ml-auto whitespace-nowrap text-[0.95rem] font-medium tabular-nums text-ink"
+                >
+                  {formatBRL(unit * item.quantidade)}
+                </p>
+              </div>
             </div>
-            <p
-              data-testid="order-item-price"
-              className="shrink-0 text-right text-[0.95rem] font-medium tabular-nums text-ink"
-            >
-              {formatBRL(unit * item.quantidade)}
-            </p>
           </li>
         );
       })}
@@ -57,24 +59,24 @@ export function OrderTotals({ figures, className }: { figures: OrderFigures; cla
     <dl className={cx('space-y-2 text-sm', className)}>
       <div className="flex justify-between gap-4">
         <dt className="text-ink-soft">Subtotal</dt>
-        <dd data-testid="order-subtotal" className="tabular-nums text-ink">
+        <dd data-testid="order-subtotal" className="whitespace-nowrap tabular-nums text-ink">
           {formatBRL(figures.subtotal)}
         </dd>
       </div>
       {figures.discount > 0 && (
         <div className="flex justify-between gap-4 text-sage">
-          <dt>
+          <dt className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1">
             Desconto
             {figures.coupon && (
               <span
                 data-testid="order-coupon"
-                className="ml-1.5 rounded-full bg-sage/10 px-2 py-0.5 text-xs font-medium tracking-wide"
+                className="rounded-full bg-sage/10 px-2 py-0.5 text-xs font-medium tracking-wide"
               >
                 {figures.coupon}
               </span>
             )}
           </dt>
-          <dd data-testid="order-discount" className="tabular-nums">
+          <dd data-testid="order-discount" className="shrink-0 whitespace-nowrap tabular-nums">
             − {formatBRL(figures.discount)}
           </dd>
         </div>
@@ -82,7 +84,7 @@ export function OrderTotals({ figures, className }: { figures: OrderFigures; cla
       {figures.shipping !== null && (
         <div className="flex justify-between gap-4">
           <dt className="text-ink-soft">Frete</dt>
-          <dd data-testid="order-shipping" className="tabular-nums text-ink">
+          <dd data-testid="order-shipping" className="whitespace-nowrap tabular-nums text-ink">
             {figures.shipping === 0 ? 'Grátis' : formatBRL(figures.shipping)}
           </dd>
         </div>

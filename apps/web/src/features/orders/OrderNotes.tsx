@@ -14,17 +14,17 @@ export function PaidConfirmation({ className }: { className?: string }) {
     <div
       data-testid="order-paid-note"
       className={cx(
-        'flex gap-3 rounded-2xl border border-emerald-700/15 bg-emerald-50/70 p-4 text-sm',
+        'rounded-2xl border border-emerald-700/15 bg-emerald-50/70 p-4 text-sm',
         className,
       )}
     >
-      <span className="mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-white">
-        <CheckIcon width={16} height={16} strokeWidth={2} />
-      </span>
-      <div>
-        <p className="font-semibold text-emerald-900">{PAID_CONFIRMATION_TITLE}</p>
-        <p className="mt-0.5 leading-relaxed text-ink-soft">{PAID_CONFIRMATION_TEXT}</p>
-      </div>
+      <p className="flex items-center gap-2.5 font-semibold text-emerald-900">
+        <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-white">
+          <CheckIcon width={16} height={16} strokeWidth={2} />
+        </span>
+        {PAID_CONFIRMATION_TITLE}
+      </p>
+      <p className="mt-1.5 leading-relaxed text-ink-soft">{PAID_CONFIRMATION_TEXT}</p>
     </div>
   );
 }
@@ -55,6 +55,8 @@ export function UnpaidDeadline({
 
 /** SPEC §9 support contact for unpaid or error orders: the sales e-mail and the WhatsApp number. */
 export function SupportContact({ className }: { className?: string }) {
+  // A narrow phone breaks the address after the '@' rather than inside the domain.
+  const [emailUser, emailDomain] = STORE_INFO.email.split('@');
   return (
     <div data-testid="order-support" className={cx('text-sm', className)}>
       <p className="text-ink-soft">Precisa de ajuda? Fale com a gente:</p>
@@ -62,10 +64,13 @@ export function SupportContact({ className }: { className?: string }) {
         <li>
           <a
             href={`mailto:${STORE_INFO.email}`}
-            className="inline-flex min-h-11 items-center gap-2 break-all font-medium text-ink underline decoration-gold/50 underline-offset-4 hover:decoration-gold-dark sm:min-h-0"
+            className="inline-flex min-h-11 items-center gap-2 break-words font-medium text-ink underline decoration-gold/50 underline-offset-4 hover:decoration-gold-dark sm:min-h-0"
           >
             <MailIcon width={18} height={18} className="shrink-0 text-gold-dark" />
-            {STORE_INFO.email}
+            <span className="min-w-0">
+              {emailUser}@<wbr />
+              {emailDomain}
+            </span>
           </a>
         </li>
         <li>

@@ -1,17 +1,18 @@
 import { orderStatusPresentation } from '@semijoias/domain/orders';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/hooks';
 import { readOrderChave } from '@/lib/order-access';
 import { useIsLoggedIn } from '@/lib/session';
 import { Button, ButtonLink } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
+import { ChevronLeftIcon } from '@/ui/icons';
 import { Skeleton } from '@/ui/Spinner';
 import { fetchOrder, fetchUserOrders, orderQueryKey, userOrdersQueryKey } from './api';
 import { OrderDetails } from './OrderDetails';
-import { OrderStatusPanel } from './OrderStatusPanel';
+import { OrderStatusPanel, statusHeading } from './OrderStatusPanel';
 
 /** While the payment is awaited the page asks again every 2.5 s, for 2 minutes. */
 export const ORDER_POLL_INTERVAL_MS = 2_500;
@@ -75,7 +76,7 @@ export function OrderReturnPage() {
   const status = order?.status ?? null;
   if (status !== null && status !== seenStatus) {
     if (seenStatus !== null)
-      setAnnouncement(`O status do pedido mudou para: ${orderStatusPresentation(status).label}.`);
+      setAnnouncement(`O status do pedido mudou para: ${statusHeading(status)}.`);
     setSeenStatus(status);
   }
 
@@ -162,6 +163,16 @@ export function OrderReturnPage() {
         <p className="sr-only" role="status" data-testid="order-status-announcement">
           {announcement}
         </p>
+        {isOwner && (
+          <Link
+            to={MY_ORDERS_HREF}
+            data-testid="order-my-orders"
+            className="-ml-1 mb-4 inline-flex min-h-11 items-center gap-1 rounded-full px-1 text-sm font-medium text-ink-soft hover:text-ink"
+          >
+            <ChevronLeftIcon width={18} height={18} className="text-gold-dark" />
+            Meus Pedidos
+          </Link>
+        )}
         <OrderStatusPanel
           order={order}
           chave={chave}

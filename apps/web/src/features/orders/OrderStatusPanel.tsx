@@ -7,7 +7,6 @@ import { Spinner } from '@/ui/Spinner';
 import type { OrderDetail } from './api';
 import { orderDateText, orderDateTimeAttribute } from './order-model';
 import { PAID_CONFIRMATION_TEXT, SupportContact, UnpaidDeadline } from './OrderNotes';
-import { OrderStatusChip } from './OrderStatusChip';
 import { PayNowButton } from './PayNowButton';
 
 interface OrderStatusPanelProps {
@@ -32,6 +31,11 @@ const HEADINGS: Partial<Record<StatusKind, string>> = {
   awaiting: 'Aguardando Pagamento',
   error: 'Erro no Pagamento',
 };
+
+/** The state's heading (also what the live region announces when the status changes). */
+export function statusHeading(statusText: string | null | undefined): string {
+  return HEADINGS[orderStatusPresentation(statusText).kind] ?? (statusText || 'Pedido');
+}
 
 const LOOK: Record<StatusKind, { strip: string; badge: string }> = {
   paid: { strip: 'bg-emerald-600', badge: 'bg-emerald-700 text-white' },
@@ -59,23 +63,21 @@ export function OrderStatusPanel({
 }: OrderStatusPanelProps) {
   const status = orderStatusPresentation(order.status);
   const look = LOOK[status.kind];
-  const heading = HEADINGS[status.kind] ?? (order.status || 'Pedido');
+  const heading = statusHeading(order.status);
 
   return (
     <section
       aria-labelledby="order-status-title"
       data-testid="order-status-panel"
       data-status-kind={status.kind}
+      data-status-colour={status.colour}
       className="overflow-hidden rounded-3xl border border-line bg-white shadow-soft"
     >
       <div aria-hidden="true" className={cx('h-1.5', look.strip)} />
       <div className="px-5 py-6 sm:px-8 sm:py-8">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="eyebrow">
-            Pedido <span data-testid="order-reference">#{order.reference}</span>
-          </p>
-          <OrderStatusChip status={order.status} />
-        </div>
+        <p className="eyebrow">
+          Pedido <span data-testid="order-reference">#{order.reference}</span>
+        </p>
 
         <div className="mt-4 flex items-start gap-4">
           <span
@@ -183,15 +185,15 @@ export function OrderStatusPanel({
           </div>
         )}
 
-        {myOrdersHref && (
-          <div className={cx('mt-6', !status.canRetryPayment && 'border-t border-line pt-6')}>
-            <ButtonLink
-              to={myOrdersHref}
-              variant={status.canRetryPayment ? 'ghost' : 'primary'}
-              data-testid="order-my-orders"
-              className={status.canRetryPayment ? '-ml-4' : undefined}
-            >
-              Meus Pedidos
+        {!status.canRetryPayment && (
+          <div className="mt-6 flex flex-col gap-3 border-t border-line pt-6 sm:flex-row">
+            {myOrdersHref && (
+              <ButtonLink to={myOrdersHref} variant="primary" data-testid="order-my-orders-button">
+                Meus Pedidos
+              </ButtonLink>
+            )}
+            <ButtonLink to="/" variant={myOrdersHref ? 'outline' : 'primary'}>
+              Continuar Comprando
             </ButtonLink>
           </div>
         )}

@@ -38,7 +38,7 @@ export function OrderCard({ order, onStale }: OrderCardProps) {
       data-reference={order.reference}
       className="overflow-hidden rounded-3xl border border-line bg-white shadow-soft"
     >
-      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3 border-b border-line bg-cream/40 px-5 py-4 sm:px-6">
+      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3 border-b border-line bg-cream/40 px-4 py-4 sm:px-6">
         <div className="min-w-0">
           <h3
             id={titleId}
@@ -57,7 +57,7 @@ export function OrderCard({ order, onStale }: OrderCardProps) {
         <OrderStatusChip status={order.status} />
       </header>
 
-      <div className="grid gap-5 px-5 py-5 sm:px-6 md:grid-cols-[minmax(0,1fr)_15rem] md:gap-8">
+      <div className="grid gap-5 px-4 py-5 sm:px-6 md:grid-cols-[minmax(0,1fr)_17rem] md:gap-8">
         <OrderItems items={order.lines} />
         <OrderTotals
           figures={figures}
@@ -66,7 +66,7 @@ export function OrderCard({ order, onStale }: OrderCardProps) {
       </div>
 
       {status.kind === 'paid' && (
-        <div className="px-5 pb-5 sm:px-6">
+        <div className="px-4 pb-5 sm:px-6">
           <PaidConfirmation />
         </div>
       )}
@@ -74,7 +74,7 @@ export function OrderCard({ order, onStale }: OrderCardProps) {
       {status.canRetryPayment && (
         <footer
           data-testid="order-unpaid"
-          className="space-y-4 border-t border-line bg-ivory/70 px-5 py-5 sm:px-6"
+          className="space-y-4 border-t border-line bg-ivory/70 px-4 py-5 sm:px-6"
         >
           <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
             <div className="text-sm leading-relaxed">
