@@ -28,6 +28,11 @@ export const MY_ORDERS_HREF = '/usuario?tab=orders';
  */
 export function OrderReturnPage() {
   const { reference = '' } = useParams();
+  // Another order is another page: its polling window and announcements start afresh.
+  return <OrderReturn key={reference} reference={reference} />;
+}
+
+function OrderReturn({ reference }: { reference: string }) {
   const [params] = useSearchParams();
   const loggedIn = useIsLoggedIn();
   const chave = params.get('chave')?.trim() || readOrderChave(reference) || null;
@@ -182,7 +187,6 @@ export function OrderReturnPage() {
           refreshing={query.isFetching}
           onRefresh={refresh}
           onStale={() => void query.refetch()}
-          myOrdersHref={isOwner ? MY_ORDERS_HREF : null}
         />
         <OrderDetails order={order} className="mt-6 sm:mt-8" />
       </div>

@@ -21,8 +21,6 @@ interface OrderStatusPanelProps {
   onRefresh: () => void;
   /** The server says the order no longer waits for payment: reload it. */
   onStale: () => void;
-  /** 'Meus Pedidos' for the logged-in owner; null for anyone else. */
-  myOrdersHref: string | null;
 }
 
 /** The heading of each state: SPEC §4's status texts; any other status reads as the API sends it. */
@@ -59,7 +57,6 @@ export function OrderStatusPanel({
   refreshing,
   onRefresh,
   onStale,
-  myOrdersHref,
 }: OrderStatusPanelProps) {
   const status = orderStatusPresentation(order.status);
   const look = LOOK[status.kind];
@@ -186,13 +183,8 @@ export function OrderStatusPanel({
         )}
 
         {!status.canRetryPayment && (
-          <div className="mt-6 flex flex-col gap-3 border-t border-line pt-6 sm:flex-row">
-            {myOrdersHref && (
-              <ButtonLink to={myOrdersHref} variant="primary" data-testid="order-my-orders-button">
-                Meus Pedidos
-              </ButtonLink>
-            )}
-            <ButtonLink to="/" variant={myOrdersHref ? 'outline' : 'primary'}>
+          <div className="mt-6 border-t border-line pt-6">
+            <ButtonLink to="/" variant="outline">
               Continuar Comprando
             </ButtonLink>
           </div>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, type ButtonVariant } from '@/ui/Button';
-import { cx } from '@/ui/cx';
 import { AlertIcon } from '@/ui/icons';
 import { fetchPaymentLink } from './api';
 
@@ -100,9 +99,7 @@ export function PayNowButton({
         <p
           role="alert"
           data-testid="order-pay-error"
-          className={cx(
-            'mt-3 flex gap-2 rounded-xl border border-red-700/15 bg-red-50 px-3 py-2.5 text-sm text-red-800',
-          )}
+          className="mt-3 flex gap-2 rounded-xl border border-red-700/15 bg-red-50 px-3 py-2.5 text-sm text-red-800"
         >
           <AlertIcon width={18} height={18} className="mt-px shrink-0" />
           {message}
