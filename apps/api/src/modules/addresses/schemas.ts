@@ -1,0 +1,58 @@
+/**
+ * Answer schemas of the perfis-endereco calls (docs/addresses-contract.md). The body is checked
+ * by the domain's validateAddressProfilePayload in the handler, so a refusal answers the SPEC's
+ * `errors: {field: [messages]}` with the domain's texts.
+ */
+import { z } from 'zod';
+
+const INT_MAX = 2_147_483_647;
+export const PROFILE_ID_INVALID = 'O id do perfil deve ser um número inteiro positivo.';
+
+export const profileIdParams = z
+  .object({
+    id: z
+      .string()
+      .regex(/^\d{1,10}$/, { error: PROFILE_ID_INVALID })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, { error: PROFILE_ID_INVALID })
+          .max(INT_MAX, { error: PROFILE_ID_INVALID }),
+      ),
+  })
+  .strict();
+
+export const addressProfileJson = z.object({
+  id: z.number(),
+  nome_perfil: z.string(),
+  nome_completo: z.string(),
+  email: z.string(),
+  cpf: z.string(),
+  telefone: z.string(),
+  cep: z.string(),
+  endereco: z.string(),
+  numero: z.string(),
+  complemento: z.string(),
+  bairro: z.string(),
+  cidade: z.string(),
+  estado: z.string(),
+  is_default: z.boolean(),
+});
+
+export type AddressProfileJson = z.infer<typeof addressProfileJson>;
+
+export const errorSchema = z.looseObject({
+  error: z.string(),
+  success: z.literal(false).optional(),
+  message: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export const listAnswer = z.object({
+  success: z.literal(true),
+  perfis: z.array(addressProfileJson),
+});
+export const profileAnswer = z.object({ success: z.literal(true), perfil: addressProfileJson });
+export const okAnswer = z.object({ success: z.literal(true) });
