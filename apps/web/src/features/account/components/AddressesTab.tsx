@@ -1,13 +1,226 @@
+import { maskCep } from '@semijoias/domain/cep';
+import {
+  ADDRESS_DELETE_CONFIRM,
+  ADDRESS_SET_DEFAULT_FAILED,
+  addressDeleteError,
+} from '@semijoias/domain/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  addressProfilesQueryKey,
+  deleteAddressProfile,
+  fetchAddressProfiles,
+  setDefaultAddressProfile,
+  type AddressProfile,
+} from '@/lib/addresses';
+import { toOutcome } from '@/lib/api';
+import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
+import { FormMessage } from '@/ui/Field';
+import { AlertIcon, PinIcon } from '@/ui/icons';
+import { Modal } from '@/ui/Modal';
+import { Spinner } from '@/ui/Spinner';
+import { AddressDialog } from './AddressDialog';
 
-/** SPEC §2 "Addresses tab" (the profiles come with issue 8's API). */
+/**
+ * SPEC §2 'Endereços de Entrega': a card per profile with its name, the 'Padrão' chip on the
+ * default, edit and delete, 'Definir como Padrão' on the others, and 'Novo Endereço'. Every
+ * change goes to the server and the list is read back from it.
+ */
 export function AddressesTab() {
+  const queryClient = useQueryClient();
+  const profiles = useQuery({ queryKey: addressProfilesQueryKey, queryFn: fetchAddressProfiles });
+  const [dialog, setDialog] = useState<{ open: boolean; profile: AddressProfile | null }>({
+    open: false,
+    profile: null,
+  });
+  const [toDelete, setToDelete] = useState<AddressProfile | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: addressProfilesQueryKey });
+
+  const remove = useMutation({
+    mutationFn: (profile: AddressProfile) => deleteAddressProfile(profile.id),
+    onSuccess: refresh,
+    onError: (e) => setError(addressDeleteError(toOutcome(e))),
+    onSettled: () => setToDelete(null),
+  });
+
+  const makeDefault = useMutation({
+    mutationFn: (profile: AddressProfile) => setDefaultAddressProfile(profile.id),
+    onSuccess: refresh,
+    onError: () => setError(ADDRESS_SET_DEFAULT_FAILED),
+  });
+
+  const openDialog = (profile: AddressProfile | null) => {
+    setError(null);
+    setDialog({ open: true, profile });
+  };
+
+  const list = profiles.data ?? [];
+
   return (
-    <EmptyState title="Nenhum endereço salvo" className="py-8 sm:py-12">
-      <p>
-        Cadastre seu primeiro perfil de endereço (ex: Casa, Trabalho) e finalize suas próximas
-        compras mais rápido. O endereço que você usar na sua primeira compra também fica salvo aqui.
-      </p>
-    </EmptyState>
+    <div data-testid="addresses-tab">
+      {profiles.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Carregando endereços" />
+        </div>
+      ) : list.length === 0 ? (
+        <EmptyState title="Nenhum endereço salvo" className="py-8 sm:py-12">
+          <p>
+            Cadastre seu primeiro perfil de endereço (ex: Casa, Trabalho) e finalize suas próximas
+            compras mais rápido.
+          </p>
+          <Button variant="primary" size="lg" className="mt-6" onClick={() => openDialog(null)}>
+            Novo Endereço
+          </Button>
+        </EmptyState>
+      ) : (
+        <>
+          <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-ink-soft">
+              {list.length === 1 ? '1 endereço salvo' : `${list.length} endereços salvos`}
+            </p>
+            <Button variant="primary" onClick={() => openDialog(null)}>
+              Novo Endereço
+            </Button>
+          </div>
+          <div className="mb-4">
+            <FormMessage tone="error" testId="addresses-error">
+              {error}
+            </FormMessage>
+          </div>
+          <ul className="grid gap-4 md:grid-cols-2">
+            {list.map((profile) => (
+              <li key={profile.id}>
+                <AddressCard
+                  profile={profile}
+                  busy={makeDefault.isPending && makeDefault.variables?.id === profile.id}
+                  onEdit={() => openDialog(profile)}
+                  onDelete={() => {
+                    setError(null);
+                    setToDelete(profile);
+                  }}
+                  onMakeDefault={() => {
+                    setError(null);
+                    makeDefault.mutate(profile);
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <AddressDialog
+        open={dialog.open}
+        profile={dialog.profile}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
+
+      <Modal
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open && !remove.isPending) setToDelete(null);
+        }}
+        role="alertdialog"
+        title={ADDRESS_DELETE_CONFIRM}
+        description={toDelete ? `Perfil “${toDelete.nome_perfil}”` : undefined}
+        icon={<AlertIcon width={28} height={28} className="text-rose" />}
+        testId="address-delete-confirm"
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setToDelete(null)} disabled={remove.isPending}>
+              Cancelar
+            </Button>
+            <Button
+              variant="primary"
+              onClick={() => toDelete && remove.mutate(toDelete)}
+              disabled={remove.isPending}
+            >
+              {remove.isPending && <Spinner label="Excluindo" />}
+              Excluir
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+function AddressCard({
+  profile,
+  busy,
+  onEdit,
+  onDelete,
+  onMakeDefault,
+}: {
+  profile: AddressProfile;
+  busy: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onMakeDefault: () => void;
+}) {
+  const complement = profile.complemento ? `, ${profile.complemento}` : '';
+  return (
+    <article
+      data-testid="address-card"
+      aria-label={profile.nome_perfil}
+      className="flex h-full flex-col rounded-2xl border border-line bg-white p-5 shadow-soft"
+    >
+      <header className="flex items-start justify-between gap-3">
+        <h3 className="flex min-w-0 items-center gap-2 font-display text-xl font-semibold text-ink">
+          <PinIcon width={18} height={18} className="shrink-0 text-gold-dark" />
+          <span className="truncate">{profile.nome_perfil}</span>
+        </h3>
+        {profile.is_default && (
+          <span
+            data-testid="address-default-chip"
+            className="shrink-0 rounded-full bg-ink px-3 py-1 text-xs font-medium tracking-wide text-ivory"
+          >
+            Padrão
+          </span>
+        )}
+      </header>
+      <div className="mt-3 space-y-0.5 text-sm leading-relaxed text-ink-soft">
+        <p className="font-medium text-ink">{profile.nome_completo}</p>
+        <p>
+          {profile.endereco}, {profile.numero}
+          {complement}
+        </p>
+        <p>
+          {profile.bairro} · {profile.cidade} - {profile.estado}
+        </p>
+        <p>CEP {maskCep(profile.cep)}</p>
+        <p className="break-all text-muted">
+          {profile.telefone} · {profile.email}
+        </p>
+      </div>
+      <div className="mt-auto flex flex-wrap gap-2 pt-4">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onEdit}
+          aria-label={`Editar ${profile.nome_perfil}`}
+        >
+          Editar
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onDelete}
+          className="text-rose hover:bg-rose-soft"
+          aria-label={`Excluir ${profile.nome_perfil}`}
+        >
+          Excluir
+        </Button>
+        {!profile.is_default && (
+          <Button variant="ghost" size="sm" onClick={onMakeDefault} disabled={busy}>
+            {busy && <Spinner label="Salvando" />}
+            Definir como Padrão
+          </Button>
+        )}
+      </div>
+    </article>
   );
 }
