@@ -22,6 +22,10 @@ describe('normalizeCouponCode', () => {
     ['BoasVindas', 'BOASVINDAS'],
     ['', ''],
     [null, ''],
+    // NFKC: full-width letters, a ligature and a non-breaking space read as the plain text.
+    ['ＢＯＡＳＶＩＮＤＡＳ', 'BOASVINDAS'],
+    ['\uFB01m10', 'FIM10'],
+    ['\u00A0boasvindas\u3000', 'BOASVINDAS'],
   ])('%j -> %j', (code, out) => {
     expect(normalizeCouponCode(code)).toBe(out);
   });

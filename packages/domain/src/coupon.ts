@@ -13,9 +13,13 @@ export type Coupon =
 
 export const WELCOME_COUPON: Coupon = { kind: 'percent', percent: WELCOME_COUPON_PERCENT };
 
-/** " boasvindas " -> "BOASVINDAS": how a typed code is compared and stored. */
+/**
+ * " boasvindas " -> "BOASVINDAS": how a typed code is compared and stored. NFKC first, so a code
+ * typed with full-width letters ("ＢＯＡＳＶＩＮＤＡＳ") or a compatibility ligature reads as the
+ * plain letters it looks like.
+ */
 export function normalizeCouponCode(code: string | null | undefined): string {
-  return (code ?? '').trim().toUpperCase();
+  return (code ?? '').normalize('NFKC').trim().toUpperCase();
 }
 
 /**
