@@ -1,0 +1,117 @@
+/**
+ * The sandbox payment provider (the default, no account needed): its "hosted page" is served by
+ * this store (modules/payments/sandbox-page.ts), its records live in `sandbox_checkouts`, and it
+ * notifies the store like PagBank does: a signed POST to the notification URL, here signed with
+ * SANDBOX_WEBHOOK_SECRET (`x-sandbox-signature: sha256=<hex HMAC-SHA256 of the raw body>`).
+ */
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sandboxCheckouts } from '../../db/schema.js';
+import type {
+  CheckoutRequest,
+  HostedCheckout,
+  PaymentEvent,
+  PaymentProvider,
+  PaymentStatus,
+} from './provider.js';
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+/** The body of a sandbox notification. */
+export interface SandboxNotification {
+  event_id: string;
+  checkout_id: string;
+  reference: string;
+  status: 'paid' | 'declined';
+  payment_id: string;
+  amount_cents: number;
+  method: 'card' | 'pix';
+}
+
+export function signSandboxBody(secret: string, rawBody: string): string {
+  return `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function readEvent(rawBody: string): PaymentEvent | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return null;
+  }
+  if (body === null || typeof body !== 'object') return null;
+  const n = body as Partial<SandboxNotification>;
+  if (
+    typeof n.event_id !== 'string' ||
+    typeof n.reference !== 'string' ||
+    (n.status !== 'paid' && n.status !== 'declined') ||
+    typeof n.payment_id !== 'string' ||
+    typeof n.amount_cents !== 'number'
+  ) {
+    return null;
+  }
+  return {
+    eventKey: n.event_id,
+    reference: n.reference,
+    state: n.status,
+    paymentId: n.payment_id,
+    amountCents: n.amount_cents,
+  };
+}
+
+export function createSandboxProvider(options: {
+  db: Db;
+  publicUrl: string;
+  secret: string;
+}): PaymentProvider {
+  const { db, publicUrl, secret } = options;
+  return {
+    name: 'sandbox',
+
+    async createCheckout(request: CheckoutRequest): Promise<HostedCheckout> {
+      const id = randomUUID();
+      await db.insert(sandboxCheckouts).values({
+        id,
+        orderReference: request.reference,
+        amountCents: request.totalCents,
+        payload: request,
+        redirectUrl: request.redirectUrl,
+        notificationUrl: request.notificationUrl,
+        expiresAt: request.expiresAt,
+      });
+      return {
+        checkoutId: id,
+        paymentUrl: `${publicUrl}/sandbox/checkout/${id}`,
+        expiresAt: request.expiresAt,
+      };
+    },
+
+    async paymentStatus(checkoutId: string): Promise<PaymentStatus> {
+      const [row] = await db
+        .select()
+        .from(sandboxCheckouts)
+        .where(eq(sandboxCheckouts.id, checkoutId));
+      if (!row || row.status === 'pending')
+        return { state: 'pending', paymentId: null, amountCents: null };
+      return {
+        state: row.status === 'paid' ? 'paid' : 'declined',
+        paymentId: row.paymentId,
+        amountCents: row.status === 'paid' ? row.amountCents : null,
+      };
+    },
+
+    verifyNotification(rawBody, headers) {
+      const given = headers[SANDBOX_SIGNATURE_HEADER];
+      if (typeof given !== 'string') return null;
+      if (!sameText(given, signSandboxBody(secret, rawBody))) return null;
+      return readEvent(rawBody);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The provider's hosted checkout for an order: the one still valid, or a new one. Used by
+ * api/pagamento and GET /api/payment-status/{reference}/.
+ *
+ * The provider is asked outside any transaction (a network call must not hold a row lock, and
+ * the embedded database has one connection), then the link is stored by one guarded statement:
+ * only while the order is payable and still has no valid link. A call that lost that race
+ * answers the winner's link, so the shopper is always sent to the one checkout the order keeps;
+ * the loser's checkout at the provider is never shown to anyone and expires unpaid.
+ */
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { orderItems, orders, type OrderRow } from '../../db/schema.js';
+import type { CheckoutRequest, PaymentProvider } from '../../integrations/payments/provider.js';
+import { ConflictError, NotFoundError, UpstreamError } from '../../lib/errors.js';
+
+export const ORDER_NOT_AWAITING_PAYMENT = 'Este pedido não aguarda pagamento.';
+export const PAYMENT_START_FAILED =
+  'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
+export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
+
+/** A link that expires sooner than this is not handed out: she needs time to pay. */
+const LINK_MIN_REMAINING_MS = 2 * 60 * 1000;
+/** The provider's checkout always closes this long before the order's deadline. */
+const CHECKOUT_ENDS_BEFORE_DEADLINE_MS = 5 * 60 * 1000;
+
+export interface HostedCheckoutDeps {
+  db: Db;
+  provider: PaymentProvider;
+  config: Config;
+}
+
+export async function hostedCheckoutFor(
+  deps: HostedCheckoutDeps,
+  orderId: number,
+): Promise<{ paymentUrl: string }> {
+  const { db, provider, config } = deps;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  if (!isPayableStatus(order.status)) throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT);
+  const valid = validLink(order, provider.name);
+  if (valid) return { paymentUrl: valid };
+
+  const expiresAt = new Date(order.expiresAt.getTime() - CHECKOUT_ENDS_BEFORE_DEADLINE_MS);
+  if (expiresAt.getTime() - Date.now() <= LINK_MIN_REMAINING_MS) {
+    // Too close to the deadline to pay: the order is about to be cancelled.
+    throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT);
+  }
+  if (!order.email || !order.cpf || !order.nomeCompleto || !order.telefone) {
+    // api/pagamento stores the buyer first; without her the provider cannot be asked.
+    throw new ConflictError(PAYMENT_START_FAILED);
+  }
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const request: CheckoutRequest = {
+    reference: order.reference,
+    customer: {
+      name: order.nomeCompleto,
+      email: order.email,
+      taxId: order.cpf,
+      phone: order.telefone,
+    },
+    items: items.map((i) => ({
+      referenceId: String(i.productId),
+      name: i.name,
+      quantity: i.quantidade,
+      unitAmountCents: i.unitPriceCents,
+    })),
+    shippingCents: order.shippingCents,
+    discountCents: order.discountCents,
+    totalCents: order.totalCents,
+    expiresAt,
+    redirectUrl: `${config.publicUrl}/pedido/${order.reference}`,
+    notificationUrl: `${config.publicUrl}/api/webhooks/${provider.name}/`,
+  };
+  let checkout;
+  try {
+    checkout = await provider.createCheckout(request);
+  } catch {
+    throw new UpstreamError(PAYMENT_START_FAILED);
+  }
+  const [stored] = await db
+    .update(orders)
+    .set({
+      paymentProvider: provider.name,
+      providerCheckoutId: checkout.checkoutId,
+      paymentUrl: checkout.paymentUrl,
+      paymentUrlExpiresAt: checkout.expiresAt,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        inArray(orders.status, [...PAYABLE_STATUSES]),
+        or(
+          isNull(orders.paymentUrlExpiresAt),
+          lt(orders.paymentUrlExpiresAt, sql`now() + interval '2 minutes'`),
+          ne(orders.paymentProvider, provider.name),
+        ),
+      ),
+    )
+    .returning({ paymentUrl: orders.paymentUrl });
+  if (stored?.paymentUrl) return { paymentUrl: stored.paymentUrl };
+  // Another call stored a link first, or the order stopped being payable meanwhile.
+  const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
+  const winner = now && isPayableStatus(now.status) ? validLink(now, provider.name) : null;
+  if (winner) return { paymentUrl: winner };
+  throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT);
+}
+
+function validLink(order: OrderRow, providerName: string): string | null {
+  const ok =
+    order.paymentUrl &&
+    order.paymentProvider === providerName &&
+    order.paymentUrlExpiresAt &&
+    order.paymentUrlExpiresAt.getTime() - Date.now() > LINK_MIN_REMAINING_MS;
+  return ok ? order.paymentUrl : null;
+}
+
+/** Statuses whose order may still be paid. */
+export const PAYABLE_STATUSES = ['awaiting_payment', 'payment_failed'] as const;
+
+export function isPayableStatus(status: string): boolean {
+  return (PAYABLE_STATUSES as readonly string[]).includes(status);
+}
