@@ -16,9 +16,10 @@ import {
   PAYMENT_SERVER_COUPON_NOT_YOURS,
   PAYMENT_SERVER_COUPON_USED,
 } from '@semijoias/domain/messages';
+import { alias } from 'drizzle-orm/pg-core';
 import { formatBRL, type Cents } from '@semijoias/domain/money';
 import type { Db } from '../../db/client.js';
-import { couponRedemptions, coupons, orders, type CouponRow } from '../../db/schema.js';
+import { couponRedemptions, coupons, type CouponRow } from '../../db/schema.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { ValidationError } from '../../lib/errors.js';
 
@@ -63,18 +64,21 @@ export async function findUsable(
   if (code === '') throw new CouponRefusedError(COUPON_CODE_REQUIRED);
   if (code.length > 40) throw new CouponRefusedError(PAYMENT_SERVER_COUPON_INVALID);
   const { userId } = input;
+  const c = alias(coupons, 'c');
   const [row] = await db
     .select({
-      coupon: getTableColumns(coupons),
-      expired: sql<boolean>`(${coupons.validFrom} is not null and now() < ${coupons.validFrom})
-        or (${coupons.validUntil} is not null and now() > ${coupons.validUntil})`,
-      usedByHer: sql<boolean>`exists (select 1 from ${couponRedemptions}
-        where ${couponRedemptions.couponId} = ${coupons.id} and ${couponRedemptions.onceKey} = ${userId})`,
-      hasOtherOrder: sql<boolean>`exists (select 1 from ${orders}
-        where ${orders.userId} = ${userId} and ${orders.status} <> 'cancelled')`,
+      coupon: getTableColumns(c),
+      // Written out with aliases: Drizzle leaves a one-table query's columns unqualified, and
+      // inside a subquery "id" would be the subquery's own.
+      expired: sql<boolean>`(c.valid_from is not null and now() < c.valid_from)
+        or (c.valid_until is not null and now() > c.valid_until)`,
+      usedByHer: sql<boolean>`exists (select 1 from coupon_redemptions r
+        where r.coupon_id = c.id and r.once_key = ${userId}::int)`,
+      hasOtherOrder: sql<boolean>`exists (select 1 from orders o
+        where o.user_id = ${userId}::int and o.status <> 'cancelled')`,
     })
-    .from(coupons)
-    .where(eq(coupons.code, code));
+    .from(c)
+    .where(eq(c.code, code));
 
   if (!row || !row.coupon.active) throw new CouponRefusedError(PAYMENT_SERVER_COUPON_INVALID);
   const { coupon } = row;

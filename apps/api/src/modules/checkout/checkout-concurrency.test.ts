@@ -1,0 +1,104 @@
+/**
+ * Checkouts at the same time: never more sold than the stock, one welcome discount per
+ * customer, one order per Idempotency-Key. On PGlite the calls interleave on one connection;
+ * with TEST_DATABASE_URL they run on several PostgreSQL connections at once, which is the case
+ * that matters.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { couponRedemptions, orders } from '../../db/schema.js';
+import { useTestApp } from '../../../test/helpers.js';
+import { memoryMailer } from '../mail/mailer.js';
+import { addToCart, call, orderCount, setProduct, shopper, stockOf } from './fixtures.js';
+
+const ctx = useTestApp({}, { mailer: memoryMailer() });
+
+const times = <T>(n: number, f: (i: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => f(i)));
+
+describe('concurrent checkouts', () => {
+  it('(a) more buyers than stock: exactly the stock is sold, the others get 409', async () => {
+    const STOCK = 3;
+    const BUYERS = 10;
+    const id = 1;
+    const p = await setProduct(ctx.database, id, { priceCents: 5000, stock: STOCK });
+    // Half are guests, half logged-in customers (each with her own cart).
+    const customers = await times(BUYERS / 2, () => shopper(ctx.app, ctx.database));
+    for (const c of customers) await addToCart(ctx.app, c.token, id, 1);
+    const before = await orderCount(ctx.database);
+    const answers = await times(BUYERS, (i) =>
+      i % 2
+        ? call(ctx.app, '/api/pay/', { produtos: [{ id, quantidade: 1 }], cep: '01310100' })
+        : call(ctx.app, '/api/pay/', { cep: '01310100' }, { token: customers[i / 2]!.token }),
+    );
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([
+      ...Array<number>(STOCK).fill(201),
+      ...Array<number>(BUYERS - STOCK).fill(409),
+    ]);
+    for (const r of answers.filter((a) => a.statusCode === 409))
+      expect(r.json<{ error: string }>().error).toBe(
+        `O produto "${p.name}" não tem estoque suficiente (disponível: 0).`,
+      );
+    expect(await stockOf(ctx.database, id)).toBe(0);
+    expect(await orderCount(ctx.database)).toBe(before + STOCK);
+  });
+
+  it('(b) two pays of one customer with BOASVINDAS at once: one discount', async () => {
+    const me = await shopper(ctx.app, ctx.database);
+    const id = 2;
+    await setProduct(ctx.database, id, { priceCents: 10000, stock: 100 });
+    await addToCart(ctx.app, me.token, id, 1);
+    const N = 4;
+    const answers = await times(N, (i) =>
+      call(
+        ctx.app,
+        '/api/pay/',
+        { cep: '01310100', cupom: 'BOASVINDAS' },
+        { token: me.token, key: `b-${i}` },
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, ...Array<number>(N - 1).fill(400)]);
+    for (const r of answers.filter((a) => a.statusCode === 400))
+      expect(r.json<{ error: string }>().error).toBe('Cupom já utilizado.');
+    const mine = await ctx.database.db.select().from(orders).where(eq(orders.userId, me.userId));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.discountCents).toBe(1000);
+    const redemptions = await ctx.database.db
+      .select()
+      .from(couponRedemptions)
+      .where(eq(couponRedemptions.userId, me.userId));
+    expect(redemptions).toHaveLength(1);
+    expect(await stockOf(ctx.database, id)).toBe(99);
+  });
+
+  it('(c) one Idempotency-Key sent 5 times at once: one order, five equal answers', async () => {
+    const me = await shopper(ctx.app, ctx.database);
+    const id = 3;
+    await setProduct(ctx.database, id, { priceCents: 10000, stock: 100 });
+    await addToCart(ctx.app, me.token, id, 2);
+    const answers = await times(5, () =>
+      call(ctx.app, '/api/pay/', { cep: '01310100' }, { token: me.token, key: 'same-key' }),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(5).fill(201));
+    const first = answers[0]!.json<{ reference: string; chave: string }>();
+    for (const r of answers) expect(r.json()).toEqual(first);
+    expect(await orderCount(ctx.database, me.userId)).toBe(1);
+    expect(await stockOf(ctx.database, id)).toBe(98);
+
+    // A guest's key too (no user row to lock: only the key's index serializes them).
+    const guestAnswers = await times(5, () =>
+      call(
+        ctx.app,
+        '/api/pay/',
+        { produtos: [{ id, quantidade: 1 }], cep: '01310100' },
+        { key: 'guest-same-key' },
+      ),
+    );
+    expect(guestAnswers.map((r) => r.statusCode)).toEqual(Array(5).fill(201));
+    const g = guestAnswers[0]!.json();
+    for (const r of guestAnswers) expect(r.json()).toEqual(g);
+    expect(await stockOf(ctx.database, id)).toBe(97);
+  });
+});

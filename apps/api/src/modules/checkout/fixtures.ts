@@ -1,0 +1,93 @@
+/** Shared by the checkout tests: shoppers, products with a price and stock, calls. */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Database } from '../../db/client.js';
+import { orders, products, users } from '../../db/schema.js';
+import { login, verifiedUser } from '../../../test/accounts.js';
+
+export interface Shopper {
+  token: string;
+  userId: number;
+}
+
+export async function shopper(app: FastifyInstance, database: Database): Promise<Shopper> {
+  const user = await verifiedUser(app, database);
+  const token = (await login(app, user.email)).access;
+  const [row] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, user.email.toLowerCase()));
+  return { token, userId: row!.id };
+}
+
+export async function setProduct(
+  database: Database,
+  id: number,
+  values: { priceCents?: number; stock?: number },
+): Promise<{ name: string; priceCents: number; stock: number }> {
+  const [row] = await database.db
+    .update(products)
+    .set({ ...values, originalPriceCents: null })
+    .where(eq(products.id, id))
+    .returning({ name: products.name, priceCents: products.priceCents, stock: products.stock });
+  expect(row).toBeDefined();
+  return row!;
+}
+
+export async function stockOf(database: Database, id: number): Promise<number> {
+  const [row] = await database.db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, id));
+  return row!.stock;
+}
+
+export async function addToCart(app: FastifyInstance, token: string, id: number, qty: number) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/cart/',
+    payload: { produto: id, quantidade: qty },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+export function call(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  opts: { token?: string; key?: string } = {},
+) {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.key !== undefined) headers['idempotency-key'] = opts.key;
+  return app.inject({ method: 'POST', url, payload: payload as object, headers });
+}
+
+export async function orderByReference(database: Database, reference: string) {
+  const [row] = await database.db.select().from(orders).where(eq(orders.reference, reference));
+  return row;
+}
+
+export async function orderCount(database: Database, userId?: number): Promise<number> {
+  const [row] = await database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(userId === undefined ? sql`true` : eq(orders.userId, userId));
+  return row!.n;
+}
+
+export const ADDRESS = {
+  cep: '01310-100',
+  street: 'Avenida Paulista',
+  number: '1000',
+  complement: 'ap 12',
+  district: 'Bela Vista',
+  city: 'São Paulo',
+  state: 'SP',
+  phone: '(11) 98765-4321',
+  cpf: '529.982.247-25',
+  fullName: 'Ana Souza',
+  email: 'Ana@Exemplo.com.br',
+};

@@ -1,0 +1,343 @@
+/**
+ * api/pay (the order) and api/pagamento (its hosted checkout), docs/checkout-contract.md.
+ *
+ * pay is one transaction: her users row is locked first, so one customer's checkouts run one
+ * after the other (the coupon's "once per customer" and "first purchase" checks then read what
+ * the previous one wrote); each product's stock is taken by one guarded statement
+ * (`stock >= n`), in product id order so two orders never wait on each other; the order, its
+ * lines, the coupon's redemption and the idempotent answer are written before the commit.
+ * Every amount comes from the database and the quoter; the browser's figures are never read.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { computeTotals, normalizeCouponCode, type Totals } from '@semijoias/domain/coupon';
+import { CART_IS_EMPTY } from '@semijoias/domain/messages';
+import { centsToDecimal, type Cents } from '@semijoias/domain/money';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { cartItems, orderItems, orders, products, users } from '../../db/schema.js';
+import type { PaymentProvider } from '../../integrations/payments/provider.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import {
+  claimKey,
+  dropPending,
+  idempotencyOwner,
+  requestHash,
+  storeAnswer,
+  waitForAnswer,
+  type IdempotencyId,
+  type StoredAnswer,
+} from '../../lib/idempotency.js';
+import { hashToken } from '../../lib/secrets.js';
+import { PRODUCT_NOT_FOUND } from '../catalog/routes.js';
+import { findUsable, redeem, type UsableCoupon } from '../coupons/service.js';
+import {
+  hostedCheckoutFor,
+  isPayableStatus,
+  PAYABLE_STATUSES,
+} from '../payments/hosted-checkout.js';
+import type { ShippingQuoter } from '../shipping/quote.js';
+import {
+  badRequest,
+  parsePagamentoBody,
+  parsePayBody,
+  parseShippingInfo,
+  type RequestedLine,
+} from './schemas.js';
+
+export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
+export const ORDER_NOT_AWAITING_PAYMENT = 'Este pedido não aguarda pagamento.';
+export const TOTALS_CHANGED = 'Os valores do pedido mudaram. Confira o resumo e tente novamente.';
+/** Cents the page's total may differ from the server's (its own rounding of the same figures). */
+export const TOTAL_TOLERANCE_CENTS = 1;
+
+export function outOfStockMessage(name: string, available: number): string {
+  return `O produto "${name}" não tem estoque suficiente (disponível: ${Math.max(0, available)}).`;
+}
+
+export interface CheckoutServiceOptions {
+  db: Db;
+  quoter: ShippingQuoter;
+  paymentProvider: PaymentProvider;
+  config: Config;
+}
+
+export interface CallInput {
+  /** From the bearer; undefined for a guest. */
+  userId: number | undefined;
+  body: unknown;
+  idempotencyKey: string | undefined;
+}
+
+function totalsWire(t: Totals) {
+  return {
+    subtotal: centsToDecimal(t.subtotal),
+    subtotalComDesconto: centsToDecimal(t.subtotalComDesconto),
+    frete: centsToDecimal(t.frete),
+    desconto: centsToDecimal(t.desconto),
+    total: centsToDecimal(t.total),
+  };
+}
+
+function totalsChanged(t: Totals): ConflictError {
+  return new ConflictError(TOTALS_CHANGED, undefined, {
+    message: TOTALS_CHANGED,
+    totais: totalsWire(t),
+  });
+}
+
+/** Whether `chave` is the order's secret (compared in constant time). */
+function chaveMatches(chave: string | null, storedHash: string): boolean {
+  if (!chave) return false;
+  const given = Buffer.from(hashToken(chave), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+export function createCheckoutService(opts: CheckoutServiceOptions) {
+  const { db, quoter } = opts;
+
+  /** Her server cart's lines, by product id. */
+  async function serverCartLines(tx: Db, userId: number): Promise<RequestedLine[]> {
+    return tx
+      .select({ productId: cartItems.productId, quantidade: cartItems.quantidade })
+      .from(cartItems)
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.productId));
+  }
+
+  /** Takes each line's units off the stock (guarded), returning the lines with their prices. */
+  async function reserveStock(tx: Db, lines: RequestedLine[]) {
+    const reserved = [];
+    for (const line of lines) {
+      const [row] = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${line.quantidade}::int`, updatedAt: sql`now()` })
+        .where(and(eq(products.id, line.productId), gte(products.stock, line.quantidade)))
+        .returning({ name: products.name, priceCents: products.priceCents, image: products.image });
+      if (!row) {
+        const [product] = await tx
+          .select({ name: products.name, stock: products.stock })
+          .from(products)
+          .where(eq(products.id, line.productId));
+        if (!product) throw badRequest(PRODUCT_NOT_FOUND);
+        const message = outOfStockMessage(product.name, product.stock);
+        throw new ConflictError(message, undefined, { message });
+      }
+      reserved.push({ ...line, ...row });
+    }
+    return reserved;
+  }
+
+  async function pay(input: CallInput): Promise<StoredAnswer> {
+    const { userId, idempotencyKey } = input;
+    const request = parsePayBody(input.body);
+    // A guest's lines come from the body; hers from her server cart (the body's are ignored).
+    if (userId === undefined && request.linesError) throw request.linesError;
+    const couponCode = userId === undefined ? '' : normalizeCouponCode(request.coupon);
+    const idem: IdempotencyId | undefined = idempotencyKey
+      ? { scope: 'pay', owner: idempotencyOwner(userId), key: idempotencyKey }
+      : undefined;
+    const hash = requestHash({ lines: request.lines ?? [], cep: request.cep, coupon: couponCode });
+
+    return db.transaction(async (tx) => {
+      if (idem) {
+        const claim = await claimKey(tx, idem, hash);
+        // Stored in the same transaction as its order: never pending here.
+        if (claim.kind === 'answered') return claim.answer;
+      }
+      if (userId !== undefined)
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+
+      const lines = userId === undefined ? request.lines! : await serverCartLines(tx, userId);
+      if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
+      const reserved = await reserveStock(tx, lines);
+      const subtotal = reserved.reduce((sum, l) => sum + l.priceCents * l.quantidade, 0);
+      const itemCount = reserved.reduce((sum, l) => sum + l.quantidade, 0);
+      const quote = await quoter.quote({ cep: request.cep, subtotalCents: subtotal, itemCount });
+
+      let coupon: UsableCoupon | null = null;
+      if (userId !== undefined && couponCode !== '')
+        coupon = await findUsable(tx, { code: couponCode, userId, subtotalCents: subtotal });
+      const totals = computeTotals({
+        subtotal,
+        desconto: coupon?.discountCents ?? 0,
+        frete: quote.valor,
+      });
+
+      const chave = randomBytes(32).toString('base64url');
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: userId ?? null,
+          status: 'awaiting_payment',
+          accessKeyHash: hashToken(chave),
+          cepDestino: request.cep,
+          subtotalCents: totals.subtotal,
+          discountCents: totals.desconto,
+          shippingCents: totals.frete,
+          totalCents: totals.total,
+          shippingDays: quote.prazo,
+          shippingRegion: quote.regiao,
+          couponId: coupon?.coupon.id ?? null,
+          couponCode: coupon?.coupon.code ?? null,
+          expiresAt: sql`now() + make_interval(mins => ${opts.config.unpaidOrderTtlMinutes}::int)`,
+        })
+        .returning({ id: orders.id, reference: orders.reference });
+      await tx.insert(orderItems).values(
+        reserved.map((l) => ({
+          orderId: order!.id,
+          productId: l.productId,
+          name: l.name,
+          image: l.image,
+          unitPriceCents: l.priceCents,
+          quantidade: l.quantidade,
+        })),
+      );
+      if (coupon && userId !== undefined)
+        await redeem(tx, {
+          coupon: coupon.coupon,
+          userId,
+          orderId: order!.id,
+          discountCents: coupon.discountCents,
+        });
+
+      const answer: StoredAnswer = {
+        statusCode: 201,
+        body: { reference: order!.reference, chave, total: centsToDecimal(totals.total) },
+      };
+      if (idem) await storeAnswer(tx, idem, answer);
+      return answer;
+    });
+  }
+
+  /**
+   * Checks the page's total against the order (re-quoting a new delivery CEP) and stores the
+   * address, in one transaction with the order row locked. Throws 409 and changes nothing when
+   * the figures differ or the order no longer awaits payment.
+   */
+  async function confirmOrder(
+    tx: Db,
+    orderId: number,
+    address: ReturnType<typeof parseShippingInfo>,
+    pageTotal: Cents | null,
+  ): Promise<void> {
+    const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!o || !isPayableStatus(o.status))
+      throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT, undefined, {
+        message: ORDER_NOT_AWAITING_PAYMENT,
+      });
+    const current = computeTotals({
+      subtotal: o.subtotalCents,
+      desconto: o.discountCents,
+      frete: o.shippingCents,
+    });
+    let shipping = {
+      shippingCents: o.shippingCents,
+      totalCents: o.totalCents,
+      cepDestino: o.cepDestino,
+      shippingDays: o.shippingDays,
+      shippingRegion: o.shippingRegion,
+    };
+    let totals = current;
+    if (address.cep !== o.cepDestino) {
+      const [count] = await tx
+        .select({ n: sql<number>`coalesce(sum(${orderItems.quantidade}), 0)::int` })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, o.id));
+      const quote = await quoter.quote({
+        cep: address.cep,
+        subtotalCents: o.subtotalCents,
+        itemCount: count?.n ?? 0,
+      });
+      totals = computeTotals({
+        subtotal: o.subtotalCents,
+        desconto: o.discountCents,
+        frete: quote.valor,
+      });
+      // A new freight applies only when the page shows the total it makes (it re-quoted).
+      if (totals.frete !== o.shippingCents && pageTotal !== totals.total)
+        throw totalsChanged(totals);
+      shipping = {
+        shippingCents: totals.frete,
+        totalCents: totals.total,
+        cepDestino: address.cep,
+        shippingDays: quote.prazo,
+        shippingRegion: quote.regiao,
+      };
+    }
+    if (pageTotal === null || Math.abs(pageTotal - totals.total) > TOTAL_TOLERANCE_CENTS)
+      throw totalsChanged(totals);
+
+    const stored = await tx
+      .update(orders)
+      .set({ ...address, ...shipping, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(orders.id, o.id),
+          inArray(orders.status, [...PAYABLE_STATUSES]),
+          eq(orders.shippingCents, o.shippingCents),
+        ),
+      )
+      .returning({ id: orders.id });
+    if (stored.length === 0)
+      throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT, undefined, {
+        message: ORDER_NOT_AWAITING_PAYMENT,
+      });
+  }
+
+  async function pagamento(input: CallInput): Promise<StoredAnswer> {
+    const { userId, idempotencyKey } = input;
+    const request = parsePagamentoBody(input.body);
+    const [order] = await db
+      .select({ id: orders.id, userId: orders.userId, accessKeyHash: orders.accessKeyHash })
+      .from(orders)
+      .where(eq(orders.reference, request.reference));
+    // Hers by her bearer; a guest's by its secret. Anything else reads as unknown.
+    const allowed =
+      order !== undefined &&
+      ((order.userId !== null && order.userId === userId) ||
+        (order.userId === null && chaveMatches(request.chave, order.accessKeyHash)));
+    if (!allowed) throw new NotFoundError(ORDER_NOT_FOUND, undefined, { message: ORDER_NOT_FOUND });
+    const address = parseShippingInfo(request.shippingInfo);
+    const idem: IdempotencyId | undefined = idempotencyKey
+      ? { scope: 'pagamento', owner: idempotencyOwner(userId), key: idempotencyKey }
+      : undefined;
+    const hash = requestHash({ reference: request.reference, address, total: request.total });
+
+    for (;;) {
+      const claimed = await db.transaction(async (tx) => {
+        const claim = idem ? await claimKey(tx, idem, hash) : ({ kind: 'new' } as const);
+        if (claim.kind !== 'new') return claim;
+        await confirmOrder(tx, order!.id, address, request.total);
+        return claim;
+      });
+      if (claimed.kind === 'answered') return claimed.answer;
+      if (claimed.kind === 'pending') {
+        // A twin with this key is asking the provider: its answer is ours.
+        const answer = await waitForAnswer(db, idem!);
+        if (answer) return answer;
+        continue;
+      }
+      break;
+    }
+
+    // The provider is asked outside the transaction (it may take seconds, and the sandbox
+    // provider writes through its own connection).
+    let paymentUrl: string;
+    try {
+      ({ paymentUrl } = await hostedCheckoutFor(
+        { db, provider: opts.paymentProvider, config: opts.config },
+        order.id,
+      ));
+    } catch (err) {
+      if (idem) await dropPending(db, idem);
+      throw err;
+    }
+    const answer: StoredAnswer = { statusCode: 200, body: { payment_url: paymentUrl } };
+    if (idem) await storeAnswer(db, idem, answer);
+    return answer;
+  }
+
+  return { pay, pagamento };
+}
