@@ -67,6 +67,8 @@ export interface PaymentEvent {
   state: PaymentState;
   paymentId: string | null;
   amountCents: number | null;
+  /** The hosted checkout the event belongs to, when the provider says (the sandbox does). */
+  checkoutId?: string | null;
 }
 
 export interface PaymentProvider {

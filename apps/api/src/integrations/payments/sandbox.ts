@@ -53,7 +53,8 @@ function readEvent(rawBody: string): PaymentEvent | null {
     typeof n.reference !== 'string' ||
     (n.status !== 'paid' && n.status !== 'declined') ||
     typeof n.payment_id !== 'string' ||
-    typeof n.amount_cents !== 'number'
+    typeof n.amount_cents !== 'number' ||
+    !Number.isSafeInteger(n.amount_cents)
   ) {
     return null;
   }
@@ -63,6 +64,7 @@ function readEvent(rawBody: string): PaymentEvent | null {
     state: n.status,
     paymentId: n.payment_id,
     amountCents: n.amount_cents,
+    checkoutId: typeof n.checkout_id === 'string' ? n.checkout_id : null,
   };
 }
 

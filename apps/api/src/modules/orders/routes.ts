@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.js';
 import { orderItems, orders, type OrderRow } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
 import { requireUserId, type Authenticate } from '../../lib/authenticate.js';
-import { NotFoundError } from '../../lib/errors.js';
+import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { hashToken } from '../../lib/secrets.js';
 import { imageUrlFrom } from '../catalog/serializers.js';
 import { hostedCheckoutFor, ORDER_NOT_FOUND } from '../payments/hosted-checkout.js';
@@ -32,7 +32,6 @@ export interface OrderRoutesOptions {
 const referenceParams = z.object({ reference: z.string().regex(/^\d{1,18}$/) }).strict();
 const chaveQuery = z.object({ chave: z.string().max(200).optional() }).strict();
 const userOrdersQuery = z.object({ t: z.string().max(32).optional() }).strict();
-
 
 function sameSecret(given: string, hash: string): boolean {
   const a = Buffer.from(hashToken(given));
@@ -59,7 +58,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
 
   /**
    * The order when the caller may see it: her bearer for her order, or the return link's secret
-   * for a guest's. A bearer that is present must be valid (401), as on every other call.
+   * (`chave`, given by api/pay to whoever placed it, guest or not). A bearer that is present must be valid (401), as on every other call.
    */
   async function visibleOrder(
     req: FastifyRequest,
@@ -75,7 +74,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     const allowed =
       order &&
       ((userId !== undefined && order.userId === userId) ||
-        (order.userId === null && chave !== undefined && sameSecret(chave, order.accessKeyHash)));
+        (chave !== undefined && sameSecret(chave, order.accessKeyHash)));
     if (!order || !allowed) throw new NotFoundError(ORDER_NOT_FOUND);
     return order;
   }
@@ -171,11 +170,25 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     { schema: { params: referenceParams, querystring: chaveQuery } },
     async (req) => {
       const order = await visibleOrder(req, req.params.reference, req.query.chave);
-      const { paymentUrl } = await hostedCheckoutFor(
-        { db, provider: opts.paymentProvider, config: opts.config },
-        order.id,
-      );
-      return { payment_link: paymentUrl, status: orderStatusText(order.status) };
+      try {
+        const { paymentUrl } = await hostedCheckoutFor(
+          { db, provider: opts.paymentProvider, config: opts.config },
+          order.id,
+        );
+        return { payment_link: paymentUrl, status: orderStatusText(order.status) };
+      } catch (err) {
+        if (err instanceof ConflictError) {
+          // The contract's 409 says where the order stands (paid, cancelled...).
+          const [now] = await db
+            .select({ status: orders.status })
+            .from(orders)
+            .where(eq(orders.id, order.id));
+          throw new ConflictError(err.message, undefined, {
+            status: orderStatusText(now?.status ?? order.status),
+          });
+        }
+        throw err;
+      }
     },
   );
 };

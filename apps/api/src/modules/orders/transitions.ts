@@ -3,7 +3,7 @@
  * (`... where status in (<expected>)`), so a notification delivered twice, or racing another,
  * moves the order once: the second finds nothing to change.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatusCode } from '@semijoias/domain/orders';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, products } from '../../db/schema.js';
@@ -13,20 +13,15 @@ const PAYABLE: OrderStatusCode[] = ['awaiting_payment', 'payment_failed'];
 export type TransitionOutcome = 'paid' | 'declined' | 'ignored' | 'amount_mismatch';
 
 /**
- * awaiting payment / payment failed -> paid, when the amount paid is the order's total. The units
- * sold count for the best sellers in the same transaction (`tx`).
+ * awaiting payment / payment failed -> paid, only when the amount paid is the order's total (the
+ * guard says so too). The units sold count for the best sellers in the same transaction (`tx`).
+ * A payment without an amount is not taken as paying the order.
  */
 export async function markPaid(
   tx: Db,
   event: { reference: string; paymentId: string | null; amountCents: number | null },
 ): Promise<TransitionOutcome> {
-  const [order] = await tx
-    .select({ id: orders.id, status: orders.status, totalCents: orders.totalCents })
-    .from(orders)
-    .where(eq(orders.reference, event.reference));
-  if (!order) return 'ignored';
-  if (event.amountCents !== null && event.amountCents !== order.totalCents)
-    return 'amount_mismatch';
+  if (event.amountCents === null) return 'amount_mismatch';
   const [moved] = await tx
     .update(orders)
     .set({
@@ -35,36 +30,58 @@ export async function markPaid(
       paymentId: event.paymentId,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(orders.id, order.id), inArray(orders.status, PAYABLE)))
+    .where(
+      and(
+        eq(orders.reference, event.reference),
+        inArray(orders.status, PAYABLE),
+        eq(orders.totalCents, event.amountCents),
+      ),
+    )
     .returning({ id: orders.id });
-  if (!moved) return 'ignored';
+  if (!moved) {
+    // Nothing moved: tell a wrong amount on a payable order apart from a repeat or a late one.
+    const [order] = await tx
+      .select({ status: orders.status, totalCents: orders.totalCents })
+      .from(orders)
+      .where(eq(orders.reference, event.reference));
+    return order && PAYABLE.includes(order.status) && order.totalCents !== event.amountCents
+      ? 'amount_mismatch'
+      : 'ignored';
+  }
   await tx
     .update(products)
     .set({ salesCount: sql`${products.salesCount} + ${orderItems.quantidade}` })
     .from(orderItems)
-    .where(and(eq(orderItems.orderId, order.id), eq(products.id, orderItems.productId)));
+    .where(and(eq(orderItems.orderId, moved.id), eq(products.id, orderItems.productId)));
   return 'paid';
 }
 
 /**
  * awaiting payment -> payment failed. Her reservation stays until the deadline so she can try
- * again; the declined checkout's link is dropped so the retry gets a new one.
+ * again; the declined checkout's link is dropped so the retry gets a new one. An order already
+ * failed whose current checkout (the one named by the event) is declined loses that link too.
  */
 export async function markDeclined(
   tx: Db,
-  event: { reference: string; paymentId: string | null },
+  event: { reference: string; checkoutId?: string | null },
 ): Promise<TransitionOutcome> {
+  let which: SQL | undefined = eq(orders.status, 'awaiting_payment');
+  if (event.checkoutId) {
+    which = or(
+      which,
+      and(eq(orders.status, 'payment_failed'), eq(orders.providerCheckoutId, event.checkoutId)),
+    );
+  }
   const [moved] = await tx
     .update(orders)
     .set({
       status: 'payment_failed',
-      paymentId: event.paymentId,
       paymentUrl: null,
       paymentUrlExpiresAt: null,
       providerCheckoutId: null,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(orders.reference, event.reference), eq(orders.status, 'awaiting_payment')))
+    .where(and(eq(orders.reference, event.reference), which))
     .returning({ id: orders.id });
   return moved ? 'declined' : 'ignored';
 }

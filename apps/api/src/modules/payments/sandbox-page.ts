@@ -80,14 +80,11 @@ function notFoundPage(message: string): string {
 
 type CheckoutRow = typeof sandboxCheckouts.$inferSelect;
 
-async function checkoutPage(row: CheckoutRow, declined: boolean): Promise<string> {
+async function checkoutPage(row: CheckoutRow): Promise<string> {
   const amount = formatBRL(row.amountCents);
   const code = pixCode(row.orderReference, row.amountCents);
   const qr = await QRCode.toString(code, { type: 'svg', margin: 1, width: 200 });
   const action = `/sandbox/checkout/${row.id}`;
-  const notice = declined
-    ? `<p class="alert" role="alert">Pagamento recusado pelo cartão de teste. Tente outro cartão ou pague com PIX.</p>`
-    : '';
   return page(
     `Pedido ${row.orderReference}`,
     `<header class="summary card">
@@ -96,7 +93,6 @@ async function checkoutPage(row: CheckoutRow, declined: boolean): Promise<string
 <p class="amount" data-testid="sandbox-amount">${escapeHtml(amount)}</p>
 <p class="muted">Provedor de pagamento de teste da loja. Use os dados abaixo: nada é cobrado.</p>
 </header>
-${notice}
 <section class="card" aria-labelledby="card-title">
 <h2 id="card-title">Cartão de crédito</h2>
 <form method="post" action="${action}/card" class="form">
@@ -137,7 +133,6 @@ h2{font-family:Georgia,"Times New Roman",serif;font-weight:600;font-size:1.2rem;
 .amount{font-size:2rem;font-weight:600;margin:.2rem 0;font-variant-numeric:tabular-nums}
 .muted,.hint{color:var(--soft);font-size:.9rem;margin:.25rem 0 0}
 .hint{font-size:.8rem;color:var(--muted)}
-.alert{margin:0;border:1px solid rgb(180 84 90 / .35);background:#fbecec;color:var(--ink);border-radius:1rem;padding:.85rem 1rem;font-size:.92rem}
 .form{display:grid;gap:.85rem}
 label{display:grid;gap:.35rem;font-size:.85rem;color:var(--soft);font-weight:500}
 input,textarea{font:inherit;color:var(--ink);border:1px solid var(--line);border-radius:.8rem;padding:.75rem .9rem;min-height:3rem;background:#fff;width:100%}
@@ -193,34 +188,34 @@ export const sandboxPageRoutes: FastifyPluginAsync<SandboxPageOptions> = async (
     return row;
   }
 
-  app.get<{ Params: { id: string }; Querystring: { recusado?: string } }>(
-    '/sandbox/checkout/:id',
-    async (req, reply) => {
-      const row = await load(req.params.id);
-      reply.type('text/html; charset=utf-8');
-      if (row === 'missing')
-        return reply.code(404).send(notFoundPage('Este link de pagamento não existe.'));
-      if (row === 'expired')
-        return reply.code(410).send(notFoundPage('Este link de pagamento expirou.'));
-      if (row.status === 'paid') return reply.redirect(row.redirectUrl, 303);
-      return reply.send(await checkoutPage(row, row.status === 'declined'));
-    },
-  );
+  app.get<{ Params: { id: string } }>('/sandbox/checkout/:id', async (req, reply) => {
+    const row = await load(req.params.id);
+    reply.type('text/html; charset=utf-8');
+    if (row === 'missing')
+      return reply.code(404).send(notFoundPage('Este link de pagamento não existe.'));
+    if (row === 'expired')
+      return reply.code(410).send(notFoundPage('Este link de pagamento expirou.'));
+    // Paid or declined: this checkout is over; the store's page shows the result (and, when
+    // declined, lets her try again with a new checkout).
+    if (row.status !== 'pending') return reply.redirect(row.redirectUrl, 303);
+    return reply.send(await checkoutPage(row));
+  });
 
   /**
-   * Records the result (only from 'pending'; a declined checkout may be paid again, as a shopper
-   * tries another card), notifies the store, and sends the browser back to it.
+   * Records the result (only from 'pending': one result per checkout, so a declined one is never
+   * paid later beside the new checkout the store makes for her retry), notifies the store, and
+   * sends the browser back to it.
    */
   async function settle(id: string, method: 'card' | 'pix', approved: boolean) {
     const row = await load(id);
     if (row === 'missing' || row === 'expired') return row;
-    if (row.status === 'paid') return row;
+    if (row.status !== 'pending') return row;
     const paymentId = `SBX_${randomUUID()}`;
     const status = approved ? 'paid' : 'declined';
     const [updated] = await db
       .update(sandboxCheckouts)
       .set({ status, method, paymentId, updatedAt: sql`now()` })
-      .where(and(eq(sandboxCheckouts.id, row.id), sql`${sandboxCheckouts.status} <> 'paid'`))
+      .where(and(eq(sandboxCheckouts.id, row.id), eq(sandboxCheckouts.status, 'pending')))
       .returning();
     if (!updated) return row;
     const notification: SandboxNotification = {

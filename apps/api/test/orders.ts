@@ -1,0 +1,100 @@
+/**
+ * Order fixtures for the payment and order tests: an order written straight into the database
+ * the way api/pay and api/pagamento leave it (lines with their price snapshots, totals, the
+ * return link's secret hashed, the buyer and address), so these tests do not depend on them.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../src/db/client.js';
+import { orderItems, orders, products, type OrderRow } from '../src/db/schema.js';
+import { hashToken, randomToken } from '../src/lib/secrets.js';
+
+export interface TestOrder {
+  order: OrderRow;
+  /** The return link's secret (api/pay's `chave`). */
+  chave: string;
+  /** Product id -> quantity. */
+  lines: { productId: number; quantidade: number; unitPriceCents: number }[];
+}
+
+export interface TestOrderOptions {
+  userId?: number | null;
+  status?: OrderRow['status'];
+  /** How many of the catalog's first products, one unit each but the first (2 units). */
+  products?: number;
+  discountCents?: number;
+  shippingCents?: number;
+  couponCode?: string | null;
+  /** Minutes until the order's deadline. */
+  ttlMinutes?: number;
+  /** Leave the buyer and address empty (an order api/pagamento has not seen yet). */
+  withoutBuyer?: boolean;
+  createdAt?: Date;
+}
+
+export async function insertOrder(
+  database: Database,
+  options: TestOrderOptions = {},
+): Promise<TestOrder> {
+  const db = database.db;
+  const catalog = await db
+    .select()
+    .from(products)
+    .orderBy(asc(products.id))
+    .limit(options.products ?? 2);
+  const lines = catalog.map((p, i) => ({
+    productId: p.id,
+    name: p.name,
+    image: p.image,
+    unitPriceCents: p.priceCents,
+    quantidade: i === 0 ? 2 : 1,
+  }));
+  const subtotal = lines.reduce((acc, l) => acc + l.unitPriceCents * l.quantidade, 0);
+  const discount = Math.min(options.discountCents ?? 0, subtotal);
+  const shipping = options.shippingCents ?? 1290;
+  const chave = randomToken();
+  const buyer = options.withoutBuyer
+    ? {}
+    : {
+        nomeCompleto: 'Ana Souza <teste>',
+        email: 'ana.comprador@exemplo.com.br',
+        cpf: '52998224725',
+        telefone: '11987654321',
+        cep: '01310100',
+        endereco: 'Avenida Paulista',
+        numero: '1000',
+        complemento: 'ap 12',
+        bairro: 'Bela Vista',
+        cidade: 'São Paulo',
+        estado: 'SP',
+      };
+  const order = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        userId: options.userId ?? null,
+        status: options.status ?? 'awaiting_payment',
+        accessKeyHash: hashToken(chave),
+        cepDestino: '01310100',
+        subtotalCents: subtotal,
+        discountCents: discount,
+        shippingCents: shipping,
+        totalCents: subtotal - discount + shipping,
+        shippingDays: '3-5',
+        shippingRegion: 'Sudeste',
+        couponCode: options.couponCode ?? null,
+        expiresAt: new Date(Date.now() + (options.ttlMinutes ?? 24 * 60) * 60_000),
+        ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+        ...buyer,
+      })
+      .returning();
+    await tx.insert(orderItems).values(lines.map((l) => ({ ...l, orderId: row!.id })));
+    return row!;
+  });
+  return { order, chave, lines };
+}
+
+export async function orderByReference(database: Database, reference: string): Promise<OrderRow> {
+  const [row] = await database.db.select().from(orders).where(eq(orders.reference, reference));
+  if (!row) throw new Error(`no order ${reference}`);
+  return row;
+}
