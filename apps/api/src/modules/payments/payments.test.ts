@@ -1,369 +1,356 @@
-import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+/**
+ * Payments and orders (docs/checkout-contract.md): the sandbox's hosted page and its signed
+ * notifications, the webhook's signature and idempotency, the order's hosted checkout, her
+ * orders, one order for the return page, and payment-status. Orders are written straight into
+ * the database here (api/pay has its own tests), the way api/pay leaves them.
+ */
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, paymentNotifications, products, sandboxCheckouts } from '../../db/schema.js';
-import type { CheckoutRequest, PaymentProvider } from '../../integrations/payments/provider.js';
+import { login, verifiedUser } from '../../../test/accounts.js';
+import { TEST_SANDBOX_WEBHOOK_SECRET, useTestApp } from '../../../test/helpers.js';
+import { orderItems, orders, paymentNotifications, products, users } from '../../db/schema.js';
 import {
-  createSandboxProvider,
   SANDBOX_SIGNATURE_HEADER,
   signSandboxBody,
+  type SandboxNotification,
 } from '../../integrations/payments/sandbox.js';
-import { ConflictError, UpstreamError } from '../../lib/errors.js';
-import { TEST_SANDBOX_WEBHOOK_SECRET, testConfig, useTestApp } from '../../../test/helpers.js';
-import { insertOrder, orderByReference } from '../../../test/orders.js';
-import {
-  hostedCheckoutFor,
-  ORDER_NOT_AWAITING_PAYMENT,
-  PAYMENT_START_FAILED,
-} from './hosted-checkout.js';
-import { INVALID_SIGNATURE } from './routes.js';
+import { hashToken, randomToken } from '../../lib/secrets.js';
+import { memoryMailer } from '../mail/mailer.js';
 
-const ctx = useTestApp();
-const config = testConfig();
+const ctx = useTestApp({}, { mailer: memoryMailer() });
 
-function sandbox(): PaymentProvider {
-  return createSandboxProvider({
-    db: ctx.database.db,
-    publicUrl: config.publicUrl,
-    secret: TEST_SANDBOX_WEBHOOK_SECRET,
+async function customer() {
+  const user = await verifiedUser(ctx.app, ctx.database);
+  const { access } = await login(ctx.app, user.email);
+  const [row] = await ctx.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, user.email.toLowerCase()));
+  return { token: access, userId: row!.id };
+}
+
+/** An order as api/pay + api/pagamento leave it: lines, totals, buyer and address stored. */
+async function placeOrder(userId: number | null, productId = 1, quantidade = 2) {
+  const chave = randomToken();
+  const [product] = await ctx.database.db.select().from(products).where(eq(products.id, productId));
+  const subtotal = product!.priceCents * quantidade;
+  const [order] = await ctx.database.db
+    .insert(orders)
+    .values({
+      userId,
+      accessKeyHash: hashToken(chave),
+      cepDestino: '01310100',
+      subtotalCents: subtotal,
+      shippingCents: 1290,
+      totalCents: subtotal + 1290,
+      shippingDays: '3-5',
+      expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+      nomeCompleto: 'Ana Souza',
+      email: 'ana@exemplo.com.br',
+      cpf: '52998224725',
+      telefone: '11987654321',
+      cep: '01310100',
+      endereco: 'Avenida Paulista',
+      numero: '1000',
+      complemento: '',
+      bairro: 'Bela Vista',
+      cidade: 'São Paulo',
+      estado: 'SP',
+    })
+    .returning();
+  await ctx.database.db.insert(orderItems).values({
+    orderId: order!.id,
+    productId,
+    name: product!.name,
+    image: product!.image,
+    unitPriceCents: product!.priceCents,
+    quantidade,
+  });
+  return { order: order!, chave };
+}
+
+async function statusOf(reference: string) {
+  const [row] = await ctx.database.db.select().from(orders).where(eq(orders.reference, reference));
+  return row!;
+}
+
+function get(url: string, token?: string) {
+  return ctx.app.inject({
+    method: 'GET',
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
   });
 }
 
-function notification(
-  reference: string,
-  amountCents: number,
-  status: 'paid' | 'declined' = 'paid',
-  eventId = randomUUID(),
-) {
-  return JSON.stringify({
-    event_id: eventId,
-    checkout_id: randomUUID(),
-    reference,
-    status,
-    payment_id: `SBX_${eventId}`,
-    amount_cents: amountCents,
-    method: 'card',
-  });
+async function paymentLink(reference: string, auth: { token?: string; chave?: string }) {
+  const url = `/api/payment-status/${reference}/${auth.chave ? `?chave=${auth.chave}` : ''}`;
+  const res = await get(url, auth.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ payment_link: string; status: string }>();
 }
 
-function deliver(raw: string, signature?: string, provider = 'sandbox') {
+function checkoutPath(link: string): string {
+  return new URL(link).pathname;
+}
+
+function notify(body: SandboxNotification | string, signature?: string, provider = 'sandbox') {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
   return ctx.app.inject({
     method: 'POST',
     url: `/api/webhooks/${provider}/`,
     headers: {
       'content-type': 'application/json',
-      ...(signature === undefined ? {} : { [SANDBOX_SIGNATURE_HEADER]: signature }),
+      [SANDBOX_SIGNATURE_HEADER]: signature ?? signSandboxBody(TEST_SANDBOX_WEBHOOK_SECRET, raw),
     },
     payload: raw,
   });
 }
 
-const sign = (raw: string) => signSandboxBody(TEST_SANDBOX_WEBHOOK_SECRET, raw);
-
-async function notificationsOf(orderId: number) {
+async function notificationsFor(orderId: number) {
   return ctx.database.db
     .select()
     .from(paymentNotifications)
     .where(eq(paymentNotifications.orderId, orderId));
 }
 
-async function salesOf(ids: number[]) {
-  const rows = await ctx.database.db
-    .select({ id: products.id, sales: products.salesCount })
-    .from(products)
-    .where(inArray(products.id, ids));
-  return new Map(rows.map((r) => [r.id, r.sales]));
-}
-
-describe('sandbox provider', () => {
-  it('creates a checkout row and answers its page, reads its status', async () => {
-    const { order } = await insertOrder(ctx.database);
-    const provider = sandbox();
-    const expiresAt = new Date(Date.now() + 3600_000);
-    const request: CheckoutRequest = {
-      reference: order.reference,
-      customer: { name: 'Ana', email: 'a@b.com', taxId: '52998224725', phone: '11987654321' },
-      items: [{ referenceId: '1', name: 'Anel', quantity: 1, unitAmountCents: order.totalCents }],
-      shippingCents: 0,
-      discountCents: 0,
-      totalCents: order.totalCents,
-      expiresAt,
-      redirectUrl: `http://loja.test/pedido/${order.reference}`,
-      notificationUrl: 'http://loja.test/api/webhooks/sandbox/',
-    };
-    const checkout = await provider.createCheckout(request);
-    expect(checkout.paymentUrl).toBe(`http://loja.test/sandbox/checkout/${checkout.checkoutId}`);
-    expect(checkout.expiresAt.getTime()).toBe(expiresAt.getTime());
-    const [row] = await ctx.database.db
-      .select()
-      .from(sandboxCheckouts)
-      .where(eq(sandboxCheckouts.id, checkout.checkoutId));
-    expect(row).toMatchObject({
-      orderReference: order.reference,
-      amountCents: order.totalCents,
-      status: 'pending',
-      redirectUrl: request.redirectUrl,
-      notificationUrl: request.notificationUrl,
-    });
-    expect(await provider.paymentStatus(checkout.checkoutId)).toEqual({
-      state: 'pending',
-      paymentId: null,
-      amountCents: null,
-    });
-    await ctx.database.db
-      .update(sandboxCheckouts)
-      .set({ status: 'paid', paymentId: 'SBX_1' })
-      .where(eq(sandboxCheckouts.id, checkout.checkoutId));
-    expect(await provider.paymentStatus(checkout.checkoutId)).toEqual({
-      state: 'paid',
-      paymentId: 'SBX_1',
-      amountCents: order.totalCents,
-    });
+describe('the sandbox hosted page', () => {
+  it('shows the test banner, the amount, the reference, the card form and PIX', async () => {
+    const { token, userId } = await customer();
+    const { order } = await placeOrder(userId);
+    const { payment_link } = await paymentLink(order.reference, { token });
+    expect(payment_link).toMatch(/^http:\/\/loja\.test\/sandbox\/checkout\/[0-9a-f-]{36}$/);
+    const page = await get(checkoutPath(payment_link));
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const html = page.body;
+    expect(html).toContain('Ambiente de teste — nenhum valor é cobrado');
+    const amount = `R$ ${(order.totalCents / 100).toFixed(2).replace('.', ',')}`;
+    expect(html).toContain(amount);
+    expect(html).toContain(`#${order.reference}`);
+    expect(html).toContain('value="4111 1111 1111 1111"');
+    expect(html).toContain(`>Pagar ${amount}</button>`);
+    expect(html).toContain('Simular pagamento PIX');
+    expect(html).toContain('<svg');
+    expect(html).not.toMatch(/<script|style=|onclick=/i);
   });
 
-  it('verifies the HMAC of the raw body and nothing else', () => {
-    const provider = sandbox();
-    const raw = notification('100001', 1000);
-    const event = provider.verifyNotification(raw, { [SANDBOX_SIGNATURE_HEADER]: sign(raw) });
-    expect(event).toMatchObject({ reference: '100001', state: 'paid', amountCents: 1000 });
-    // One byte changed, another secret, no header, a bare hex: refused.
-    expect(
-      provider.verifyNotification(`${raw} `, { [SANDBOX_SIGNATURE_HEADER]: sign(raw) }),
-    ).toBeNull();
-    expect(
-      provider.verifyNotification(raw, {
-        [SANDBOX_SIGNATURE_HEADER]: signSandboxBody('another-secret-another-secret-0000', raw),
-      }),
-    ).toBeNull();
-    expect(provider.verifyNotification(raw, {})).toBeNull();
-    expect(
-      provider.verifyNotification(raw, { [SANDBOX_SIGNATURE_HEADER]: sign(raw).slice(7) }),
-    ).toBeNull();
-    // Signed but not a notification.
-    const junk = JSON.stringify({ hello: 'world' });
-    expect(
-      provider.verifyNotification(junk, { [SANDBOX_SIGNATURE_HEADER]: sign(junk) }),
-    ).toBeNull();
-  });
-});
-
-describe('POST /api/webhooks/:provider/', () => {
-  it('a signed paid notification pays the order once, counts the sales and keeps the raw body', async () => {
-    const { order, lines } = await insertOrder(ctx.database);
-    const ids = lines.map((l) => l.productId);
-    const before = await salesOf(ids);
-    const raw = notification(order.reference, order.totalCents);
-    const res = await deliver(raw, sign(raw));
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
-    const paid = await orderByReference(ctx.database, order.reference);
-    expect(paid.status).toBe('paid');
-    expect(paid.paidAt).not.toBeNull();
-    expect(paid.paymentId).toBe(JSON.parse(raw).payment_id);
-    const after = await salesOf(ids);
-    for (const l of lines)
-      expect(after.get(l.productId)).toBe(before.get(l.productId)! + l.quantidade);
-    const stored = await notificationsOf(order.id);
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ provider: 'sandbox', outcome: 'paid', rawBody: raw });
-
-    // The same event again: 200, nothing changes (no second row, no second sales count).
-    const again = await deliver(raw, sign(raw));
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ ok: true });
-    expect(await notificationsOf(order.id)).toHaveLength(1);
-    expect(await salesOf(ids)).toEqual(after);
+  it('the same link is answered again while it is valid: one checkout per order', async () => {
+    const { token, userId } = await customer();
+    const { order } = await placeOrder(userId);
+    const first = await paymentLink(order.reference, { token });
+    const second = await paymentLink(order.reference, { token });
+    expect(second.payment_link).toBe(first.payment_link);
   });
 
-  it('answers 401 and stores nothing for a bad signature, no signature or another provider', async () => {
-    const { order } = await insertOrder(ctx.database);
-    const raw = notification(order.reference, order.totalCents);
-    const [count] = await ctx.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(paymentNotifications);
-    for (const res of [
-      await deliver(raw, sign(`${raw}x`)),
-      await deliver(raw),
-      await deliver(raw, 'sha256=00'),
-      await deliver(raw, sign(raw), 'pagbank'),
-      await deliver(raw, sign(raw), 'outro'),
-    ]) {
-      expect(res.statusCode, res.body).toBe(401);
-      expect(res.json()).toEqual({ error: INVALID_SIGNATURE });
-    }
-    const [after] = await ctx.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(paymentNotifications);
-    expect(after!.n).toBe(count!.n);
-    expect((await orderByReference(ctx.database, order.reference)).status).toBe('awaiting_payment');
-  });
-
-  it('reads the raw body whatever its content type', async () => {
-    const { order } = await insertOrder(ctx.database);
-    const raw = notification(order.reference, order.totalCents);
+  it('an approved card pays the order: 303 back to the return page, one stored notification', async () => {
+    const { token, userId } = await customer();
+    const { order } = await placeOrder(userId, 2, 3);
+    const [before] = await ctx.database.db.select().from(products).where(eq(products.id, 2));
+    const { payment_link } = await paymentLink(order.reference, { token });
     const res = await ctx.app.inject({
       method: 'POST',
-      url: '/api/webhooks/sandbox',
-      headers: { 'content-type': 'text/plain', [SANDBOX_SIGNATURE_HEADER]: sign(raw) },
-      payload: raw,
+      url: `${checkoutPath(payment_link)}/card`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'card_number=4111+1111+1111+1111&holder=ANA&expiry=12%2F30&cvv=123',
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect((await orderByReference(ctx.database, order.reference)).status).toBe('paid');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`http://loja.test/pedido/${order.reference}`);
+    const paid = await statusOf(order.reference);
+    expect(paid.status).toBe('paid');
+    expect(paid.paymentId).toMatch(/^SBX_/);
+    expect(paid.paidAt).not.toBeNull();
+    expect(await notificationsFor(order.id)).toHaveLength(1);
+    const [after] = await ctx.database.db.select().from(products).where(eq(products.id, 2));
+    expect(after!.salesCount).toBe(before!.salesCount + 3);
+    // A paid order has no link to pay again.
+    expect((await get(`/api/payment-status/${order.reference}/`, token)).statusCode).toBe(409);
+    // Its page now sends the browser back to the store.
+    expect((await get(checkoutPath(payment_link))).statusCode).toBe(303);
   });
 
-  it('the same notification delivered 5 times at once makes one transition and one row', async () => {
-    const { order, lines } = await insertOrder(ctx.database);
-    const before = await salesOf(lines.map((l) => l.productId));
-    const raw = notification(order.reference, order.totalCents);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(raw, sign(raw))));
-    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
-    expect(await notificationsOf(order.id)).toHaveLength(1);
-    const after = await salesOf(lines.map((l) => l.productId));
-    for (const l of lines)
-      expect(after.get(l.productId)).toBe(before.get(l.productId)! + l.quantidade);
-  });
-
-  it('five different paid events for one order at once pay it once', async () => {
-    const { order, lines } = await insertOrder(ctx.database);
-    const before = await salesOf(lines.map((l) => l.productId));
-    const raws = Array.from({ length: 5 }, () => notification(order.reference, order.totalCents));
-    const answers = await Promise.all(raws.map((raw) => deliver(raw, sign(raw))));
-    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
-    const stored = await notificationsOf(order.id);
-    expect(stored).toHaveLength(5);
-    expect(stored.filter((n) => n.outcome === 'paid')).toHaveLength(1);
-    expect(stored.filter((n) => n.outcome === 'ignored')).toHaveLength(4);
-    const after = await salesOf(lines.map((l) => l.productId));
-    for (const l of lines)
-      expect(after.get(l.productId)).toBe(before.get(l.productId)! + l.quantidade);
-  });
-
-  it('a payment of another amount does not pay the order', async () => {
-    const { order } = await insertOrder(ctx.database);
-    const raw = notification(order.reference, order.totalCents - 1);
-    expect((await deliver(raw, sign(raw))).statusCode).toBe(200);
-    expect((await orderByReference(ctx.database, order.reference)).status).toBe('awaiting_payment');
-    expect((await notificationsOf(order.id))[0]!.outcome).toBe('amount_mismatch');
-  });
-
-  it('declined moves awaiting payment to payment failed and drops the link; paid after that pays', async () => {
-    const { order } = await insertOrder(ctx.database);
-    const deps = { db: ctx.database.db, provider: sandbox(), config };
-    const { paymentUrl } = await hostedCheckoutFor(deps, order.id);
-    const checkoutId = paymentUrl.split('/').pop()!;
-    const declined = JSON.stringify({
-      event_id: randomUUID(),
-      checkout_id: checkoutId,
-      reference: order.reference,
-      status: 'declined',
-      payment_id: 'SBX_x',
-      amount_cents: order.totalCents,
+  it('the declined test card leaves the order "Erro no Pagamento"; the retry gets a new link and PIX pays it', async () => {
+    const { token, userId } = await customer();
+    const { order } = await placeOrder(userId);
+    const first = await paymentLink(order.reference, { token });
+    const declined = await ctx.app.inject({
+      method: 'POST',
+      url: `${checkoutPath(first.payment_link)}/card`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'card_number=4000000000000002&holder=ANA&expiry=12%2F30&cvv=123',
     });
-    expect((await deliver(declined, sign(declined))).statusCode).toBe(200);
-    const failed = await orderByReference(ctx.database, order.reference);
-    expect(failed.status).toBe('payment_failed');
-    expect(failed.paymentUrl).toBeNull();
-    expect((await notificationsOf(order.id))[0]!.outcome).toBe('declined');
-    // Her retry gets a new checkout.
-    const retry = await hostedCheckoutFor(deps, order.id);
-    expect(retry.paymentUrl).not.toBe(paymentUrl);
-    // A declined notification for a paid order changes nothing.
-    const paid = notification(order.reference, order.totalCents);
-    expect((await deliver(paid, sign(paid))).statusCode).toBe(200);
-    const late = notification(order.reference, order.totalCents, 'declined');
-    expect((await deliver(late, sign(late))).statusCode).toBe(200);
-    expect((await orderByReference(ctx.database, order.reference)).status).toBe('paid');
+    expect(declined.statusCode).toBe(303);
+    expect((await statusOf(order.reference)).status).toBe('payment_failed');
+
+    const retry = await paymentLink(order.reference, { token });
+    expect(retry.status).toBe('Erro no Pagamento');
+    expect(retry.payment_link).not.toBe(first.payment_link);
+    const pix = await ctx.app.inject({
+      method: 'POST',
+      url: `${checkoutPath(retry.payment_link)}/pix`,
+    });
+    expect(pix.statusCode).toBe(303);
+    expect((await statusOf(order.reference)).status).toBe('paid');
   });
 
-  it('a notification for an unknown order is kept and ignored', async () => {
-    const raw = notification('999999999', 100);
-    expect((await deliver(raw, sign(raw))).statusCode).toBe(200);
-    const [row] = await ctx.database.db
-      .select()
-      .from(paymentNotifications)
-      .where(eq(paymentNotifications.eventKey, JSON.parse(raw).event_id));
-    expect(row).toMatchObject({ outcome: 'ignored', orderId: null });
+  it('an unknown checkout is a page of its own, never a stack', async () => {
+    const res = await get('/sandbox/checkout/00000000-0000-4000-8000-000000000000');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Este link de pagamento não existe.');
+    expect((await get('/sandbox/checkout/nada')).statusCode).toBe(404);
+    const css = await get('/sandbox/sandbox.css');
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toMatch(/text\/css/);
   });
 });
 
-describe('hostedCheckoutFor', () => {
-  it('creates one checkout, stores it, and answers the same link while valid', async () => {
-    const { order } = await insertOrder(ctx.database, { discountCents: 500 });
-    const deps = { db: ctx.database.db, provider: sandbox(), config };
-    const first = await hostedCheckoutFor(deps, order.id);
-    expect(first.paymentUrl).toMatch(/^http:\/\/loja\.test\/sandbox\/checkout\/[0-9a-f-]{36}$/);
-    const stored = await orderByReference(ctx.database, order.reference);
-    expect(stored.paymentProvider).toBe('sandbox');
-    expect(stored.paymentUrl).toBe(first.paymentUrl);
-    expect(stored.providerCheckoutId).toBe(first.paymentUrl.split('/').pop());
-    // Ends 5 minutes before the order's deadline.
-    expect(stored.paymentUrlExpiresAt!.getTime()).toBe(order.expiresAt.getTime() - 5 * 60_000);
-    const [row] = await ctx.database.db
-      .select()
-      .from(sandboxCheckouts)
-      .where(eq(sandboxCheckouts.id, stored.providerCheckoutId!));
-    expect(row!.amountCents).toBe(order.totalCents);
-    expect(row!.redirectUrl).toBe(`http://loja.test/pedido/${order.reference}`);
-    expect(row!.notificationUrl).toBe('http://loja.test/api/webhooks/sandbox/');
-    const payload = row!.payload as { discountCents: number; items: unknown[] };
-    expect(payload.discountCents).toBe(500);
-    expect(payload.items).toHaveLength(2);
+describe('POST /api/webhooks/{provider}/', () => {
+  function event(reference: string, totalCents: number, status: 'paid' | 'declined' = 'paid') {
+    return {
+      event_id: `EVT_${reference}_${status}`,
+      checkout_id: 'x',
+      reference,
+      status,
+      payment_id: `PAY_${reference}`,
+      amount_cents: totalCents,
+      method: 'card',
+    } satisfies SandboxNotification;
+  }
 
-    expect(await hostedCheckoutFor(deps, order.id)).toEqual(first);
-    const [count] = await ctx.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(sandboxCheckouts)
-      .where(eq(sandboxCheckouts.orderReference, order.reference));
-    expect(count!.n).toBe(1);
+  it('refuses a bad signature, a missing one and another provider with 401, storing nothing', async () => {
+    const { order } = await placeOrder(null);
+    const body = event(order.reference, order.totalCents);
+    for (const res of [
+      await notify(body, 'sha256=' + '0'.repeat(64)),
+      await notify(body, ''),
+      await notify(body, undefined, 'pagbank'),
+      await notify(JSON.stringify(body).replace('paid', 'PAID'), signSandboxBody('outro', 'x')),
+    ]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'Assinatura inválida.' });
+    }
+    expect((await statusOf(order.reference)).status).toBe('awaiting_payment');
+    expect(await notificationsFor(order.id)).toEqual([]);
   });
 
-  it('replaces a link about to expire', async () => {
-    const { order } = await insertOrder(ctx.database);
-    const deps = { db: ctx.database.db, provider: sandbox(), config };
-    const first = await hostedCheckoutFor(deps, order.id);
+  it('a body changed after signing does not verify', async () => {
+    const { order } = await placeOrder(null);
+    const raw = JSON.stringify(event(order.reference, order.totalCents));
+    const signature = signSandboxBody(TEST_SANDBOX_WEBHOOK_SECRET, raw);
+    const res = await notify(raw.replace('"paid"', '"paid" '), signature);
+    expect(res.statusCode).toBe(401);
+    expect((await statusOf(order.reference)).status).toBe('awaiting_payment');
+  });
+
+  it('an amount other than the total is not taken as payment', async () => {
+    const { order } = await placeOrder(null);
+    const res = await notify(event(order.reference, order.totalCents - 1));
+    expect(res.statusCode).toBe(200);
+    expect((await statusOf(order.reference)).status).toBe('awaiting_payment');
+    expect((await notificationsFor(order.id))[0]!.outcome).toBe('amount_mismatch');
+  });
+
+  it('the same notification delivered five times at once moves the order once', async () => {
+    const { order } = await placeOrder(null);
+    const [before] = await ctx.database.db.select().from(products).where(eq(products.id, 1));
+    const body = event(order.reference, order.totalCents);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => notify(body)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect((await statusOf(order.reference)).status).toBe('paid');
+    const stored = await notificationsFor(order.id);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.outcome).toBe('paid');
+    expect(stored[0]!.rawBody).toBe(JSON.stringify(body));
+    const [after] = await ctx.database.db.select().from(products).where(eq(products.id, 1));
+    expect(after!.salesCount).toBe(before!.salesCount + 2);
+  });
+
+  it('a decline after the payment changes nothing; a payment after a decline pays', async () => {
+    const { order } = await placeOrder(null);
+    await notify(event(order.reference, order.totalCents, 'declined'));
+    expect((await statusOf(order.reference)).status).toBe('payment_failed');
+    await notify({ ...event(order.reference, order.totalCents), event_id: 'EVT_2' });
+    expect((await statusOf(order.reference)).status).toBe('paid');
+    await notify({ ...event(order.reference, order.totalCents, 'declined'), event_id: 'EVT_3' });
+    expect((await statusOf(order.reference)).status).toBe('paid');
+  });
+});
+
+describe('her orders', () => {
+  it('GET /api/user/orders/ answers SPEC §3 lines of her orders only, newest first', async () => {
+    const ana = await customer();
+    const bia = await customer();
+    const older = await placeOrder(ana.userId, 1, 1);
     await ctx.database.db
       .update(orders)
-      .set({ paymentUrlExpiresAt: new Date(Date.now() + 60_000) })
-      .where(eq(orders.id, order.id));
-    const second = await hostedCheckoutFor(deps, order.id);
-    expect(second.paymentUrl).not.toBe(first.paymentUrl);
-  });
+      .set({ createdAt: sql`'2026-03-15T17:05:00Z'` })
+      .where(eq(orders.id, older.order.id));
+    const newer = await placeOrder(ana.userId, 3, 2);
+    await placeOrder(bia.userId);
 
-  it('refuses a paid or cancelled order with 409 text', async () => {
-    for (const status of ['paid', 'cancelled'] as const) {
-      const { order } = await insertOrder(ctx.database, { status });
-      const deps = { db: ctx.database.db, provider: sandbox(), config };
-      const err = await hostedCheckoutFor(deps, order.id).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(ConflictError);
-      expect((err as Error).message).toBe(ORDER_NOT_AWAITING_PAYMENT);
-    }
-  });
-
-  it('a provider failure answers the fixed text and writes nothing', async () => {
-    const { order } = await insertOrder(ctx.database);
-    const failing: PaymentProvider = {
-      ...sandbox(),
-      createCheckout: () => Promise.reject(new Error('ECONNRESET at pagbank: token abc')),
-    };
-    const err = await hostedCheckoutFor(
-      { db: ctx.database.db, provider: failing, config },
-      order.id,
-    ).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(UpstreamError);
-    expect((err as Error).message).toBe(PAYMENT_START_FAILED);
-    const after = await orderByReference(ctx.database, order.reference);
-    expect(after.paymentUrl).toBeNull();
-    expect(after.providerCheckoutId).toBeNull();
-    expect(after.paymentProvider).toBeNull();
-  });
-
-  it('concurrent calls leave the order with one link that all of them answer', async () => {
-    const { order } = await insertOrder(ctx.database);
-    const deps = { db: ctx.database.db, provider: sandbox(), config };
-    const answers = await Promise.all(
-      Array.from({ length: 4 }, () => hostedCheckoutFor(deps, order.id)),
+    expect((await get('/api/user/orders/?t=1')).statusCode).toBe(401);
+    const res = await get(`/api/user/orders/?t=${Date.now()}`, ana.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const lines = res.json<Record<string, unknown>[]>();
+    expect(lines.map((l) => l.reference)).toEqual([newer.order.reference, older.order.reference]);
+    expect(lines[1]).toMatchObject({
+      status: 'Aguardando Pagamento',
+      data_pedido: '15/03/2026 às 14:05',
+      payment_id: null,
+      quantidade: 1,
+      produto: { id: 1, image: expect.stringMatching(/^\/media\/produtos\//) },
+      frete: '12.90',
+      desconto: '0.00',
+      cupom: null,
+    });
+    expect(lines[0]!.total).toBe(
+      `${Math.floor(newer.order.totalCents / 100)}.${String(newer.order.totalCents % 100).padStart(2, '0')}`,
     );
-    const stored = await orderByReference(ctx.database, order.reference);
-    for (const a of answers) expect(a.paymentUrl).toBe(stored.paymentUrl);
+    expect((await get('/api/user/orders/', bia.token)).json<unknown[]>()).toHaveLength(1);
+  });
+
+  it("GET /api/orders/{reference}/ shows her order to her, a guest's to its link, nothing to others", async () => {
+    const ana = await customer();
+    const bia = await customer();
+    const hers = await placeOrder(ana.userId);
+    const guest = await placeOrder(null);
+
+    const mine = await get(`/api/orders/${hers.order.reference}/`, ana.token);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({
+      reference: hers.order.reference,
+      status: 'Aguardando Pagamento',
+      status_code: 'awaiting_payment',
+      endereco: { cidade: 'São Paulo', estado: 'SP' },
+    });
+    expect(
+      (await get(`/api/orders/${guest.order.reference}/?chave=${guest.chave}`)).statusCode,
+    ).toBe(200);
+
+    for (const [url, token] of [
+      [`/api/orders/${hers.order.reference}/`, bia.token],
+      [`/api/orders/${hers.order.reference}/`, undefined],
+      [`/api/orders/${hers.order.reference}/?chave=${hers.chave}`, bia.token],
+      [`/api/orders/${guest.order.reference}/`, undefined],
+      [`/api/orders/${guest.order.reference}/?chave=errada`, undefined],
+      [`/api/orders/${guest.order.reference}/?chave=${hers.chave}`, ana.token],
+      ['/api/orders/999999999/', ana.token],
+      [`/api/payment-status/${hers.order.reference}/`, bia.token],
+      [`/api/payment-status/${guest.order.reference}/?chave=errada`, undefined],
+    ] as const) {
+      const res = await get(url, token);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ error: 'Pedido não encontrado.' });
+    }
+    expect((await get(`/api/orders/${hers.order.reference}/`, 'forjado')).statusCode).toBe(401);
+    expect((await get('/api/orders/abc/', ana.token)).statusCode).toBe(400);
+  });
+
+  it('a guest pays with the link from her return page', async () => {
+    const guest = await placeOrder(null);
+    const { payment_link } = await paymentLink(guest.order.reference, { chave: guest.chave });
+    await ctx.app.inject({ method: 'POST', url: `${checkoutPath(payment_link)}/pix` });
+    const res = await get(`/api/orders/${guest.order.reference}/?chave=${guest.chave}`);
+    expect(res.json<{ status: string }>().status).toBe('Pedido Pago');
   });
 });
