@@ -53,6 +53,8 @@ const targets = [
   },
 ];
 const baseline = { name: 'baseline (api/health/)', path: '/api/health/' };
+// BENCH_ONLY=checkout measures the checkout section alone (printed, RESULTS files untouched).
+const onlyCheckout = process.env.BENCH_ONLY === 'checkout';
 
 // BENCH_DATABASE_URL (a PostgreSQL database the bench may fill with the seed) measures the
 // production set-up; without it the embedded PGlite default is measured.
@@ -68,7 +70,11 @@ const viaCep = spawn(
     stdio: 'ignore',
   },
 );
-const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+// BENCH_FROM_SOURCE=1 runs src/server.ts through tsx instead of the build (no dist needed).
+const serverArgs = process.env.BENCH_FROM_SOURCE
+  ? ['--import', 'tsx', 'apps/api/src/server.ts']
+  : ['apps/api/dist/server.js'];
+const server = spawn(process.execPath, serverArgs, {
   env: {
     VIACEP_URL: `http://127.0.0.1:${VIACEP_PORT}`,
     // One address makes every request: the abuse limits would measure themselves.
@@ -171,15 +177,112 @@ async function measure(target) {
   return { name: target.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
+// ----------------------------------------------------------------------- Checkout (issue 8)
+// api/pay and api/pagamento create orders and take stock, so they are not hammered by
+// autocannon (the catalog's stock would run out in a second and every later call be a 409):
+// one logged-in shopper checks out CHECKOUT_SAMPLES times in a row, each api/pay followed by
+// its api/pagamento (which asks the sandbox provider for its hosted checkout), timed one by one,
+// beside the same number of sequential baseline calls.
+const CHECKOUT_SAMPLES = Number(process.env.BENCH_CHECKOUT_SAMPLES ?? 150);
+const SHIPPING_INFO = {
+  cep: '01310-100',
+  street: 'Avenida Paulista',
+  number: '1000',
+  complement: '',
+  district: 'Bela Vista',
+  city: 'São Paulo',
+  state: 'SP',
+  phone: '(11) 98765-4321',
+  cpf: '529.982.247-25',
+  fullName: 'Bia Bench',
+  email: 'bench@exemplo.com.br',
+};
+
+async function timed(path, init) {
+  const start = performance.now();
+  const res = await fetch(`${base}${path}`, init);
+  const body = await res.json().catch(() => null);
+  return { status: res.status, body, ms: performance.now() - start };
+}
+
+function percentile(samples, p) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function measureCheckout() {
+  const json = (method, body, extra = {}) => ({
+    method,
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...extra,
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  // Her cart holds one unit of one product; when its stock runs out the next product takes over.
+  await fetch(`${base}/api/cart/clear/`, json('DELETE'));
+  let productId = 1;
+  await fetch(`${base}/api/cart/add/`, json('POST', { product_id: productId }));
+  const pay = [];
+  const pagamento = [];
+  const health = [];
+  for (let i = 0; pay.length < CHECKOUT_SAMPLES; i++) {
+    health.push((await timed(baseline.path)).ms);
+    const key = `bench-${process.pid}-${i}`;
+    const order = await timed(
+      '/api/pay/',
+      json('POST', { cep: '01310100' }, { 'idempotency-key': key }),
+    );
+    if (order.status === 409) {
+      await fetch(`${base}/api/cart/item/${productId}/`, json('DELETE'));
+      productId += 1;
+      const added = await fetch(`${base}/api/cart/add/`, json('POST', { product_id: productId }));
+      if (!added.ok) throw new Error(`no stock left for the checkout bench (product ${productId})`);
+      continue;
+    }
+    if (order.status !== 201) throw new Error(`api/pay answered ${order.status}`);
+    pay.push(order.ms);
+    const paid = await timed(
+      '/api/pagamento/',
+      json(
+        'POST',
+        {
+          reference: order.body.reference,
+          logged: true,
+          shippingInfo: SHIPPING_INFO,
+          totais: { total: order.body.total },
+        },
+        { 'idempotency-key': `${key}-pg` },
+      ),
+    );
+    if (paid.status !== 200) throw new Error(`api/pagamento answered ${paid.status}`);
+    pagamento.push(paid.ms);
+  }
+  const row = (name, samples) => ({
+    name,
+    n: samples.length,
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+  });
+  return [
+    row('baseline (api/health/), em sequência', health),
+    row('pedido (POST api/pay/, carrinho do servidor, 1 linha)', pay),
+    row('pagamento (POST api/pagamento/, sandbox)', pagamento),
+  ];
+}
+
 const rows = [];
+let checkoutRows = [];
 try {
   await waitForServer();
   await prepareShopper();
-  for (const target of targets) {
+  for (const target of onlyCheckout ? [] : targets) {
     const b = await measure(baseline);
     const t = await measure(target);
     rows.push({ ...t, baselineRps: b.rps, ratio: t.rps / b.rps });
   }
+  checkoutRows = await measureCheckout();
 } finally {
   server.kill('SIGTERM');
   viaCep.kill('SIGTERM');
@@ -202,7 +305,14 @@ const report = [
   header,
   ...lines,
   '',
+  `## Checkout (issue 8)`,
+  '',
+  `One logged-in shopper, one call at a time (each order takes stock, so these are not load tests): api/pay then api/pagamento for the order, ${CHECKOUT_SAMPLES} times, each pair after one baseline call.`,
+  '',
+  `| call | samples | p50 ms | p99 ms |\n|---|---:|---:|---:|`,
+  ...checkoutRows.map((r) => `| ${r.name} | ${r.n} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} |`),
+  '',
 ].join('\n');
 console.log(report);
 const resultsFile = databaseUrl ? './RESULTS-postgresql.md' : './RESULTS.md';
-writeFileSync(new URL(resultsFile, import.meta.url), report);
+if (!onlyCheckout) writeFileSync(new URL(resultsFile, import.meta.url), report);
