@@ -1,23 +1,23 @@
 /**
- * Picks the payment provider named by PAYMENT_PROVIDER. The PagBank adapter is not written yet
- * (issue 8 leaves it open): asking for it stops the server at boot with a clear message rather
- * than failing a shopper's payment later.
+ * Picks the payment provider named by PAYMENT_PROVIDER: the sandbox (the default, served by this
+ * server) or PagBank's Checkout API (PAGBANK_TOKEN is required by config.ts for it).
  */
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { createPagBankProvider } from './pagbank.js';
 import type { PaymentProvider } from './provider.js';
 import { createSandboxProvider } from './sandbox.js';
 
 export function createPaymentProvider(options: { config: Config; db: Db }): PaymentProvider {
   const { config, db } = options;
-  if (config.paymentProvider === 'sandbox') {
-    return createSandboxProvider({
-      db,
-      publicUrl: config.publicUrl,
-      secret: config.sandboxWebhookSecret,
-    });
+  if (config.paymentProvider === 'pagbank') {
+    const token = config.pagbank.token;
+    if (!token) throw new Error('PAYMENT_PROVIDER=pagbank exige PAGBANK_TOKEN.');
+    return createPagBankProvider({ token, apiUrl: config.pagbank.apiUrl });
   }
-  throw new Error(
-    'PAYMENT_PROVIDER=pagbank: o adaptador PagBank ainda não está disponível nesta versão; use sandbox.',
-  );
+  return createSandboxProvider({
+    db,
+    publicUrl: config.publicUrl,
+    secret: config.sandboxWebhookSecret,
+  });
 }

@@ -1,0 +1,211 @@
+/**
+ * PagBank's Checkout API (PAYMENT_PROVIDER=pagbank): a hosted checkout per order, paid by card or
+ * PIX on PagBank's page. `POST {PAGBANK_API_URL}/checkouts` with the bearer PAGBANK_TOKEN; the
+ * page is the answer's `links` entry with `rel: "PAY"`. Notifications (the order with its
+ * charges, or the checkout itself) are signed: `x-authenticity-token` is the SHA-256 hex of
+ * `PAGBANK_TOKEN + '-' + raw body`.
+ *
+ * Nothing PagBank answers (messages, ids of errors) reaches the shopper: every failure is the
+ * same UpstreamError text, and the token is never logged.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { UpstreamError } from '../../lib/errors.js';
+import type {
+  CheckoutRequest,
+  HostedCheckout,
+  PaymentEvent,
+  PaymentProvider,
+  PaymentState,
+  PaymentStatus,
+} from './provider.js';
+
+export const PAGBANK_SIGNATURE_HEADER = 'x-authenticity-token';
+const PAYMENT_START_FAILED = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
+const PAYMENT_STATUS_FAILED =
+  'Não foi possível consultar o pagamento. Tente novamente em instantes.';
+
+export function signPagBankBody(token: string, rawBody: string): string {
+  return createHash('sha256').update(`${token}-${rawBody}`, 'utf8').digest('hex');
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** PagBank's charge statuses, as the store reads them. */
+function stateOf(status: unknown): PaymentState {
+  if (status === 'PAID') return 'paid';
+  if (status === 'DECLINED' || status === 'CANCELED') return 'declined';
+  return 'pending';
+}
+
+function phoneOf(digits: string) {
+  const d = digits.replace(/\D/g, '');
+  return { country: '+55', area: d.slice(0, 2), number: d.slice(2) };
+}
+
+/** The checkout's body, as PagBank's Checkout API takes it. */
+export function pagBankCheckoutBody(request: CheckoutRequest) {
+  return {
+    reference_id: request.reference,
+    expiration_date: request.expiresAt.toISOString(),
+    customer: {
+      name: request.customer.name,
+      email: request.customer.email,
+      tax_id: request.customer.taxId.replace(/\D/g, ''),
+      phone: phoneOf(request.customer.phone),
+    },
+    customer_modifiable: false,
+    items: request.items.map((i) => ({
+      reference_id: i.referenceId,
+      name: i.name.slice(0, 100),
+      quantity: i.quantity,
+      unit_amount: i.unitAmountCents,
+    })),
+    discount_amount: request.discountCents,
+    shipping: { type: 'FIXED', amount: request.shippingCents, address_modifiable: false },
+    payment_methods: [{ type: 'CREDIT_CARD' }, { type: 'PIX' }],
+    redirect_url: request.redirectUrl,
+    notification_urls: [request.notificationUrl],
+    payment_notification_urls: [request.notificationUrl],
+  };
+}
+
+interface Charge {
+  id?: unknown;
+  status?: unknown;
+  amount?: { value?: unknown; summary?: { paid?: unknown } };
+}
+
+function firstCharge(body: unknown): Charge | null {
+  const charges = (body as { charges?: unknown }).charges;
+  if (!Array.isArray(charges) || charges.length === 0) return null;
+  // The newest charge decides (a retry after a decline is a new charge).
+  const charge = charges[charges.length - 1] as unknown;
+  return charge && typeof charge === 'object' ? (charge as Charge) : null;
+}
+
+function amountOf(charge: Charge): number | null {
+  const paid = charge.amount?.summary?.paid;
+  const value = typeof paid === 'number' && paid > 0 ? paid : charge.amount?.value;
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
+}
+
+function readEvent(rawBody: string): PaymentEvent | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return null;
+  }
+  if (body === null || typeof body !== 'object') return null;
+  const b = body as { id?: unknown; reference_id?: unknown; status?: unknown };
+  if (typeof b.reference_id !== 'string' || typeof b.id !== 'string') return null;
+  const charge = firstCharge(body);
+  if (charge) {
+    if (typeof charge.id !== 'string' || typeof charge.status !== 'string') return null;
+    return {
+      eventKey: `${charge.id}:${charge.status}`,
+      reference: b.reference_id,
+      state: stateOf(charge.status),
+      paymentId: charge.id,
+      amountCents: amountOf(charge),
+    };
+  }
+  // A checkout's own notification (e.g. it expired): kept, changes nothing.
+  if (typeof b.status !== 'string') return null;
+  return {
+    eventKey: `${b.id}:${b.status}`,
+    reference: b.reference_id,
+    state: 'pending',
+    paymentId: null,
+    amountCents: null,
+    checkoutId: b.id,
+  };
+}
+
+export function createPagBankProvider(options: {
+  token: string;
+  apiUrl: string;
+  /** Per call; PagBank usually answers in well under a second. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}): PaymentProvider {
+  const { token, apiUrl } = options;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const doFetch = options.fetch ?? fetch;
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    const res = await doFetch(`${apiUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new Error(`pagbank ${method} ${path.split('/')[1] ?? ''}: ${res.status}`);
+    }
+    return res.json();
+  }
+
+  return {
+    name: 'pagbank',
+
+    async createCheckout(request: CheckoutRequest): Promise<HostedCheckout> {
+      let answer: unknown;
+      try {
+        answer = await call('POST', '/checkouts', pagBankCheckoutBody(request));
+      } catch {
+        throw new UpstreamError(PAYMENT_START_FAILED);
+      }
+      const a = answer as { id?: unknown; links?: unknown; expiration_date?: unknown };
+      const links = Array.isArray(a.links) ? (a.links as { rel?: unknown; href?: unknown }[]) : [];
+      const pay = links.find((l) => l && l.rel === 'PAY' && typeof l.href === 'string');
+      if (typeof a.id !== 'string' || !pay || !/^https?:\/\//.test(String(pay.href))) {
+        throw new UpstreamError(PAYMENT_START_FAILED);
+      }
+      const given =
+        typeof a.expiration_date === 'string' ? new Date(a.expiration_date) : request.expiresAt;
+      const expiresAt =
+        Number.isNaN(given.getTime()) || given > request.expiresAt ? request.expiresAt : given;
+      return { checkoutId: a.id, paymentUrl: String(pay.href), expiresAt };
+    },
+
+    async paymentStatus(checkoutId: string): Promise<PaymentStatus> {
+      try {
+        const checkout = (await call('GET', `/checkouts/${encodeURIComponent(checkoutId)}`)) as {
+          orders?: { id?: unknown }[];
+        };
+        const orderId = checkout.orders?.find((o) => typeof o?.id === 'string')?.id;
+        if (typeof orderId !== 'string')
+          return { state: 'pending', paymentId: null, amountCents: null };
+        const order = await call('GET', `/orders/${encodeURIComponent(orderId)}`);
+        const charge = firstCharge(order);
+        if (!charge || typeof charge.id !== 'string')
+          return { state: 'pending', paymentId: null, amountCents: null };
+        const state = stateOf(charge.status);
+        return {
+          state,
+          paymentId: charge.id,
+          amountCents: state === 'paid' ? amountOf(charge) : null,
+        };
+      } catch {
+        throw new UpstreamError(PAYMENT_STATUS_FAILED);
+      }
+    },
+
+    verifyNotification(rawBody, headers) {
+      const given = headers[PAGBANK_SIGNATURE_HEADER];
+      if (typeof given !== 'string') return null;
+      if (!sameText(given.toLowerCase(), signPagBankBody(token, rawBody))) return null;
+      return readEvent(rawBody);
+    },
+  };
+}
