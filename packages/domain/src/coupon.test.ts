@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   computeTotals,
+  COUPON_CODE_MAX_LENGTH,
   couponDiscount,
+  isCouponCodeTooLong,
   normalizeCouponCode,
   WELCOME_COUPON,
   WELCOME_COUPON_CODE,
@@ -28,6 +30,21 @@ describe('normalizeCouponCode', () => {
     ['\u00A0boasvindas\u3000', 'BOASVINDAS'],
   ])('%j -> %j', (code, out) => {
     expect(normalizeCouponCode(code)).toBe(out);
+  });
+
+  it('keeps a 40-character code whole and a longer one longer than any coupon', () => {
+    const forty = 'A'.repeat(COUPON_CODE_MAX_LENGTH);
+    expect(COUPON_CODE_MAX_LENGTH).toBe(40);
+    expect(normalizeCouponCode(forty.toLowerCase())).toBe(forty);
+    expect(isCouponCodeTooLong(normalizeCouponCode(forty))).toBe(false);
+    // A valid code followed by more letters never reads as that code.
+    const longer = normalizeCouponCode(`${forty}b`);
+    expect(longer).toBe(`${forty}B`);
+    expect(isCouponCodeTooLong(longer)).toBe(true);
+    // A huge paste is cut before it is normalised: at most 41 characters come out.
+    const huge = normalizeCouponCode('ｘ'.repeat(1_000_000));
+    expect(huge).toBe('X'.repeat(COUPON_CODE_MAX_LENGTH + 1));
+    expect(normalizeCouponCode(' '.repeat(1_000_000))).toBe('');
   });
 });
 

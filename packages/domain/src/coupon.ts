@@ -13,13 +13,30 @@ export type Coupon =
 
 export const WELCOME_COUPON: Coupon = { kind: 'percent', percent: WELCOME_COUPON_PERCENT };
 
+/** The longest code a coupon may have (the database's check says the same). */
+export const COUPON_CODE_MAX_LENGTH = 40;
+
 /**
  * " boasvindas " -> "BOASVINDAS": how a typed code is compared and stored. NFKC first, so a code
  * typed with full-width letters ("ＢＯＡＳＶＩＮＤＡＳ") or a compatibility ligature reads as the
  * plain letters it looks like.
+ *
+ * Capped: only the first 4 × 40 characters are read (a pasted text costs nothing to normalise),
+ * and the result keeps at most 41 characters. A code longer than 40 therefore stays longer than
+ * any coupon (it can never match one, however it starts); `isCouponCodeTooLong` tells.
  */
 export function normalizeCouponCode(code: string | null | undefined): string {
-  return (code ?? '').normalize('NFKC').trim().toUpperCase();
+  return (code ?? '')
+    .slice(0, 4 * COUPON_CODE_MAX_LENGTH)
+    .normalize('NFKC')
+    .trim()
+    .toUpperCase()
+    .slice(0, COUPON_CODE_MAX_LENGTH + 1);
+}
+
+/** Whether a normalised code is longer than any coupon's. */
+export function isCouponCodeTooLong(normalized: string): boolean {
+  return normalized.length > COUPON_CODE_MAX_LENGTH;
 }
 
 /**

@@ -76,8 +76,10 @@ describe('concurrent checkouts', () => {
     expect(await stockOf(ctx.database, id)).toBe(99);
   });
 
-  // The calls above may happen not to overlap; here they are lined up: the BOASVINDAS row is
-  // held by another connection, so every checkout gets past its checks before any redeems.
+  // The calls above may happen not to overlap; here they certainly do: the BOASVINDAS row is
+  // held by another connection, so the first checkout stops in its redeem with the others queued
+  // behind it (on her user row; without that lock they would all pass the coupon's checks and
+  // only the redemption's unique index would refuse them).
   it.runIf(testDatabaseUrl())(
     '(b) lined up behind a held coupon row (PostgreSQL): still one discount',
     async () => {

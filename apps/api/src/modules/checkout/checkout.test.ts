@@ -6,7 +6,14 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { quoteShipping } from '@semijoias/domain/shipping';
-import { cartItems, couponRedemptions, coupons, orderItems, orders } from '../../db/schema.js';
+import {
+  cartItems,
+  couponRedemptions,
+  coupons,
+  orderItems,
+  orders,
+  sandboxCheckouts,
+} from '../../db/schema.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { memoryMailer } from '../mail/mailer.js';
 import {
@@ -247,6 +254,81 @@ describe('POST /api/pay/ (logged in)', () => {
     // Without the coupon she may buy again.
     const plain = await pay({ cep: '01310100' }, { token: me.token });
     expect(plain.statusCode).toBe(201);
+  });
+
+  it('free shipping at exactly R$ 600,00 before the discount; the provider is asked for the server total', async () => {
+    const me = await newShopper();
+    const a = product();
+    await setProduct(ctx.database, a, { priceCents: 30000, stock: 10 });
+    await addToCart(ctx.app, me.token, a, 2);
+    const res = await pay(
+      absurdBody([{ id: a, quantidade: 1, price: '0.01' }], {
+        cupom: 'BOASVINDAS',
+        frete: '-50.00',
+        desconto: '600.00',
+      }),
+      { token: me.token },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const o = res.json<{ reference: string; chave: string; total: string }>();
+    // R$ 600,00 of products: free shipping although the discount takes it to R$ 540,00.
+    expect(o.total).toBe('540.00');
+    expect(await orderByReference(ctx.database, o.reference)).toMatchObject({
+      subtotalCents: 60000,
+      discountCents: 6000,
+      shippingCents: 0,
+      totalCents: 54000,
+    });
+
+    const absurdTotals = {
+      subtotal: '0.01',
+      subtotalComDesconto: '0.01',
+      frete: '0.00',
+      desconto: '600.00',
+    };
+    const pagamentoBody = (total: string) => ({
+      reference: o.reference,
+      logged: true,
+      shippingInfo: ADDRESS,
+      dadosFrete: { valor: '0.00', prazo: '1' },
+      totais: { ...absurdTotals, total },
+      cupom_dados: { codigo: 'BOASVINDAS', validado: true, desconto: '600.00' },
+    });
+    const cheap = await pagamento(pagamentoBody('0.01'), { token: me.token });
+    expect(cheap.statusCode).toBe(409);
+    expect(cheap.json<{ totais: unknown }>().totais).toEqual({
+      subtotal: '600.00',
+      subtotalComDesconto: '540.00',
+      frete: '0.00',
+      desconto: '60.00',
+      total: '540.00',
+    });
+    const ok = await pagamento(pagamentoBody('540.00'), { token: me.token });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [checkout] = await ctx.database.db
+      .select()
+      .from(sandboxCheckouts)
+      .where(eq(sandboxCheckouts.orderReference, o.reference));
+    expect(checkout!.amountCents).toBe(54000);
+    expect(checkout!.payload).toMatchObject({
+      totalCents: 54000,
+      discountCents: 6000,
+      shippingCents: 0,
+      items: [{ referenceId: String(a), quantity: 2, unitAmountCents: 30000 }],
+    });
+  });
+
+  it('R$ 599,99 of products pays freight, discount or not', async () => {
+    const me = await newShopper();
+    const a = product();
+    await setProduct(ctx.database, a, { priceCents: 59999, stock: 10 });
+    await addToCart(ctx.app, me.token, a, 1);
+    const res = await pay({ cep: '01310100', cupom: 'BOASVINDAS' }, { token: me.token });
+    expect(res.statusCode, res.body).toBe(201);
+    const frete = freight(59999, 1);
+    expect(frete).toBeGreaterThan(0);
+    // 10 % of 599,99 = 59,999 -> 60,00 (half up).
+    expect(res.json<{ total: string }>().total).toBe(brl(59999 - 6000 + frete));
   });
 
   it('an empty server cart is refused whatever the body lists', async () => {

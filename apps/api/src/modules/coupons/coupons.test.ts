@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { couponRedemptions, coupons, orders, products, users } from '../../db/schema.js';
 import { login, verifiedUser } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
+import type { OrderStatusCode } from '@semijoias/domain/orders';
 import { memoryMailer } from '../mail/mailer.js';
 import { CouponRefusedError, findUsable, redeem, release } from './service.js';
 
@@ -57,7 +58,7 @@ function validate(token: string | undefined, payload: unknown) {
   });
 }
 
-async function orderFor(userId: number, status: 'awaiting_payment' | 'cancelled' | 'paid') {
+async function orderFor(userId: number, status: OrderStatusCode) {
   const [row] = await ctx.database.db
     .insert(orders)
     .values({
@@ -178,15 +179,53 @@ describe('POST /api/validar-cupom/', () => {
     expect((await validate(other.token, { codigo_cupom: min.code })).statusCode).toBe(200);
   });
 
-  it('first purchase only: any order but a cancelled one refuses it', async () => {
+  it('first purchase only: an order paid, on its way or awaiting payment refuses it', async () => {
     const { token, userId } = await shopper();
     await cartWorth(token, 10000);
+    // Cancelled, or cancelled before a late payment came: not a purchase.
     await orderFor(userId, 'cancelled');
+    await orderFor(userId, 'refund_due');
     expect((await validate(token, { codigo_cupom: 'BOASVINDAS' })).statusCode).toBe(200);
-    await orderFor(userId, 'paid');
-    expect(await refusal(token, 'BOASVINDAS')).toBe(
-      'Este cupom é válido apenas para a primeira compra.',
+    for (const status of [
+      'awaiting_payment',
+      'payment_failed',
+      'paid',
+      'in_progress',
+      'shipped',
+      'delivered',
+    ] as const) {
+      const other = await shopper();
+      await cartWorth(other.token, 10000);
+      await orderFor(other.userId, status);
+      expect(await refusal(other.token, 'BOASVINDAS'), status).toBe(
+        'Este cupom é válido apenas para a primeira compra.',
+      );
+    }
+    // Another customer's orders are not hers.
+    expect((await validate(token, { codigo_cupom: 'BOASVINDAS' })).statusCode).toBe(200);
+  });
+
+  it('a code longer than any coupon is invalid, even when it starts like one', async () => {
+    const { token } = await shopper();
+    await cartWorth(token, 10000);
+    const forty = await addCoupon({ code: `Q${'W'.repeat(39)}` });
+    expect((await validate(token, { codigo_cupom: forty.code.toLowerCase() })).statusCode).toBe(
+      200,
     );
+    expect(await refusal(token, `${forty.code}X`)).toBe('Cupom inválido.');
+    expect(await refusal(token, 'BOASVINDAS'.repeat(2000))).toBe('Cupom inválido.');
+  });
+
+  it('a code that is not text is no code; a body that is not an object is a 400', async () => {
+    const { token } = await shopper();
+    await cartWorth(token, 10000);
+    for (const codigo_cupom of [123, null, ['BOASVINDAS'], { a: 1 }])
+      expect(await refusal(token, codigo_cupom as unknown as string)).toBe(
+        'Informe o código do cupom.',
+      );
+    const res = await validate(token, ['BOASVINDAS']);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).not.toMatch(/zod|expected|stack/i);
   });
 
   it('once per customer: her redemption refuses it, not another customer', async () => {

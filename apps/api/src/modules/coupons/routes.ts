@@ -36,7 +36,8 @@ export const couponRoutes: FastifyPluginAsyncZod<CouponRoutesOptions> = async (a
     },
     async (req, reply) => {
       const userId = requireUserId(req);
-      const code = normalizeCouponCode(req.body.codigo_cupom);
+      const typed = req.body.codigo_cupom;
+      const code = normalizeCouponCode(typeof typed === 'string' ? typed : '');
       if (code === '') return reply.code(400).send(refused(COUPON_CODE_REQUIRED));
       // The discount is on her own server cart, at today's prices; valor_pedido is not read.
       const lines = await cart.read(userId);

@@ -1,11 +1,12 @@
 /**
  * POST /api/validar-cupom/: request and answer. `valor_pedido` is accepted and ignored (the
- * discount is computed on her server cart); any other key is ignored too.
+ * discount is computed on her server cart); any other key is ignored too. `codigo_cupom` is read
+ * by the route (anything but a string is no code), so every refusal has the contract's shape.
  */
 import { z } from 'zod';
 
 export const validateCouponBody = z.object({
-  codigo_cupom: z.string().max(200).nullish(),
+  codigo_cupom: z.unknown().optional(),
   valor_pedido: z.unknown().optional(),
 });
 

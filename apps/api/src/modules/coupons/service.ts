@@ -9,7 +9,12 @@
  * check at once.
  */
 import { and, eq, getTableColumns, isNull, lt, or, sql } from 'drizzle-orm';
-import { couponDiscount, normalizeCouponCode, type Coupon } from '@semijoias/domain/coupon';
+import {
+  couponDiscount,
+  isCouponCodeTooLong,
+  normalizeCouponCode,
+  type Coupon,
+} from '@semijoias/domain/coupon';
 import {
   CART_IS_EMPTY,
   PAYMENT_SERVER_COUPON_INVALID,
@@ -18,6 +23,7 @@ import {
 } from '@semijoias/domain/messages';
 import { alias } from 'drizzle-orm/pg-core';
 import { formatBRL, type Cents } from '@semijoias/domain/money';
+import type { OrderStatusCode } from '@semijoias/domain/orders';
 import type { Db } from '../../db/client.js';
 import { couponRedemptions, coupons, type CouponRow } from '../../db/schema.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
@@ -27,6 +33,20 @@ export const COUPON_CODE_REQUIRED = 'Informe o código do cupom.';
 export const COUPON_EXPIRED = 'Cupom expirado.';
 export const COUPON_FIRST_PURCHASE_ONLY = 'Este cupom é válido apenas para a primeira compra.';
 export { CART_IS_EMPTY as COUPON_CART_EMPTY };
+
+/**
+ * Orders that make her no longer a first-time buyer: bought (paid and everything after it) or
+ * waiting for her money (awaiting payment, or a declined payment she may retry). A cancelled
+ * order, and one cancelled before a late payment came (`refund_due`), do not count.
+ */
+export const FIRST_PURCHASE_BLOCKING_STATUSES = [
+  'awaiting_payment',
+  'payment_failed',
+  'paid',
+  'in_progress',
+  'shipped',
+  'delivered',
+] as const satisfies readonly OrderStatusCode[];
 
 export function couponMinimumMessage(minCents: Cents): string {
   return `Este cupom exige um pedido mínimo de ${formatBRL(minCents)}.`;
@@ -62,7 +82,7 @@ export async function findUsable(
 ): Promise<UsableCoupon> {
   const code = normalizeCouponCode(input.code);
   if (code === '') throw new CouponRefusedError(COUPON_CODE_REQUIRED);
-  if (code.length > 40) throw new CouponRefusedError(PAYMENT_SERVER_COUPON_INVALID);
+  if (isCouponCodeTooLong(code)) throw new CouponRefusedError(PAYMENT_SERVER_COUPON_INVALID);
   const { userId } = input;
   const c = alias(coupons, 'c');
   const [row] = await db
@@ -75,7 +95,10 @@ export async function findUsable(
       usedByHer: sql<boolean>`exists (select 1 from coupon_redemptions r
         where r.coupon_id = c.id and r.once_key = ${userId}::int)`,
       hasOtherOrder: sql<boolean>`exists (select 1 from orders o
-        where o.user_id = ${userId}::int and o.status <> 'cancelled')`,
+        where o.user_id = ${userId}::int and o.status in (${sql.join(
+          FIRST_PURCHASE_BLOCKING_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )}))`,
     })
     .from(c)
     .where(eq(c.code, code));
