@@ -1,19 +1,26 @@
 /**
  * The perfis-endereco calls (docs/addresses-contract.md): shapes, the domain's texts, the one
  * default, the unique name, and that each customer sees and changes only her own profiles.
- * Concurrent changes run on PGlite (interleaved on one connection) and, with TEST_DATABASE_URL,
- * on several PostgreSQL connections at once.
+ * Concurrent changes run on PGlite and, with TEST_DATABASE_URL, on several PostgreSQL connections
+ * at once. PGlite runs one transaction at a time on its single connection, so only PostgreSQL can
+ * show the race the lock on her row prevents: without that lock, 'round after round' and
+ * 'definir-padrao' fail there on every run (checked by hand), while PGlite passes either way.
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_MESSAGES } from '@semijoias/domain/address';
+import { ADDRESS_MESSAGES, validateAddressProfilePayload } from '@semijoias/domain/address';
 import { ADDRESS_PROFILE_NAME_TAKEN } from '@semijoias/domain/messages';
 import { login, makeCpf, maskedCpf, verifiedUser } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { addressProfiles, users } from '../../db/schema.js';
 import { memoryMailer } from '../mail/mailer.js';
-import type { AddressProfileJson } from './schemas.js';
-import { MAX_ADDRESS_PROFILES, PROFILE_NOT_FOUND } from './service.js';
+import {
+  COMPLEMENTO_INVALID,
+  IS_DEFAULT_INVALID,
+  PROFILE_ID_INVALID,
+  type AddressProfileJson,
+} from './schemas.js';
+import { createAddressService, MAX_ADDRESS_PROFILES, PROFILE_NOT_FOUND } from './service.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 
@@ -180,12 +187,57 @@ describe('perfis-endereco', () => {
     [{ nome_perfil: 'x'.repeat(51) }, 'nome_perfil', 'Texto muito longo'],
     [{ endereco: 'x'.repeat(201) }, 'endereco', 'Texto muito longo'],
     [{ numero: 42 }, 'numero', ADDRESS_MESSAGES.numero],
+    [{ is_default: 'sim' }, 'is_default', IS_DEFAULT_INVALID],
+    [{ complemento: 7 }, 'complemento', COMPLEMENTO_INVALID],
+    [{ complemento: 'x'.repeat(201) }, 'complemento', 'Texto muito longo'],
   ])('refuses %o with its field message', async (change, field, message) => {
     const { token } = await customer();
     const res = await call(token, 'POST', '/api/perfis-endereco/', profile(change));
     expect(res.statusCode).toBe(400);
     expect(res.json<{ errors: Record<string, string[]> }>().errors[field]).toEqual([message]);
     expect(await list(token)).toEqual([]);
+  });
+
+  it("ignores keys the profile does not have: a body's user_id or id never moves a profile", async () => {
+    const ana = await customer();
+    const bia = await customer();
+    const biaCasa = await create(bia.token, { nome_perfil: 'Casa' });
+    const res = await call(
+      ana.token,
+      'POST',
+      '/api/perfis-endereco/',
+      profile({ id: biaCasa.id, user_id: bia.userId, usuario: bia.userId, preco: '0.01' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const perfil = res.json<{ perfil: AddressProfileJson }>().perfil;
+    expect(perfil.id).not.toBe(biaCasa.id);
+    expect(perfil).not.toHaveProperty('user_id');
+    expect((await list(ana.token)).map((p) => p.id)).toEqual([perfil.id]);
+    expect(await list(bia.token)).toEqual([biaCasa]);
+
+    const put = await call(
+      ana.token,
+      'PUT',
+      `/api/perfis-endereco/${perfil.id}/`,
+      profile({ nome_perfil: 'Casa 2', user_id: bia.userId }),
+    );
+    expect(put.statusCode).toBe(200);
+    expect((await list(bia.token)).map((p) => p.nome_perfil)).toEqual(['Casa']);
+  });
+
+  it('a bad body answers 400 with success false, error, message and errors; nothing internal', async () => {
+    const { token } = await customer();
+    const res = await call(token, 'POST', '/api/perfis-endereco/', profile({ email: 'ana@' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      error: 'E-mail inválido',
+      message: 'E-mail inválido',
+      errors: { email: ['E-mail inválido'] },
+    });
+    const bad = await call(token, 'PUT', '/api/perfis-endereco/abc/', profile());
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).not.toMatch(/select|insert|stack|zod|at \w+ \(/i);
   });
 
   it('refuses a body that is not an object', async () => {
@@ -307,7 +359,13 @@ describe('perfis-endereco', () => {
     for (const id of ['0', '-1', 'abc', '1.5', '99999999999']) {
       const res = await call(token, 'DELETE', `/api/perfis-endereco/${id}/`);
       expect(res.statusCode, id).toBe(400);
+      expect(res.json(), id).toMatchObject({
+        error: `Parâmetros inválidos: ${PROFILE_ID_INVALID}`,
+        errors: { id: [PROFILE_ID_INVALID] },
+      });
     }
+    const put = await call(token, 'PUT', '/api/perfis-endereco/0/definir-padrao/');
+    expect(put.statusCode).toBe(400);
   });
 
   it(`keeps at most ${MAX_ADDRESS_PROFILES} profiles`, async () => {
@@ -362,6 +420,55 @@ describe('concurrent profile changes keep exactly one default', () => {
       .from(addressProfiles)
       .where(and(eq(addressProfiles.userId, userId), eq(addressProfiles.isDefault, true)));
     expect(rows).toHaveLength(1);
+  });
+
+  it('first profiles created at once by the service, round after round: always one default', async () => {
+    // Straight to the service (no HTTP in between), so the transactions really overlap: without
+    // the lock on her row two of them both count no default and both insert one (on PostgreSQL
+    // the one-default index then refuses the second with a 500).
+    const service = createAddressService(ctx.database.db);
+    const parsed = validateAddressProfilePayload(profile());
+    if (!parsed.ok) throw new Error('fixture profile is invalid');
+    for (let round = 0; round < 4; round++) {
+      const { userId } = await customer();
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: N }, (_, i) =>
+          service.create(userId, { ...parsed.value, nome_perfil: `R${round} P${i}` }),
+        ),
+      );
+      expect(outcomes.map((o) => o.status)).toEqual(Array(N).fill('fulfilled'));
+      const rows = await ctx.database.db
+        .select({ isDefault: addressProfiles.isDefault })
+        .from(addressProfiles)
+        .where(eq(addressProfiles.userId, userId));
+      expect(rows).toHaveLength(N);
+      expect(rows.filter((r) => r.isDefault)).toHaveLength(1);
+    }
+  });
+
+  it(`${N} concurrent creates of one name: one 201, the others 409 with SPEC §8 text`, async () => {
+    const { token } = await customer();
+    const answers = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        call(
+          token,
+          'POST',
+          '/api/perfis-endereco/',
+          profile({ nome_perfil: i % 2 ? 'Casa' : 'CASA' }),
+        ),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array(N - 1).fill(409)]);
+    for (const res of answers.filter((r) => r.statusCode === 409)) {
+      expect(res.json()).toMatchObject({
+        success: false,
+        errors: { nome_perfil: [ADDRESS_PROFILE_NAME_TAKEN] },
+      });
+    }
+    const perfis = await list(token);
+    expect(perfis).toHaveLength(1);
+    expect(perfis[0]!.is_default).toBe(true);
   });
 
   it(`${N} concurrent definir-padrao: one default, the last to run`, async () => {

@@ -7,7 +7,15 @@ import { ADDRESS_SERVER_MESSAGES, validateAddressProfilePayload } from '@semijoi
 import type { Db } from '../../db/client.js';
 import { requireUserId, type Authenticate } from '../../lib/authenticate.js';
 import { ValidationError } from '../../lib/errors.js';
-import { errorSchema, listAnswer, okAnswer, profileAnswer, profileIdParams } from './schemas.js';
+import {
+  COMPLEMENTO_INVALID,
+  errorSchema,
+  IS_DEFAULT_INVALID,
+  listAnswer,
+  okAnswer,
+  profileAnswer,
+  profileIdParams,
+} from './schemas.js';
 import { serializeAddressProfile } from './serializers.js';
 import { createAddressService } from './service.js';
 
@@ -18,12 +26,24 @@ export interface AddressRoutesOptions {
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 
+/** The domain's field errors, with a Portuguese text where its schema has none (wrong types). */
+function portugueseErrors(body: unknown, errors: Record<string, string[]>) {
+  const raw = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const out = { ...errors };
+  if (out.is_default && typeof raw.is_default !== 'boolean') out.is_default = [IS_DEFAULT_INVALID];
+  if (out.complemento && raw.complemento != null && typeof raw.complemento !== 'string') {
+    out.complemento = [COMPLEMENTO_INVALID];
+  }
+  return out;
+}
+
 /** The body as the domain reads it, or the 400 with every field's messages. */
 function validBody(body: unknown) {
   const result = validateAddressProfilePayload(body);
   if (result.ok) return result.value;
-  const first = Object.values(result.errors)[0]?.[0] ?? ADDRESS_SERVER_MESSAGES.bodyInvalid;
-  throw new ValidationError(first, result.errors, { success: false, message: first });
+  const fieldErrors = portugueseErrors(body, result.errors);
+  const first = Object.values(fieldErrors)[0]?.[0] ?? ADDRESS_SERVER_MESSAGES.bodyInvalid;
+  throw new ValidationError(first, fieldErrors, { success: false, message: first });
 }
 
 export const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, opts) => {

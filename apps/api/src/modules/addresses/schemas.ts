@@ -7,6 +7,12 @@ import { z } from 'zod';
 
 const INT_MAX = 2_147_483_647;
 export const PROFILE_ID_INVALID = 'O id do perfil deve ser um número inteiro positivo.';
+/**
+ * The domain's schema gives these two fields no Portuguese text for a wrong type (zod's English
+ * default would reach the shopper), so the route words them; candidates for the domain's messages.
+ */
+export const IS_DEFAULT_INVALID = 'O campo is_default deve ser verdadeiro ou falso.';
+export const COMPLEMENTO_INVALID = 'Complemento inválido';
 
 export const profileIdParams = z
   .object({
