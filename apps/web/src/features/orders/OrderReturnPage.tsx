@@ -54,6 +54,7 @@ function OrderReturn({ reference }: { reference: string }) {
     queryFn: ({ signal }) => fetchOrder(reference, chave, signal),
     enabled: canAsk,
     staleTime: 0,
+    refetchOnWindowFocus: true,
     refetchInterval: (q) =>
       !pollExpired && orderStatusPresentation(q.state.data?.status).kind === 'awaiting'
         ? ORDER_POLL_INTERVAL_MS

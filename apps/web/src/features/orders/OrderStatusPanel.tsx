@@ -76,11 +76,11 @@ export function OrderStatusPanel({
           Pedido <span data-testid="order-reference">#{order.reference}</span>
         </p>
 
-        <div className="mt-4 flex items-start gap-4">
+        <div className="mt-4 flex items-start gap-3.5 sm:gap-4">
           <span
             aria-hidden="true"
             className={cx(
-              'flex h-12 w-12 shrink-0 items-center justify-center rounded-full sm:h-14 sm:w-14',
+              'flex h-11 w-11 shrink-0 items-center justify-center rounded-full sm:h-14 sm:w-14',
               look.badge,
             )}
           >
@@ -100,7 +100,7 @@ export function OrderStatusPanel({
               ref={headingRef}
               tabIndex={-1}
               data-testid="order-status-title"
-              className="font-display text-3xl font-semibold leading-tight text-ink outline-none sm:text-4xl"
+              className="font-display text-[1.85rem] font-semibold leading-tight text-ink outline-none sm:text-4xl"
             >
               {heading}
             </h1>

@@ -16,8 +16,10 @@ export function OrdersTab() {
   const query = useQuery({
     queryKey: userOrdersQueryKey,
     queryFn: fetchUserOrders,
-    // An order's status moves with the payment: always ask again when the tab opens.
+    // An order's status moves with the payment: ask again when the tab opens and when she comes
+    // back from paying in the other browser tab.
     staleTime: 0,
+    refetchOnWindowFocus: true,
   });
 
   if (query.isPending) {
