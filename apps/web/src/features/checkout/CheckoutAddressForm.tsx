@@ -100,10 +100,13 @@ export function CheckoutAddressForm({
           <div
             data-testid="checkout-address-block"
             aria-busy={lookingUp || undefined}
-            className={cx('relative grid grid-cols-2 gap-x-4 gap-y-5 sm:gap-x-5', lockedLook)}
+            className={cx(
+              'relative -mx-1 grid grid-cols-2 gap-x-4 gap-y-5 rounded-2xl px-1 sm:grid-cols-6 sm:gap-x-5',
+              lockedLook,
+            )}
           >
             <TextField
-              className="col-span-2"
+              className="col-span-2 sm:col-span-6"
               label="Endereço"
               value={form.street}
               onChange={(e) => setField('street', e.target.value)}
@@ -113,7 +116,7 @@ export function CheckoutAddressForm({
               error={errors.street}
             />
             <TextField
-              className="col-span-2 sm:col-span-1"
+              className="col-span-2 sm:col-span-2"
               label="Bairro"
               value={form.district}
               onChange={(e) => setField('district', e.target.value)}
@@ -122,7 +125,7 @@ export function CheckoutAddressForm({
               error={errors.district}
             />
             <TextField
-              className="col-span-2 sm:col-span-1"
+              className="sm:col-span-2"
               label="Cidade"
               value={form.city}
               onChange={(e) => setField('city', e.target.value)}
@@ -132,9 +135,15 @@ export function CheckoutAddressForm({
               error={errors.city}
             />
             {locks.state ? (
-              <TextField label="Estado" value={form.state} readOnly error={errors.state} />
+              <TextField
+                className="sm:col-span-2"
+                label="Estado"
+                value={form.state}
+                readOnly
+                error={errors.state}
+              />
             ) : (
-              <div>
+              <div className="sm:col-span-2">
                 <label htmlFor={stateId} className="mb-1.5 block text-sm font-medium text-ink-soft">
                   Estado
                 </label>
@@ -163,6 +172,20 @@ export function CheckoutAddressForm({
                 </div>
               </div>
             )}
+            {lookingUp && (
+              <div
+                data-testid="checkout-cep-loading"
+                className="absolute inset-0 z-10 flex items-center justify-center rounded-2xl bg-ivory/75 backdrop-blur-[1px]"
+              >
+                <span className="flex items-center gap-3 rounded-full border border-line bg-white px-4 py-2 text-sm text-ink-soft shadow-soft">
+                  <Spinner label="Buscando endereço" />
+                  Buscando endereço...
+                </span>
+              </div>
+            )}
+          </div>
+
+          <div className="grid grid-cols-3 gap-x-4 gap-y-5 sm:gap-x-5">
             <TextField
               label="Número"
               value={form.number}
@@ -180,17 +203,6 @@ export function CheckoutAddressForm({
               placeholder="Apto, bloco, referência"
               maxLength={200}
             />
-            {lookingUp && (
-              <div
-                data-testid="checkout-cep-loading"
-                className="absolute inset-0 z-10 flex items-center justify-center rounded-2xl bg-ivory/75 backdrop-blur-[1px]"
-              >
-                <span className="flex items-center gap-3 rounded-full border border-line bg-white px-4 py-2 text-sm text-ink-soft shadow-soft">
-                  <Spinner label="Buscando endereço" />
-                  Buscando endereço...
-                </span>
-              </div>
-            )}
           </div>
 
           <div className="grid gap-5 sm:grid-cols-2">

@@ -320,8 +320,12 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
     }
   }
 
+  // Paying while the typed CEP is still being looked up would report fields the lookup is about
+  // to fill: the button waits for it.
+  const lookupPending = !selectedProfile && view !== 'loading' && cepLookup.status === 'loading';
+
   function onPrimary(): void {
-    if (processing || coupon.status === 'validating') return;
+    if (processing || coupon.status === 'validating' || lookupPending) return;
     if (couponTyped && coupon.status === 'unvalidated') {
       setError(null);
       void coupon.validate();
@@ -359,7 +363,7 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
     totals,
     totalsFromServer: serverStands,
     primaryLabel,
-    primaryBusy: processing || (couponTyped && coupon.status === 'validating'),
+    primaryBusy: processing || lookupPending || (couponTyped && coupon.status === 'validating'),
     onPrimary,
     processing,
     error,
