@@ -4,6 +4,7 @@
  */
 import {
   ADDRESS_MESSAGES,
+  ADDRESS_SERVER_MESSAGES,
   validateCheckout,
   type CheckoutForm,
   type CouponStatus,
@@ -190,10 +191,11 @@ export function invalidFields(form: CheckoutFormValues): Partial<Record<Checkout
   const out: Partial<Record<CheckoutField, string>> = {};
   if (form.email.trim() && !isValidEmail(form.email))
     out.email = ADDRESS_MESSAGES.emailInvalid.cart;
-  if (form.cpf.trim() && !isValidCpf(form.cpf)) out.cpf = 'CPF inválido';
-  if (form.phone.trim() && !isCompletePhone(form.phone)) out.phone = 'Telefone inválido';
-  if (form.cep.trim() && !isCompleteCep(form.cep)) out.cep = 'CEP inválido';
-  if (form.state.trim() && !isStateCode(form.state)) out.state = 'Estado inválido';
+  const m = ADDRESS_SERVER_MESSAGES;
+  if (form.cpf.trim() && !isValidCpf(form.cpf)) out.cpf = m.cpfInvalid;
+  if (form.phone.trim() && !isCompletePhone(form.phone)) out.phone = m.telefoneInvalid;
+  if (form.cep.trim() && !isCompleteCep(form.cep)) out.cep = m.cepInvalid;
+  if (form.state.trim() && !isStateCode(form.state)) out.state = m.estadoInvalid;
   return out;
 }
 
