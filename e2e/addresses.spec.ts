@@ -44,6 +44,8 @@ test('a customer keeps her delivery addresses: create, lookup, edit, default, de
 
   const dialog = page.getByTestId('address-dialog');
   await expect(dialog.getByRole('heading', { name: 'Novo Endereço' })).toBeVisible();
+  // Focus moves into the dialog.
+  await expect(dialog.locator(':focus')).toHaveCount(1);
   // Street, district, city and state wait for a complete CEP.
   await expect(dialog.getByLabel('Endereço')).toBeDisabled();
 
@@ -71,16 +73,23 @@ test('a customer keeps her delivery addresses: create, lookup, edit, default, de
   await dialog.getByLabel('E-mail').fill('marina@exemplo.com.br');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(dialog.getByText('Perfil criado com sucesso!')).toBeVisible();
-  await expect(dialog).toBeHidden({ timeout: 4_000 });
+  await expect(dialog).toBeHidden({ timeout: 8_000 });
 
   const casa = tab.getByTestId('address-card').filter({ hasText: 'Casa' });
   await expect(casa).toContainText('Avenida Paulista, 1000');
   await expect(casa.getByTestId('address-default-chip')).toHaveText('Padrão');
+  // The empty state's button is gone: focus lands on the list's 'Novo Endereço'.
+  await expect(tab.getByRole('button', { name: 'Novo Endereço' })).toBeFocused();
 
   // A second profile: the same name in other letters is refused, another name is not the default.
   await tab.getByRole('button', { name: 'Novo Endereço' }).click();
   await dialog.getByLabel('Nome do perfil').fill('CASA');
+  // A CEP the postal service does not know.
+  await dialog.getByLabel('CEP').pressSequentially('99999999');
+  await expect(dialog.getByText('CEP não encontrado')).toBeVisible();
+  await dialog.getByLabel('CEP').fill('');
   await dialog.getByLabel('CEP').pressSequentially('20040020');
+  await expect(dialog.getByText('CEP não encontrado')).toHaveCount(0);
   await expect(dialog.getByLabel('Cidade')).toHaveValue('Rio de Janeiro');
   await dialog.getByLabel('Nome completo').fill('Marina Souza');
   await dialog.getByLabel('E-mail').fill('marina@exemplo.com.br');
@@ -95,7 +104,7 @@ test('a customer keeps her delivery addresses: create, lookup, edit, default, de
   ).toBeVisible();
   await dialog.getByLabel('Nome do perfil').fill('Trabalho');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
-  await expect(dialog).toBeHidden({ timeout: 4_000 });
+  await expect(dialog).toBeHidden({ timeout: 8_000 });
   const trabalho = tab.getByTestId('address-card').filter({ hasText: 'Trabalho' });
   await expect(trabalho.getByTestId('address-default-chip')).toHaveCount(0);
 
@@ -105,8 +114,9 @@ test('a customer keeps her delivery addresses: create, lookup, edit, default, de
   await dialog.getByLabel('Número').fill('52');
   await dialog.getByRole('button', { name: 'Atualizar' }).click();
   await expect(dialog.getByText('Perfil atualizado com sucesso!')).toBeVisible();
-  await expect(dialog).toBeHidden({ timeout: 4_000 });
+  await expect(dialog).toBeHidden({ timeout: 8_000 });
   await expect(trabalho).toContainText(', 52');
+  await expect(trabalho.getByRole('button', { name: 'Editar Trabalho' })).toBeFocused();
 
   // 'Definir como Padrão' moves the chip.
   await trabalho.getByRole('button', { name: 'Definir como Padrão' }).click();
@@ -121,10 +131,13 @@ test('a customer keeps her delivery addresses: create, lookup, edit, default, de
   ).toBeVisible();
   await question.getByRole('button', { name: 'Cancelar' }).click();
   await expect(trabalho).toBeVisible();
+  await expect(trabalho.getByRole('button', { name: 'Excluir Trabalho' })).toBeFocused();
   await trabalho.getByRole('button', { name: 'Excluir Trabalho' }).click();
   await question.getByRole('button', { name: 'Excluir' }).click();
   await expect(trabalho).toHaveCount(0);
   await expect(casa.getByTestId('address-default-chip')).toBeVisible();
+  // The button that asked is gone with its card: focus goes to 'Novo Endereço', not the page.
+  await expect(tab.getByRole('button', { name: 'Novo Endereço' })).toBeFocused();
 
   const { perfis } = await profilesFromApi(page);
   expect(perfis.map((p) => [p.nome_perfil, p.is_default, p.numero])).toEqual([

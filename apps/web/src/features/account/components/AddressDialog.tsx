@@ -9,16 +9,19 @@ import { CEP_MASK_LENGTH, maskCep } from '@semijoias/domain/cep';
 import { CPF_MASK_LENGTH, maskCpf } from '@semijoias/domain/cpf';
 import {
   ADDRESS_CREATED,
+  ADDRESS_SAVE_FAILED,
   ADDRESS_UPDATED,
   addressPageSaveError,
   CEP_LOOKUP_ERROR,
   CEP_NOT_FOUND,
+  type Outcome,
 } from '@semijoias/domain/messages';
 import { maskPhone, PHONE_MASK_MAX_LENGTH } from '@semijoias/domain/phone';
 import { STATES } from '@semijoias/domain/states';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
+  ADDRESS_PROFILE_LIMIT_REACHED,
   addressProfilesQueryKey,
   createAddressProfile,
   updateAddressProfile,
@@ -50,6 +53,32 @@ const EMPTY: AddressProfileFields = {
   estado: '',
 };
 
+/** The fields this form shows an error under (the server may name others, e.g. is_default). */
+const SHOWN_FIELDS: readonly AddressField[] = Object.keys(EMPTY) as AddressField[];
+
+function pickShown(fieldErrors: Record<string, string>): Partial<Record<AddressField, string>> {
+  const shown: Partial<Record<AddressField, string>> = {};
+  for (const field of SHOWN_FIELDS) if (fieldErrors[field]) shown[field] = fieldErrors[field];
+  return shown;
+}
+
+/**
+ * The line under the form after a failed save: the domain's (duplicate name or the generic), the
+ * server's profile-limit text, or the generic when no field she can see carries the error.
+ */
+function saveErrorMessage(
+  outcome: Outcome,
+  message: string | null,
+  anyFieldShown: boolean,
+): { tone: 'error'; text: string } | null {
+  const data = outcome.kind === 'response' ? outcome.data : undefined;
+  const server =
+    data && typeof data === 'object' ? (data as { message?: unknown }).message : undefined;
+  if (server === ADDRESS_PROFILE_LIMIT_REACHED) return { tone: 'error', text: server };
+  if (message) return { tone: 'error', text: message };
+  return anyFieldShown ? null : { tone: 'error', text: ADDRESS_SAVE_FAILED };
+}
+
 function formFrom(profile: AddressProfile | null): AddressProfileFields {
   if (!profile) return EMPTY;
   return {
@@ -73,6 +102,8 @@ interface AddressDialogProps {
   onOpenChange: (open: boolean) => void;
   /** null: 'Novo Endereço'; a profile: 'Editar Endereço'. */
   profile: AddressProfile | null;
+  /** Where focus goes once the dialog closes (Radix's default: the element focused before). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /**
@@ -81,7 +112,12 @@ interface AddressDialogProps {
  * lookup that could not run never blocks her); the account wording of the field messages; the
  * server's field errors under each field; the success message and the close 1.5 s later.
  */
-export function AddressDialog({ open, onOpenChange, profile }: AddressDialogProps) {
+export function AddressDialog({
+  open,
+  onOpenChange,
+  profile,
+  onCloseAutoFocus,
+}: AddressDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -89,6 +125,7 @@ export function AddressDialog({ open, onOpenChange, profile }: AddressDialogProp
         <Dialog.Content
           data-testid="address-dialog"
           aria-describedby={undefined}
+          onCloseAutoFocus={onCloseAutoFocus}
           className="fixed inset-x-0 bottom-0 z-[71] max-h-[92dvh] overflow-y-auto rounded-t-3xl bg-ivory px-5 pb-6 pt-5 shadow-lift outline-none data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:w-[min(40rem,calc(100vw-3rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:px-8 sm:py-7"
         >
           {/* A new form per opening: what she typed last time never leaks into the next. */}
@@ -136,15 +173,19 @@ function AddressForm({ profile, onDone }: { profile: AddressProfile | null; onDo
       editing
         ? updateAddressProfile(profile.id, { ...body, is_default: profile.is_default })
         : createAddressProfile(body),
-    onSuccess: async () => {
+    onSuccess: () => {
+      // SPEC §4: the message, then the dialog closes 1.5 s later (counted from the message, not
+      // from the list's refresh, which goes on meanwhile).
       setMessage({ tone: 'success', text: editing ? ADDRESS_UPDATED : ADDRESS_CREATED });
-      await queryClient.invalidateQueries({ queryKey: addressProfilesQueryKey });
       closeTimer.current = setTimeout(onDone, CLOSE_AFTER_SAVE_MS);
+      void queryClient.invalidateQueries({ queryKey: addressProfilesQueryKey });
     },
     onError: (error) => {
-      const result = addressPageSaveError(toOutcome(error));
-      setErrors(result.fieldErrors as Partial<Record<AddressField, string>>);
-      setMessage(result.message ? { tone: 'error', text: result.message } : null);
+      const outcome = toOutcome(error);
+      const result = addressPageSaveError(outcome);
+      const shown = pickShown(result.fieldErrors);
+      setErrors(shown);
+      setMessage(saveErrorMessage(outcome, result.message, Object.keys(shown).length > 0));
     },
   });
 
@@ -247,6 +288,7 @@ function AddressForm({ profile, onDone }: { profile: AddressProfile | null; onDo
             onChange={(e) => set('complemento', e.target.value)}
             autoComplete="address-line2"
             maxLength={200}
+            error={errors.complemento}
           />
           <TextField
             className="col-span-2 sm:col-span-1"

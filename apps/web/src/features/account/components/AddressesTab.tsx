@@ -1,13 +1,11 @@
 import { maskCep } from '@semijoias/domain/cep';
-import {
-  ADDRESS_DELETE_CONFIRM,
-  ADDRESS_SET_DEFAULT_FAILED,
-  addressDeleteError,
-} from '@semijoias/domain/messages';
+import { ADDRESS_SET_DEFAULT_FAILED, addressDeleteError } from '@semijoias/domain/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
+  ADDRESS_PROFILE_LIMIT_REACHED,
   addressProfilesQueryKey,
+  MAX_ADDRESS_PROFILES,
   deleteAddressProfile,
   fetchAddressProfiles,
   setDefaultAddressProfile,
@@ -17,9 +15,9 @@ import { toOutcome } from '@/lib/api';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { FormMessage } from '@/ui/Field';
-import { AlertIcon, PinIcon } from '@/ui/icons';
-import { Modal } from '@/ui/Modal';
+import { PinIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/Spinner';
+import { AddressDeleteDialog } from './AddressDeleteDialog';
 import { AddressDialog } from './AddressDialog';
 
 /**
@@ -36,11 +34,26 @@ export function AddressesTab() {
   });
   const [toDelete, setToDelete] = useState<AddressProfile | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Focus goes back to the button that opened a dialog; when that button is gone (its card was
+  // deleted, or the empty state's button after the first profile) it goes to 'Novo Endereço'.
+  const opener = useRef<HTMLElement | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const restoreFocus = (event: Event) => {
+    event.preventDefault();
+    const target = opener.current?.isConnected
+      ? opener.current
+      : root.current?.querySelector<HTMLElement>('[data-new-address]');
+    target?.focus();
+  };
+  const rememberOpener = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: addressProfilesQueryKey });
 
   const remove = useMutation({
     mutationFn: (profile: AddressProfile) => deleteAddressProfile(profile.id),
+    // The list is read back before the question closes, so focus lands on what is left.
     onSuccess: refresh,
     onError: (e) => setError(addressDeleteError(toOutcome(e))),
     onSettled: () => setToDelete(null),
@@ -52,15 +65,20 @@ export function AddressesTab() {
     onError: () => setError(ADDRESS_SET_DEFAULT_FAILED),
   });
 
+  const list = profiles.data ?? [];
+
   const openDialog = (profile: AddressProfile | null) => {
+    if (profile === null && list.length >= MAX_ADDRESS_PROFILES) {
+      setError(ADDRESS_PROFILE_LIMIT_REACHED);
+      return;
+    }
     setError(null);
+    rememberOpener();
     setDialog({ open: true, profile });
   };
 
-  const list = profiles.data ?? [];
-
   return (
-    <div data-testid="addresses-tab">
+    <div ref={root} data-testid="addresses-tab">
       {profiles.isPending ? (
         <div className="flex justify-center py-12">
           <Spinner label="Carregando endereços" />
@@ -71,7 +89,13 @@ export function AddressesTab() {
             Cadastre seu primeiro perfil de endereço (ex: Casa, Trabalho) e finalize suas próximas
             compras mais rápido.
           </p>
-          <Button variant="primary" size="lg" className="mt-6" onClick={() => openDialog(null)}>
+          <Button
+            data-new-address
+            variant="primary"
+            size="lg"
+            className="mt-6"
+            onClick={() => openDialog(null)}
+          >
             Novo Endereço
           </Button>
         </EmptyState>
@@ -81,7 +105,7 @@ export function AddressesTab() {
             <p className="text-sm text-ink-soft">
               {list.length === 1 ? '1 endereço salvo' : `${list.length} endereços salvos`}
             </p>
-            <Button variant="primary" onClick={() => openDialog(null)}>
+            <Button data-new-address variant="primary" onClick={() => openDialog(null)}>
               Novo Endereço
             </Button>
           </div>
@@ -99,6 +123,7 @@ export function AddressesTab() {
                   onEdit={() => openDialog(profile)}
                   onDelete={() => {
                     setError(null);
+                    rememberOpener();
                     setToDelete(profile);
                   }}
                   onMakeDefault={() => {
@@ -116,33 +141,15 @@ export function AddressesTab() {
         open={dialog.open}
         profile={dialog.profile}
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+        onCloseAutoFocus={restoreFocus}
       />
 
-      <Modal
-        open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setToDelete(null);
-        }}
-        role="alertdialog"
-        title={ADDRESS_DELETE_CONFIRM}
-        description={toDelete ? `Perfil “${toDelete.nome_perfil}”` : undefined}
-        icon={<AlertIcon width={28} height={28} className="text-rose" />}
-        testId="address-delete-confirm"
-        actions={
-          <>
-            <Button variant="outline" onClick={() => setToDelete(null)} disabled={remove.isPending}>
-              Cancelar
-            </Button>
-            <Button
-              variant="primary"
-              onClick={() => toDelete && remove.mutate(toDelete)}
-              disabled={remove.isPending}
-            >
-              {remove.isPending && <Spinner label="Excluindo" />}
-              Excluir
-            </Button>
-          </>
-        }
+      <AddressDeleteDialog
+        profile={toDelete}
+        pending={remove.isPending}
+        onConfirm={(profile) => remove.mutate(profile)}
+        onCancel={() => setToDelete(null)}
+        onCloseAutoFocus={restoreFocus}
       />
     </div>
   );
