@@ -6,7 +6,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { couponRedemptions, orders, sandboxCheckouts } from '../../db/schema.js';
+import {
+  cartItems,
+  couponRedemptions,
+  coupons,
+  orders,
+  sandboxCheckouts,
+} from '../../db/schema.js';
 import { testDatabaseUrl, useTestApp } from '../../../test/helpers.js';
 import { memoryMailer } from '../mail/mailer.js';
 import { ADDRESS, addToCart, call, orderCount, setProduct, shopper, stockOf } from './fixtures.js';
@@ -76,42 +82,69 @@ describe('concurrent checkouts', () => {
     expect(await stockOf(ctx.database, id)).toBe(99);
   });
 
-  // The calls above may happen not to overlap; here they certainly do: the BOASVINDAS row is
-  // held by another connection, so the first checkout stops in its redeem with the others queued
-  // behind it (on her user row; without that lock they would all pass the coupon's checks and
-  // only the redemption's unique index would refuse them).
-  it.runIf(testDatabaseUrl())(
-    '(b) lined up behind a held coupon row (PostgreSQL): still one discount',
-    async () => {
+  // Above, her checkouts share her cart's products, so the stock statement alone would line
+  // them up. Here they do not: the first checkout is held in its redeem (another connection
+  // holds the coupon's row) while she swaps her cart for another product and pays again. For
+  // BOASVINDAS her user row lock (the second waits before its checks) and, behind it, the
+  // redemption's unique index stand between her and a second discount; for a first-purchase
+  // coupon that is not once per customer, her row lock alone.
+  const FIRST_ONLY = 'PRIMEIRACOMPRA';
+  it.runIf(testDatabaseUrl()).each([
+    ['BOASVINDAS', 'Cupom já utilizado.'],
+    [FIRST_ONLY, 'Este cupom é válido apenas para a primeira compra.'],
+  ])(
+    '(b) %s: a second checkout with another cart while the first is in flight (PostgreSQL): one discount',
+    async (code, refusal) => {
       if (ctx.database.kind !== 'postgres') throw new Error('PostgreSQL only');
+      const { pool, db } = ctx.database;
+      if (code === FIRST_ONLY)
+        await db.insert(coupons).values({
+          code,
+          kind: 'percent',
+          percentBasisPoints: 1500,
+          firstPurchaseOnly: true,
+          oncePerCustomer: false,
+        });
       const me = await shopper(ctx.app, ctx.database);
-      const id = 4;
-      await setProduct(ctx.database, id, { priceCents: 10000, stock: 100 });
-      await addToCart(ctx.app, me.token, id, 1);
-      const holder = await ctx.database.pool.connect();
+      await setProduct(ctx.database, 4, { priceCents: 10000, stock: 100 });
+      await setProduct(ctx.database, 6, { priceCents: 20000, stock: 100 });
+      await addToCart(ctx.app, me.token, 4, 1);
+      const lockWaiters = async () => {
+        const r = await pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return r.rows[0]!.n;
+      };
+      const untilWaiting = async (n: number) => {
+        for (let i = 0; i < 200 && (await lockWaiters()) < n; i++)
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        expect(await lockWaiters()).toBeGreaterThanOrEqual(n);
+      };
+      const holder = await pool.connect();
       let answers;
       try {
         await holder.query('begin');
-        await holder.query(`select id from coupons where code = 'BOASVINDAS' for update`);
-        const pending = times(6, (i) =>
-          call(
-            ctx.app,
-            '/api/pay/',
-            { cep: '01310100', cupom: 'BOASVINDAS' },
-            { token: me.token, key: `held-${i}` },
-          ),
-        );
-        await new Promise((resolve) => setTimeout(resolve, 700));
+        await holder.query(`select id from coupons where code = $1 for update`, [code]);
+        const body = { cep: '01310100', cupom: code };
+        const first = call(ctx.app, '/api/pay/', body, { token: me.token, key: 'tab-1' });
+        await untilWaiting(1); // the first checkout waits in its redeem
+        await db.delete(cartItems).where(eq(cartItems.userId, me.userId));
+        await db.insert(cartItems).values({ userId: me.userId, productId: 6, quantidade: 1 });
+        const second = call(ctx.app, '/api/pay/', body, { token: me.token, key: 'tab-2' });
+        await untilWaiting(2); // the second waits too (on her row, or without it on the coupon)
         await holder.query('commit');
-        answers = await pending;
+        answers = await Promise.all([first, second]);
       } finally {
         holder.release();
       }
-      const mine = await ctx.database.db.select().from(orders).where(eq(orders.userId, me.userId));
+      const mine = await db.select().from(orders).where(eq(orders.userId, me.userId));
       expect(mine.filter((o) => o.discountCents > 0)).toHaveLength(1);
-      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400, 400, 400]);
-      for (const r of answers.filter((a) => a.statusCode === 400))
-        expect(r.json<{ error: string }>().error).toBe('Cupom já utilizado.');
+      // With her row lock the second is the one refused; without it (the index alone) either.
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+      const refused = answers.find((r) => r.statusCode === 400)!;
+      expect(refused.json<{ error: string }>().error).toBe(refusal);
+      expect(mine).toHaveLength(1);
     },
   );
 

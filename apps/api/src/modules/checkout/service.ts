@@ -146,8 +146,14 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
         // Stored in the same transaction as its order: never pending here.
         if (claim.kind === 'answered') return claim.answer;
       }
+      // 'no key update': two of her checkouts exclude each other, but a row that merely
+      // references her (a cart line, an address) may still be written meanwhile.
       if (userId !== undefined)
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('no key update');
 
       const lines = userId === undefined ? request.lines! : await serverCartLines(tx, userId);
       if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
