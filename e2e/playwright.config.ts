@@ -16,7 +16,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Whole purchases (sign-up, cart, checkout, the provider's page, the return) on 2 busy cores.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: '../test-results/e2e',
