@@ -17,7 +17,9 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { prepareDatabase } from './db/setup.js';
-import { errorHandler, NOT_FOUND_MESSAGE } from './lib/error-handler.js';
+import { errorHandler, frameworkErrors, NOT_FOUND_MESSAGE } from './lib/error-handler.js';
+import { collectRoutes, registerHostileInputGuard } from './lib/hostile-input.js';
+import { registerSecurityHeaders } from './lib/security-headers.js';
 import { jwtKey } from './lib/access-token.js';
 import { createAuthenticate } from './lib/authenticate.js';
 import { loggerOptions } from './lib/logger.js';
@@ -71,7 +73,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: requestId,
     trustProxy: config.trustProxy,
     // SPEC §7 writes every path with a trailing slash; answer both forms.
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path parameter over maxParamLength (414) or badly encoded (400) never finds a route;
+    // frameworkErrors answers them like every other error (issue 9).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },
+    frameworkErrors,
     // Requests Node's HTTP parser rejects (raw non-ASCII in the URL, broken headers) never reach
     // a route; answer them in the same JSON shape as every other error.
     clientErrorHandler: (err, socket) => {
@@ -87,6 +92,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  collectRoutes(app); // app.knownRoutes: every route registered below (the property test reads it)
+  registerHostileInputGuard(app); // control characters refused in params, query, headers, body
+  registerSecurityHeaders(app, config); // CSP, frame-ancestors, HSTS... on every HTML answer
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await prepareDatabase(config, app.log));

@@ -1,26 +1,86 @@
 import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../../test/helpers.js';
-import { loggerOptions, maskUrl } from './logger.js';
+import { createTestDatabase, testConfig } from '../../test/helpers.js';
+import { users } from '../db/schema.js';
+import { loggerOptions, maskUrl, scrubText } from './logger.js';
+
+function capture() {
+  const out = { text: '' };
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      out.text += chunk.toString('utf8');
+      done();
+    },
+  });
+  const options = loggerOptions(testConfig({ logLevel: 'info' })) as pino.LoggerOptions;
+  return { out, log: pino({ ...options, transport: undefined }, stream) };
+}
 
 describe('logger options', () => {
   it('redacts secrets in logged objects and bodies, and masks tokens in URLs', () => {
-    let out = '';
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        out += chunk.toString('utf8');
-        done();
-      },
-    });
-    const options = loggerOptions(testConfig({ logLevel: 'info' })) as pino.LoggerOptions;
-    const log = pino({ ...options, transport: undefined }, stream);
+    const { out, log } = capture();
     log.info({ user: { password: 'Segredo123', cpf: '52998224725' } }, 'a');
     log.info({ body: { token: 'tok-abc', refresh: 'ref-abc', access: 'acc-abc' } }, 'b');
     for (const secret of ['Segredo123', '52998224725', 'tok-abc', 'ref-abc', 'acc-abc']) {
-      expect(out).not.toContain(secret);
+      expect(out.text).not.toContain(secret);
     }
     expect(maskUrl('/redefinir-senha/abc?x=1')).toBe('/redefinir-senha/***?x=1');
     expect(maskUrl('/verificar-email?token=abc&y=2')).toBe('/verificar-email?token=***&y=2');
+  });
+
+  it("never writes a failed query's parameters (a NUL in an e-mail, failed by the database)", async () => {
+    const email = 'ana.maria.logtest@exemplo.com.br';
+    const testDb = await createTestDatabase({ seed: false });
+    let failure: unknown;
+    try {
+      await testDb.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, email.replace('@', '\u0000@')));
+    } catch (err) {
+      failure = err;
+    } finally {
+      await testDb.drop();
+    }
+    // The database did refuse it, and Drizzle's error carries the value in params and message.
+    expect(failure).toBeInstanceOf(Error);
+    expect(String((failure as Error).message)).toContain('ana.maria.logtest');
+    const { out, log } = capture();
+    log.error({ err: failure }, 'erro inesperado');
+    log.error(failure as Error);
+    expect(out.text).toContain('invalid byte sequence');
+    expect(out.text).toContain('params: [omitidos]');
+    expect(out.text).not.toContain('ana.maria.logtest');
+    expect(out.text).not.toContain('"params"');
+  });
+
+  it('scrubs e-mails, CPFs, phones and tokens out of error texts', () => {
+    const { out, log } = capture();
+    const err = Object.assign(new Error('501 5.1.3 <bia.souza@exemplo.com>: rejected'), {
+      detail: 'Key (cpf)=(529.982.247-25) already exists; phone (11) 98765-4321, 11987654321',
+      rejected: ['bia.souza@exemplo.com'],
+      cause: new Error(
+        `token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.${'s'.repeat(43)} ${'t'.repeat(43)}`,
+      ),
+    });
+    log.error({ err }, 'falha');
+    for (const secret of [
+      'bia.souza',
+      '529.982.247-25',
+      '98765-4321',
+      '11987654321',
+      'eyJhbG',
+      'ttttt',
+    ]) {
+      expect(out.text).not.toContain(secret);
+    }
+    expect(out.text).toContain('rejected');
+    // Paths with an @ (node_modules/@scope/...) are not e-mails.
+    expect(scrubText('at file:///x/node_modules/@electric-sql/pglite/dist/index.js:1:2')).toContain(
+      '@electric-sql/pglite',
+    );
+    expect(maskUrl('/api/x/?email=ana%40exemplo.com&q=ana@exemplo.com')).not.toContain('ana@');
   });
 });

@@ -1,6 +1,12 @@
 /**
  * pino options for Fastify. Secrets never reach the log: auth headers and cookies are redacted,
  * and tokens in URLs (the reset-password page, ?token= links) are masked before they are written.
+ *
+ * Errors go through `serializeError` (issue 9): a failed query's parameters (Drizzle's
+ * DrizzleQueryError puts them in its message and in `params`), a driver's `detail` ("Key
+ * (email)=(...) already exists") or a mail server's answer ("501 <ana@...>: rejected") would
+ * otherwise carry e-mails, CPFs and phones into the log. Only known fields are kept, and every
+ * text in them is scrubbed of what looks like personal data or a token.
  */
 import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
@@ -12,8 +18,83 @@ const SECRET_FIELDS = ['password', 'senha', 'cpf', 'token', 'refresh', 'access']
 const TOKEN_IN_PATH = /(\/redefinir-senha\/)[^/?#]+/g;
 const TOKEN_IN_QUERY = /([?&](?:token|refresh|access|password|senha)=)[^&#]*/gi;
 
+/**
+ * Anything shaped like an e-mail address (also inside `<...>` of an SMTP answer); a path like
+ * `node_modules/@electric-sql/...` is not one (no local part before the @).
+ */
+const EMAIL_LIKE = /[^\s@<>()[\]"',;:/]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+/** A CPF, masked or not, and phone numbers: 10 or more digits, with or without punctuation. */
+const CPF_LIKE = /\d{3}\.\d{3}\.\d{3}-\d{2}/g;
+const PHONE_LIKE = /\(?\d{2}\)?[\s-]?9?\d{4}-\d{4}/g;
+const LONG_DIGITS = /\d{10,}/g;
+/** A JWT, or a long opaque token (base64url of 32 bytes is 43 characters; a SHA-256 hex 64). */
+const JWT_LIKE = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
+const TOKEN_LIKE = /[A-Za-z0-9_-]{40,}/g;
+/**
+ * Where Drizzle lists a failed query's values ("Failed query: ...\nparams: a,b"): everything up
+ * to the stack's first frame or the end goes, even when a value spans lines.
+ */
+const QUERY_PARAMS = /\nparams: [\s\S]*?(?=\n\s+at |$)/g;
+
+/** A text with the personal data and secrets it may quote replaced by markers. */
+export function scrubText(text: string): string {
+  return text
+    .replace(QUERY_PARAMS, '\nparams: [omitidos]')
+    .replace(EMAIL_LIKE, '[e-mail]')
+    .replace(JWT_LIKE, '[token]')
+    .replace(TOKEN_LIKE, '[token]')
+    .replace(CPF_LIKE, '[cpf]')
+    .replace(PHONE_LIKE, '[telefone]')
+    .replace(LONG_DIGITS, '[número]');
+}
+
 export function maskUrl(url: string): string {
-  return url.replace(TOKEN_IN_PATH, '$1***').replace(TOKEN_IN_QUERY, '$1***');
+  return scrubText(url.replace(TOKEN_IN_PATH, '$1***').replace(TOKEN_IN_QUERY, '$1***'));
+}
+
+/** Error fields worth logging; anything else an error carries (params, query, rejected...) is not. */
+const ERROR_TEXT_FIELDS = ['message', 'stack', 'detail', 'hint', 'where', 'response'] as const;
+const ERROR_PLAIN_FIELDS = [
+  'code',
+  'statusCode',
+  'responseCode',
+  'command',
+  'severity',
+  'routine',
+  'constraint',
+  'table',
+  'column',
+] as const;
+const MAX_CAUSES = 4;
+
+export interface SerializedError {
+  type: string;
+  [field: string]: unknown;
+}
+
+/** pino's `err` serializer: known fields only, texts scrubbed, causes followed a few levels. */
+export function serializeError(err: unknown, depth = 0): SerializedError | string {
+  if (!(err instanceof Error) && (err === null || typeof err !== 'object')) {
+    return scrubText(String(err));
+  }
+  const source = err as Record<string, unknown>;
+  const out: SerializedError = {
+    type: err instanceof Error ? err.constructor.name || err.name : 'Object',
+  };
+  for (const field of ERROR_TEXT_FIELDS) {
+    const value = source[field];
+    if (typeof value === 'string') out[field] = scrubText(value);
+  }
+  for (const field of ERROR_PLAIN_FIELDS) {
+    const value = source[field];
+    if (typeof value === 'string' || typeof value === 'number') {
+      out[field] = typeof value === 'string' ? scrubText(value) : value;
+    }
+  }
+  if (source.cause !== undefined && depth < MAX_CAUSES) {
+    out.cause = serializeError(source.cause, depth + 1);
+  }
+  return out;
 }
 
 function prettyAvailable(): boolean {
@@ -38,7 +119,23 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       ],
       censor: '***',
     },
+    hooks: {
+      // `log.error(err)` makes the error's message the line's msg, past every serializer: the
+      // texts of a line (its message and format arguments) are scrubbed like an error's.
+      logMethod(args, method) {
+        const [first, ...rest] = args as unknown[];
+        const scrubbed = rest.map((a) => (typeof a === 'string' ? scrubText(a) : a));
+        if (first instanceof Error) {
+          const message = typeof rest[0] === 'string' ? scrubbed[0] : scrubText(first.message);
+          return method.apply(this, [{ err: first }, message, ...scrubbed.slice(1)] as never);
+        }
+        const head = typeof first === 'string' ? scrubText(first) : first;
+        return method.apply(this, [head, ...scrubbed] as never);
+      },
+    },
     serializers: {
+      // pino's types want message and stack strings; absent ones are simply not written.
+      err: (err: Error) => serializeError(err) as { type: string; message: string; stack: string },
       req: (req: {
         method: string;
         url: string;

@@ -25,6 +25,7 @@ import {
   resendAnswer,
   tokenBody,
   verifyAnswer,
+  withComparableEmail,
 } from './schemas.js';
 import { createAccountsService } from './service.js';
 
@@ -55,7 +56,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     { schema: { body: registrationBody, response: { 201: registrationAnswer, ...errors } } },
     async (req, reply) => {
       await limiter.hit('register-ip', [req.ip], limits.registrationPerIp);
-      const result = validateRegistrationPayload(req.body, todayInSaoPaulo(new Date()));
+      const result = validateRegistrationPayload(
+        withComparableEmail(req.body),
+        todayInSaoPaulo(new Date()),
+      );
       if (!result.ok) {
         throw new ValidationError(result.message, result.errors, { message: result.message });
       }
@@ -73,7 +77,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       const email = normalizeEmail(req.body.email);
       await limiter.hit('email-ip', [req.ip], limits.emailPerIp);
       await limiter.hit('resend-email', [email], limits.emailPerAddress);
-      return accounts.resendVerification(email);
+      return accounts.resendVerification(email, req.log);
     },
   );
 

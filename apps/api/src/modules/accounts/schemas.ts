@@ -1,5 +1,27 @@
 /** Request and answer schemas of the account calls (docs/auth-contract.md). */
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, REGISTRATION_EMAIL_TOO_LONG } from '@semijoias/domain/registration';
+import { nfkc } from '../../lib/hostile-input.js';
+
+/**
+ * An e-mail as it is compared: the domain's length (254, as at sign-up) on every call that takes
+ * one, and NFKC, so a full-width "ａｎａ@..." is "ana@..." (issue 9).
+ */
+const emailText = () => {
+  const tooLong = { error: REGISTRATION_EMAIL_TOO_LONG };
+  return z
+    .string()
+    .max(EMAIL_MAX_LENGTH, tooLong)
+    .transform((v) => nfkc(v).trim())
+    .pipe(z.string().max(EMAIL_MAX_LENGTH, tooLong));
+};
+
+/** The sign-up body's e-mail, NFKC-normalised before the domain's rules judge it. */
+export function withComparableEmail(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const email = (body as { email?: unknown }).email;
+  return typeof email === 'string' ? { ...body, email: nfkc(email) } : body;
+}
 
 /**
  * The sign-up body is checked by the domain's registration rules (their messages and order), so
@@ -7,7 +29,7 @@ import { z } from 'zod';
  */
 export const registrationBody = z.unknown();
 
-export const emailBody = z.object({ email: z.string().max(320) });
+export const emailBody = z.object({ email: emailText() });
 export const tokenBody = z.object({ token: z.string().max(200) });
 
 /** Read-only fields may come back as the client read them; they are ignored. */
@@ -17,7 +39,7 @@ export const infoUpdateBody = z.object({
   birthdate: z.unknown().optional(),
   first_name: z.unknown().optional(),
   last_name: z.unknown().optional(),
-  email: z.string().max(320),
+  email: emailText(),
   phone: z.string().max(40),
 });
 

@@ -135,8 +135,11 @@ export function createAccountsService({ db, mailer, publicUrl }: AccountsService
       }
     },
 
-    /** POST /api/send_verification/. */
-    async resendVerification(email: string): Promise<{ message: string; already_verified?: true }> {
+    /** POST /api/send_verification/. A mail failure is logged, answered with a fixed text. */
+    async resendVerification(
+      email: string,
+      log: Log,
+    ): Promise<{ message: string; already_verified?: true }> {
       const [user] = await db
         .select()
         .from(users)
@@ -147,7 +150,11 @@ export function createAccountsService({ db, mailer, publicUrl }: AccountsService
       try {
         await sendVerification(user, token);
       } catch (err) {
-        throw new UpstreamError(RESEND_UNEXPECTED, undefined, { cause: describeMailError(err) });
+        log.warn(
+          { userId: user.id, mailError: describeMailError(err) },
+          'e-mail de verificação não reenviado',
+        );
+        throw new UpstreamError(RESEND_UNEXPECTED);
       }
       return { message: RESEND_SENT };
     },

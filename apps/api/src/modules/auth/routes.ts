@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const email = normalizeEmail(req.body.email);
       await limiter.hit('email-ip', [req.ip], limits.emailPerIp);
       await limiter.hit('forgot-email', [email], limits.emailPerAddress);
-      await auth.forgotPassword(email);
+      await auth.forgotPassword(email, req.log);
       return { message: FORGOT_SENT };
     },
   );

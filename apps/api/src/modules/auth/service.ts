@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { normalizeEmail } from '@semijoias/domain/email';
 import { isPasswordValid, RESET_PASSWORD_WEAK } from '@semijoias/domain/password';
 import { PASSWORD_MAX_LENGTH } from '@semijoias/domain/registration';
@@ -39,6 +40,8 @@ import { passwordResetEmail } from '../mail/templates.js';
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const RESET_DONE = 'Senha redefinida com sucesso.';
+
+type Log = Pick<FastifyBaseLogger, 'warn'>;
 
 export interface TokenPair {
   access: string;
@@ -155,8 +158,11 @@ export function createAuthService({ db, key, mailer, publicUrl }: AuthServiceOpt
       return { access: await signAccessToken(key, outcome.userId), refresh: outcome.refresh };
     },
 
-    /** POST api/forgot-password/: a 1-hour single-use link by e-mail. */
-    async forgotPassword(email: string): Promise<void> {
+    /**
+     * POST api/forgot-password/: a 1-hour single-use link by e-mail. A mail failure is logged
+     * (scrubbed) and answered with the fixed FORGOT_FAILED: the mail library's text stays here.
+     */
+    async forgotPassword(email: string, log: Log): Promise<void> {
       const [user] = await db
         .select({ id: users.id, email: users.email, firstName: users.firstName })
         .from(users)
@@ -173,7 +179,11 @@ export function createAuthService({ db, key, mailer, publicUrl }: AuthServiceOpt
           passwordResetEmail({ to: user.email, firstName: user.firstName, publicUrl, token }),
         );
       } catch (err) {
-        throw new UpstreamError(FORGOT_FAILED, undefined, { cause: describeMailError(err) });
+        log.warn(
+          { userId: user.id, mailError: describeMailError(err) },
+          'e-mail de senha não enviado',
+        );
+        throw new UpstreamError(FORGOT_FAILED);
       }
     },
 

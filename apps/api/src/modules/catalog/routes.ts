@@ -11,6 +11,7 @@ import {
 } from '@semijoias/domain/catalog';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
+import { nfkc } from '../../lib/hostile-input.js';
 import {
   BEST_SELLERS_COUNT,
   SEARCH_RESULTS_CAP,
@@ -110,7 +111,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (req) => {
-      const words = searchWords(req.query.search ?? '');
+      // NFKC first: full-width or ligature letters ("ａｎｅｌ", "ﬁo") search as their plain form.
+      const words = searchWords(nfkc(req.query.search ?? ''));
       return serializeAll(await catalog.searchProducts(words, SEARCH_RESULTS_CAP));
     },
   );

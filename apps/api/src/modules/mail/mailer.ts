@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { scrubText } from '../../lib/logger.js';
 
 export interface MailMessage {
   to: string;
@@ -59,11 +60,9 @@ export function outboxMailer(dir: string, log: Log): Mailer {
       const file = join(dir, `${sentAt}-${randomUUID()}.json`);
       const body = { ...message, sentAt };
       await writeFile(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
-      // The one log line that may carry a token: the developer's way to open the link.
-      log.info(
-        { mailTo: message.to, links: message.links, file },
-        `e-mail na caixa de saída: ${message.subject}`,
-      );
+      // The one log line that may carry a token: the developer's way to open the link. Not the
+      // address (personal data): the file names it.
+      log.info({ links: message.links, file }, `e-mail na caixa de saída: ${message.subject}`);
     },
     async close() {},
   };
@@ -90,7 +89,13 @@ export function createMailer(
   return outboxMailer(join(config.dataDir, 'outbox'), log);
 }
 
-/** A mail failure for the log: the error's name and message only (never the message's body). */
+/**
+ * A mail failure for the log: the error's name, its SMTP code and its message, with the
+ * addresses the server quotes ("501 <ana@...>: recipient rejected") scrubbed. Never for an
+ * answer: callers answer a fixed Portuguese text (issue 9).
+ */
 export function describeMailError(err: unknown): string {
-  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  if (!(err instanceof Error)) return scrubText(String(err));
+  const code = (err as { code?: unknown }).code;
+  return scrubText(`${err.name}${typeof code === 'string' ? ` (${code})` : ''}: ${err.message}`);
 }
