@@ -1,8 +1,8 @@
 /**
  * A local fake of PagBank's Checkout API for the API tests: `POST /checkouts` (answers a
  * checkout with its `PAY` link, after checking the bearer), `GET /checkouts/{id}` and
- * `GET /orders/{id}`. It keeps what it received, can fail (500, or hang until the caller gives
- * up), and marks a checkout paid or declined the way PagBank would, building the signed
+ * `GET /orders/{id}`. It keeps what it received, can fail (500, hang until the caller gives up,
+ * an answer that is not JSON or has no `PAY` link), and marks a checkout paid or declined the way PagBank would, building the signed
  * notification the store's webhook receives.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,7 +10,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { signPagBankBody } from '../src/integrations/payments/pagbank.js';
 
-export type FakePagBankMode = 'ok' | 'error' | 'hang';
+/**
+ * ok: answers like PagBank; error: 500; hang: never answers; garbage: 200 with a body that is not
+ * JSON; no-pay-link: a checkout without its `PAY` link.
+ */
+export type FakePagBankMode = 'ok' | 'error' | 'hang' | 'garbage' | 'no-pay-link';
 
 interface FakeCheckout {
   id: string;
@@ -109,6 +113,10 @@ export async function startFakePagBank(token = 'fake-pagbank-token'): Promise<Fa
         return;
       }
       if (fake.mode === 'error') return send(res, 500, { error_messages: [{ code: 'internal' }] });
+      if (fake.mode === 'garbage') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        return res.end('<html><body>Serviço indisponível</body></html>');
+      }
       if (req.headers.authorization !== `Bearer ${token}`) {
         return send(res, 401, { error_messages: [{ code: 'UNAUTHORIZED' }] });
       }
@@ -123,11 +131,15 @@ export async function startFakePagBank(token = 'fake-pagbank-token'): Promise<Fa
           expiration_date: b.expiration_date,
           links: [
             { rel: 'SELF', href: `${fake.url}/checkouts/${id}`, method: 'GET' },
-            {
-              rel: 'PAY',
-              href: `https://pagamento.sandbox.pagbank.test/pagamento?code=${id}`,
-              method: 'GET',
-            },
+            ...(fake.mode === 'no-pay-link'
+              ? []
+              : [
+                  {
+                    rel: 'PAY',
+                    href: `https://pagamento.sandbox.pagbank.test/pagamento?code=${id}`,
+                    method: 'GET',
+                  },
+                ]),
           ],
         });
       }

@@ -82,11 +82,13 @@ describe('the PagBank adapter', () => {
     });
   });
 
-  it('a refusal, a server error, a wrong token or no answer in time is the one fixed text', async () => {
+  it('a server error, a wrong token, no answer in time, garbage or no PAY link is the one fixed text', async () => {
     const cases: [FakePagBank['mode'], string, number | undefined][] = [
       ['error', TOKEN, undefined],
       ['ok', 'outro-token', undefined],
       ['hang', TOKEN, 200],
+      ['garbage', TOKEN, undefined],
+      ['no-pay-link', TOKEN, undefined],
     ];
     for (const [mode, token, timeoutMs] of cases) {
       fake.mode = mode;

@@ -129,12 +129,12 @@ function readEvent(rawBody: string): PaymentEvent | null {
 export function createPagBankProvider(options: {
   token: string;
   apiUrl: string;
-  /** Per call; PagBank usually answers in well under a second. */
+  /** Per call (10 s by default); PagBank usually answers in well under a second. */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }): PaymentProvider {
   const { token, apiUrl } = options;
-  const timeoutMs = options.timeoutMs ?? 15_000;
+  const timeoutMs = options.timeoutMs ?? 10_000;
   const doFetch = options.fetch ?? fetch;
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
