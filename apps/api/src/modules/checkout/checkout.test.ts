@@ -144,6 +144,16 @@ describe('POST /api/pay/ (guest)', () => {
       expect(res.statusCode, String(quantidade)).toBe(400);
       expect(res.json<{ error: string }>().error).toBe('Quantidade inválida.');
     }
+    // Listed twice: summed, and the sum is one line of at most 99 units.
+    const twice = await pay({
+      produtos: [
+        { id: a, quantidade: 60 },
+        { produto: { id: a }, quantidade: 40 },
+      ],
+      cep,
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json<{ error: string }>().error).toBe('Quantidade inválida.');
     const noId = await pay({ produtos: [{ quantidade: 1 }], cep });
     expect(noId.statusCode).toBe(400);
     const many = Array.from({ length: 51 }, (_, i) => ({ id: i + 1, quantidade: 1 }));

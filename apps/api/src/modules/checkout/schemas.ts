@@ -117,7 +117,11 @@ function parseLines(raw: unknown): { lines: RequestedLine[] } | { error: Validat
     const message = parsed.error.issues[0]?.message ?? CART_QUANTITY_INVALID;
     return { error: badRequest(message, { produtos: [message] }) };
   }
-  return { lines: mergeLines(parsed.data) };
+  const lines = mergeLines(parsed.data);
+  // A product listed twice is summed; the sum is still one line of at most 99 units.
+  if (lines.some((l) => l.quantidade > MAX_QUANTITY))
+    return { error: badRequest(CART_QUANTITY_INVALID, { produtos: [CART_QUANTITY_INVALID] }) };
+  return { lines };
 }
 
 export function parsePayBody(body: unknown): PayRequest {
