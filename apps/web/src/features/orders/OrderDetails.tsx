@@ -1,9 +1,9 @@
 import { orderTotalCents } from '@semijoias/domain/orders';
 import { cx } from '@/ui/cx';
 import { PinIcon } from '@/ui/icons';
-import type { OrderDetail } from './api';
-import { OrderItems, OrderTotals } from './OrderItems';
-import { addressLines, orderFigures } from './order-model';
+import type { OrderDetail } from '@/lib/orders/api';
+import { OrderItems, OrderTotals } from '@/ui/orders/OrderItems';
+import { addressLines, orderFigures } from '@/lib/orders/order-model';
 
 /** The return page's order: its pieces and what she pays, and where it goes. */
 export function OrderDetails({ order, className }: { order: OrderDetail; className?: string }) {

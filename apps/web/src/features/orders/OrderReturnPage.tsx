@@ -10,7 +10,7 @@ import { Button, ButtonLink } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { ChevronLeftIcon } from '@/ui/icons';
 import { Skeleton } from '@/ui/Spinner';
-import { fetchOrder, fetchUserOrders, orderQueryKey, userOrdersQueryKey } from './api';
+import { fetchOrder, fetchUserOrders, orderQueryKey, userOrdersQueryKey } from '@/lib/orders/api';
 import { OrderDetails } from './OrderDetails';
 import { OrderStatusPanel, statusHeading } from './OrderStatusPanel';
 

@@ -4,10 +4,10 @@ import { Button, ButtonLink } from '@/ui/Button';
 import { cx } from '@/ui/cx';
 import { AlertIcon, CheckIcon, ReceiptIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/Spinner';
-import type { OrderDetail } from './api';
-import { orderDateText, orderDateTimeAttribute } from './order-model';
-import { PAID_CONFIRMATION_TEXT, SupportContact, UnpaidDeadline } from './OrderNotes';
-import { PayNowButton } from './PayNowButton';
+import type { OrderDetail } from '@/lib/orders/api';
+import { orderDateText, orderDateTimeAttribute } from '@/lib/orders/order-model';
+import { PAID_CONFIRMATION_TEXT, SupportContact, UnpaidDeadline } from '@/ui/orders/OrderNotes';
+import { PayNowButton } from '@/ui/orders/PayNowButton';
 
 interface OrderStatusPanelProps {
   order: OrderDetail;

@@ -2,7 +2,7 @@ import { linePriceCents, type OrderLine } from '@semijoias/domain/orders';
 import { formatBRL } from '@semijoias/domain/money';
 import { SmartImage } from '@/ui/SmartImage';
 import { cx } from '@/ui/cx';
-import type { OrderFigures } from './order-model';
+import type { OrderFigures } from '@/lib/orders/order-model';
 
 type Item = Pick<OrderLine, 'produto' | 'quantidade'>;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, type ButtonVariant } from '@/ui/Button';
 import { AlertIcon } from '@/ui/icons';
-import { fetchPaymentLink } from './api';
+import { fetchPaymentLink } from '@/lib/orders/api';
 
 interface PayNowButtonProps {
   reference: string;

@@ -1,18 +1,10 @@
 import { orderStatusPresentation, type Order } from '@semijoias/domain/orders';
-// eslint-disable-next-line no-restricted-imports -- shared with the return page until it moves to src/lib and src/ui
-import {
-  OrderItems,
-  OrderStatusChip,
-  OrderTotals,
-  PaidConfirmation,
-  PayNowButton,
-  SupportContact,
-  UnpaidDeadline,
-  orderDateText,
-  orderDateTimeAttribute,
-  orderFigures,
-  type UserOrderLine,
-} from '@/features/orders/shared';
+import { orderDateText, orderDateTimeAttribute, orderFigures } from '@/lib/orders/order-model';
+import type { UserOrderLine } from '@/lib/orders/api';
+import { OrderItems, OrderTotals } from '@/ui/orders/OrderItems';
+import { PaidConfirmation, SupportContact, UnpaidDeadline } from '@/ui/orders/OrderNotes';
+import { OrderStatusChip } from '@/ui/orders/OrderStatusChip';
+import { PayNowButton } from '@/ui/orders/PayNowButton';
 
 interface OrderCardProps {
   order: Order<UserOrderLine>;

@@ -1,7 +1,6 @@
 import { groupOrderLines, orderSummary, sortOrdersNewestFirst } from '@semijoias/domain/orders';
 import { useQuery } from '@tanstack/react-query';
-// eslint-disable-next-line no-restricted-imports -- shared with the return page until it moves to src/lib
-import { fetchUserOrders, userOrdersQueryKey } from '@/features/orders/shared';
+import { fetchUserOrders, userOrdersQueryKey } from '@/lib/orders/api';
 import { ButtonLink } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { Skeleton } from '@/ui/Spinner';
