@@ -1,6 +1,6 @@
 /** Idempotency keys: claim, answer, mismatch, pending claims and their waiters. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers.js';
+import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../../test/helpers.js';
 import type { Db } from '../db/client.js';
 import {
   claimKey,
@@ -11,6 +11,7 @@ import {
   requestHash,
   storeAnswer,
   waitForAnswer,
+  type IdempotencyId,
 } from './idempotency.js';
 
 let testDb: TestDatabase;
@@ -103,5 +104,51 @@ describe('idempotency keys', () => {
     expect(idempotencyKeyFrom('x'.repeat(200))).toHaveLength(200);
     for (const bad of ['', '   ', 'x'.repeat(201), 'tab\there', 'ção', ['a', 'b']])
       expect(() => idempotencyKeyFrom(bad)).toThrow('Idempotency-Key');
+  });
+});
+
+// The case the key is for: a twin arriving while the first call's transaction is still open
+// waits on the primary key (it is not told "pending"), then reads what the first committed.
+describe.runIf(testDatabaseUrl())('concurrent twins (PostgreSQL)', () => {
+  /** Claims `id` and stores an answer in a transaction held open until `release()`. */
+  function heldTransaction(id: IdempotencyId, then: 'commit' | 'rollback') {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let claimed!: () => void;
+    const hasClaimed = new Promise<void>((resolve) => (claimed = resolve));
+    const done = db
+      .transaction(async (tx) => {
+        expect(await claimKey(tx, id, 'h1')).toEqual({ kind: 'new' });
+        await storeAnswer(tx, id, { statusCode: 201, body: { n: 1 } });
+        claimed();
+        await released;
+        if (then === 'rollback') throw new Error('rolled back');
+      })
+      .catch((err: Error) => err.message);
+    return { hasClaimed, release, done };
+  }
+
+  it("a twin waits on the key until the first commits, then reads the first's answer", async () => {
+    const id = newId();
+    const first = heldTransaction(id, 'commit');
+    await first.hasClaimed;
+    let settled = false;
+    const twin = db.transaction((tx) => claimKey(tx, id, 'h1')).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled).toBe(false);
+    first.release();
+    await first.done;
+    expect(await twin).toEqual({ kind: 'answered', answer: { statusCode: 201, body: { n: 1 } } });
+  });
+
+  it('after a rollback of the first, the twin claims the key itself', async () => {
+    const id = newId();
+    const first = heldTransaction(id, 'rollback');
+    await first.hasClaimed;
+    const twin = db.transaction((tx) => claimKey(tx, id, 'h1'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    first.release();
+    expect(await first.done).toBe('rolled back');
+    expect(await twin).toEqual({ kind: 'new' });
   });
 });
