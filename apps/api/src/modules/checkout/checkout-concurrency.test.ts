@@ -148,6 +148,31 @@ describe('concurrent checkouts', () => {
     },
   );
 
+  it('(b) a coupon with one use left, four customers at once (different products): one discount', async () => {
+    const code = 'ULTIMAVEZ';
+    await ctx.database.db
+      .insert(coupons)
+      .values({ code, kind: 'fixed', amountCents: 500, usageLimit: 1 });
+    const customers = await times(4, () => shopper(ctx.app, ctx.database));
+    for (const [i, c] of customers.entries()) {
+      await setProduct(ctx.database, 10 + i, { priceCents: 10000, stock: 10 });
+      await addToCart(ctx.app, c.token, 10 + i, 1);
+    }
+    const answers = await times(4, (i) =>
+      call(ctx.app, '/api/pay/', { cep: '01310100', cupom: code }, { token: customers[i]!.token }),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400]);
+    for (const r of answers.filter((a) => a.statusCode === 400))
+      expect(r.json<{ error: string }>().error).toBe('Cupom já utilizado.');
+    const [row] = await ctx.database.db.select().from(coupons).where(eq(coupons.code, code));
+    expect(row!.timesUsed).toBe(1);
+    const discounted = await ctx.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.couponCode, code));
+    expect(discounted).toHaveLength(1);
+  });
+
   it('(c) one Idempotency-Key sent 5 times at once: one order, five equal answers', async () => {
     const me = await shopper(ctx.app, ctx.database);
     const id = 3;
