@@ -492,6 +492,20 @@ describe('POST /api/pagamento/', () => {
     expect(bad.statusCode).toBe(401);
   });
 
+  it('400 for a body without a usable reference; nothing leaks of the parser', async () => {
+    for (const body of [{}, [], { reference: '' }, { reference: { id: 1 } }, { reference: -3 }]) {
+      const res = await pagamento(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'Informe a referência do pedido.' });
+      expect(res.body).not.toMatch(/zod|expected|invalid_type|stack/i);
+    }
+    for (const body of [[1, 2], { produtos: 'x', cep: {} }, { produtos: [{ id: 1 }] }]) {
+      const res = await pay(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.body).not.toMatch(/zod|expected|invalid_type|stack/i);
+    }
+  });
+
   it('400 with the field errors under the form names', async () => {
     const o = await guestOrder();
     const res = await pagamento(
