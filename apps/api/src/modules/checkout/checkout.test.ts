@@ -466,6 +466,10 @@ describe('POST /api/pagamento/', () => {
     const o = await guestOrder();
     const notFound = { error: 'Pedido não encontrado.' };
     expect((await pagamento(payment({ ...o, reference: '1' }))).json()).toMatchObject(notFound);
+    for (const reference of ['abc', '1e3', '99999999999999999999', "1' or '1'='1"]) {
+      const res = await pagamento(payment({ ...o, reference }));
+      expect(res.statusCode, reference).toBe(404);
+    }
     const wrong = await pagamento(payment({ ...o, chave: `${o.chave.slice(1)}x` }));
     expect(wrong.statusCode).toBe(404);
     const missing = await pagamento(payment({ ...o, chave: undefined }));
