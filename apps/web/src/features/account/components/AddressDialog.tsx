@@ -32,7 +32,7 @@ import { useCepLookup } from '@/lib/use-cep-lookup';
 import { Button } from '@/ui/Button';
 import { cx } from '@/ui/cx';
 import { EmailField, FormMessage, inputClasses, TextField } from '@/ui/Field';
-import { CloseIcon } from '@/ui/icons';
+import { ChevronRightIcon, CloseIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/Spinner';
 
 /** SPEC §4 "Address dialog": closes 1.5 s after a successful save. */
@@ -144,6 +144,12 @@ function AddressForm({ profile, onDone }: { profile: AddressProfile | null; onDo
   const [errors, setErrors] = useState<Partial<Record<AddressField, string>>>({});
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After the errors render: focus (and so scroll to) the first field she has to fix.
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not(:disabled)')?.focus(),
+    );
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const cepComplete = form.cep.length === CEP_MASK_LENGTH;
@@ -186,6 +192,7 @@ function AddressForm({ profile, onDone }: { profile: AddressProfile | null; onDo
       const shown = pickShown(result.fieldErrors);
       setErrors(shown);
       setMessage(saveErrorMessage(outcome, result.message, Object.keys(shown).length > 0));
+      if (Object.keys(shown).length > 0) focusFirstInvalid();
     },
   });
 
@@ -195,7 +202,10 @@ function AddressForm({ profile, onDone }: { profile: AddressProfile | null; onDo
     const found = validateAddressProfile(form, { wording: 'account', requireProfileName: true });
     setErrors(found);
     setMessage(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     save.mutate(form);
   };
 
@@ -208,7 +218,7 @@ function AddressForm({ profile, onDone }: { profile: AddressProfile | null; onDo
     ) : undefined;
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form ref={formRef} noValidate onSubmit={submit}>
       <div className="mb-5 flex items-start justify-between gap-4">
         <Dialog.Title className="font-display text-2xl font-semibold text-ink">
           {editing ? 'Editar Endereço' : 'Novo Endereço'}
@@ -283,7 +293,8 @@ function AddressForm({ profile, onDone }: { profile: AddressProfile | null; onDo
             error={errors.numero}
           />
           <TextField
-            label="Complemento (opcional)"
+            label="Complemento"
+            hint="Opcional"
             value={form.complemento}
             onChange={(e) => set('complemento', e.target.value)}
             autoComplete="address-line2"
@@ -291,7 +302,7 @@ function AddressForm({ profile, onDone }: { profile: AddressProfile | null; onDo
             error={errors.complemento}
           />
           <TextField
-            className="col-span-2 sm:col-span-1"
+            className="col-span-2"
             label="Bairro"
             value={form.bairro}
             onChange={(e) => set('bairro', e.target.value)}
@@ -312,23 +323,31 @@ function AddressForm({ profile, onDone }: { profile: AddressProfile | null; onDo
             <label htmlFor={stateId} className="mb-1.5 block text-sm font-medium text-ink-soft">
               Estado
             </label>
-            <select
-              id={stateId}
-              value={form.estado}
-              onChange={(e) => set('estado', e.target.value)}
-              disabled={!cepComplete}
-              autoComplete="address-level1"
-              aria-invalid={errors.estado ? true : undefined}
-              aria-describedby={errors.estado ? `${stateId}-error` : undefined}
-              className={cx(inputClasses, 'appearance-none')}
-            >
-              <option value="">Selecione</option>
-              {STATES.map((s) => (
-                <option key={s.code} value={s.code}>
-                  {s.code} – {s.name}
-                </option>
-              ))}
-            </select>
+            <div className="relative">
+              <select
+                id={stateId}
+                value={form.estado}
+                onChange={(e) => set('estado', e.target.value)}
+                disabled={!cepComplete}
+                autoComplete="address-level1"
+                aria-invalid={errors.estado ? true : undefined}
+                aria-describedby={errors.estado ? `${stateId}-error` : undefined}
+                className={cx(inputClasses, 'appearance-none pr-10')}
+              >
+                <option value="">Selecione</option>
+                {STATES.map((s) => (
+                  <option key={s.code} value={s.code}>
+                    {s.code} – {s.name}
+                  </option>
+                ))}
+              </select>
+              <ChevronRightIcon
+                width={16}
+                height={16}
+                aria-hidden="true"
+                className="pointer-events-none absolute right-4 top-1/2 -translate-y-1/2 rotate-90 text-muted"
+              />
+            </div>
             <div aria-live="polite">
               {errors.estado && (
                 <p id={`${stateId}-error`} className="mt-1.5 text-sm text-rose">
@@ -370,27 +389,29 @@ function AddressForm({ profile, onDone }: { profile: AddressProfile | null; onDo
         />
       </div>
 
-      <div className="mt-5">
-        <FormMessage tone={message?.tone ?? 'error'} testId="address-dialog-message">
-          {message?.text}
-        </FormMessage>
-      </div>
-
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <Button variant="outline" size="lg">
-            Cancelar
+      {/* Kept in view while the long form scrolls: the result and the buttons are always seen. */}
+      <div className="sticky -bottom-6 z-20 -mx-5 -mb-6 mt-6 border-t border-line bg-ivory px-5 pb-6 pt-4 sm:-bottom-7 sm:-mx-8 sm:-mb-7 sm:px-8 sm:pb-7">
+        <div className={message ? 'mb-3' : undefined}>
+          <FormMessage tone={message?.tone ?? 'error'} testId="address-dialog-message">
+            {message?.text}
+          </FormMessage>
+        </div>
+        <div className="grid grid-cols-2 gap-3 sm:flex sm:justify-end">
+          <Dialog.Close asChild>
+            <Button variant="outline" size="lg">
+              Cancelar
+            </Button>
+          </Dialog.Close>
+          <Button
+            type="submit"
+            variant="primary"
+            size="lg"
+            disabled={save.isPending || message?.tone === 'success'}
+          >
+            {save.isPending && <Spinner label="Salvando" />}
+            {editing ? 'Atualizar' : 'Salvar'}
           </Button>
-        </Dialog.Close>
-        <Button
-          type="submit"
-          variant="primary"
-          size="lg"
-          disabled={save.isPending || message?.tone === 'success'}
-        >
-          {save.isPending && <Spinner label="Salvando" />}
-          {editing ? 'Atualizar' : 'Salvar'}
-        </Button>
+        </div>
       </div>
     </form>
   );

@@ -169,6 +169,9 @@ function AddressCard({
   onMakeDefault: () => void;
 }) {
   const complement = profile.complemento ? `, ${profile.complemento}` : '';
+  const at = profile.email.lastIndexOf('@');
+  const emailUser = at < 0 ? profile.email : profile.email.slice(0, at);
+  const emailDomain = at < 0 ? undefined : profile.email.slice(at + 1);
   return (
     <article
       data-testid="address-card"
@@ -199,8 +202,16 @@ function AddressCard({
           {profile.bairro} · {profile.cidade} - {profile.estado}
         </p>
         <p>CEP {maskCep(profile.cep)}</p>
-        <p className="break-all text-muted">
-          {profile.telefone} · {profile.email}
+        <p className="text-muted">{profile.telefone}</p>
+        {/* A narrow phone breaks a long address after the '@', not inside a word. */}
+        <p className="text-muted [overflow-wrap:anywhere]">
+          {emailUser}
+          {emailDomain !== undefined && (
+            <>
+              @<wbr />
+              {emailDomain}
+            </>
+          )}
         </p>
       </div>
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
