@@ -1,14 +1,11 @@
 import { CEP_MASK_LENGTH, maskCep } from '@semijoias/domain/cep';
-import { CPF_MASK_LENGTH, maskCpf } from '@semijoias/domain/cpf';
 import { CEP_LOOKUP_ERROR, CEP_NOT_FOUND } from '@semijoias/domain/messages';
-import { maskPhone, PHONE_MASK_MAX_LENGTH } from '@semijoias/domain/phone';
-import { STATES } from '@semijoias/domain/states';
 import { PROFILE_NAME_MAX_LENGTH } from '@semijoias/domain/address';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { CepLookupState } from '@/lib/use-cep-lookup';
+import { CepLookupOverlay, CpfField, PhoneField, StateSelect } from '@/ui/AddressFields';
 import { cx } from '@/ui/cx';
-import { EmailField, inputClasses, TextField } from '@/ui/Field';
-import { Spinner } from '@/ui/Spinner';
+import { EmailField, TextField } from '@/ui/Field';
 import type { CheckoutField, CheckoutFormValues, LookupFill } from './checkout-model';
 
 interface CheckoutAddressFormProps {
@@ -40,7 +37,6 @@ export function CheckoutAddressForm({
   askProfileName,
   coupon,
 }: CheckoutAddressFormProps) {
-  const stateId = useId();
   const status = cepLookup.status;
   const showRest = status === 'loading' || status === 'found' || status === 'failed';
   const lookingUp = status === 'loading';
@@ -143,46 +139,14 @@ export function CheckoutAddressForm({
                 error={errors.state}
               />
             ) : (
-              <div className="sm:col-span-2">
-                <label htmlFor={stateId} className="mb-1.5 block text-sm font-medium text-ink-soft">
-                  Estado
-                </label>
-                <select
-                  id={stateId}
-                  value={form.state}
-                  onChange={(e) => setField('state', e.target.value)}
-                  autoComplete="address-level1"
-                  aria-invalid={errors.state ? true : undefined}
-                  aria-describedby={errors.state ? `${stateId}-error` : undefined}
-                  className={cx(inputClasses, 'appearance-none bg-white')}
-                >
-                  <option value="">Selecione</option>
-                  {STATES.map((s) => (
-                    <option key={s.code} value={s.code}>
-                      {s.code} – {s.name}
-                    </option>
-                  ))}
-                </select>
-                <div aria-live="polite">
-                  {errors.state && (
-                    <p id={`${stateId}-error`} className="mt-1.5 text-sm text-rose">
-                      {errors.state}
-                    </p>
-                  )}
-                </div>
-              </div>
+              <StateSelect
+                className="sm:col-span-2"
+                value={form.state}
+                onChange={(value) => setField('state', value)}
+                error={errors.state}
+              />
             )}
-            {lookingUp && (
-              <div
-                data-testid="checkout-cep-loading"
-                className="absolute inset-0 z-10 flex items-center justify-center rounded-2xl bg-ivory/75 backdrop-blur-[1px]"
-              >
-                <span className="flex items-center gap-3 rounded-full border border-line bg-white px-4 py-2 text-sm text-ink-soft shadow-soft">
-                  <Spinner label="Buscando endereço" />
-                  Buscando endereço...
-                </span>
-              </div>
-            )}
+            {lookingUp && <CepLookupOverlay testId="checkout-cep-loading" />}
           </div>
 
           <div className="grid grid-cols-3 gap-x-4 gap-y-5 sm:gap-x-5">
@@ -206,25 +170,14 @@ export function CheckoutAddressForm({
           </div>
 
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="Telefone"
-              type="tel"
+            <PhoneField
               value={form.phone}
-              onChange={(e) => setField('phone', maskPhone(e.target.value))}
-              inputMode="numeric"
-              autoComplete="tel-national"
-              placeholder="(11) 98765-4321"
-              maxLength={PHONE_MASK_MAX_LENGTH}
+              onChange={(value) => setField('phone', value)}
               error={errors.phone}
             />
-            <TextField
-              label="CPF"
+            <CpfField
               value={form.cpf}
-              onChange={(e) => setField('cpf', maskCpf(e.target.value))}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="000.000.000-00"
-              maxLength={CPF_MASK_LENGTH}
+              onChange={(value) => setField('cpf', value)}
               error={errors.cpf}
             />
           </div>

@@ -6,7 +6,7 @@ import {
   type AddressProfileFields,
 } from '@semijoias/domain/address';
 import { CEP_MASK_LENGTH, maskCep } from '@semijoias/domain/cep';
-import { CPF_MASK_LENGTH, maskCpf } from '@semijoias/domain/cpf';
+import { maskCpf } from '@semijoias/domain/cpf';
 import {
   ADDRESS_CREATED,
   ADDRESS_SAVE_FAILED,
@@ -16,10 +16,9 @@ import {
   CEP_NOT_FOUND,
   type Outcome,
 } from '@semijoias/domain/messages';
-import { maskPhone, PHONE_MASK_MAX_LENGTH } from '@semijoias/domain/phone';
-import { STATES } from '@semijoias/domain/states';
+import { maskPhone } from '@semijoias/domain/phone';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   ADDRESS_PROFILE_LIMIT_REACHED,
   addressProfilesQueryKey,
@@ -30,9 +29,9 @@ import {
 import { toOutcome } from '@/lib/api';
 import { useCepLookup } from '@/lib/use-cep-lookup';
 import { Button } from '@/ui/Button';
-import { cx } from '@/ui/cx';
-import { EmailField, FormMessage, inputClasses, TextField } from '@/ui/Field';
-import { ChevronRightIcon, CloseIcon } from '@/ui/icons';
+import { CepLookupOverlay, CpfField, PhoneField, StateSelect } from '@/ui/AddressFields';
+import { EmailField, FormMessage, TextField } from '@/ui/Field';
+import { CloseIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/Spinner';
 
 /** SPEC §4 "Address dialog": closes 1.5 s after a successful save. */
@@ -138,7 +137,6 @@ export function AddressDialog({
 
 function AddressForm({ profile, onDone }: { profile: AddressProfile | null; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const stateId = useId();
   const editing = profile !== null;
   const [form, setForm] = useState<AddressProfileFields>(() => formFrom(profile));
   const [errors, setErrors] = useState<Partial<Record<AddressField, string>>>({});
@@ -319,74 +317,21 @@ function AddressForm({ profile, onDone }: { profile: AddressProfile | null; onDo
             maxLength={200}
             error={errors.cidade}
           />
-          <div>
-            <label htmlFor={stateId} className="mb-1.5 block text-sm font-medium text-ink-soft">
-              Estado
-            </label>
-            <div className="relative">
-              <select
-                id={stateId}
-                value={form.estado}
-                onChange={(e) => set('estado', e.target.value)}
-                disabled={!cepComplete}
-                autoComplete="address-level1"
-                aria-invalid={errors.estado ? true : undefined}
-                aria-describedby={errors.estado ? `${stateId}-error` : undefined}
-                className={cx(inputClasses, 'appearance-none pr-10')}
-              >
-                <option value="">Selecione</option>
-                {STATES.map((s) => (
-                  <option key={s.code} value={s.code}>
-                    {s.code} – {s.name}
-                  </option>
-                ))}
-              </select>
-              <ChevronRightIcon
-                width={16}
-                height={16}
-                aria-hidden="true"
-                className="pointer-events-none absolute right-4 top-1/2 -translate-y-1/2 rotate-90 text-muted"
-              />
-            </div>
-            <div aria-live="polite">
-              {errors.estado && (
-                <p id={`${stateId}-error`} className="mt-1.5 text-sm text-rose">
-                  {errors.estado}
-                </p>
-              )}
-            </div>
-          </div>
-          {lookingUp && (
-            <div className="absolute inset-0 z-10 flex items-center justify-center rounded-2xl bg-ivory/75 backdrop-blur-[1px]">
-              <span className="flex items-center gap-3 rounded-full border border-line bg-white px-4 py-2 text-sm text-ink-soft shadow-soft">
-                <Spinner label="Buscando endereço" />
-                Buscando endereço...
-              </span>
-            </div>
-          )}
+          <StateSelect
+            value={form.estado}
+            onChange={(value) => set('estado', value)}
+            disabled={!cepComplete}
+            error={errors.estado}
+          />
+          {lookingUp && <CepLookupOverlay />}
         </div>
 
-        <TextField
-          label="Telefone"
-          type="tel"
+        <PhoneField
           value={form.telefone}
-          onChange={(e) => set('telefone', maskPhone(e.target.value))}
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="(11) 98765-4321"
-          maxLength={PHONE_MASK_MAX_LENGTH}
+          onChange={(value) => set('telefone', value)}
           error={errors.telefone}
         />
-        <TextField
-          label="CPF"
-          value={form.cpf}
-          onChange={(e) => set('cpf', maskCpf(e.target.value))}
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="000.000.000-00"
-          maxLength={CPF_MASK_LENGTH}
-          error={errors.cpf}
-        />
+        <CpfField value={form.cpf} onChange={(value) => set('cpf', value)} error={errors.cpf} />
       </div>
 
       {/* Kept in view while the long form scrolls: the result and the buttons are always seen. */}
