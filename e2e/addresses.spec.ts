@@ -5,18 +5,7 @@
  * against what the API answers.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { CHECKOUT_PASSWORD, newCheckoutShopper } from './fixtures/checkout';
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByTestId('user-entry').click();
-  const drawer = page.getByRole('dialog');
-  await drawer.getByLabel('E-mail').fill(email);
-  await drawer.getByLabel('Senha', { exact: true }).fill(CHECKOUT_PASSWORD);
-  await drawer.getByLabel('Senha', { exact: true }).press('Enter');
-  await expect(drawer.getByText('Login efetuado com sucesso!')).toBeVisible();
-  await expect(drawer).toBeHidden({ timeout: 5_000 });
-}
+import { logInFromDrawer, newCheckoutShopper } from './fixtures/checkout';
 
 async function profilesFromApi(page: Page) {
   const access = await page.evaluate(() => localStorage.getItem('access'));
@@ -35,7 +24,7 @@ test('a customer keeps her delivery addresses: create, lookup, edit, default, de
 }, testInfo) => {
   test.setTimeout(90_000);
   const shopper = await newCheckoutShopper(request, `end-${testInfo.project.name}`, 7);
-  await logIn(page, shopper.email);
+  await logInFromDrawer(page, shopper.email);
   await page.goto('/usuario?tab=enderecos');
 
   const tab = page.getByTestId('addresses-tab');

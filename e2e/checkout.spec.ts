@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { CHECKOUT_PASSWORD, GUEST_CPF, newCheckoutShopper } from './fixtures/checkout';
+import { GUEST_CPF, logInFromDrawer, newCheckoutShopper } from './fixtures/checkout';
 
 // A purchase from the cart to a paid order, as a guest and as a customer: the checkout page
 // (SPEC §2/§5), the store's sandbox payment page (card and PIX, a declined card and its retry),
@@ -101,17 +101,6 @@ async function expectReturnPage(page: Page, status: 'Pedido Pago' | 'Erro no Pag
   return reference;
 }
 
-async function loginFromDrawer(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByTestId('user-entry').click();
-  const drawer = page.getByRole('dialog');
-  await drawer.getByLabel('E-mail').fill(email);
-  await drawer.getByLabel('Senha', { exact: true }).fill(CHECKOUT_PASSWORD);
-  await drawer.getByLabel('Senha', { exact: true }).press('Enter');
-  await expect(drawer.getByText('Login efetuado com sucesso!')).toBeVisible();
-  await expect(drawer).toBeHidden({ timeout: 5_000 });
-}
-
 test('a guest checks out with a new CEP, sees the freight re-quoted and pays by card', async ({
   page,
 }) => {
@@ -194,7 +183,7 @@ test('a customer saves her first address, tries a wrong coupon, uses BOASVINDAS 
     testInfo.project.name,
     testInfo.workerIndex + testInfo.retry * 17,
   );
-  await loginFromDrawer(page, shopper.email);
+  await logInFromDrawer(page, shopper.email);
   const access = await page.evaluate(() => localStorage.getItem('access'));
   const auth = { authorization: `Bearer ${access}` };
 

@@ -99,3 +99,17 @@ export async function userCount(database: Database): Promise<number> {
   const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
   return row!.n;
 }
+
+/** A verified customer logged in: her access token and her user id. */
+export async function loggedInCustomer(
+  app: FastifyInstance,
+  database: Database,
+): Promise<{ token: string; userId: number }> {
+  const user = await verifiedUser(app, database);
+  const { access } = await login(app, user.email);
+  const [row] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, user.email.toLowerCase()));
+  return { token: access, userId: row!.id };
+}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   canRetryPayment,
+  isUnpaidStatus,
+  ORDER_STATUS_CODES,
   groupOrderLines,
   ORDER_AUTO_CANCEL_HOURS,
   orderStatusPresentation,
@@ -135,5 +137,15 @@ describe('sortOrdersNewestFirst', () => {
     const copy = [...orders];
     sortOrdersNewestFirst(orders);
     expect(orders).toEqual(copy);
+  });
+});
+
+describe('isUnpaidStatus: which orders may still be paid', () => {
+  it('awaiting payment and a failed payment may; every other status may not', () => {
+    expect(ORDER_STATUS_CODES.filter(isUnpaidStatus)).toEqual([
+      'awaiting_payment',
+      'payment_failed',
+    ]);
+    expect(isUnpaidStatus('Aguardando Pagamento')).toBe(false);
   });
 });

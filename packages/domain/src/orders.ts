@@ -37,6 +37,11 @@ export function orderStatusText(code: OrderStatusCode): OrderStatusText {
 }
 
 /** Statuses that still hold stock and wait for money: the shopper may (re)try to pay. */
+/** Whether an order in this status may still be paid (its stock is still reserved). */
+export function isUnpaidStatus(status: string): boolean {
+  return (UNPAID_ORDER_STATUSES as readonly string[]).includes(status);
+}
+
 export const UNPAID_ORDER_STATUSES: readonly OrderStatusCode[] = [
   'awaiting_payment',
   'payment_failed',

@@ -10,9 +10,9 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADDRESS_MESSAGES, validateAddressProfilePayload } from '@semijoias/domain/address';
 import { ADDRESS_PROFILE_NAME_TAKEN } from '@semijoias/domain/messages';
-import { login, makeCpf, maskedCpf, verifiedUser } from '../../../test/accounts.js';
+import { loggedInCustomer, makeCpf, maskedCpf } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
-import { addressProfiles, users } from '../../db/schema.js';
+import { addressProfiles } from '../../db/schema.js';
 import { memoryMailer } from '../mail/mailer.js';
 import {
   COMPLEMENTO_INVALID,
@@ -24,15 +24,7 @@ import { createAddressService, MAX_ADDRESS_PROFILES, PROFILE_NOT_FOUND } from '.
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 
-async function customer(): Promise<{ token: string; userId: number }> {
-  const user = await verifiedUser(ctx.app, ctx.database);
-  const { access } = await login(ctx.app, user.email);
-  const [row] = await ctx.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, user.email.toLowerCase()));
-  return { token: access, userId: row!.id };
-}
+const customer = () => loggedInCustomer(ctx.app, ctx.database);
 
 function call(
   token: string | undefined,

@@ -13,6 +13,7 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { computeTotals, normalizeCouponCode, type Totals } from '@semijoias/domain/coupon';
 import { CART_IS_EMPTY } from '@semijoias/domain/messages';
 import { centsToDecimal, type Cents } from '@semijoias/domain/money';
+import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { cartItems, orderItems, orders, products, users } from '../../db/schema.js';
@@ -31,11 +32,7 @@ import {
 import { hashToken } from '../../lib/secrets.js';
 import { PRODUCT_NOT_FOUND } from '../catalog/routes.js';
 import { findUsable, redeem, type UsableCoupon } from '../coupons/service.js';
-import {
-  hostedCheckoutFor,
-  isPayableStatus,
-  PAYABLE_STATUSES,
-} from '../payments/hosted-checkout.js';
+import { hostedCheckoutFor } from '../payments/hosted-checkout.js';
 import type { ShippingQuoter } from '../shipping/quote.js';
 import {
   badRequest,
@@ -229,7 +226,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
     pageTotal: Cents | null,
   ): Promise<void> {
     const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!o || !isPayableStatus(o.status))
+    if (!o || !isUnpaidStatus(o.status))
       throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT, undefined, {
         message: ORDER_NOT_AWAITING_PAYMENT,
       });
@@ -281,7 +278,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       .where(
         and(
           eq(orders.id, o.id),
-          inArray(orders.status, [...PAYABLE_STATUSES]),
+          inArray(orders.status, [...UNPAID_ORDER_STATUSES]),
           eq(orders.shippingCents, o.shippingCents),
         ),
       )

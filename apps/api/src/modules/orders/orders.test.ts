@@ -4,23 +4,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, users } from '../../db/schema.js';
-import { login, verifiedUser } from '../../../test/accounts.js';
+import { orders } from '../../db/schema.js';
+import { loggedInCustomer } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { insertOrder, orderByReference } from '../../../test/orders.js';
 import { memoryMailer } from '../mail/mailer.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 
-async function customer() {
-  const user = await verifiedUser(ctx.app, ctx.database);
-  const { access } = await login(ctx.app, user.email);
-  const [row] = await ctx.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, user.email.toLowerCase()));
-  return { token: access, userId: row!.id };
-}
+const customer = () => loggedInCustomer(ctx.app, ctx.database);
 
 function get(url: string, token?: string) {
   return ctx.app.inject({

@@ -4,11 +4,9 @@
  * moves the order once: the second finds nothing to change.
  */
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { OrderStatusCode } from '@semijoias/domain/orders';
+import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, products } from '../../db/schema.js';
-
-const PAYABLE: OrderStatusCode[] = ['awaiting_payment', 'payment_failed'];
 
 export type TransitionOutcome = 'paid' | 'declined' | 'ignored' | 'amount_mismatch';
 
@@ -33,7 +31,7 @@ export async function markPaid(
     .where(
       and(
         eq(orders.reference, event.reference),
-        inArray(orders.status, PAYABLE),
+        inArray(orders.status, [...UNPAID_ORDER_STATUSES]),
         eq(orders.totalCents, event.amountCents),
       ),
     )
@@ -44,7 +42,7 @@ export async function markPaid(
       .select({ status: orders.status, totalCents: orders.totalCents })
       .from(orders)
       .where(eq(orders.reference, event.reference));
-    return order && PAYABLE.includes(order.status) && order.totalCents !== event.amountCents
+    return order && isUnpaidStatus(order.status) && order.totalCents !== event.amountCents
       ? 'amount_mismatch'
       : 'ignored';
   }

@@ -9,6 +9,7 @@
  * the loser's checkout at the provider is never shown to anyone and expires unpaid.
  */
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, type OrderRow } from '../../db/schema.js';
@@ -38,7 +39,7 @@ export async function hostedCheckoutFor(
   const { db, provider, config } = deps;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-  if (!isPayableStatus(order.status)) throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT);
+  if (!isUnpaidStatus(order.status)) throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT);
   const valid = validLink(order, provider.name);
   if (valid) return { paymentUrl: valid };
 
@@ -91,7 +92,7 @@ export async function hostedCheckoutFor(
     .where(
       and(
         eq(orders.id, order.id),
-        inArray(orders.status, [...PAYABLE_STATUSES]),
+        inArray(orders.status, [...UNPAID_ORDER_STATUSES]),
         or(
           isNull(orders.paymentUrlExpiresAt),
           lt(orders.paymentUrlExpiresAt, sql`now() + interval '2 minutes'`),
@@ -103,7 +104,7 @@ export async function hostedCheckoutFor(
   if (stored?.paymentUrl) return { paymentUrl: stored.paymentUrl };
   // Another call stored a link first, or the order stopped being payable meanwhile.
   const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
-  const winner = now && isPayableStatus(now.status) ? validLink(now, provider.name) : null;
+  const winner = now && isUnpaidStatus(now.status) ? validLink(now, provider.name) : null;
   if (winner) return { paymentUrl: winner };
   throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT);
 }
@@ -115,11 +116,4 @@ function validLink(order: OrderRow, providerName: string): string | null {
     order.paymentUrlExpiresAt &&
     order.paymentUrlExpiresAt.getTime() - Date.now() > LINK_MIN_REMAINING_MS;
   return ok ? order.paymentUrl : null;
-}
-
-/** Statuses whose order may still be paid. */
-export const PAYABLE_STATUSES = ['awaiting_payment', 'payment_failed'] as const;
-
-export function isPayableStatus(status: string): boolean {
-  return (PAYABLE_STATUSES as readonly string[]).includes(status);
 }

@@ -6,9 +6,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { login, verifiedUser } from '../../../test/accounts.js';
+import { loggedInCustomer } from '../../../test/accounts.js';
 import { TEST_SANDBOX_WEBHOOK_SECRET, useTestApp } from '../../../test/helpers.js';
-import { orderItems, orders, paymentNotifications, products, users } from '../../db/schema.js';
+import { orderItems, orders, paymentNotifications, products } from '../../db/schema.js';
 import {
   SANDBOX_SIGNATURE_HEADER,
   signSandboxBody,
@@ -19,15 +19,7 @@ import { memoryMailer } from '../mail/mailer.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 
-async function customer() {
-  const user = await verifiedUser(ctx.app, ctx.database);
-  const { access } = await login(ctx.app, user.email);
-  const [row] = await ctx.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, user.email.toLowerCase()));
-  return { token: access, userId: row!.id };
-}
+const customer = () => loggedInCustomer(ctx.app, ctx.database);
 
 /** An order as api/pay + api/pagamento leave it: lines, totals, buyer and address stored. */
 async function placeOrder(userId: number | null, productId = 1, quantidade = 2) {
