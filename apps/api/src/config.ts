@@ -30,6 +30,8 @@ const envSchema = z
     PUBLIC_URL: optional(httpUrl),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'deve ser uma URL smtp(s)://' })),
     MAIL_FROM: optional(z.string()),
+    // Where the owners get their notices (each paid order, each refund to make).
+    STORE_EMAIL: optional(z.email({ error: 'deve ser um e-mail' })),
     VIACEP_URL: optional(httpUrl),
     // How long a postal-code lookup may take before the answer is 'Erro ao validar CEP' (503).
     VIACEP_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)),
@@ -96,6 +98,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The owners' address: a notice for each paid order and each refund to make. */
+  storeEmail: string;
   viaCepUrl: string;
   /** Time limit of one ViaCEP call (connection and body), in milliseconds. */
   viaCepTimeoutMs: number;
@@ -205,6 +209,7 @@ export function parseEnv(env: Env = process.env): Omit<
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Duas Irmãs Semijoias <nao-responda@semijoias.local>',
+    storeEmail: e.STORE_EMAIL ?? 'contato@duasirmassemijoias.com.br',
     viaCepUrl: (e.VIACEP_URL ?? 'https://viacep.com.br').replace(/\/+$/, ''),
     viaCepTimeoutMs: e.VIACEP_TIMEOUT_MS ?? 5000,
     imageBaseUrl: imageBase.endsWith('/') ? imageBase : `${imageBase}/`,

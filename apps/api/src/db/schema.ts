@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   date,
@@ -153,11 +154,16 @@ const oneTimeTokenColumns = () => ({
 export const emailVerificationTokens = pgTable(
   'email_verification_tokens',
   oneTimeTokenColumns(),
-  (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('email_verification_tokens_user_idx').on(t.userId),
+    // Housekeeping deletes spent and expired tokens by age.
+    index('email_verification_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const passwordResetTokens = pgTable('password_reset_tokens', oneTimeTokenColumns(), (t) => [
   index('password_reset_tokens_user_idx').on(t.userId),
+  index('password_reset_tokens_expires_idx').on(t.expiresAt),
 ]);
 
 /**
@@ -183,6 +189,7 @@ export const refreshTokens = pgTable(
   (t) => [
     index('refresh_tokens_family_idx').on(t.familyId),
     index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_expires_idx').on(t.expiresAt),
   ],
 );
 
@@ -270,7 +277,10 @@ export const cepLookups = pgTable(
     estado: text('estado').notNull().default(''),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('cep_lookups_cep_check', sql`${t.cep} ~ '^[0-9]{8}$'`)],
+  (t) => [
+    check('cep_lookups_cep_check', sql`${t.cep} ~ '^[0-9]{8}$'`),
+    index('cep_lookups_fetched_idx').on(t.fetchedAt),
+  ],
 );
 
 // ------------------------------------------------------------------------ Address profiles (issue 8)
@@ -431,6 +441,14 @@ export const orders = pgTable(
     paymentId: text('payment_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Why it was cancelled: 'expired' (unpaid at its deadline; the sweeper). */
+    cancelReason: text('cancel_reason'),
+    /**
+     * The return link's secret sealed with a key derived from JWT_SECRET (AES-256-GCM), so the
+     * e-mails sent later (declined, cancelled) carry a link that opens on any device. A database
+     * leak alone opens nothing: the hash above is what is checked.
+     */
+    accessKeySealed: text('access_key_sealed'),
     /** After this instant an unpaid order is cancelled (UNPAID_ORDER_TTL_MINUTES). */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -582,3 +600,45 @@ export const sandboxCheckouts = pgTable(
   },
   (t) => [index('sandbox_checkouts_reference_idx').on(t.orderReference)],
 );
+
+// ------------------------------------------------------------------ Order lifecycle (issue 10)
+
+/**
+ * The transactional outbox: every e-mail the store sends is first a row here, written in the same
+ * transaction as the change that causes it (a sign-up, a paid order), then delivered by the
+ * outbox worker (modules/mail/outbox.ts) with retries and backoff. A worker claims a row by
+ * setting `locked_until` (a lease), so several instances never send one row at the same time.
+ * Bodies are cleared once sent: they may carry one-time links.
+ */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What the message is ('verification', 'order_paid', ...), for the log and the owners. */
+    kind: text('kind').notNull(),
+    /** One message per key ('order:12:paid'): enqueueing it again changes nothing. */
+    dedupeKey: text('dedupe_key').unique(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    links: jsonb('links').$type<string[]>().notNull().default([]),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The last failure, scrubbed of addresses (describeMailError). */
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Given up after the last retry; the owners see it in the log. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('outbox_emails_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('outbox_emails_sent_idx').on(t.sentAt),
+  ],
+);
+
+export type OutboxEmailRow = typeof outboxEmails.$inferSelect;

@@ -3,7 +3,13 @@
  * random enough (32 bytes) that a fast hash is safe; only the hash is stored, so a leaked table
  * opens no account.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+} from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
@@ -46,4 +52,41 @@ export function randomToken(): string {
 /** What is stored and looked up for a token. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A 32-byte key for one purpose, derived from a server secret (JWT_SECRET) with HKDF-SHA-256. */
+function derivedKey(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'semijoias', purpose, 32));
+}
+
+/**
+ * Seals a short text with AES-256-GCM under a key derived from `secret` for `purpose`:
+ * `v1.<iv>.<tag>.<ciphertext>`, base64url. Used for what must be read back later but must not be
+ * readable from a database dump alone (a guest order's link secret, for her later e-mails).
+ */
+export function sealText(secret: string, purpose: string, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', derivedKey(secret, purpose), iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return ['v1', iv, cipher.getAuthTag(), body].map((p) => p.toString('base64url')).join('.');
+}
+
+/** The text {@link sealText} sealed, or null when it does not open (another secret, tampered). */
+export function openSealed(secret: string, purpose: string, sealed: string): string | null {
+  const [version, iv, tag, body] = sealed.split('.');
+  if (version !== 'v1' || !iv || !tag || body === undefined) return null;
+  try {
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      derivedKey(secret, purpose),
+      Buffer.from(iv, 'base64url'),
+    );
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([
+      decipher.update(Buffer.from(body, 'base64url')),
+      decipher.final(),
+    ]).toString('utf8');
+  } catch {
+    return null;
+  }
 }
