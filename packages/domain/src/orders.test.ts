@@ -9,6 +9,8 @@ import {
   orderSummary,
   orderTotalCents,
   sortOrdersNewestFirst,
+  UNPAID_ORDER_NOTE,
+  unpaidOrderNote,
   type OrderLine,
 } from './orders';
 
@@ -33,12 +35,53 @@ describe('orderStatusPresentation (SPEC §4 table)', () => {
     expect(canRetryPayment(status)).toBe(retry);
   });
 
+  it.each([
+    ['Cancelado', 'cancelled'],
+    ['Pagamento a estornar', 'refund-due'],
+    ['Enviado', 'other'],
+  ])('%j is its own kind (%s), grey and never payable', (status, kind) => {
+    expect(orderStatusPresentation(status)).toMatchObject({
+      kind,
+      colour: 'grey',
+      canRetryPayment: false,
+    });
+  });
+
   it('null status shows empty grey', () => {
     expect(orderStatusPresentation(null)).toMatchObject({ label: '', colour: 'grey' });
   });
 
   it('unpaid orders are cancelled after 24 hours', () => {
     expect(ORDER_AUTO_CANCEL_HOURS).toBe(24);
+  });
+});
+
+describe('unpaidOrderNote (SPEC §1, following UNPAID_ORDER_TTL_MINUTES)', () => {
+  it('the default 1440 minutes is SPEC §1 word for word', () => {
+    expect(UNPAID_ORDER_NOTE).toBe(
+      'Pedidos não pagos são cancelados automaticamente após 24 horas.',
+    );
+    expect(unpaidOrderNote(1440)).toBe(UNPAID_ORDER_NOTE);
+  });
+
+  it.each([
+    [60, 'após 1 hora.'],
+    [120, 'após 2 horas.'],
+    [2880, 'após 48 horas.'],
+    [1, 'após 1 minuto.'],
+    [5, 'após 5 minutos.'],
+    [90, 'após 90 minutos.'],
+    [1441, 'após 1441 minutos.'],
+  ])('%i minutes -> %j', (minutes, ending) => {
+    const note = unpaidOrderNote(minutes);
+    expect(note.startsWith('Pedidos não pagos são cancelados automaticamente ')).toBe(true);
+    expect(note.endsWith(ending)).toBe(true);
+  });
+
+  it('a value that is no positive whole number of minutes falls back to the 24 hours', () => {
+    for (const bad of [0, -5, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(unpaidOrderNote(bad)).toBe(UNPAID_ORDER_NOTE);
+    }
   });
 });
 

@@ -7,8 +7,25 @@ import { toCents, type Cents } from './money';
 
 export const ORDER_AUTO_CANCEL_HOURS = 24;
 
-/** SPEC §1: stated in the interface wherever an unpaid order is shown. */
+/** SPEC §1: stated in the interface wherever an unpaid order is shown (the default 24 hours). */
 export const UNPAID_ORDER_NOTE = 'Pedidos não pagos são cancelados automaticamente após 24 horas.';
+
+/**
+ * SPEC §1's note for the store's actual deadline (UNPAID_ORDER_TTL_MINUTES): whole hours read as
+ * hours ('após 24 horas', 'após 1 hora'), anything else as minutes ('após 90 minutos').
+ */
+export function unpaidOrderNote(ttlMinutes: number): string {
+  return `Pedidos não pagos são cancelados automaticamente após ${ttlText(ttlMinutes)}.`;
+}
+
+function ttlText(minutes: number): string {
+  if (!Number.isInteger(minutes) || minutes <= 0) return `${ORDER_AUTO_CANCEL_HOURS} horas`;
+  if (minutes % 60 === 0) {
+    const hours = minutes / 60;
+    return hours === 1 ? '1 hora' : `${hours} horas`;
+  }
+  return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+}
 
 /**
  * The order's status as the database keeps it (a code) and as SPEC §4 shows it (the text the API
@@ -48,8 +65,12 @@ export const UNPAID_ORDER_STATUSES: readonly OrderStatusCode[] = [
 ];
 
 export type StatusColour = 'green' | 'orange' | 'blue' | 'red' | 'grey';
-/** What the order card shows besides the label (paid confirmation, retry button…). */
-export type StatusKind = 'paid' | 'awaiting' | 'in-progress' | 'error' | 'other';
+/**
+ * What the order card shows besides the label (paid confirmation, retry button, why it was
+ * cancelled, the refund to come…).
+ */
+export type StatusKind =
+  'paid' | 'awaiting' | 'in-progress' | 'error' | 'cancelled' | 'refund-due' | 'other';
 
 export interface StatusPresentation {
   label: string;
@@ -62,7 +83,9 @@ export interface StatusPresentation {
 /**
  * SPEC §4's table. PAID and DECLINED are the payment provider's raw statuses; the SPEC leaves
  * their label blank, so they read like their Portuguese siblings: 'Pago' and 'Pagamento Recusado'.
- * A declined payment is an error order, so it offers the retry button too.
+ * A declined payment is an error order, so it offers the retry button too. The lifecycle's
+ * 'Cancelado' and 'Pagamento a estornar' are grey like any status outside the SPEC's table, with a
+ * kind of their own so the screens can say why; neither can be paid any more.
  */
 const STATUS_TABLE: Record<string, Omit<StatusPresentation, 'canRetryPayment'>> = {
   'Pedido Pago': { label: 'Pago', colour: 'green', kind: 'paid' },
@@ -71,6 +94,12 @@ const STATUS_TABLE: Record<string, Omit<StatusPresentation, 'canRetryPayment'>> 
   'Erro no Pagamento': { label: 'Erro no Pagamento', colour: 'red', kind: 'error' },
   PAID: { label: 'Pago', colour: 'green', kind: 'paid' },
   DECLINED: { label: 'Pagamento Recusado', colour: 'red', kind: 'error' },
+  [ORDER_STATUS_TEXT.cancelled]: { label: 'Cancelado', colour: 'grey', kind: 'cancelled' },
+  [ORDER_STATUS_TEXT.refund_due]: {
+    label: 'Pagamento a estornar',
+    colour: 'grey',
+    kind: 'refund-due',
+  },
 };
 
 /** Exact-text lookup (as the SPEC's table); anything else shows its raw text in grey. */
