@@ -11,6 +11,7 @@ import {
   sortOrdersNewestFirst,
   UNPAID_ORDER_NOTE,
   unpaidOrderNote,
+  unpaidRecheckDelayMs,
   type OrderLine,
 } from './orders';
 
@@ -190,5 +191,29 @@ describe('isUnpaidStatus: which orders may still be paid', () => {
       'payment_failed',
     ]);
     expect(isUnpaidStatus('Aguardando Pagamento')).toBe(false);
+  });
+});
+
+describe('unpaidRecheckDelayMs (when an unpaid order is asked about again)', () => {
+  const now = Date.parse('2026-03-10T12:00:00.000Z');
+  const inSeconds = (s: number) => new Date(now + s * 1000).toISOString();
+
+  it('no order waiting for payment: no asking', () => {
+    expect(unpaidRecheckDelayMs([], now)).toBe(false);
+  });
+
+  it('just after the nearest deadline, when it comes within the minute', () => {
+    expect(unpaidRecheckDelayMs([inSeconds(20)], now)).toBe(23_000);
+    expect(unpaidRecheckDelayMs([inSeconds(50), inSeconds(10)], now)).toBe(13_000);
+  });
+
+  it('a minute at most: far deadlines and unreadable ones', () => {
+    expect(unpaidRecheckDelayMs([inSeconds(24 * 3600)], now)).toBe(60_000);
+    expect(unpaidRecheckDelayMs([null, undefined, 'amanhã'], now)).toBe(60_000);
+  });
+
+  it('every 15 s once a deadline has passed (waiting for the sweeper)', () => {
+    expect(unpaidRecheckDelayMs([inSeconds(0)], now)).toBe(15_000);
+    expect(unpaidRecheckDelayMs([inSeconds(3600), inSeconds(-90)], now)).toBe(15_000);
   });
 });

@@ -64,6 +64,33 @@ export const UNPAID_ORDER_STATUSES: readonly OrderStatusCode[] = [
   'payment_failed',
 ];
 
+/** An unpaid order is asked about at least this often, so its screen never shows a stale status. */
+export const UNPAID_RECHECK_MS = 60_000;
+/** Past its deadline it waits for the server's sweeper (every minute by default): ask sooner. */
+export const OVERDUE_RECHECK_MS = 15_000;
+/** The sweeper needs a moment after the deadline: asking right at it would find it unchanged. */
+export const AFTER_DEADLINE_MS = 3_000;
+
+/**
+ * When the screens should ask the server again about orders still waiting for payment, given
+ * their deadlines (`expira_em`): just after the nearest deadline but at most a minute away, and
+ * every 15 s once a deadline has passed (the order is about to become 'Cancelado'). `false` when
+ * no order waits for payment.
+ */
+export function unpaidRecheckDelayMs(
+  deadlines: readonly (string | null | undefined)[],
+  now: number = Date.now(),
+): number | false {
+  if (deadlines.length === 0) return false;
+  let delay = UNPAID_RECHECK_MS;
+  for (const deadline of deadlines) {
+    const at = toInstant(deadline)?.getTime();
+    if (at === undefined) continue;
+    delay = Math.min(delay, at <= now ? OVERDUE_RECHECK_MS : at - now + AFTER_DEADLINE_MS);
+  }
+  return delay;
+}
+
 export type StatusColour = 'green' | 'orange' | 'blue' | 'red' | 'grey';
 /**
  * What the order card shows besides the label (paid confirmation, retry button, why it was
