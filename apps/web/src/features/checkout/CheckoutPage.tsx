@@ -1,9 +1,9 @@
-import { UNPAID_ORDER_NOTE } from '@semijoias/domain/orders';
 import { formatBRL } from '@semijoias/domain/money';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { readCheckoutState, type CheckoutNavigationState } from '@/lib/cart/checkout-state';
 import { useDocumentTitle } from '@/lib/hooks';
+import { useUnpaidOrderNote } from '@/lib/store-settings';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { ShieldIcon } from '@/ui/icons';
@@ -48,6 +48,7 @@ export function CheckoutPage() {
 
 function Checkout({ state }: { state: CheckoutNavigationState }) {
   const c = useCheckout(state);
+  const unpaidOrderNote = useUnpaidOrderNote();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -171,14 +172,17 @@ function Checkout({ state }: { state: CheckoutNavigationState }) {
                 >
                   {c.primaryLabel}
                 </Button>
-                <p className="text-center text-xs leading-relaxed text-muted">
+                <p
+                  data-testid="checkout-unpaid-note"
+                  className="text-center text-xs leading-relaxed text-muted"
+                >
                   <ShieldIcon
                     width={15}
                     height={15}
                     aria-hidden="true"
                     className="mr-1.5 inline-block -translate-y-px align-middle text-gold"
                   />
-                  O pagamento é concluído em uma página segura. {UNPAID_ORDER_NOTE}
+                  O pagamento é concluído em uma página segura. {unpaidOrderNote}
                 </p>
               </div>
             )}

@@ -1,4 +1,4 @@
-import { orderStatusPresentation } from '@semijoias/domain/orders';
+import { orderStatusPresentation, unpaidRecheckDelayMs } from '@semijoias/domain/orders';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -14,7 +14,11 @@ import { fetchOrder, fetchUserOrders, orderQueryKey, userOrdersQueryKey } from '
 import { OrderDetails } from './OrderDetails';
 import { OrderStatusPanel, statusHeading } from './OrderStatusPanel';
 
-/** While the payment is awaited the page asks again every 2.5 s, for 2 minutes. */
+/**
+ * While the payment is awaited the page asks again every 2.5 s, for 2 minutes; after that, and for
+ * a failed payment, just after the deadline and at least once a minute (unpaidRecheckDelayMs), so
+ * an order the server cancels at its deadline shows 'Cancelado' without a reload.
+ */
 export const ORDER_POLL_INTERVAL_MS = 2_500;
 export const ORDER_POLL_WINDOW_MS = 120_000;
 
@@ -55,10 +59,11 @@ function OrderReturn({ reference }: { reference: string }) {
     enabled: canAsk,
     staleTime: 0,
     refetchOnWindowFocus: true,
-    refetchInterval: (q) =>
-      !pollExpired && orderStatusPresentation(q.state.data?.status).kind === 'awaiting'
-        ? ORDER_POLL_INTERVAL_MS
-        : false,
+    refetchInterval: (q) => {
+      const { kind, canRetryPayment } = orderStatusPresentation(q.state.data?.status);
+      if (!pollExpired && kind === 'awaiting') return ORDER_POLL_INTERVAL_MS;
+      return canRetryPayment ? unpaidRecheckDelayMs([q.state.data?.expira_em]) : false;
+    },
   });
   // Her own orders tell whether this one is hers (a guest's order opened with its secret is not):
   // only then does the page offer 'Meus Pedidos'.

@@ -6,7 +6,13 @@ import { AlertIcon, CheckIcon, ReceiptIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/Spinner';
 import type { OrderDetail } from '@/lib/orders/api';
 import { orderDateText, orderDateTimeAttribute } from '@/lib/orders/order-model';
-import { PAID_CONFIRMATION_TEXT, SupportContact, UnpaidDeadline } from '@/ui/orders/OrderNotes';
+import {
+  CANCELLED_ORDER_TEXT,
+  PAID_CONFIRMATION_TEXT,
+  REFUND_DUE_TEXT,
+  SupportContact,
+  UnpaidDeadline,
+} from '@/ui/orders/OrderNotes';
 import { PayNowButton } from '@/ui/orders/PayNowButton';
 
 interface OrderStatusPanelProps {
@@ -28,6 +34,8 @@ const HEADINGS: Partial<Record<StatusKind, string>> = {
   paid: 'Pedido Pago',
   awaiting: 'Aguardando Pagamento',
   error: 'Erro no Pagamento',
+  cancelled: 'Cancelado',
+  'refund-due': 'Pagamento a estornar',
 };
 
 /** The state's heading (also what the live region announces when the status changes). */
@@ -40,13 +48,17 @@ const LOOK: Record<StatusKind, { strip: string; badge: string }> = {
   awaiting: { strip: 'bg-orange-500', badge: 'bg-orange-100 text-orange-800' },
   error: { strip: 'bg-red-600', badge: 'bg-red-700 text-white' },
   'in-progress': { strip: 'bg-sky-600', badge: 'bg-sky-100 text-sky-800' },
+  cancelled: { strip: 'bg-stone-400', badge: 'bg-stone-100 text-stone-700' },
+  'refund-due': { strip: 'bg-stone-400', badge: 'bg-stone-100 text-stone-700' },
   other: { strip: 'bg-stone-400', badge: 'bg-stone-100 text-stone-700' },
 };
 
 /**
  * The return page's live status: paid (being prepared, a tracking e-mail will follow), awaiting
- * payment (the page follows it; deadline, pay button, support), declined (retry and support).
- * The pay buttons go to the payment page in this tab: it sends her back here.
+ * payment (the page follows it; deadline, pay button, support), declined (retry and support),
+ * cancelled at its deadline (why, nothing charged; nothing to pay any more), paid after the
+ * cancellation (the refund to come, support). The pay buttons go to the payment page in this
+ * tab: it sends her back here.
  */
 export function OrderStatusPanel({
   order,
@@ -90,6 +102,8 @@ export function OrderStatusPanel({
               <AlertIcon width={26} height={26} strokeWidth={1.8} />
             ) : status.kind === 'awaiting' ? (
               <ClockIcon />
+            ) : status.kind === 'cancelled' ? (
+              <CancelledIcon />
             ) : (
               <ReceiptIcon width={24} height={24} />
             )}
@@ -168,6 +182,27 @@ export function OrderStatusPanel({
           </div>
         )}
 
+        {status.kind === 'cancelled' && (
+          <p
+            data-testid="order-cancelled-note"
+            className="mt-5 max-w-2xl text-[0.95rem] leading-relaxed text-ink-soft"
+          >
+            {CANCELLED_ORDER_TEXT}
+          </p>
+        )}
+
+        {status.kind === 'refund-due' && (
+          <div className="mt-5 max-w-2xl space-y-5">
+            <p
+              data-testid="order-refund-note"
+              className="text-[0.95rem] leading-relaxed text-ink-soft"
+            >
+              {REFUND_DUE_TEXT}
+            </p>
+            <SupportContact />
+          </div>
+        )}
+
         {status.canRetryPayment && (
           <div className="mt-6 space-y-5 border-t border-line pt-6">
             <PayNowButton
@@ -191,6 +226,26 @@ export function OrderStatusPanel({
         )}
       </div>
     </section>
+  );
+}
+
+/** A circle struck through: the order no longer goes ahead. */
+function CancelledIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="26"
+      height="26"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M6 18 18 6" />
+    </svg>
   );
 }
 

@@ -1,6 +1,6 @@
 import { formatOrderDeadline } from '@semijoias/domain/dates';
-import { UNPAID_ORDER_NOTE } from '@semijoias/domain/orders';
 import { STORE_INFO } from '@/lib/store-info';
+import { useUnpaidOrderNote } from '@/lib/store-settings';
 import { cx } from '@/ui/cx';
 import { CheckIcon, MailIcon, WhatsappIcon } from '@/ui/icons';
 
@@ -31,7 +31,7 @@ export function PaidConfirmation({ className }: { className?: string }) {
 
 /**
  * An unpaid order's deadline ('Pague até 24/11 às 14:30', São Paulo time) and SPEC §1's note
- * that unpaid orders are cancelled automatically after 24 hours.
+ * that unpaid orders are cancelled automatically after 24 hours (or the store's own deadline).
  */
 export function UnpaidDeadline({
   expiresAt,
@@ -41,6 +41,7 @@ export function UnpaidDeadline({
   className?: string;
 }) {
   const deadline = formatOrderDeadline(expiresAt);
+  const note = useUnpaidOrderNote();
   return (
     <div className={cx('text-sm leading-relaxed', className)}>
       {deadline && (
@@ -48,7 +49,48 @@ export function UnpaidDeadline({
           Pague {deadline}.
         </p>
       )}
-      <p className="text-muted">{UNPAID_ORDER_NOTE}</p>
+      <p data-testid="order-unpaid-note" className="text-muted">
+        {note}
+      </p>
+    </div>
+  );
+}
+
+/** Why an order shows 'Cancelado' (issue 10: the sweeper cancels it at its deadline). */
+export const CANCELLED_ORDER_TEXT =
+  'Este pedido foi cancelado porque o pagamento não foi confirmado até o prazo. Nenhum valor foi cobrado.';
+
+/** 'Pagamento a estornar': her money arrived after the order was cancelled and goes back. */
+export const REFUND_DUE_TEXT =
+  'Recebemos seu pagamento depois do cancelamento do pedido. O valor será estornado integralmente.';
+
+/** A cancelled order's explanation: nothing to pay, nothing charged. */
+export function CancelledNote({ className }: { className?: string }) {
+  return (
+    <p
+      data-testid="order-cancelled-note"
+      className={cx(
+        'rounded-2xl border border-stone-500/15 bg-stone-50 p-4 text-sm leading-relaxed text-ink-soft',
+        className,
+      )}
+    >
+      {CANCELLED_ORDER_TEXT}
+    </p>
+  );
+}
+
+/** An order paid after its cancellation: the refund to come and who to talk to about it. */
+export function RefundDueNote({ className }: { className?: string }) {
+  return (
+    <div
+      data-testid="order-refund-note"
+      className={cx(
+        'rounded-2xl border border-stone-500/15 bg-stone-50 p-4 text-sm leading-relaxed',
+        className,
+      )}
+    >
+      <p className="text-ink-soft">{REFUND_DUE_TEXT}</p>
+      <SupportContact className="mt-3 border-t border-stone-500/15 pt-3" />
     </div>
   );
 }

@@ -2,7 +2,13 @@ import { orderStatusPresentation, type Order } from '@semijoias/domain/orders';
 import { orderDateText, orderDateTimeAttribute, orderFigures } from '@/lib/orders/order-model';
 import type { UserOrderLine } from '@/lib/orders/api';
 import { OrderItems, OrderTotals } from '@/ui/orders/OrderItems';
-import { PaidConfirmation, SupportContact, UnpaidDeadline } from '@/ui/orders/OrderNotes';
+import {
+  CancelledNote,
+  PaidConfirmation,
+  RefundDueNote,
+  SupportContact,
+  UnpaidDeadline,
+} from '@/ui/orders/OrderNotes';
 import { OrderStatusChip } from '@/ui/orders/OrderStatusChip';
 import { PayNowButton } from '@/ui/orders/PayNowButton';
 
@@ -15,7 +21,8 @@ interface OrderCardProps {
 /**
  * One order of 'Meus Pedidos' (SPEC §2, §4): reference, date, status, its pieces and what she
  * pays; a paid order says it is being prepared; an unpaid or failed one offers to pay (the link
- * opens in a new tab), with its deadline and the support contact.
+ * opens in a new tab), with its deadline and the support contact; a cancelled one says why and
+ * that nothing was charged; one paid after its cancellation says the money goes back.
  */
 export function OrderCard({ order, onStale }: OrderCardProps) {
   const first = order.lines[0];
@@ -60,6 +67,18 @@ export function OrderCard({ order, onStale }: OrderCardProps) {
       {status.kind === 'paid' && (
         <div className="px-4 pb-5 sm:px-6">
           <PaidConfirmation />
+        </div>
+      )}
+
+      {status.kind === 'cancelled' && (
+        <div className="px-4 pb-5 sm:px-6">
+          <CancelledNote />
+        </div>
+      )}
+
+      {status.kind === 'refund-due' && (
+        <div className="px-4 pb-5 sm:px-6">
+          <RefundDueNote />
         </div>
       )}
 

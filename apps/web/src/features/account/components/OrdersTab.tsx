@@ -1,4 +1,10 @@
-import { groupOrderLines, orderSummary, sortOrdersNewestFirst } from '@semijoias/domain/orders';
+import {
+  groupOrderLines,
+  orderStatusPresentation,
+  orderSummary,
+  sortOrdersNewestFirst,
+  unpaidRecheckDelayMs,
+} from '@semijoias/domain/orders';
 import { useQuery } from '@tanstack/react-query';
 import { fetchUserOrders, userOrdersQueryKey } from '@/lib/orders/api';
 import { ButtonLink } from '@/ui/Button';
@@ -19,6 +25,13 @@ export function OrdersTab() {
     // back from paying in the other browser tab.
     staleTime: 0,
     refetchOnWindowFocus: true,
+    // An unpaid order is cancelled by the server at its deadline: follow it while she looks.
+    refetchInterval: (q) =>
+      unpaidRecheckDelayMs(
+        (q.state.data ?? [])
+          .filter((line) => orderStatusPresentation(line.status).canRetryPayment)
+          .map((line) => line.expira_em),
+      ),
   });
 
   if (query.isPending) {
