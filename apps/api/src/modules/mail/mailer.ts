@@ -17,6 +17,11 @@ export interface MailMessage {
   html: string;
   /** The links the message carries (the outbox lists them; the log shows them). */
   links: string[];
+  /**
+   * A fixed Message-ID (`<...@...>`): the outbox worker gives each row its own, so a message
+   * sent again after a crash is recognisable by mail servers as the same one.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -27,7 +32,10 @@ export interface Mailer {
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
-/** nodemailer over SMTP. Bounded timeouts: a dead mail server must not hang a sign-up. */
+/**
+ * nodemailer over SMTP, one connection per message. Bounded timeouts: a dead mail server must not
+ * hold the outbox worker's lease for long.
+ */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
@@ -43,6 +51,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
       });
     },
     async close() {
@@ -51,7 +60,10 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-/** `DATA_DIR/outbox/<ISO time>-<id>.json` with `{to, subject, text, html, links, sentAt}`. */
+/**
+ * `DATA_DIR/outbox/<ISO time>-<id>.json` with `{to, subject, text, html, links, messageId?,
+ * sentAt}`.
+ */
 export function outboxMailer(dir: string, log: Log): Mailer {
   return {
     async send(message) {

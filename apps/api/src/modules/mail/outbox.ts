@@ -4,9 +4,11 @@
  * causes it, so the message exists exactly when the change does. The outbox worker (below)
  * delivers it through the Mailer with retries.
  */
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { outboxEmails } from '../../db/schema.js';
-import type { MailMessage } from './mailer.js';
+import { outboxEmails, type OutboxEmailRow } from '../../db/schema.js';
+import { describeMailError, type Mailer, type MailMessage } from './mailer.js';
 
 export interface OutboxMessage extends MailMessage {
   /** What the message is: 'verification', 'password_reset', 'order_received', ... */
@@ -37,4 +39,272 @@ export async function enqueueEmail(
     .onConflictDoNothing({ target: outboxEmails.dedupeKey })
     .returning({ id: outboxEmails.id });
   return rows.length > 0;
+}
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/** The first retry comes after 5 s, then 10 s, 20 s... never more than an hour apart. */
+const FIRST_RETRY_MS = 5_000;
+const LONGEST_RETRY_MS = 60 * 60 * 1000;
+/**
+ * About two days of trying: ten quick retries (about 1.4 h in all), then one an hour. A mail
+ * server down for a weekend delays the mail; it does not lose it.
+ */
+export const DEFAULT_OUTBOX_MAX_ATTEMPTS = 57;
+/** Rows claimed by one statement; sent one after the other within the lease. */
+const BATCH_SIZE = 10;
+/**
+ * How long a claim keeps other workers off a row: longer than a batch of sends can take with
+ * nodemailer's timeouts, so a slow send is never taken over and sent twice. After a crash the
+ * row waits this long before another worker retries it.
+ */
+const LEASE_SECONDS = 10 * 60;
+
+/**
+ * The wait before the next attempt after `attempt` failed ones: exponential, capped, with a
+ * ±20% jitter so a queue that failed together does not retry together.
+ */
+export function outboxBackoffMs(attempt: number, random: () => number = Math.random): number {
+  const exponential = FIRST_RETRY_MS * 2 ** Math.max(0, attempt - 1);
+  return Math.round(Math.min(exponential, LONGEST_RETRY_MS) * (0.8 + 0.4 * random()));
+}
+
+/**
+ * One Message-ID per row, the same on every attempt: a resend after a crash between the SMTP
+ * answer and the mark is the same message to the servers. The creation time keeps two installs'
+ * row 1 apart.
+ */
+export function outboxMessageId(row: Pick<OutboxEmailRow, 'id' | 'createdAt'>): string {
+  return `<outbox-${row.id}-${row.createdAt.getTime()}@semijoias>`;
+}
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  mailer: Mailer;
+  log: Log;
+  pollIntervalMs?: number;
+  maxAttempts?: number;
+  /** The wait after a failed attempt (tests pass their own). */
+  backoffMs?: (attempt: number) => number;
+}
+
+export interface OutboxWorker {
+  /** Runs a pass every pollIntervalMs until stop(). */
+  start(): void;
+  /** Stops the timer and waits for the pass in flight (its unsent rows are given back). */
+  stop(): Promise<void>;
+  /** A pass soon, when started (after a commit that enqueued mail). */
+  wake(): void;
+  /** Passes until nothing is due; the number of messages sent (tests). */
+  drain(): Promise<number>;
+}
+
+interface PassResult {
+  claimed: number;
+  sent: number;
+}
+
+/**
+ * Delivers the outbox. Rows are claimed by one statement that takes a lease on them (skip
+ * locked: several instances on one PostgreSQL never take the same row), then sent outside any
+ * transaction, so the embedded database's one connection is never held during a network send.
+ * A crash after the send and before the mark resends the row once the lease ends, under the
+ * same Message-ID: at least once, and recognisably the same message.
+ */
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const {
+    db,
+    mailer,
+    log,
+    pollIntervalMs = 1000,
+    maxAttempts = DEFAULT_OUTBOX_MAX_ATTEMPTS,
+    backoffMs = outboxBackoffMs,
+  } = options;
+
+  let started = false;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let active: Promise<PassResult> | undefined;
+  let queued: Promise<PassResult> | undefined;
+
+  async function claim(): Promise<OutboxEmailRow[]> {
+    const due = db
+      .select({ id: outboxEmails.id })
+      .from(outboxEmails)
+      .where(
+        and(
+          isNull(outboxEmails.sentAt),
+          isNull(outboxEmails.failedAt),
+          lte(outboxEmails.nextAttemptAt, sql`now()`),
+          or(isNull(outboxEmails.lockedUntil), lt(outboxEmails.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(outboxEmails.id)
+      .limit(BATCH_SIZE)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .update(outboxEmails)
+      .set({
+        lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+        attempts: sql`${outboxEmails.attempts} + 1`,
+      })
+      .where(inArray(outboxEmails.id, due))
+      .returning();
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  /** Still ours: not sent, and not claimed again since (each claim counts one more attempt). */
+  const stillClaimed = (row: OutboxEmailRow) =>
+    and(
+      eq(outboxEmails.id, row.id),
+      eq(outboxEmails.attempts, row.attempts),
+      isNull(outboxEmails.sentAt),
+    );
+
+  async function markSent(row: OutboxEmailRow) {
+    // The bodies and links may carry one-time tokens: once delivered only the audit stays.
+    await db
+      .update(outboxEmails)
+      .set({
+        sentAt: sql`now()`,
+        lockedUntil: null,
+        textBody: null,
+        htmlBody: null,
+        links: [],
+      })
+      .where(and(eq(outboxEmails.id, row.id), isNull(outboxEmails.sentAt)));
+  }
+
+  async function markFailed(row: OutboxEmailRow, err: unknown) {
+    const mailError = describeMailError(err);
+    const givenUp = row.attempts >= maxAttempts;
+    const waitSeconds = backoffMs(row.attempts) / 1000;
+    await db
+      .update(outboxEmails)
+      .set({
+        lastError: mailError,
+        lockedUntil: null,
+        nextAttemptAt: sql`now() + make_interval(secs => ${waitSeconds})`,
+        failedAt: givenUp ? sql`now()` : null,
+      })
+      .where(stillClaimed(row));
+    // The row id and kind, never the address (personal data).
+    const fields = { outboxId: row.id, kind: row.kind, attempts: row.attempts, mailError };
+    if (givenUp) log.error(fields, 'e-mail não enviado: tentativas esgotadas');
+    else log.warn({ ...fields, retryInSeconds: Math.round(waitSeconds) }, 'e-mail não enviado');
+  }
+
+  /** Rows claimed but not tried (the worker is stopping): free at once, the attempt not counted. */
+  async function release(rows: OutboxEmailRow[]) {
+    for (const row of rows) {
+      await db
+        .update(outboxEmails)
+        .set({ lockedUntil: null, attempts: sql`${outboxEmails.attempts} - 1` })
+        .where(stillClaimed(row));
+    }
+  }
+
+  async function deliver(row: OutboxEmailRow): Promise<boolean> {
+    try {
+      await mailer.send({
+        to: row.recipient,
+        subject: row.subject,
+        text: row.textBody ?? '',
+        html: row.htmlBody ?? '',
+        links: row.links,
+        messageId: outboxMessageId(row),
+      });
+    } catch (err) {
+      await markFailed(row, err);
+      return false;
+    }
+    await markSent(row);
+    return true;
+  }
+
+  async function runPass(): Promise<PassResult> {
+    const result: PassResult = { claimed: 0, sent: 0 };
+    while (!stopping) {
+      const rows = await claim();
+      if (rows.length === 0) break;
+      result.claimed += rows.length;
+      for (const [i, row] of rows.entries()) {
+        if (stopping) {
+          await release(rows.slice(i));
+          break;
+        }
+        if (await deliver(row)) result.sent += 1;
+      }
+    }
+    return result;
+  }
+
+  /** One pass at a time in this process; callers arriving meanwhile share the next one. */
+  function pass(): Promise<PassResult> {
+    if (!active) {
+      active = runPass().finally(() => {
+        active = undefined;
+      });
+      return active;
+    }
+    queued ??= active
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return pass();
+      });
+    return queued;
+  }
+
+  function arm(delayMs: number) {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void tick(), delayMs);
+    timer.unref();
+  }
+
+  async function tick() {
+    timer = undefined;
+    try {
+      await pass();
+    } catch (err) {
+      // A database hiccup: the rows stay due (or leased until it ends); the next tick retries.
+      log.error({ err }, 'caixa de saída de e-mails: falha ao processar');
+    }
+    if (started && !timer) arm(pollIntervalMs);
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      arm(0);
+    },
+
+    async stop() {
+      started = false;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      stopping = true;
+      try {
+        await Promise.allSettled([active, queued]);
+      } finally {
+        stopping = false;
+      }
+    },
+
+    wake() {
+      if (started) arm(0);
+    },
+
+    async drain() {
+      // A pass already running may have looked before the caller's commit: wait, then look anew.
+      await active?.catch(() => undefined);
+      let sent = 0;
+      for (;;) {
+        const result = await pass();
+        sent += result.sent;
+        if (result.claimed === 0) return sent;
+      }
+    },
+  };
 }
