@@ -2,8 +2,25 @@
  * The e-mails of an order's life (issue 10), enqueued in the transaction of the change that
  * causes them (modules/mail/outbox.ts). One call per event; each message has a dedupe key, so
  * an event seen twice (a repeated notification, a sweeper racing a webhook) mails once.
+ * The words and markup are in email-templates.ts; here the order is loaded and the messages
+ * addressed.
  */
+import { asc, eq } from 'drizzle-orm';
+import { ORDER_AUTO_CANCEL_HOURS, unpaidOrderNote } from '@semijoias/domain/orders';
 import type { Db } from '../../db/client.js';
+import { orderItems, orders, users, type OrderRow } from '../../db/schema.js';
+import { openSealed } from '../../lib/secrets.js';
+import { enqueueEmail, type OutboxMessage } from '../mail/outbox.js';
+import {
+  orderCancelledEmail,
+  orderReceivedEmail,
+  paidOrderStoreNotice,
+  paymentApprovedEmail,
+  paymentDeclinedEmail,
+  refundDueEmail,
+  refundDueStoreNotice,
+  type OrderMailView,
+} from './email-templates.js';
 
 export type OrderEmailEvent = 'received' | 'paid' | 'declined' | 'cancelled' | 'refund_due';
 
@@ -14,6 +31,8 @@ export interface OrderMailDeps {
   storeEmail: string;
   /** Opens `orders.access_key_sealed` (a guest's link secret) for the links. */
   jwtSecret: string;
+  /** UNPAID_ORDER_TTL_MINUTES, for SPEC §1's note (24 hours when not given). */
+  unpaidOrderTtlMinutes?: number;
 }
 
 export interface OrderEmailExtra {
@@ -25,11 +44,148 @@ export interface OrderEmailExtra {
   paymentId?: string | null;
 }
 
-/** Enqueues the e-mails of `event` for order `orderId` inside `tx` (not yet written: issue 10). */
+/** The sealed secret's purpose, as api/pay seals it. */
+const ORDER_LINK_PURPOSE = 'order-link';
+
+/**
+ * Enqueues the e-mails of `event` for order `orderId` inside `tx`: to the shopper (the order's
+ * e-mail, else her account's; none when neither is known) and, for a paid order or a refund to
+ * make, to the store. Throws when the order does not exist, so the caller's change rolls back
+ * rather than commit without its e-mail.
+ */
 export async function enqueueOrderEmails(
-  _tx: Db,
-  _deps: OrderMailDeps,
-  _orderId: number,
-  _event: OrderEmailEvent,
-  _extra: OrderEmailExtra = {},
-): Promise<void> {}
+  tx: Db,
+  deps: OrderMailDeps,
+  orderId: number,
+  event: OrderEmailEvent,
+  extra: OrderEmailExtra = {},
+): Promise<void> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`order ${orderId} not found for its '${event}' e-mail`);
+  const [user] = order.userId
+    ? await tx
+        .select({
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          phone: users.phone,
+        })
+        .from(users)
+        .where(eq(users.id, order.userId))
+    : [];
+  const lines = await tx
+    .select({
+      name: orderItems.name,
+      unitPriceCents: orderItems.unitPriceCents,
+      quantidade: orderItems.quantidade,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+
+  const view = mailView(order, user ?? null, lines, deps, extra.chave ?? null);
+  const shopper = view.customer.email;
+  const key = `order:${order.id}`;
+  const toShopper = (m: (v: OrderMailView, to: string) => OutboxMessage, dedupeKey: string) =>
+    shopper ? enqueueEmail(tx, m(view, shopper), { dedupeKey }) : Promise.resolve(false);
+
+  switch (event) {
+    case 'received':
+      await toShopper(orderReceivedEmail, `${key}:received`);
+      break;
+    case 'paid':
+      await toShopper(paymentApprovedEmail, `${key}:paid`);
+      await enqueueEmail(tx, paidOrderStoreNotice(view, deps.storeEmail), {
+        dedupeKey: `${key}:paid:store`,
+      });
+      break;
+    case 'declined':
+      await toShopper(paymentDeclinedEmail, `${key}:declined:${extra.checkoutId ?? 'x'}`);
+      break;
+    case 'cancelled':
+      await toShopper(orderCancelledEmail, `${key}:cancelled`);
+      break;
+    case 'refund_due': {
+      const paymentId = extra.paymentId ?? order.paymentId;
+      await enqueueEmail(tx, refundDueStoreNotice(view, deps.storeEmail, paymentId), {
+        dedupeKey: `${key}:refund:${paymentId ?? 'x'}`,
+      });
+      await toShopper(refundDueEmail, `${key}:refund`);
+      break;
+    }
+  }
+}
+
+interface OrderUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+function mailView(
+  order: OrderRow,
+  user: OrderUser | null,
+  lines: OrderMailView['lines'],
+  deps: OrderMailDeps,
+  chave: string | null,
+): OrderMailView {
+  const fullName = order.nomeCompleto?.trim() || (user ? `${user.firstName} ${user.lastName}` : '');
+  return {
+    reference: order.reference,
+    lines,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    couponCode: order.couponCode,
+    shippingDays: order.shippingDays,
+    address: order.endereco
+      ? {
+          nomeCompleto: order.nomeCompleto,
+          endereco: order.endereco,
+          numero: order.numero,
+          complemento: order.complemento,
+          bairro: order.bairro,
+          cidade: order.cidade,
+          estado: order.estado,
+          cep: order.cep,
+        }
+      : null,
+    customer: {
+      name: fullName || null,
+      firstName: user?.firstName ?? (fullName.split(/\s+/)[0] || null),
+      email: order.email ?? user?.email ?? null,
+      phone: order.telefone ?? user?.phone ?? null,
+    },
+    expiresAt: order.expiresAt,
+    paidAt: order.paidAt,
+    cancelledAt: order.cancelledAt,
+    cancelReason: order.cancelReason,
+    paymentProvider: order.paymentProvider,
+    paymentId: order.paymentId,
+    orderUrl: orderLink(order, deps, chave),
+    publicUrl: deps.publicUrl,
+    unpaidNote: unpaidOrderNote(deps.unpaidOrderTtlMinutes ?? ORDER_AUTO_CANCEL_HOURS * 60),
+  };
+}
+
+/**
+ * The store's return page for the order. A guest has no account to sign in to, so her link
+ * carries the order's secret (`chave`): the caller's when it has it, else the sealed copy. A
+ * customer's order opens once she signs in.
+ */
+export function orderLink(
+  order: Pick<OrderRow, 'reference' | 'userId' | 'accessKeySealed'>,
+  deps: Pick<OrderMailDeps, 'publicUrl' | 'jwtSecret'>,
+  chave: string | null = null,
+): string {
+  const page = `${deps.publicUrl}/pedido/${encodeURIComponent(order.reference)}`;
+  if (order.userId !== null) return page;
+  const secret =
+    chave ??
+    (order.accessKeySealed
+      ? openSealed(deps.jwtSecret, ORDER_LINK_PURPOSE, order.accessKeySealed)
+      : null);
+  return secret ? `${page}?chave=${encodeURIComponent(secret)}` : page;
+}

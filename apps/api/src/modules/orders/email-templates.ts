@@ -1,0 +1,479 @@
+/**
+ * The order e-mails' words and markup, pure: an {@link OrderMailView} in, a message out. Loading
+ * the order and enqueueing the messages is emails.ts's job. Every message has an HTML and a plain
+ * text part with the same facts; status names are the domain's (SPEC §4), money is 'R$ 1.234,56'
+ * and times are São Paulo's.
+ */
+import { formatDateTime, formatOrderDeadline } from '@semijoias/domain/dates';
+import { maskCep } from '@semijoias/domain/cep';
+import { formatBRL, type Cents } from '@semijoias/domain/money';
+import { orderStatusText, type OrderStatusCode } from '@semijoias/domain/orders';
+import { maskPhone } from '@semijoias/domain/phone';
+import type { OutboxMessage } from '../mail/outbox.js';
+import {
+  STORE_CONTACT,
+  STORE_NAME,
+  button,
+  detailsTable,
+  emailLayout,
+  heading,
+  html,
+  itemsTable,
+  itemsText,
+  note,
+  panel,
+  paragraph,
+  strong,
+  textFooter,
+  type ItemLine,
+  type SafeHtml,
+  type TotalLine,
+} from '../mail/templates.js';
+
+export interface OrderMailAddress {
+  nomeCompleto: string | null;
+  endereco: string;
+  numero: string | null;
+  complemento: string | null;
+  bairro: string | null;
+  cidade: string | null;
+  estado: string | null;
+  cep: string | null;
+}
+
+/** What the order e-mails say about one order, gathered by emails.ts. */
+export interface OrderMailView {
+  reference: string;
+  lines: readonly ItemLine[];
+  subtotalCents: Cents;
+  discountCents: Cents;
+  shippingCents: Cents;
+  totalCents: Cents;
+  couponCode: string | null;
+  /** The freight quote's days ('3-5'), empty when unknown. */
+  shippingDays: string;
+  /** Null until api/pagamento has the delivery address. */
+  address: OrderMailAddress | null;
+  customer: {
+    /** Full name for the owners' notices. */
+    name: string | null;
+    /** For the greeting. */
+    firstName: string | null;
+    email: string | null;
+    phone: string | null;
+  };
+  expiresAt: Date;
+  paidAt: Date | null;
+  cancelledAt: Date | null;
+  cancelReason: string | null;
+  paymentProvider: string | null;
+  paymentId: string | null;
+  /** The store's return page for this order (with the guest's `chave` when there is one). */
+  orderUrl: string;
+  /** PUBLIC_URL: the store's home. */
+  publicUrl: string;
+  /** SPEC §1's note for the store's deadline (unpaidOrderNote). */
+  unpaidNote: string;
+}
+
+type Message = OutboxMessage;
+
+const orderLabel = (view: OrderMailView) => `#${view.reference}`;
+
+function greeting(view: OrderMailView): string {
+  const name = view.customer.firstName?.trim();
+  return name ? `Olá, ${name}!` : 'Olá!';
+}
+
+/** Subtotal, discount (with the coupon), freight and total, as the checkout showed them. */
+function totalsOf(view: OrderMailView): TotalLine[] {
+  const totals: TotalLine[] = [{ label: 'Subtotal', value: formatBRL(view.subtotalCents) }];
+  if (view.discountCents > 0) {
+    totals.push({
+      label: view.couponCode ? `Desconto (cupom ${view.couponCode})` : 'Desconto',
+      value: `- ${formatBRL(view.discountCents)}`,
+    });
+  }
+  totals.push({
+    label: view.shippingDays ? `Frete (${view.shippingDays} dias)` : 'Frete',
+    value: view.shippingCents === 0 ? 'Grátis' : formatBRL(view.shippingCents),
+  });
+  totals.push({ label: 'Total', value: formatBRL(view.totalCents), emphasis: true });
+  return totals;
+}
+
+/** The delivery address, one line per row (recipient, street, district and city, CEP). */
+function addressLines(address: OrderMailAddress): string[] {
+  const street = [address.endereco, address.numero].filter(Boolean).join(', ');
+  const place = [address.bairro, [address.cidade, address.estado].filter(Boolean).join('/')]
+    .filter(Boolean)
+    .join(' - ');
+  return [
+    address.nomeCompleto ?? '',
+    address.complemento ? `${street} - ${address.complemento}` : street,
+    place,
+    address.cep ? `CEP ${maskCep(address.cep)}` : '',
+  ].filter((line) => line !== '');
+}
+
+function addressPanel(view: OrderMailView): SafeHtml[] {
+  return view.address ? [panel('Endereço de entrega', addressLines(view.address))] : [];
+}
+
+function addressText(view: OrderMailView): string[] {
+  return view.address ? ['', 'Endereço de entrega:', ...addressLines(view.address)] : [];
+}
+
+function statusNote(code: OrderStatusCode): SafeHtml {
+  return note(html`Situação do pedido: ${strong(orderStatusText(code))}`);
+}
+
+/** "até 24/11 às 14:30 (horário de Brasília)". */
+function deadlineText(view: OrderMailView): string {
+  return `${formatOrderDeadline(view.expiresAt)} (horário de Brasília)`;
+}
+
+function message(
+  kind: string,
+  to: string,
+  subject: string,
+  parts: {
+    preheader: string;
+    blocks: SafeHtml[];
+    text: string[];
+    links: string[];
+    homeUrl: string;
+  },
+): Message {
+  return {
+    kind,
+    to,
+    subject,
+    text: [...parts.text, ...textFooter()].join('\n'),
+    html: emailLayout({
+      title: subject,
+      preheader: parts.preheader,
+      blocks: parts.blocks,
+      homeUrl: parts.homeUrl,
+    }),
+    links: parts.links,
+  };
+}
+
+/** To the shopper when the order is placed: what she bought, where it goes, how and until when to pay. */
+export function orderReceivedEmail(view: OrderMailView, to: string): Message {
+  const subject = `Recebemos seu pedido ${orderLabel(view)} - ${STORE_NAME}`;
+  const totals = totalsOf(view);
+  const deadline = deadlineText(view);
+  return message('order_received', to, subject, {
+    preheader: `Pague ${deadline} para garantir suas peças.`,
+    homeUrl: view.publicUrl,
+    links: [view.orderUrl],
+    blocks: [
+      heading(`Recebemos seu pedido ${orderLabel(view)}`),
+      paragraph(greeting(view)),
+      paragraph(
+        `Obrigada por comprar na ${STORE_NAME}! Seu pedido foi registrado e as peças estão reservadas para você enquanto aguardamos o pagamento.`,
+      ),
+      panel('Prazo para pagamento', [html`Pague ${strong(deadline)}.`, view.unpaidNote]),
+      button({ label: 'Pagar meu pedido', href: view.orderUrl }),
+      itemsTable(view.lines, totals),
+      ...addressPanel(view),
+      statusNote('awaiting_payment'),
+    ],
+    text: [
+      greeting(view),
+      '',
+      `Obrigada por comprar na ${STORE_NAME}! Recebemos seu pedido ${orderLabel(view)}; as peças estão reservadas para você enquanto aguardamos o pagamento.`,
+      '',
+      `Pague ${deadline} por este link:`,
+      view.orderUrl,
+      view.unpaidNote,
+      '',
+      'Seu pedido:',
+      ...itemsText(view.lines, totals),
+      ...addressText(view),
+      '',
+      `Situação do pedido: ${orderStatusText('awaiting_payment')}`,
+    ],
+  });
+}
+
+/** To the shopper when her payment is approved: what comes next. */
+export function paymentApprovedEmail(view: OrderMailView, to: string): Message {
+  const subject = `Pagamento aprovado - pedido ${orderLabel(view)} - ${STORE_NAME}`;
+  const totals = totalsOf(view);
+  const nextSteps = [
+    'Agora vamos separar e embalar suas semijoias com carinho.',
+    'Quando o pedido for postado, você recebe o código de rastreamento por e-mail.',
+    ...(view.shippingDays
+      ? [`Prazo de entrega estimado: ${view.shippingDays} dias após a postagem.`]
+      : []),
+  ];
+  return message('order_paid', to, subject, {
+    preheader: `O pagamento do pedido ${orderLabel(view)} foi aprovado.`,
+    homeUrl: view.publicUrl,
+    links: [view.orderUrl],
+    blocks: [
+      heading('Pagamento aprovado!'),
+      paragraph(greeting(view)),
+      paragraph(
+        html`O pagamento do seu pedido ${strong(orderLabel(view))} foi aprovado. Obrigada pela
+        compra!`,
+      ),
+      panel('Próximos passos', nextSteps),
+      itemsTable(view.lines, totals),
+      ...addressPanel(view),
+      button({ label: 'Ver meu pedido', href: view.orderUrl }),
+      statusNote('paid'),
+    ],
+    text: [
+      greeting(view),
+      '',
+      `O pagamento do seu pedido ${orderLabel(view)} foi aprovado. Obrigada pela compra!`,
+      '',
+      ...nextSteps,
+      '',
+      'Seu pedido:',
+      ...itemsText(view.lines, totals),
+      ...addressText(view),
+      '',
+      `Situação do pedido: ${orderStatusText('paid')}`,
+      `Acompanhe seu pedido: ${view.orderUrl}`,
+    ],
+  });
+}
+
+/** The customer's contact and the payment, for the owners' notices. */
+function customerRows(view: OrderMailView): [string, string][] {
+  return [
+    ['Cliente', view.customer.name ?? '—'],
+    ['E-mail', view.customer.email ?? '—'],
+    ['Telefone', view.customer.phone ? maskPhone(view.customer.phone) : '—'],
+  ];
+}
+
+function paymentRows(view: OrderMailView, paymentId: string | null): [string, string][] {
+  return [
+    ['Pagamento', paymentId ?? '—'],
+    ...(view.paymentProvider ? [['Provedor', view.paymentProvider] as [string, string]] : []),
+  ];
+}
+
+const rowsText = (rows: readonly (readonly [string, string])[]) =>
+  rows.map(([label, value]) => `${label}: ${value}`);
+
+/** To the store (STORE_EMAIL): a new paid order to prepare and ship. */
+export function paidOrderStoreNotice(view: OrderMailView, to: string): Message {
+  const subject = `Novo pedido pago ${orderLabel(view)} - ${STORE_NAME}`;
+  const totals = totalsOf(view);
+  const rows: [string, string][] = [
+    ['Pedido', orderLabel(view)],
+    ['Situação', orderStatusText('paid')],
+    ...(view.paidAt ? [['Pago em', formatDateTime(view.paidAt)] as [string, string]] : []),
+    ...customerRows(view),
+    ...paymentRows(view, view.paymentId),
+  ];
+  return message('order_paid_store', to, subject, {
+    preheader: `${formatBRL(view.totalCents)} - ${view.customer.name ?? 'cliente'}`,
+    homeUrl: view.publicUrl,
+    links: [],
+    blocks: [
+      heading(`Novo pedido pago ${orderLabel(view)}`),
+      paragraph('Um pedido foi pago e está pronto para ser separado e enviado.'),
+      detailsTable(rows),
+      itemsTable(view.lines, totals),
+      ...addressPanel(view),
+    ],
+    text: [
+      `Novo pedido pago ${orderLabel(view)}: pronto para ser separado e enviado.`,
+      '',
+      ...rowsText(rows),
+      '',
+      'Itens:',
+      ...itemsText(view.lines, totals),
+      ...addressText(view),
+    ],
+  });
+}
+
+function supportParagraph(): SafeHtml {
+  return paragraph(
+    html`Precisa de ajuda? Fale com a gente pelo e-mail ${strong(STORE_CONTACT.email)} ou pelo
+    WhatsApp ${strong(STORE_CONTACT.phone)}.`,
+  );
+}
+
+const supportText = () =>
+  `Precisa de ajuda? Fale com a gente pelo e-mail ${STORE_CONTACT.email} ou pelo WhatsApp ${STORE_CONTACT.phone}.`;
+
+/** To the shopper when a payment is declined: her order is still reserved; the retry link. */
+export function paymentDeclinedEmail(view: OrderMailView, to: string): Message {
+  const subject = `Pagamento não aprovado - pedido ${orderLabel(view)} - ${STORE_NAME}`;
+  const deadline = deadlineText(view);
+  return message('order_declined', to, subject, {
+    preheader: `Você pode tentar novamente ${deadline}.`,
+    homeUrl: view.publicUrl,
+    links: [view.orderUrl],
+    blocks: [
+      heading('Pagamento não aprovado'),
+      paragraph(greeting(view)),
+      paragraph(
+        html`O pagamento do seu pedido ${strong(orderLabel(view))} não foi aprovado pela operadora.
+        Suas peças continuam reservadas: confira os dados do cartão ou use outro cartão e tente
+        novamente.`,
+      ),
+      panel('Prazo para pagamento', [html`Tente novamente ${strong(deadline)}.`, view.unpaidNote]),
+      button({ label: 'Tentar novamente', href: view.orderUrl }),
+      itemsTable(view.lines, totalsOf(view)),
+      supportParagraph(),
+      statusNote('payment_failed'),
+    ],
+    text: [
+      greeting(view),
+      '',
+      `O pagamento do seu pedido ${orderLabel(view)} não foi aprovado pela operadora. Suas peças continuam reservadas: confira os dados do cartão ou use outro cartão e tente novamente.`,
+      '',
+      `Tente novamente ${deadline} por este link:`,
+      view.orderUrl,
+      view.unpaidNote,
+      '',
+      `Total do pedido: ${formatBRL(view.totalCents)}`,
+      '',
+      supportText(),
+      '',
+      `Situação do pedido: ${orderStatusText('payment_failed')}`,
+    ],
+  });
+}
+
+/** To the shopper when her order is cancelled: why, and that nothing was charged. */
+export function orderCancelledEmail(view: OrderMailView, to: string): Message {
+  const subject = `Pedido ${orderLabel(view)} cancelado - ${STORE_NAME}`;
+  const why =
+    view.cancelReason === 'expired'
+      ? `O pedido ${orderLabel(view)} não foi pago dentro do prazo (${formatOrderDeadline(view.expiresAt)}) e foi cancelado automaticamente.`
+      : `O pedido ${orderLabel(view)} foi cancelado.`;
+  // A cancelled order was never paid (a payment arriving later is refunded: refund_due).
+  const charged = view.paidAt ? '' : 'Nenhum valor foi cobrado.';
+  const again =
+    'As peças voltaram para o estoque. Se ainda quiser, é só fazer um novo pedido na loja.';
+  return message('order_cancelled', to, subject, {
+    preheader: `${why} ${charged}`.trim(),
+    homeUrl: view.publicUrl,
+    links: [view.publicUrl],
+    blocks: [
+      heading('Seu pedido foi cancelado'),
+      paragraph(greeting(view)),
+      paragraph(why),
+      ...(charged ? [paragraph(strong(charged))] : []),
+      paragraph(again),
+      button({ label: 'Voltar à loja', href: view.publicUrl }),
+      itemsTable(view.lines, totalsOf(view)),
+      note(view.unpaidNote),
+      statusNote('cancelled'),
+    ],
+    text: [
+      greeting(view),
+      '',
+      why,
+      ...(charged ? [charged] : []),
+      again,
+      view.publicUrl,
+      '',
+      'Itens do pedido cancelado:',
+      ...itemsText(view.lines, totalsOf(view)),
+      '',
+      view.unpaidNote,
+      `Situação do pedido: ${orderStatusText('cancelled')}`,
+    ],
+  });
+}
+
+/** Why a late payment must be refunded, as both refund messages say it. */
+function lateWhy(view: OrderMailView): string {
+  const cancelled =
+    view.cancelReason === 'expired'
+      ? `depois que o pedido ${orderLabel(view)} já tinha sido cancelado por falta de pagamento no prazo (${formatOrderDeadline(view.expiresAt)})`
+      : `depois que o pedido ${orderLabel(view)} já tinha sido cancelado`;
+  return `O pagamento chegou ${cancelled}, e as peças não estão mais disponíveis no estoque.`;
+}
+
+/** To the store (STORE_EMAIL): a payment for a cancelled order whose stock is gone. */
+export function refundDueStoreNotice(
+  view: OrderMailView,
+  to: string,
+  paymentId: string | null,
+): Message {
+  const subject = `${orderStatusText('refund_due')} - pedido ${orderLabel(view)} - ${STORE_NAME}`;
+  const rows: [string, string][] = [
+    ['Pedido', orderLabel(view)],
+    ['Situação', orderStatusText('refund_due')],
+    ['Valor a estornar', formatBRL(view.totalCents)],
+    ...paymentRows(view, paymentId),
+    ...(view.cancelledAt
+      ? [['Cancelado em', formatDateTime(view.cancelledAt)] as [string, string]]
+      : []),
+    ...customerRows(view),
+  ];
+  const action = `Estorne o valor integral de ${formatBRL(view.totalCents)} no painel do provedor de pagamento. A cliente foi avisada por e-mail de que o valor será devolvido.`;
+  return message('order_refund_due_store', to, subject, {
+    preheader: `${formatBRL(view.totalCents)} a estornar - pedido ${orderLabel(view)}`,
+    homeUrl: view.publicUrl,
+    links: [],
+    blocks: [
+      heading(`Pagamento a estornar: pedido ${orderLabel(view)}`),
+      paragraph(lateWhy(view)),
+      paragraph(strong(action)),
+      detailsTable(rows),
+      itemsTable(view.lines, totalsOf(view)),
+    ],
+    text: [
+      lateWhy(view),
+      action,
+      '',
+      ...rowsText(rows),
+      '',
+      'Itens:',
+      ...itemsText(view.lines, totalsOf(view)),
+    ],
+  });
+}
+
+/** To the shopper: her payment came after the order was cancelled and is refunded in full. */
+export function refundDueEmail(view: OrderMailView, to: string): Message {
+  const subject = `Seu pagamento será estornado - pedido ${orderLabel(view)} - ${STORE_NAME}`;
+  const refund = `Por isso, vamos estornar o valor integral de ${formatBRL(view.totalCents)} na mesma forma de pagamento. O prazo para o estorno aparecer na fatura depende da operadora do cartão.`;
+  const sorry = 'Pedimos desculpas pelo transtorno.';
+  return message('order_refund_due', to, subject, {
+    preheader: `Vamos estornar ${formatBRL(view.totalCents)} do pedido ${orderLabel(view)}.`,
+    homeUrl: view.publicUrl,
+    links: [view.orderUrl],
+    blocks: [
+      heading('Seu pagamento será estornado'),
+      paragraph(greeting(view)),
+      paragraph(lateWhy(view)),
+      paragraph(refund),
+      paragraph(sorry),
+      button({ label: 'Ver meu pedido', href: view.orderUrl }),
+      itemsTable(view.lines, totalsOf(view)),
+      supportParagraph(),
+      statusNote('refund_due'),
+    ],
+    text: [
+      greeting(view),
+      '',
+      lateWhy(view),
+      refund,
+      sorry,
+      '',
+      `Seu pedido: ${view.orderUrl}`,
+      '',
+      ...itemsText(view.lines, totalsOf(view)),
+      '',
+      supportText(),
+      '',
+      `Situação do pedido: ${orderStatusText('refund_due')}`,
+    ],
+  });
+}
