@@ -29,9 +29,11 @@ import {
   type IdempotencyId,
   type StoredAnswer,
 } from '../../lib/idempotency.js';
-import { hashToken } from '../../lib/secrets.js';
+import { hashToken, sealText } from '../../lib/secrets.js';
 import { PRODUCT_NOT_FOUND } from '../catalog/routes.js';
 import { findUsable, redeem, type UsableCoupon } from '../coupons/service.js';
+import { enqueueOrderEmails, type OrderMailDeps } from '../orders/emails.js';
+import { orderMailDeps } from '../orders/settlement.js';
 import { hostedCheckoutFor } from '../payments/hosted-checkout.js';
 import type { ShippingQuoter } from '../shipping/quote.js';
 import {
@@ -47,6 +49,8 @@ export const ORDER_NOT_AWAITING_PAYMENT = 'Este pedido não aguarda pagamento.';
 export const TOTALS_CHANGED = 'Os valores do pedido mudaram. Confira o resumo e tente novamente.';
 /** Cents the page's total may differ from the server's (its own rounding of the same figures). */
 export const TOTAL_TOLERANCE_CENTS = 1;
+/** sealText's purpose for a guest order's link secret (orders.access_key_sealed). */
+export const ORDER_LINK_PURPOSE = 'order-link';
 
 export function outOfStockMessage(name: string, available: number): string {
   return `O produto "${name}" não tem estoque suficiente (disponível: ${Math.max(0, available)}).`;
@@ -93,6 +97,7 @@ function chaveMatches(chave: string | null, storedHash: string): boolean {
 
 export function createCheckoutService(opts: CheckoutServiceOptions) {
   const { db, quoter } = opts;
+  const mailDeps: OrderMailDeps = orderMailDeps(opts.config);
 
   /** Her server cart's lines, by product id. */
   async function serverCartLines(tx: Db, userId: number): Promise<RequestedLine[]> {
@@ -175,6 +180,8 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
           userId: userId ?? null,
           status: 'awaiting_payment',
           accessKeyHash: hashToken(chave),
+          // Her later e-mails (declined, cancelled) link to the order with it, on any device.
+          accessKeySealed: sealText(opts.config.jwtSecret, ORDER_LINK_PURPOSE, chave),
           cepDestino: request.cep,
           subtotalCents: totals.subtotal,
           discountCents: totals.desconto,
@@ -313,6 +320,11 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
         const claim = idem ? await claimKey(tx, idem, hash) : ({ kind: 'new' } as const);
         if (claim.kind !== 'new') return claim;
         await confirmOrder(tx, order!.id, address, request.total);
+        // With the address that makes it an order she can be written to; its dedupe key makes a
+        // second pagamento (a retry after a decline) send nothing more.
+        await enqueueOrderEmails(tx, mailDeps, order!.id, 'received', {
+          chave: order!.userId === null ? request.chave : null,
+        });
         return claim;
       });
       if (claimed.kind === 'answered') return claimed.answer;

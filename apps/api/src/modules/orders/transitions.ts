@@ -1,14 +1,48 @@
 /**
- * The order's status changes caused by the payment provider. Each is one guarded statement
- * (`... where status in (<expected>)`), so a notification delivered twice, or racing another,
- * moves the order once: the second finds nothing to change.
+ * The order's status changes caused by the payment provider and by the clock. Each is one
+ * guarded statement (`... where status in (<expected>)`), so a notification delivered twice, a
+ * sweeper racing a webhook or another sweeper, moves the order once: the second finds nothing to
+ * change, and whatever rides on the change (stock, sales, the coupon) is done only by the one
+ * statement that moved it.
+ *
+ * Rows are locked in one order everywhere: the order, then its products by id (as api/pay takes
+ * them), then the coupon. Two transactions touching the same products never wait in a circle.
  */
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, products } from '../../db/schema.js';
+import { release } from '../coupons/service.js';
 
 export type TransitionOutcome = 'paid' | 'declined' | 'ignored' | 'amount_mismatch';
+
+/** Locks the products of an order's lines, in id order, before their rows are written. */
+export async function lockProductsOf(tx: Db, orderId: number): Promise<void> {
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        tx
+          .select({ id: orderItems.productId })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, orderId)),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .for('no key update');
+}
+
+/** Counts an order's units as sold (the best sellers), in the transaction that pays it. */
+export async function countSales(tx: Db, orderId: number): Promise<void> {
+  await lockProductsOf(tx, orderId);
+  await tx
+    .update(products)
+    .set({ salesCount: sql`${products.salesCount} + ${orderItems.quantidade}` })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(products.id, orderItems.productId)));
+}
 
 /**
  * awaiting payment / payment failed -> paid, only when the amount paid is the order's total (the
@@ -46,11 +80,7 @@ export async function markPaid(
       ? 'amount_mismatch'
       : 'ignored';
   }
-  await tx
-    .update(products)
-    .set({ salesCount: sql`${products.salesCount} + ${orderItems.quantidade}` })
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, moved.id), eq(products.id, orderItems.productId)));
+  await countSales(tx, moved.id);
   return 'paid';
 }
 
@@ -82,4 +112,119 @@ export async function markDeclined(
     .where(and(eq(orders.reference, event.reference), which))
     .returning({ id: orders.id });
   return moved ? 'declined' : 'ignored';
+}
+
+/**
+ * awaiting payment / payment failed -> cancelled ('expired'), once its deadline is at or before
+ * `now`. Only the statement that moves the order gives its stock and its coupon use back, so a
+ * second sweeper (or the same one after a restart) gives nothing back twice. The payment link is
+ * dropped; the checkout id stays, naming the checkout a late payment could still come from.
+ */
+export async function cancelExpired(tx: Db, orderId: number, now: Date): Promise<boolean> {
+  const [moved] = await tx
+    .update(orders)
+    .set({
+      status: 'cancelled',
+      cancelledAt: sql`now()`,
+      cancelReason: 'expired',
+      paymentUrl: null,
+      paymentUrlExpiresAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        inArray(orders.status, [...UNPAID_ORDER_STATUSES]),
+        lte(orders.expiresAt, now),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (!moved) return false;
+  await lockProductsOf(tx, orderId);
+  await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${orderItems.quantidade}`, updatedAt: sql`now()` })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(products.id, orderItems.productId)));
+  await release(tx, orderId);
+  return true;
+}
+
+/** A line of an order whose stock is no longer there (a late payment cannot revive it). */
+export class StockGoneError extends Error {
+  constructor(readonly productId: number) {
+    super(`stock gone for product ${productId}`);
+    this.name = 'StockGoneError';
+  }
+}
+
+/**
+ * Takes an order's units off the stock again (a late payment reviving a cancelled order): one
+ * guarded statement per line (`stock >= n`), in product id order. Throws StockGoneError at the
+ * first line short; the caller runs it in a savepoint and rolls the lines before back.
+ */
+export async function reserveStockAgain(tx: Db, orderId: number): Promise<void> {
+  const lines = await tx
+    .select({ productId: orderItems.productId, quantidade: orderItems.quantidade })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productId));
+  for (const line of lines) {
+    const taken = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.quantidade}::int`, updatedAt: sql`now()` })
+      .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantidade}`))
+      .returning({ id: products.id });
+    if (taken.length === 0) throw new StockGoneError(line.productId);
+  }
+}
+
+/**
+ * cancelled ('expired') -> paid: a late payment of the right amount for an order whose stock
+ * was taken again (reserveStockAgain, same savepoint). Counts the sales like markPaid.
+ */
+export async function markPaidLate(
+  tx: Db,
+  orderId: number,
+  event: { paymentId: string | null; amountCents: number },
+): Promise<boolean> {
+  const [moved] = await tx
+    .update(orders)
+    .set({
+      status: 'paid',
+      paidAt: sql`now()`,
+      paymentId: event.paymentId,
+      cancelledAt: null,
+      cancelReason: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, 'cancelled'),
+        eq(orders.cancelReason, 'expired'),
+        eq(orders.totalCents, event.amountCents),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (!moved) return false;
+  await countSales(tx, orderId);
+  return true;
+}
+
+/**
+ * cancelled -> refund due: money came for an order the store had cancelled and can no longer
+ * fill (its stock is gone). The payment id says which payment the owners must give back.
+ */
+export async function markRefundDue(
+  tx: Db,
+  orderId: number,
+  event: { paymentId: string | null },
+): Promise<boolean> {
+  const [moved] = await tx
+    .update(orders)
+    .set({ status: 'refund_due', paymentId: event.paymentId, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'cancelled')))
+    .returning({ id: orders.id });
+  return moved !== undefined;
 }

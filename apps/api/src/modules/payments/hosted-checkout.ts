@@ -23,8 +23,25 @@ export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
 
 /** A link that expires sooner than this is not handed out: she needs time to pay. */
 const LINK_MIN_REMAINING_MS = 2 * 60 * 1000;
-/** The provider's checkout always closes this long before the order's deadline. */
+/** The provider's checkout closes this long before the order's deadline. */
 const CHECKOUT_ENDS_BEFORE_DEADLINE_MS = 5 * 60 * 1000;
+
+/**
+ * Both margins for one order, scaled down for a short life (UNPAID_ORDER_TTL_MINUTES=1 in a
+ * demo): the checkout ends at most a tenth of the order's life before its deadline, and a link
+ * is handed out while a quarter of its life remains. So the checkout always closes before the
+ * order is cancelled, whatever the setting, and a one-minute order can still be paid.
+ */
+export function checkoutMargins(order: Pick<OrderRow, 'createdAt' | 'expiresAt'>): {
+  endsBeforeDeadlineMs: number;
+  minRemainingMs: number;
+} {
+  const lifeMs = Math.max(0, order.expiresAt.getTime() - order.createdAt.getTime());
+  return {
+    endsBeforeDeadlineMs: Math.min(CHECKOUT_ENDS_BEFORE_DEADLINE_MS, Math.round(lifeMs / 10)),
+    minRemainingMs: Math.min(LINK_MIN_REMAINING_MS, Math.round(lifeMs / 4)),
+  };
+}
 
 export interface HostedCheckoutDeps {
   db: Db;
@@ -40,11 +57,12 @@ export async function hostedCheckoutFor(
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
   if (!isUnpaidStatus(order.status)) throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT);
-  const valid = validLink(order, provider.name);
+  const margins = checkoutMargins(order);
+  const valid = validLink(order, provider.name, margins.minRemainingMs);
   if (valid) return { paymentUrl: valid };
 
-  const expiresAt = new Date(order.expiresAt.getTime() - CHECKOUT_ENDS_BEFORE_DEADLINE_MS);
-  if (expiresAt.getTime() - Date.now() <= LINK_MIN_REMAINING_MS) {
+  const expiresAt = new Date(order.expiresAt.getTime() - margins.endsBeforeDeadlineMs);
+  if (expiresAt.getTime() - Date.now() <= margins.minRemainingMs) {
     // Too close to the deadline to pay: the order is about to be cancelled.
     throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT);
   }
@@ -95,7 +113,7 @@ export async function hostedCheckoutFor(
         inArray(orders.status, [...UNPAID_ORDER_STATUSES]),
         or(
           isNull(orders.paymentUrlExpiresAt),
-          lt(orders.paymentUrlExpiresAt, sql`now() + interval '2 minutes'`),
+          lt(orders.paymentUrlExpiresAt, new Date(Date.now() + margins.minRemainingMs)),
           ne(orders.paymentProvider, provider.name),
         ),
       ),
@@ -104,16 +122,19 @@ export async function hostedCheckoutFor(
   if (stored?.paymentUrl) return { paymentUrl: stored.paymentUrl };
   // Another call stored a link first, or the order stopped being payable meanwhile.
   const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
-  const winner = now && isUnpaidStatus(now.status) ? validLink(now, provider.name) : null;
+  const winner =
+    now && isUnpaidStatus(now.status)
+      ? validLink(now, provider.name, margins.minRemainingMs)
+      : null;
   if (winner) return { paymentUrl: winner };
   throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT);
 }
 
-function validLink(order: OrderRow, providerName: string): string | null {
+function validLink(order: OrderRow, providerName: string, minRemainingMs: number): string | null {
   const ok =
     order.paymentUrl &&
     order.paymentProvider === providerName &&
     order.paymentUrlExpiresAt &&
-    order.paymentUrlExpiresAt.getTime() - Date.now() > LINK_MIN_REMAINING_MS;
+    order.paymentUrlExpiresAt.getTime() - Date.now() > minRemainingMs;
   return ok ? order.paymentUrl : null;
 }

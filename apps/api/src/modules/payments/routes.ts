@@ -2,18 +2,17 @@
  * POST /api/webhooks/{provider}/ (docs/checkout-contract.md): the payment provider's
  * notifications. The raw body is kept as it came, because the signature is computed over it.
  * A notification that does not verify, or names a provider this store is not configured for,
- * gets 401 and changes nothing. One that verifies is stored and applied in one transaction;
- * the same event delivered again (or five times at once) finds its row and changes nothing.
+ * gets 401 and changes nothing. One that verifies is stored and applied in one transaction
+ * (orders/settlement.ts, shared with the sweeper); the same event delivered again (or five
+ * times at once) finds its row and changes nothing.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { orders, paymentNotifications } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
 import { UnauthorizedError } from '../../lib/errors.js';
-import { markDeclined, markPaid, type TransitionOutcome } from '../orders/transitions.js';
+import { orderMailDeps, recordAndSettle, type SettlementOutcome } from '../orders/settlement.js';
 
 export interface PaymentRoutesOptions {
   db: Db;
@@ -29,8 +28,12 @@ const params = z.object({ provider: z.string().max(40) }).strict();
 const okAnswer = z.object({ ok: z.literal(true) });
 const errorAnswer = z.looseObject({ error: z.string() });
 
+/** Outcomes an owner should hear about (money that did not simply pay an order). */
+const NOTEWORTHY = new Set<SettlementOutcome>(['amount_mismatch', 'refund_due', 'paid_twice']);
+
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, opts) => {
   const { db, paymentProvider } = opts;
+  const mailDeps = orderMailDeps(opts.config);
 
   // Within this plugin only (Fastify encapsulates it): every body arrives as the exact text the
   // provider signed.
@@ -52,38 +55,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           : null;
       if (!event) throw new UnauthorizedError(INVALID_SIGNATURE);
 
-      await db.transaction(async (tx) => {
-        const [order] = await tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(eq(orders.reference, event.reference));
-        const [fresh] = await tx
-          .insert(paymentNotifications)
-          .values({
-            provider: paymentProvider.name,
-            eventKey: event.eventKey,
-            orderId: order?.id ?? null,
-            outcome: 'pending',
-            rawBody: raw,
-          })
-          .onConflictDoNothing({
-            target: [paymentNotifications.provider, paymentNotifications.eventKey],
-          })
-          .returning({ id: paymentNotifications.id });
-        if (!fresh) return; // Delivered before: already applied.
-        let outcome: TransitionOutcome | 'pending' = 'ignored';
-        if (!order) outcome = 'ignored';
-        else if (event.state === 'paid') outcome = await markPaid(tx, event);
-        else if (event.state === 'declined') outcome = await markDeclined(tx, event);
-        else outcome = 'pending';
-        if (outcome === 'amount_mismatch') {
-          req.log.warn({ notification: fresh.id }, 'pagamento com valor diferente do pedido');
-        }
-        await tx
-          .update(paymentNotifications)
-          .set({ outcome })
-          .where(eq(paymentNotifications.id, fresh.id));
-      });
+      const outcome = await db.transaction((tx) =>
+        recordAndSettle(tx, mailDeps, {
+          provider: paymentProvider.name,
+          eventKey: event.eventKey,
+          rawBody: raw,
+          event,
+        }),
+      );
+      if (outcome && NOTEWORTHY.has(outcome)) {
+        // The reference only: the owners find the rest in payment_notifications.
+        req.log.warn({ reference: event.reference, outcome }, 'pagamento que pede atenção');
+      }
       return { ok: true as const };
     },
   );

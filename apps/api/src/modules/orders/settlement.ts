@@ -1,0 +1,188 @@
+/**
+ * What a payment event does to its order, in the caller's transaction: one function for the
+ * provider's notification (payments/routes.ts) and for the sweeper that asked the provider itself
+ * because no notification came (sweeper.ts). Every event is first recorded in
+ * `payment_notifications` under its key, so the same event seen twice changes nothing the second
+ * time; every status change below is one guarded statement, so two different events for one
+ * order (a webhook racing the sweeper) move it once.
+ *
+ * - paid, order payable, right amount: paid, sales counted, 'paid' e-mails.
+ * - declined, order payable: 'Erro no Pagamento' with its reservation kept until the deadline
+ *   (she may retry), 'declined' e-mail.
+ * - paid, order cancelled at its deadline (a late payment): the stock is taken again, all lines
+ *   or none (a savepoint); all there: paid again, its coupon redeemed again when it still can be
+ *   (never refusing her paid order for it); one line short: 'Pagamento a estornar' and the owners
+ *   are told.
+ * - paid again through another checkout (another payment id) of an order already paid: kept as
+ *   'paid_twice' for the owners and logged; nothing changes on the order.
+ */
+import { eq } from 'drizzle-orm';
+import { isUnpaidStatus } from '@semijoias/domain/orders';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { coupons, orders, paymentNotifications, type OrderRow } from '../../db/schema.js';
+import type { PaymentEvent } from '../../integrations/payments/provider.js';
+import { CouponRefusedError, redeem } from '../coupons/service.js';
+import { enqueueOrderEmails, type OrderMailDeps } from './emails.js';
+import {
+  markDeclined,
+  markPaid,
+  markPaidLate,
+  markRefundDue,
+  reserveStockAgain,
+  StockGoneError,
+} from './transitions.js';
+
+/** What the store made of an event; kept as `payment_notifications.outcome`. */
+export type SettlementOutcome =
+  | 'paid'
+  | 'paid_late'
+  | 'refund_due'
+  | 'paid_twice'
+  | 'declined'
+  | 'pending'
+  | 'ignored'
+  | 'amount_mismatch';
+
+/** The links and addresses of the order e-mails, from the settings. */
+export function orderMailDeps(
+  config: Pick<Config, 'publicUrl' | 'storeEmail' | 'jwtSecret' | 'unpaidOrderTtlMinutes'>,
+): OrderMailDeps {
+  return {
+    publicUrl: config.publicUrl,
+    storeEmail: config.storeEmail,
+    jwtSecret: config.jwtSecret,
+    unpaidOrderTtlMinutes: config.unpaidOrderTtlMinutes,
+  };
+}
+
+export interface RecordedEvent {
+  /** The provider's name ('sandbox', 'pagbank'). */
+  provider: string;
+  /** One event at the provider: the notification's key, or `sweeper:<checkout>:paid`. */
+  eventKey: string;
+  /** The notification as it came, or the status the sweeper read (JSON), for the owners. */
+  rawBody: string;
+  event: PaymentEvent;
+}
+
+/**
+ * Records the event and applies it inside `tx`. Returns null when the same event was recorded
+ * before (nothing is applied again), otherwise what it did.
+ */
+export async function recordAndSettle(
+  tx: Db,
+  mailDeps: OrderMailDeps,
+  input: RecordedEvent,
+): Promise<SettlementOutcome | null> {
+  const [known] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.reference, input.event.reference));
+  const [fresh] = await tx
+    .insert(paymentNotifications)
+    .values({
+      provider: input.provider,
+      eventKey: input.eventKey,
+      orderId: known?.id ?? null,
+      outcome: 'pending',
+      rawBody: input.rawBody,
+    })
+    .onConflictDoNothing({
+      target: [paymentNotifications.provider, paymentNotifications.eventKey],
+    })
+    .returning({ id: paymentNotifications.id });
+  if (!fresh) return null; // Recorded before: already applied.
+  const outcome = await settlePayment(tx, mailDeps, input.event);
+  await tx
+    .update(paymentNotifications)
+    .set({ outcome })
+    .where(eq(paymentNotifications.id, fresh.id));
+  return outcome;
+}
+
+/** Applies a payment event to its order inside `tx` (see the header). */
+export async function settlePayment(
+  tx: Db,
+  mailDeps: OrderMailDeps,
+  event: PaymentEvent,
+): Promise<SettlementOutcome> {
+  // Locked first: a sweeper cancelling it, or another event for it, goes before or after this.
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.reference, event.reference))
+    .for('update');
+  if (!order) return 'ignored';
+
+  if (event.state === 'declined') {
+    const outcome = await markDeclined(tx, event);
+    if (outcome === 'declined') {
+      // One e-mail per declined checkout; the decline drops the link, so read it from before.
+      const checkoutId = event.checkoutId ?? order.providerCheckoutId ?? event.paymentId;
+      await enqueueOrderEmails(tx, mailDeps, order.id, 'declined', { checkoutId });
+    }
+    return outcome;
+  }
+  if (event.state !== 'paid') return 'pending';
+
+  if (isUnpaidStatus(order.status)) {
+    const outcome = await markPaid(tx, event);
+    if (outcome === 'paid') await enqueueOrderEmails(tx, mailDeps, order.id, 'paid');
+    return outcome;
+  }
+  if (order.status === 'cancelled') return settleLate(tx, mailDeps, order, event);
+  if (event.paymentId !== null && order.paymentId !== null && event.paymentId !== order.paymentId)
+    return 'paid_twice';
+  return 'ignored';
+}
+
+/** A paid event for a cancelled order (locked by the caller). */
+async function settleLate(
+  tx: Db,
+  mailDeps: OrderMailDeps,
+  order: OrderRow,
+  event: PaymentEvent,
+): Promise<SettlementOutcome> {
+  if (event.amountCents === null || event.amountCents !== order.totalCents)
+    return 'amount_mismatch';
+  const amountCents = event.amountCents;
+  let revived = false;
+  if (order.cancelReason === 'expired') {
+    try {
+      revived = await tx.transaction(async (sp) => {
+        await reserveStockAgain(sp, order.id);
+        return markPaidLate(sp, order.id, { paymentId: event.paymentId, amountCents });
+      });
+    } catch (err) {
+      if (!(err instanceof StockGoneError)) throw err;
+    }
+  }
+  if (revived) {
+    await redeemAgain(tx, order);
+    await enqueueOrderEmails(tx, mailDeps, order.id, 'paid');
+    return 'paid_late';
+  }
+  if (!(await markRefundDue(tx, order.id, { paymentId: event.paymentId }))) return 'ignored';
+  await enqueueOrderEmails(tx, mailDeps, order.id, 'refund_due', { paymentId: event.paymentId });
+  return 'refund_due';
+}
+
+/**
+ * Counts the coupon use of a revived order again (its cancellation gave it back). When the
+ * coupon can no longer be used (its limit reached meanwhile, deactivated, or she used it on
+ * another order), her paid order keeps its discount uncounted: she paid what the store asked.
+ */
+async function redeemAgain(tx: Db, order: OrderRow): Promise<void> {
+  if (order.couponId === null || order.userId === null) return;
+  const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, order.couponId));
+  if (!coupon) return;
+  const userId = order.userId;
+  try {
+    await tx.transaction((sp) =>
+      redeem(sp, { coupon, userId, orderId: order.id, discountCents: order.discountCents }),
+    );
+  } catch (err) {
+    if (!(err instanceof CouponRefusedError)) throw err;
+  }
+}

@@ -1,0 +1,245 @@
+/**
+ * The order sweeper (issue 10, docs/orders-lifecycle.md): inside the API process, every
+ * ORDER_SWEEP_INTERVAL_SECONDS, it ends unpaid orders whose deadline passed and runs the
+ * housekeeping about hourly.
+ *
+ * For each order awaiting payment (or whose payment failed) past its deadline, oldest deadline
+ * first, in batches:
+ * 1. When it has a checkout at the provider, the provider is asked what became of it, outside
+ *    any transaction (a network call holds no lock; the embedded database has one connection).
+ *    Unreachable: the order is left alone until the next round.
+ * 2. One transaction per order claims it (`for update skip locked`: an order another sweeper or
+ *    a notification is handling is skipped, not waited for), then either settles the payment
+ *    the provider reported but never notified (orders/settlement.ts, recorded as
+ *    `sweeper:<checkout>:paid`) or cancels it: status, stock, coupon and the 'cancelled' e-mail
+ *    in that one transaction (transitions.ts cancelExpired).
+ *
+ * Everything is guarded by status, so a second sweeper, a second instance or a restart halfway
+ * changes nothing twice. Deadlines are compared with the injected `now()`, passed to the
+ * database as a parameter, so tests move the clock instead of waiting.
+ */
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { orders } from '../../db/schema.js';
+import type { PaymentProvider, PaymentStatus } from '../../integrations/payments/provider.js';
+import { enqueueOrderEmails, type OrderMailDeps } from './emails.js';
+import { recordAndSettle } from './settlement.js';
+import { cancelExpired } from './transitions.js';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/** Orders read per query; each is then its own transaction. */
+export const SWEEP_BATCH_SIZE = 50;
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface OrderSweeperOptions {
+  db: Db;
+  provider: PaymentProvider;
+  config: Pick<Config, 'orderSweepIntervalSeconds'>;
+  log: Log;
+  mailDeps: OrderMailDeps;
+  /** The clock deadlines are compared with (tests move it). */
+  now?: () => Date;
+  /** Deletes what no longer means anything (modules/housekeeping); run when due. */
+  housekeeping?: { runOnce(): Promise<unknown> };
+  housekeepingEveryMs?: number;
+  batchSize?: number;
+}
+
+export interface SweepResult {
+  /** Orders cancelled at their deadline. */
+  cancelled: number;
+  /** Orders found paid at the provider (a notification that never came) and settled. */
+  settled: number;
+  /** Orders left for the next round: the provider unreachable, or another one holding them. */
+  skipped: number;
+}
+
+export interface OrderSweeper {
+  /** Sweeps every interval until stop(); the timer does not keep the process alive. */
+  start(): void;
+  /** Stops the timer and waits for a pass in progress. */
+  stop(): Promise<void>;
+  /** One pass now (joins the pass in progress, if any: never two at once in one process). */
+  runOnce(): Promise<SweepResult>;
+}
+
+type Candidate = Pick<
+  typeof orders.$inferSelect,
+  'id' | 'reference' | 'expiresAt' | 'paymentProvider' | 'providerCheckoutId'
+>;
+
+export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
+  const { db, provider, config, log, mailDeps, housekeeping } = options;
+  const now = options.now ?? (() => new Date());
+  const housekeepingEveryMs = options.housekeepingEveryMs ?? HOUR_MS;
+  const batchSize = options.batchSize ?? SWEEP_BATCH_SIZE;
+  let lastHousekeeping: number | null = null;
+  let inFlight: Promise<SweepResult> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = true;
+
+  /** Unpaid orders past their deadline after `after` (deadline, id), oldest deadline first. */
+  async function nextBatch(at: Date, after: Candidate | null): Promise<Candidate[]> {
+    const past = and(
+      inArray(orders.status, [...UNPAID_ORDER_STATUSES]),
+      lte(orders.expiresAt, at),
+      after
+        ? sql`(${orders.expiresAt}, ${orders.id}) > (${after.expiresAt}, ${after.id})`
+        : undefined,
+    );
+    return db
+      .select({
+        id: orders.id,
+        reference: orders.reference,
+        expiresAt: orders.expiresAt,
+        paymentProvider: orders.paymentProvider,
+        providerCheckoutId: orders.providerCheckoutId,
+      })
+      .from(orders)
+      .where(past)
+      .orderBy(asc(orders.expiresAt), asc(orders.id))
+      .limit(batchSize);
+  }
+
+  /** The provider's answer for the order's checkout; null when there is none to ask about. */
+  async function askProvider(order: Candidate): Promise<PaymentStatus | null | 'unreachable'> {
+    // A checkout of another provider (the setting changed) cannot be asked: it is cancelled.
+    if (!order.providerCheckoutId || order.paymentProvider !== provider.name) return null;
+    try {
+      return await provider.paymentStatus(order.providerCheckoutId);
+    } catch {
+      return 'unreachable';
+    }
+  }
+
+  async function sweepOne(
+    order: Candidate,
+    at: Date,
+  ): Promise<'cancelled' | 'settled' | 'skipped' | 'gone'> {
+    const status = await askProvider(order);
+    if (status === 'unreachable') {
+      log.warn({ reference: order.reference }, 'sweeper: provedor de pagamento indisponível');
+      return 'skipped';
+    }
+    return db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .select({ id: orders.id, providerCheckoutId: orders.providerCheckoutId })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.id, order.id),
+            inArray(orders.status, [...UNPAID_ORDER_STATUSES]),
+            lte(orders.expiresAt, at),
+          ),
+        )
+        .for('update', { skipLocked: true });
+      if (!claimed) {
+        // Held by another transaction (skipped), or already handled by someone else (gone).
+        const [still] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(
+            and(eq(orders.id, order.id), inArray(orders.status, [...UNPAID_ORDER_STATUSES])),
+          );
+        return still ? 'skipped' : 'gone';
+      }
+      // A new checkout since the provider was asked: its answer is about another one.
+      if (claimed.providerCheckoutId !== order.providerCheckoutId) return 'skipped';
+
+      if (status?.state === 'paid' && order.providerCheckoutId) {
+        const eventKey = `sweeper:${order.providerCheckoutId}:paid`;
+        const outcome = await recordAndSettle(tx, mailDeps, {
+          provider: provider.name,
+          eventKey,
+          rawBody: JSON.stringify({ checkout_id: order.providerCheckoutId, ...status }),
+          event: {
+            eventKey,
+            reference: order.reference,
+            state: 'paid',
+            paymentId: status.paymentId,
+            amountCents: status.amountCents,
+            checkoutId: order.providerCheckoutId,
+          },
+        });
+        if (outcome === 'paid') return 'settled';
+        // Paid, but not the order's total: like such a notification, it does not pay the order.
+        log.warn({ reference: order.reference, outcome }, 'sweeper: pagamento que pede atenção');
+      }
+      if (!(await cancelExpired(tx, order.id, at))) return 'gone';
+      await enqueueOrderEmails(tx, mailDeps, order.id, 'cancelled');
+      return 'cancelled';
+    });
+  }
+
+  async function housekeepIfDue(at: Date): Promise<void> {
+    if (!housekeeping) return;
+    if (lastHousekeeping !== null && at.getTime() - lastHousekeeping < housekeepingEveryMs) return;
+    lastHousekeeping = at.getTime();
+    try {
+      await housekeeping.runOnce();
+    } catch (err) {
+      log.error({ err }, 'sweeper: falha na limpeza periódica');
+    }
+  }
+
+  async function pass(): Promise<SweepResult> {
+    const at = now();
+    const result: SweepResult = { cancelled: 0, settled: 0, skipped: 0 };
+    let after: Candidate | null = null;
+    for (;;) {
+      const batch = await nextBatch(at, after);
+      for (const order of batch) {
+        let done: Awaited<ReturnType<typeof sweepOne>>;
+        try {
+          done = await sweepOne(order, at);
+        } catch (err) {
+          // One order failing (a deadlock victim, a lost connection) never stops the others.
+          log.error({ err, reference: order.reference }, 'sweeper: falha ao tratar pedido');
+          done = 'skipped';
+        }
+        if (done !== 'gone') result[done] += 1;
+      }
+      if (batch.length < batchSize) break;
+      after = batch[batch.length - 1]!;
+    }
+    if (result.cancelled + result.settled + result.skipped > 0) log.info(result, 'sweeper: pedidos');
+    await housekeepIfDue(at);
+    return result;
+  }
+
+  function runOnce(): Promise<SweepResult> {
+    inFlight ??= pass().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      runOnce()
+        .catch((err: unknown) => log.error({ err }, 'sweeper: falha na varredura'))
+        .finally(schedule);
+    }, config.orderSweepIntervalSeconds * 1000);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await inFlight?.catch(() => {});
+    },
+    runOnce,
+  };
+}
