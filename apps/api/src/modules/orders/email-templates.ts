@@ -253,10 +253,17 @@ function customerRows(view: OrderMailView): [string, string][] {
   ];
 }
 
+/** config.paymentProvider's names as the owners know them. */
+const PROVIDER_LABEL: Record<string, string> = {
+  pagbank: 'PagBank',
+  sandbox: 'Sandbox (pagamento de teste)',
+};
+
 function paymentRows(view: OrderMailView, paymentId: string | null): [string, string][] {
+  const provider = view.paymentProvider;
   return [
     ['Pagamento', paymentId ?? '—'],
-    ...(view.paymentProvider ? [['Provedor', view.paymentProvider] as [string, string]] : []),
+    ...(provider ? [['Provedor', PROVIDER_LABEL[provider] ?? provider] as [string, string]] : []),
   ];
 }
 
@@ -338,7 +345,8 @@ export function paymentDeclinedEmail(view: OrderMailView, to: string): Message {
       view.orderUrl,
       view.unpaidNote,
       '',
-      `Total do pedido: ${formatBRL(view.totalCents)}`,
+      'Seu pedido:',
+      ...itemsText(view.lines, totalsOf(view)),
       '',
       supportText(),
       '',
@@ -416,7 +424,10 @@ export function refundDueStoreNotice(
       : []),
     ...customerRows(view),
   ];
-  const action = `Estorne o valor integral de ${formatBRL(view.totalCents)} no painel do provedor de pagamento. A cliente foi avisada por e-mail de que o valor será devolvido.`;
+  const told = view.customer.email
+    ? 'A cliente foi avisada por e-mail de que o valor será devolvido.'
+    : 'Não temos o e-mail da cliente: avise-a pelo telefone.';
+  const action = `Estorne o valor integral de ${formatBRL(view.totalCents)} no painel do provedor de pagamento. ${told}`;
   return message('order_refund_due_store', to, subject, {
     preheader: `${formatBRL(view.totalCents)} a estornar - pedido ${orderLabel(view)}`,
     homeUrl: view.publicUrl,
