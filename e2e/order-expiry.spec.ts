@@ -9,12 +9,11 @@ import { E2E_DATA_DIR } from './paths.mjs';
 // page and 'Meus Pedidos', then 'Cancelado' on the same pages, without a reload, once the server's
 // sweeper has cancelled it. The shared e2e store keeps the 24-hour default, so this spec starts a
 // store of its own per worker with UNPAID_ORDER_TTL_MINUTES=1 and a sweep every 2 seconds, on its
-// own ports and data folder (next to the shared store's: E2E_PORT + 10 + n, E2E_VIACEP_PORT + 10
-// + n, E2E_DATA_DIR-expiry-n).
+// own ports and data folder, next to the shared store's: worker n's store on E2E_PORT + 10 + 2n,
+// its fake ViaCEP on the port after, its data in E2E_DATA_DIR-expiry-n.
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SHARED_PORT = Number(process.env.E2E_PORT ?? 3100);
-const SHARED_VIACEP_PORT = Number(process.env.E2E_VIACEP_PORT ?? 3199);
 const TTL_MINUTES = 1;
 
 interface ExpiryStore {
@@ -43,14 +42,14 @@ const test = base.extend<object, { expiryStore: ExpiryStore }>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
       const n = workerInfo.parallelIndex;
-      const port = SHARED_PORT + 10 + n;
+      const port = SHARED_PORT + 10 + 2 * n;
       const store = spawn(process.execPath, ['e2e/start-store.mjs'], {
         cwd: ROOT,
         env: {
           ...process.env,
           PORT: String(port),
           E2E_PORT: String(port),
-          E2E_VIACEP_PORT: String(SHARED_VIACEP_PORT + 10 + n),
+          E2E_VIACEP_PORT: String(port + 1),
           E2E_DATA_DIR: `${E2E_DATA_DIR}-expiry-${n}`,
           UNPAID_ORDER_TTL_MINUTES: String(TTL_MINUTES),
           ORDER_SWEEP_INTERVAL_SECONDS: '2',
@@ -138,6 +137,7 @@ test('an unpaid order shows its deadline, then Cancelado once the sweeper ran, o
   await expect(page.getByTestId('order-deadline')).toHaveText(DEADLINE);
   await expect(page.getByTestId('order-unpaid-note')).toHaveText(NOTE);
   await expect(page.getByTestId('order-pay-now')).toBeVisible();
+  await page.screenshot({ path: shot('return-awaiting'), fullPage: true });
 
   // 'Meus Pedidos', in another tab she leaves open.
   const account = await page.context().newPage();
