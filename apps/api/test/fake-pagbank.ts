@@ -2,8 +2,10 @@
  * A local fake of PagBank's Checkout API for the API tests: `POST /checkouts` (answers a
  * checkout with its `PAY` link, after checking the bearer), `GET /checkouts/{id}` and
  * `GET /orders/{id}`. It keeps what it received, can fail (500, hang until the caller gives up,
- * an answer that is not JSON or has no `PAY` link), and marks a checkout paid or declined the way PagBank would, building the signed
- * notification the store's webhook receives.
+ * an answer that is not JSON or has no `PAY` link), and marks a checkout paid or declined the
+ * way PagBank would, building the signed notification the store's webhook receives. Each attempt
+ * to pay a checkout is an order (`ORDE_…`) with its charges (`CHAR_…`); the checkout lists its
+ * orders.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,12 +18,17 @@ import { signPagBankBody } from '../src/integrations/payments/pagbank.js';
  */
 export type FakePagBankMode = 'ok' | 'error' | 'hang' | 'garbage' | 'no-pay-link';
 
+interface FakeCharge {
+  id: string;
+  status: 'PAID' | 'DECLINED';
+  amountCents: number | undefined;
+}
+
 interface FakeCheckout {
   id: string;
   body: Record<string, unknown>;
-  orderId: string | null;
-  chargeStatus: 'PAID' | 'DECLINED' | null;
-  chargeId: string | null;
+  /** The attempts to pay it, oldest first. */
+  orders: { id: string; charges: FakeCharge[] }[];
 }
 
 export interface FakePagBank {
@@ -31,11 +38,15 @@ export interface FakePagBank {
   /** Every request: method, path, authorization header and parsed body. */
   requests: { method: string; path: string; authorization?: string; body: unknown }[];
   checkouts: Map<string, FakeCheckout>;
-  /** Settles a checkout and answers the notification PagBank would send: raw body and headers. */
+  /**
+   * Adds a charge to the checkout's latest order (or to a new order: another attempt) and answers
+   * the notification PagBank would send: raw body and headers.
+   */
   settle(
     checkoutId: string,
     status: 'PAID' | 'DECLINED',
     amountCents?: number,
+    options?: { newOrder?: boolean },
   ): { raw: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
@@ -61,7 +72,7 @@ export async function startFakePagBank(token = 'fake-pagbank-token'): Promise<Fa
     checkouts: new Map<string, FakeCheckout>(),
   };
 
-  function orderOf(c: FakeCheckout, amountCents?: number) {
+  function orderOf(c: FakeCheckout, o: FakeCheckout['orders'][number]) {
     const body = c.body as {
       reference_id?: string;
       items?: { unit_amount: number; quantity: number }[];
@@ -71,24 +82,22 @@ export async function startFakePagBank(token = 'fake-pagbank-token'): Promise<Fa
       items.reduce((acc, i) => acc + i.unit_amount * i.quantity, 0) -
       Number(c.body.discount_amount ?? 0) +
       Number((c.body.shipping as { amount?: number } | undefined)?.amount ?? 0);
-    const value = amountCents ?? total;
     return {
-      id: c.orderId,
+      id: o.id,
       reference_id: body.reference_id,
       checkout_id: c.id,
-      charges: c.chargeId
-        ? [
-            {
-              id: c.chargeId,
-              status: c.chargeStatus,
-              amount: {
-                value,
-                currency: 'BRL',
-                summary: { total: value, paid: c.chargeStatus === 'PAID' ? value : 0, refunded: 0 },
-              },
-            },
-          ]
-        : [],
+      charges: o.charges.map((charge) => {
+        const value = charge.amountCents ?? total;
+        return {
+          id: charge.id,
+          status: charge.status,
+          amount: {
+            value,
+            currency: 'BRL',
+            summary: { total: value, paid: charge.status === 'PAID' ? value : 0, refunded: 0 },
+          },
+        };
+      }),
     };
   }
 
@@ -123,7 +132,7 @@ export async function startFakePagBank(token = 'fake-pagbank-token'): Promise<Fa
       if (req.method === 'POST' && path === '/checkouts') {
         const id = `CHEC_${randomUUID().toUpperCase()}`;
         const b = body as Record<string, unknown>;
-        fake.checkouts.set(id, { id, body: b, orderId: null, chargeStatus: null, chargeId: null });
+        fake.checkouts.set(id, { id, body: b, orders: [] });
         return send(res, 201, {
           id,
           reference_id: b.reference_id,
@@ -147,13 +156,20 @@ export async function startFakePagBank(token = 'fake-pagbank-token'): Promise<Fa
       if (req.method === 'GET' && checkout) {
         const c = fake.checkouts.get(decodeURIComponent(checkout[1]!));
         if (!c) return send(res, 404, { error_messages: [{ code: 'NOT_FOUND' }] });
-        return send(res, 200, { id: c.id, orders: c.orderId ? [{ id: c.orderId }] : [] });
+        return send(res, 200, {
+          id: c.id,
+          reference_id: c.body.reference_id,
+          status: 'ACTIVE',
+          orders: c.orders.map((o) => ({ id: o.id })),
+        });
       }
       const order = /^\/orders\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && order) {
-        const c = [...fake.checkouts.values()].find((x) => x.orderId === order[1]);
-        if (!c) return send(res, 404, { error_messages: [{ code: 'NOT_FOUND' }] });
-        return send(res, 200, orderOf(c));
+        for (const c of fake.checkouts.values()) {
+          const o = c.orders.find((x) => x.id === order[1]);
+          if (o) return send(res, 200, orderOf(c, o));
+        }
+        return send(res, 404, { error_messages: [{ code: 'NOT_FOUND' }] });
       }
       return send(res, 404, { error_messages: [{ code: 'NOT_FOUND' }] });
     })();
@@ -162,13 +178,19 @@ export async function startFakePagBank(token = 'fake-pagbank-token'): Promise<Fa
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return Object.assign(fake, {
-    settle(checkoutId: string, status: 'PAID' | 'DECLINED', amountCents?: number) {
+    settle(
+      checkoutId: string,
+      status: 'PAID' | 'DECLINED',
+      amountCents?: number,
+      options: { newOrder?: boolean } = {},
+    ) {
       const c = fake.checkouts.get(checkoutId);
       if (!c) throw new Error(`fake pagbank: no checkout ${checkoutId}`);
-      c.orderId ??= `ORDE_${randomUUID().toUpperCase()}`;
-      c.chargeId = `CHAR_${randomUUID().toUpperCase()}`;
-      c.chargeStatus = status;
-      const raw = JSON.stringify(orderOf(c, amountCents));
+      if (c.orders.length === 0 || options.newOrder)
+        c.orders.push({ id: `ORDE_${randomUUID().toUpperCase()}`, charges: [] });
+      const o = c.orders[c.orders.length - 1]!;
+      o.charges.push({ id: `CHAR_${randomUUID().toUpperCase()}`, status, amountCents });
+      const raw = JSON.stringify(orderOf(c, o));
       return {
         raw,
         headers: {

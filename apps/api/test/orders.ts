@@ -3,7 +3,7 @@
  * the way api/pay and api/pagamento leave it (lines with their price snapshots, totals, the
  * return link's secret hashed, the buyer and address), so these tests do not depend on them.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
 import { orderItems, orders, products, type OrderRow } from '../src/db/schema.js';
 import { hashToken, randomToken } from '../src/lib/secrets.js';
@@ -21,6 +21,8 @@ export interface TestOrderOptions {
   status?: OrderRow['status'];
   /** How many of the catalog's first products, one unit each but the first (2 units). */
   products?: number;
+  /** These products instead (same quantities): tests that count stock keep their own. */
+  productIds?: number[];
   discountCents?: number;
   shippingCents?: number;
   couponCode?: string | null;
@@ -36,11 +38,17 @@ export async function insertOrder(
   options: TestOrderOptions = {},
 ): Promise<TestOrder> {
   const db = database.db;
-  const catalog = await db
-    .select()
-    .from(products)
-    .orderBy(asc(products.id))
-    .limit(options.products ?? 2);
+  const catalog = options.productIds
+    ? await db
+        .select()
+        .from(products)
+        .where(inArray(products.id, options.productIds))
+        .orderBy(asc(products.id))
+    : await db
+        .select()
+        .from(products)
+        .orderBy(asc(products.id))
+        .limit(options.products ?? 2);
   const lines = catalog.map((p, i) => ({
     productId: p.id,
     name: p.name,

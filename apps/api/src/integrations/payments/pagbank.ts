@@ -23,6 +23,8 @@ export const PAGBANK_SIGNATURE_HEADER = 'x-authenticity-token';
 const PAYMENT_START_FAILED = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
 const PAYMENT_STATUS_FAILED =
   'Não foi possível consultar o pagamento. Tente novamente em instantes.';
+/** A checkout's attempts read by paymentStatus (the newest ones): a shopper tries a few times. */
+const MAX_ATTEMPTS_READ = 10;
 
 export function signPagBankBody(token: string, rawBody: string): string {
   return createHash('sha256').update(`${token}-${rawBody}`, 'utf8').digest('hex');
@@ -79,12 +81,16 @@ interface Charge {
   amount?: { value?: unknown; summary?: { paid?: unknown } };
 }
 
+/** An order's charges, oldest first (only the objects). */
+function chargesOf(body: unknown): Charge[] {
+  const charges = body && typeof body === 'object' ? (body as { charges?: unknown }).charges : null;
+  if (!Array.isArray(charges)) return [];
+  return charges.filter((c): c is Charge => c !== null && typeof c === 'object');
+}
+
 function firstCharge(body: unknown): Charge | null {
-  const charges = (body as { charges?: unknown }).charges;
-  if (!Array.isArray(charges) || charges.length === 0) return null;
   // The newest charge decides (a retry after a decline is a new charge).
-  const charge = charges[charges.length - 1] as unknown;
-  return charge && typeof charge === 'object' ? (charge as Charge) : null;
+  return chargesOf(body).at(-1) ?? null;
 }
 
 function amountOf(charge: Charge): number | null {
@@ -178,24 +184,32 @@ export function createPagBankProvider(options: {
       return { checkoutId: a.id, paymentUrl: String(pay.href), expiresAt };
     },
 
+    /**
+     * The checkout lists its orders (one per attempt to pay it: a declined card, then PIX...),
+     * each with its charges. A charge PAID in any of them means the checkout was paid; otherwise
+     * the newest attempt decides (declined, or still pending).
+     */
     async paymentStatus(checkoutId: string): Promise<PaymentStatus> {
       try {
         const checkout = (await call('GET', `/checkouts/${encodeURIComponent(checkoutId)}`)) as {
-          orders?: { id?: unknown }[];
+          orders?: unknown;
         };
-        const orderId = checkout.orders?.find((o) => typeof o?.id === 'string')?.id;
-        if (typeof orderId !== 'string')
-          return { state: 'pending', paymentId: null, amountCents: null };
-        const order = await call('GET', `/orders/${encodeURIComponent(orderId)}`);
-        const charge = firstCharge(order);
-        if (!charge || typeof charge.id !== 'string')
-          return { state: 'pending', paymentId: null, amountCents: null };
-        const state = stateOf(charge.status);
-        return {
-          state,
-          paymentId: charge.id,
-          amountCents: state === 'paid' ? amountOf(charge) : null,
-        };
+        const orderIds = (Array.isArray(checkout.orders) ? (checkout.orders as unknown[]) : [])
+          .map((o) => (o && typeof o === 'object' ? (o as { id?: unknown }).id : undefined))
+          .filter((id): id is string => typeof id === 'string')
+          .slice(-MAX_ATTEMPTS_READ);
+        let newest: PaymentStatus = { state: 'pending', paymentId: null, amountCents: null };
+        for (const orderId of orderIds) {
+          const order = await call('GET', `/orders/${encodeURIComponent(orderId)}`);
+          for (const charge of chargesOf(order)) {
+            if (typeof charge.id !== 'string') continue;
+            const state = stateOf(charge.status);
+            if (state === 'paid')
+              return { state, paymentId: charge.id, amountCents: amountOf(charge) };
+            newest = { state, paymentId: charge.id, amountCents: null };
+          }
+        }
+        return newest;
       } catch {
         throw new UpstreamError(PAYMENT_STATUS_FAILED);
       }

@@ -142,9 +142,7 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
         const [still] = await tx
           .select({ id: orders.id })
           .from(orders)
-          .where(
-            and(eq(orders.id, order.id), inArray(orders.status, [...UNPAID_ORDER_STATUSES])),
-          );
+          .where(and(eq(orders.id, order.id), inArray(orders.status, [...UNPAID_ORDER_STATUSES])));
         return still ? 'skipped' : 'gone';
       }
       // A new checkout since the provider was asked: its answer is about another one.
@@ -206,7 +204,8 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
       if (batch.length < batchSize) break;
       after = batch[batch.length - 1]!;
     }
-    if (result.cancelled + result.settled + result.skipped > 0) log.info(result, 'sweeper: pedidos');
+    if (result.cancelled + result.settled + result.skipped > 0)
+      log.info(result, 'sweeper: pedidos');
     await housekeepIfDue(at);
     return result;
   }
