@@ -32,6 +32,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createOutboxWorker, type OutboxWorker } from './modules/mail/outbox.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -40,6 +41,13 @@ import { postalCodeRoutes } from './modules/postal-codes/routes.js';
 import { createViaCepLookup } from './modules/postal-codes/viacep.js';
 import { tableShippingQuoter } from './modules/shipping/quote.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Delivers the e-mail outbox: routes wake it after a commit that queued mail; tests drain it. */
+    outbox: OutboxWorker;
+  }
+}
 
 // Messages zod writes by itself (a schema without its own text) come out in Portuguese.
 z.config(z.locales.pt());
@@ -52,6 +60,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Overrides the mailer built from config (tests capture or fail messages). */
   mailer?: Mailer;
+  /**
+   * Timed work (the outbox worker) starts with the app and stops with it. Default true; tests
+   * pass false and drive it themselves (`await app.outbox.drain()`).
+   */
+  background?: boolean;
 }
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -108,13 +121,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const mailer = options.mailer ?? createMailer(config, app.log);
   app.addHook('onClose', () => mailer.close());
+  // onClose hooks run newest first: the worker stops (its send in flight done) before the mailer
+  // and the database close.
+  const outbox = createOutboxWorker({ db: database.db, mailer, log: app.log });
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', () => outbox.stop());
+  if (options.background ?? true) app.addHook('onReady', async () => outbox.start());
+  const wakeOutbox = () => outbox.wake();
+
   const key = jwtKey(config.jwtSecret);
   const authenticate = createAuthenticate({ db: database.db, key });
   const accountDeps = {
     db: database.db,
-    mailer,
     publicUrl: config.publicUrl,
     rateLimits: config.rateLimits,
+    wakeOutbox,
   };
   // Shipping is priced by SPEC §9's table; a carrier API would be another ShippingQuoter, picked
   // here from a setting. Postal codes come from ViaCEP (or any server answering like it).

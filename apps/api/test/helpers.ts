@@ -13,7 +13,7 @@ import { parseEnv, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { seedCatalog } from '../src/db/seed.js';
-import type { Mailer } from '../src/modules/mail/mailer.js';
+import type { Mailer, MailMessage } from '../src/modules/mail/mailer.js';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 export const TEST_SANDBOX_WEBHOOK_SECRET = 'sandbox-secret-sandbox-secret-sandbox-0123';
@@ -101,7 +101,8 @@ export interface TestApp {
 
 /**
  * Builds the app once for the test file (beforeAll) on a fresh seeded database and tears both
- * down afterwards. Read `ctx.app` inside tests, not at the top level.
+ * down afterwards. Read `ctx.app` inside tests, not at the top level. Nothing runs by itself
+ * (`background: false`): e-mail waits in the outbox until a test calls {@link sentMail}.
  */
 export function useTestApp(
   overrides: Partial<Config> = {},
@@ -116,6 +117,7 @@ export function useTestApp(
       config: testConfig(overrides),
       database: testDb.database,
       logger: false,
+      background: false,
       ...(options.mailer ? { mailer: options.mailer } : {}),
     });
     await ctx.app.ready();
@@ -125,4 +127,16 @@ export function useTestApp(
     await testDb?.drop();
   });
   return ctx;
+}
+
+/**
+ * Delivers what the app's outbox holds through its mailer (a memoryMailer) and answers every
+ * message that mailer has received so far, oldest first.
+ */
+export async function sentMail(
+  app: FastifyInstance,
+  mailer: { sent: MailMessage[] },
+): Promise<MailMessage[]> {
+  await app.outbox.drain();
+  return mailer.sent;
 }

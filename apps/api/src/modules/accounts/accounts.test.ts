@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { todayInSaoPaulo, toIsoDate } from '@semijoias/domain/calendar';
 import {
-  ACCOUNT_CREATED_EMAIL_NOT_SENT,
   REGISTRATION_CPF_TAKEN,
   REGISTRATION_EMAIL_TAKEN,
   REGISTRATION_SUCCESS,
@@ -23,7 +22,7 @@ import {
 } from '@semijoias/domain/registration';
 import { USER_INFO_EMAIL_INVALID, USER_INFO_PHONE_INVALID } from '@semijoias/domain/userInfo';
 import { buildApp } from '../../app.js';
-import { emailVerificationTokens, users } from '../../db/schema.js';
+import { emailVerificationTokens, outboxEmails, users } from '../../db/schema.js';
 import {
   login,
   makeCpf,
@@ -35,7 +34,7 @@ import {
   userCount,
   verifiedUser,
 } from '../../../test/accounts.js';
-import { testConfig, useTestApp } from '../../../test/helpers.js';
+import { sentMail, testConfig, useTestApp } from '../../../test/helpers.js';
 import { memoryMailer } from '../mail/mailer.js';
 
 const mailer = memoryMailer();
@@ -75,14 +74,14 @@ describe('POST /api/users/', () => {
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.passwordHash).not.toContain(payload.password);
 
-    const message = mailer.sent.at(-1)!;
+    const message = (await sentMail(ctx.app, mailer)).at(-1)!;
     expect(message.to).toBe(payload.email.toLowerCase());
     expect(message.subject).toContain('Duas Irmãs Semijoias');
     expect(message.links[0]).toMatch(/^http:\/\/loja\.test\/verificar-email\?token=[\w-]{43}$/);
     expect(message.text).toContain(message.links[0]);
     expect(message.html).toContain('Olá, Ana!');
     // Only the token's hash is stored.
-    const token = tokenFromMail(mailer.sent, payload.email);
+    const token = tokenFromMail(await sentMail(ctx.app, mailer), payload.email);
     const tokens = await ctx.database.db
       .select()
       .from(emailVerificationTokens)
@@ -201,22 +200,70 @@ describe('POST /api/users/', () => {
     }
   });
 
-  it('keeps the account and says so when the verification e-mail cannot be sent', async () => {
+  it('leaves no account when its e-mail cannot be queued: the two are one transaction', async () => {
+    const db = ctx.database.db;
+    await db.execute(sql`create function test_fail_outbox() returns trigger language plpgsql as $$
+      begin raise exception 'falha de teste'; end $$`);
+    await db.execute(sql`create trigger test_fail_outbox before insert on outbox_emails
+      for each row execute function test_fail_outbox()`);
+    try {
+      const before = await userCount(ctx.database);
+      const payload = signUpPayload();
+      const res = await post(ctx.app, '/api/users/', payload);
+      expect(res.statusCode).toBe(500);
+      expect(await userCount(ctx.database)).toBe(before);
+      expect(await userByEmail(payload.email)).toBeUndefined();
+    } finally {
+      await db.execute(sql`drop trigger test_fail_outbox on outbox_emails`);
+      await db.execute(sql`drop function test_fail_outbox()`);
+    }
+  });
+
+  it('a mail server that is down delays the e-mail, never the sign-up or the resend', async () => {
+    const failing = memoryMailer({ fail: true });
     const app = await buildApp({
       config: testConfig(),
       database: ctx.database,
       logger: false,
-      mailer: memoryMailer({ fail: true }),
+      mailer: failing,
+      background: false,
     });
     try {
       const payload = signUpPayload();
+      const email = payload.email.toLowerCase();
       const res = await post(app, '/api/users/', payload);
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toEqual({ message: ACCOUNT_CREATED_EMAIL_NOT_SENT, email_sent: false });
+      expect(res.json()).toEqual({ message: REGISTRATION_SUCCESS, email_sent: true });
       expect(await userByEmail(payload.email)).toBeDefined();
-      // The resend page is the way out; it answers the mail failure plainly.
       const again = await post(app, '/api/send_verification/', { email: payload.email });
-      expect(again.statusCode).toBe(502);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ message: RESEND_SENT });
+
+      expect(await app.outbox.drain()).toBe(0);
+      const queued = await ctx.database.db
+        .select()
+        .from(outboxEmails)
+        .where(eq(outboxEmails.recipient, email));
+      expect(queued).toHaveLength(2);
+      for (const row of queued) {
+        expect(row).toMatchObject({ kind: 'verification', attempts: 1, sentAt: null });
+        expect(row.lastError).toContain('indisponível');
+      }
+      // Delivered by the next worker that reaches a working mail server, once due.
+      await ctx.database.db
+        .update(outboxEmails)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(eq(outboxEmails.recipient, email));
+      await ctx.app.outbox.drain();
+      const delivered = (await sentMail(ctx.app, mailer)).filter((m) => m.to === email);
+      expect(delivered).toHaveLength(2);
+      expect(
+        (
+          await post(ctx.app, '/api/verify_email/', {
+            token: tokenFromMail(delivered, email),
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await app.close();
     }
@@ -231,7 +278,7 @@ describe('POST /api/users/', () => {
 describe('POST /api/verify_email/', () => {
   it('verifies once; the link is single use', async () => {
     const payload = await register(ctx.app);
-    const token = tokenFromMail(mailer.sent, payload.email);
+    const token = tokenFromMail(await sentMail(ctx.app, mailer), payload.email);
     const res = await post(ctx.app, '/api/verify_email/', { token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -248,7 +295,7 @@ describe('POST /api/verify_email/', () => {
 
   it('refuses an expired token', async () => {
     const payload = await register(ctx.app);
-    const token = tokenFromMail(mailer.sent, payload.email);
+    const token = tokenFromMail(await sentMail(ctx.app, mailer), payload.email);
     const user = await userByEmail(payload.email);
     await ctx.database.db
       .update(emailVerificationTokens)
@@ -271,11 +318,11 @@ describe('POST /api/verify_email/', () => {
 
   it('answers already_verified for a second live link of a verified account', async () => {
     const payload = await register(ctx.app);
-    const first = tokenFromMail(mailer.sent, payload.email);
+    const first = tokenFromMail(await sentMail(ctx.app, mailer), payload.email);
     expect(
       (await post(ctx.app, '/api/send_verification/', { email: payload.email })).statusCode,
     ).toBe(200);
-    const second = tokenFromMail(mailer.sent, payload.email);
+    const second = tokenFromMail(await sentMail(ctx.app, mailer), payload.email);
     expect(second).not.toBe(first);
     expect((await post(ctx.app, '/api/verify_email/', { token: second })).statusCode).toBe(200);
     const res = await post(ctx.app, '/api/verify_email/', { token: first });
@@ -291,24 +338,24 @@ describe('POST /api/verify_email/', () => {
 describe('POST /api/send_verification/', () => {
   it('sends a new link to an unverified account', async () => {
     const payload = await register(ctx.app);
-    const count = mailer.sent.length;
+    const count = (await sentMail(ctx.app, mailer)).length;
     const res = await post(ctx.app, '/api/send_verification/', {
       email: payload.email.toUpperCase(),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: RESEND_SENT });
-    expect(mailer.sent).toHaveLength(count + 1);
-    const token = tokenFromMail(mailer.sent, payload.email);
+    expect(await sentMail(ctx.app, mailer)).toHaveLength(count + 1);
+    const token = tokenFromMail(await sentMail(ctx.app, mailer), payload.email);
     expect((await post(ctx.app, '/api/verify_email/', { token })).statusCode).toBe(200);
   });
 
   it('answers already_verified for a verified account, without sending', async () => {
     const payload = await verifiedUser(ctx.app, ctx.database);
-    const count = mailer.sent.length;
+    const count = (await sentMail(ctx.app, mailer)).length;
     const res = await post(ctx.app, '/api/send_verification/', { email: payload.email });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ already_verified: true, message: RESEND_ALREADY_VERIFIED });
-    expect(mailer.sent).toHaveLength(count);
+    expect(await sentMail(ctx.app, mailer)).toHaveLength(count);
   });
 
   it('answers 404 for an unknown e-mail and 400 for an invalid one', async () => {

@@ -14,7 +14,6 @@ import type { Db } from '../../db/client.js';
 import { requireUserId, type Authenticate } from '../../lib/authenticate.js';
 import { ValidationError, type FieldErrors } from '../../lib/errors.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
-import type { Mailer } from '../mail/mailer.js';
 import {
   emailBody,
   errorSchema,
@@ -31,10 +30,11 @@ import { createAccountsService } from './service.js';
 
 export interface AccountsRoutesOptions {
   db: Db;
-  mailer: Mailer;
   publicUrl: string;
   rateLimits: RateLimits;
   authenticate: Authenticate;
+  /** The outbox worker's wake(): mail queued by a call goes out right after its commit. */
+  wakeOutbox: () => void;
 }
 
 const errors = {
@@ -43,7 +43,6 @@ const errors = {
   404: errorSchema,
   409: errorSchema,
   429: errorSchema,
-  502: errorSchema,
 };
 
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = async (app, opts) => {
@@ -63,7 +62,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       if (!result.ok) {
         throw new ValidationError(result.message, result.errors, { message: result.message });
       }
-      const answer = await accounts.register(result.value, req.log);
+      const answer = await accounts.register(result.value);
       return reply.code(201).send(answer);
     },
   );
@@ -77,7 +76,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       const email = normalizeEmail(req.body.email);
       await limiter.hit('email-ip', [req.ip], limits.emailPerIp);
       await limiter.hit('resend-email', [email], limits.emailPerAddress);
-      return accounts.resendVerification(email, req.log);
+      return accounts.resendVerification(email);
     },
   );
 

@@ -1,20 +1,17 @@
 /**
- * Accounts: sign-up (one transaction for the user and its verification token; the e-mail goes
- * out after the commit), e-mail verification and its resend, and the info tab (read; change
- * e-mail and phone). Every rule comes from @semijoias/domain; this file only stores.
+ * Accounts: sign-up (one transaction for the user, its verification token and the e-mail in the
+ * outbox, delivered by the outbox worker), e-mail verification and its resend, and the info tab
+ * (read; change e-mail and phone). Every rule comes from @semijoias/domain; this file only stores.
  */
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { normalizeEmail } from '@semijoias/domain/email';
 import {
-  ACCOUNT_CREATED_EMAIL_NOT_SENT,
   REGISTRATION_CPF_TAKEN,
   REGISTRATION_EMAIL_TAKEN,
   REGISTRATION_SUCCESS,
   RESEND_ALREADY_VERIFIED,
   RESEND_NOT_FOUND,
   RESEND_SENT,
-  RESEND_UNEXPECTED,
   TOKEN_INVALID_OR_EXPIRED,
   VERIFY_ALREADY_VERIFIED,
   VERIFY_SUCCESS,
@@ -24,19 +21,18 @@ import type { NormalizedRegistration } from '@semijoias/domain/registration';
 import type { Db } from '../../db/client.js';
 import { emailVerificationTokens, users, type UserRow } from '../../db/schema.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import { ConflictError, NotFoundError, UpstreamError, ValidationError } from '../../lib/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { hashPassword, hashToken, randomToken } from '../../lib/secrets.js';
-import { describeMailError, type Mailer } from '../mail/mailer.js';
+import { enqueueEmail } from '../mail/outbox.js';
 import { verificationEmail } from '../mail/templates.js';
 
 export const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 
-type Log = Pick<FastifyBaseLogger, 'warn'>;
-
 export interface AccountsServiceOptions {
   db: Db;
-  mailer: Mailer;
   publicUrl: string;
+  /** Called after a commit that put mail in the outbox, so it goes out at once. */
+  wakeOutbox: () => void;
 }
 
 function conflict(message: string): ConflictError {
@@ -70,11 +66,14 @@ export function serializeInfo(user: UserRow) {
   };
 }
 
-export function createAccountsService({ db, mailer, publicUrl }: AccountsServiceOptions) {
-  async function sendVerification(user: Pick<UserRow, 'email' | 'firstName'>, token: string) {
-    await mailer.send(
-      verificationEmail({ to: user.email, firstName: user.firstName, publicUrl, token }),
-    );
+export function createAccountsService({ db, publicUrl, wakeOutbox }: AccountsServiceOptions) {
+  /** A new verification link, and its e-mail in the outbox, inside `tx`. */
+  async function queueVerification(tx: Db, user: Pick<UserRow, 'id' | 'email' | 'firstName'>) {
+    const token = await insertVerificationToken(tx, user.id);
+    await enqueueEmail(tx, {
+      kind: 'verification',
+      ...verificationEmail({ to: user.email, firstName: user.firstName, publicUrl, token }),
+    });
   }
 
   async function findDuplicate(email: string, cpf: string, exceptId?: number) {
@@ -89,17 +88,16 @@ export function createAccountsService({ db, mailer, publicUrl }: AccountsService
   }
 
   return {
-    /** POST /api/users/ with an already validated and normalized payload. */
-    async register(
-      input: NormalizedRegistration,
-      log: Log,
-    ): Promise<{ message: string; email_sent: boolean }> {
+    /**
+     * POST /api/users/ with an already validated and normalized payload. The e-mail is queued
+     * with the account, so a mail server that is down delays it and never fails the sign-up.
+     */
+    async register(input: NormalizedRegistration): Promise<{ message: string; email_sent: true }> {
       const taken = await findDuplicate(input.email, input.cpf);
       if (taken) throw duplicateError(taken);
       const passwordHash = await hashPassword(input.password);
-      let created: { user: UserRow; token: string };
       try {
-        created = await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           const [user] = await tx
             .insert(users)
             .values({
@@ -112,7 +110,7 @@ export function createAccountsService({ db, mailer, publicUrl }: AccountsService
               passwordHash,
             })
             .returning();
-          return { user: user!, token: await insertVerificationToken(tx, user!.id) };
+          await queueVerification(tx, user!);
         });
       } catch (err) {
         // Two sign-ups raced past the check above: the unique constraint decides.
@@ -122,40 +120,20 @@ export function createAccountsService({ db, mailer, publicUrl }: AccountsService
         if (constraint.includes('email')) throw duplicateError('email');
         throw duplicateError((await findDuplicate(input.email, input.cpf)) ?? 'email');
       }
-      try {
-        await sendVerification(created.user, created.token);
-        return { message: REGISTRATION_SUCCESS, email_sent: true };
-      } catch (err) {
-        // The account stays; the shopper asks for a new e-mail on the resend page.
-        log.warn(
-          { userId: created.user.id, mailError: describeMailError(err) },
-          'e-mail de verificação não enviado',
-        );
-        return { message: ACCOUNT_CREATED_EMAIL_NOT_SENT, email_sent: false };
-      }
+      wakeOutbox();
+      return { message: REGISTRATION_SUCCESS, email_sent: true };
     },
 
-    /** POST /api/send_verification/. A mail failure is logged, answered with a fixed text. */
-    async resendVerification(
-      email: string,
-      log: Log,
-    ): Promise<{ message: string; already_verified?: true }> {
+    /** POST /api/send_verification/: a new link, queued with its token. */
+    async resendVerification(email: string): Promise<{ message: string; already_verified?: true }> {
       const [user] = await db
         .select()
         .from(users)
         .where(eq(users.email, normalizeEmail(email)));
       if (!user) throw new NotFoundError(RESEND_NOT_FOUND);
       if (user.emailVerifiedAt) return { already_verified: true, message: RESEND_ALREADY_VERIFIED };
-      const token = await insertVerificationToken(db, user.id);
-      try {
-        await sendVerification(user, token);
-      } catch (err) {
-        log.warn(
-          { userId: user.id, mailError: describeMailError(err) },
-          'e-mail de verificação não reenviado',
-        );
-        throw new UpstreamError(RESEND_UNEXPECTED);
-      }
+      await db.transaction((tx) => queueVerification(tx, user));
+      wakeOutbox();
       return { message: RESEND_SENT };
     },
 

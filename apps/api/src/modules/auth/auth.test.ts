@@ -21,7 +21,7 @@ import {
   tokenFromMail,
   verifiedUser,
 } from '../../../test/accounts.js';
-import { TEST_JWT_SECRET, useTestApp } from '../../../test/helpers.js';
+import { sentMail, TEST_JWT_SECRET, useTestApp } from '../../../test/helpers.js';
 import { memoryMailer } from '../mail/mailer.js';
 
 const mailer = memoryMailer();
@@ -179,7 +179,7 @@ describe('forgot and reset password', () => {
     const res = await post(ctx.app, '/api/forgot-password/', { email: user.email.toUpperCase() });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: FORGOT_SENT });
-    const message = mailer.sent.at(-1)!;
+    const message = (await sentMail(ctx.app, mailer)).at(-1)!;
     expect(message.to).toBe(user.email.toLowerCase());
     expect(message.links[0]).toMatch(/^http:\/\/loja\.test\/redefinir-senha\/[\w-]{43}$/);
     expect(message.text).toContain('1 hora');
@@ -191,7 +191,7 @@ describe('forgot and reset password', () => {
     expect((await infos(session.access)).statusCode).toBe(200);
 
     await post(ctx.app, '/api/forgot-password/', { email: user.email });
-    const token = tokenFromMail(mailer.sent, user.email);
+    const token = tokenFromMail(await sentMail(ctx.app, mailer), user.email);
 
     const weak = await post(ctx.app, '/api/reset-password/', { token, password: 'fraca' });
     expect(weak.statusCode).toBe(400);
@@ -222,7 +222,7 @@ describe('forgot and reset password', () => {
   it('reset: refuses an expired or unknown token', async () => {
     const user = await verifiedUser(ctx.app, ctx.database);
     await post(ctx.app, '/api/forgot-password/', { email: user.email });
-    const token = tokenFromMail(mailer.sent, user.email);
+    const token = tokenFromMail(await sentMail(ctx.app, mailer), user.email);
     const [row] = await ctx.database.db
       .select()
       .from(users)
@@ -249,7 +249,7 @@ describe('forgot and reset password', () => {
   it('reset also proves the mailbox: an unverified account can log in after it', async () => {
     const user = await register(ctx.app);
     await post(ctx.app, '/api/forgot-password/', { email: user.email });
-    const token = tokenFromMail(mailer.sent, user.email);
+    const token = tokenFromMail(await sentMail(ctx.app, mailer), user.email);
     expect(
       (await post(ctx.app, '/api/reset-password/', { token, password: 'NovaSenha2025' }))
         .statusCode,

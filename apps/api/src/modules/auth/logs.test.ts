@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loggerOptions } from '../../lib/logger.js';
 import { GOOD_PASSWORD, post, signUpPayload, tokenFromMail } from '../../../test/accounts.js';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
+import {
+  createTestDatabase,
+  sentMail,
+  testConfig,
+  type TestDatabase,
+} from '../../../test/helpers.js';
 import { memoryMailer } from '../mail/mailer.js';
 
 let lines = '';
@@ -35,7 +40,7 @@ describe('logs', () => {
       const payload = signUpPayload();
       const cpfDigits = payload.cpf.replace(/\D/g, '');
       expect((await post(app, '/api/users/', payload)).statusCode).toBe(201);
-      const verifyToken = tokenFromMail(mailer.sent, payload.email);
+      const verifyToken = tokenFromMail(await sentMail(app, mailer), payload.email);
       expect((await post(app, '/api/verify_email/', { token: verifyToken })).statusCode).toBe(200);
       const pair = (
         await post(app, '/api/token/', { username: payload.email, password: GOOD_PASSWORD })
@@ -48,7 +53,7 @@ describe('logs', () => {
         headers: { authorization: `Bearer ${pair.access}` },
       });
       await post(app, '/api/forgot-password/', { email: payload.email });
-      const resetToken = tokenFromMail(mailer.sent, payload.email);
+      const resetToken = tokenFromMail(await sentMail(app, mailer), payload.email);
       await post(app, '/api/reset-password/', { token: resetToken, password: 'fraca' });
       await app.inject({ method: 'GET', url: `/redefinir-senha/${resetToken}` });
       // A body that fails to parse must not echo its content either.

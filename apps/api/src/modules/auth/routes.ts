@@ -8,7 +8,6 @@ import { normalizeEmail } from '@semijoias/domain/email';
 import type { RateLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
-import type { Mailer } from '../mail/mailer.js';
 import {
   emailBody,
   errorSchema,
@@ -23,9 +22,10 @@ import { createAuthService, RESET_DONE } from './service.js';
 export interface AuthRoutesOptions {
   db: Db;
   key: Uint8Array;
-  mailer: Mailer;
   publicUrl: string;
   rateLimits: RateLimits;
+  /** The outbox worker's wake(): mail queued by a call goes out right after its commit. */
+  wakeOutbox: () => void;
 }
 
 const errors = {
@@ -34,7 +34,6 @@ const errors = {
   403: errorSchema,
   404: errorSchema,
   429: errorSchema,
-  502: errorSchema,
 };
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
@@ -66,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const email = normalizeEmail(req.body.email);
       await limiter.hit('email-ip', [req.ip], limits.emailPerIp);
       await limiter.hit('forgot-email', [email], limits.emailPerAddress);
-      await auth.forgotPassword(email, req.log);
+      await auth.forgotPassword(email);
       return { message: FORGOT_SENT };
     },
   );

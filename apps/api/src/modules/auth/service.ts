@@ -5,12 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { normalizeEmail } from '@semijoias/domain/email';
 import { isPasswordValid, RESET_PASSWORD_WEAK } from '@semijoias/domain/password';
 import { PASSWORD_MAX_LENGTH } from '@semijoias/domain/registration';
 import {
-  FORGOT_FAILED,
   FORGOT_NOT_FOUND,
   LOGIN_EMAIL_NOT_VERIFIED,
   LOGIN_EMAIL_NOT_VERIFIED_CODE,
@@ -24,7 +22,6 @@ import {
   ForbiddenError,
   NotFoundError,
   UnauthorizedError,
-  UpstreamError,
   ValidationError,
 } from '../../lib/errors.js';
 import {
@@ -34,14 +31,12 @@ import {
   verifyDummyPassword,
   verifyPassword,
 } from '../../lib/secrets.js';
-import { describeMailError, type Mailer } from '../mail/mailer.js';
+import { enqueueEmail } from '../mail/outbox.js';
 import { passwordResetEmail } from '../mail/templates.js';
 
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const RESET_DONE = 'Senha redefinida com sucesso.';
-
-type Log = Pick<FastifyBaseLogger, 'warn'>;
 
 export interface TokenPair {
   access: string;
@@ -51,8 +46,9 @@ export interface TokenPair {
 export interface AuthServiceOptions {
   db: Db;
   key: Uint8Array;
-  mailer: Mailer;
   publicUrl: string;
+  /** Called after a commit that put mail in the outbox, so it goes out at once. */
+  wakeOutbox: () => void;
 }
 
 function credentialsError(): UnauthorizedError {
@@ -67,7 +63,7 @@ function refreshError(): UnauthorizedError {
   });
 }
 
-export function createAuthService({ db, key, mailer, publicUrl }: AuthServiceOptions) {
+export function createAuthService({ db, key, publicUrl, wakeOutbox }: AuthServiceOptions) {
   async function newRefreshToken(tx: Db, userId: number, familyId: string) {
     const token = randomToken();
     const [row] = await tx
@@ -159,32 +155,28 @@ export function createAuthService({ db, key, mailer, publicUrl }: AuthServiceOpt
     },
 
     /**
-     * POST api/forgot-password/: a 1-hour single-use link by e-mail. A mail failure is logged
-     * (scrubbed) and answered with the fixed FORGOT_FAILED: the mail library's text stays here.
+     * POST api/forgot-password/: a 1-hour single-use link by e-mail, the token and the message
+     * written together (the outbox worker delivers it; a mail server that is down delays it).
      */
-    async forgotPassword(email: string, log: Log): Promise<void> {
+    async forgotPassword(email: string): Promise<void> {
       const [user] = await db
         .select({ id: users.id, email: users.email, firstName: users.firstName })
         .from(users)
         .where(eq(users.email, normalizeEmail(email)));
       if (!user) throw new NotFoundError(FORGOT_NOT_FOUND);
       const token = randomToken();
-      await db.insert(passwordResetTokens).values({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      await db.transaction(async (tx) => {
+        await tx.insert(passwordResetTokens).values({
+          tokenHash: hashToken(token),
+          userId: user.id,
+          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+        });
+        await enqueueEmail(tx, {
+          kind: 'password_reset',
+          ...passwordResetEmail({ to: user.email, firstName: user.firstName, publicUrl, token }),
+        });
       });
-      try {
-        await mailer.send(
-          passwordResetEmail({ to: user.email, firstName: user.firstName, publicUrl, token }),
-        );
-      } catch (err) {
-        log.warn(
-          { userId: user.id, mailError: describeMailError(err) },
-          'e-mail de senha não enviado',
-        );
-        throw new UpstreamError(FORGOT_FAILED);
-      }
+      wakeOutbox();
     },
 
     /**
