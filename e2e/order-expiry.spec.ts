@@ -137,7 +137,7 @@ test('an unpaid order shows its deadline, then Cancelado once the sweeper ran, o
   await expect(page.getByTestId('order-deadline')).toHaveText(DEADLINE);
   await expect(page.getByTestId('order-unpaid-note')).toHaveText(NOTE);
   await expect(page.getByTestId('order-pay-now')).toBeVisible();
-  await page.screenshot({ path: shot('return-awaiting'), fullPage: true });
+  await page.screenshot({ path: shot('return-awaiting') });
 
   // 'Meus Pedidos', in another tab she leaves open.
   const account = await page.context().newPage();
@@ -159,7 +159,8 @@ test('an unpaid order shows its deadline, then Cancelado once the sweeper ran, o
   await expect(page.getByTestId('order-status-announcement')).toHaveText(
     'O status do pedido mudou para: Cancelado.',
   );
-  await page.screenshot({ path: shot('return-cancelled'), fullPage: true });
+  // What she sees first (a full-page shot would paint the sticky header mid-page on a phone).
+  await page.screenshot({ path: shot('return-cancelled') });
 
   await expect(card.getByTestId('order-status')).toHaveText('Cancelado', { timeout: 30_000 });
   await expect(card.getByTestId('order-status')).toHaveAttribute('data-status-colour', 'grey');
@@ -169,5 +170,4 @@ test('an unpaid order shows its deadline, then Cancelado once the sweeper ran, o
   await expect(account.getByTestId('orders-count-awaiting')).toHaveText('0');
   await card.scrollIntoViewIfNeeded();
   await account.screenshot({ path: shot('my-orders-cancelled') });
-  await account.screenshot({ path: shot('my-orders-cancelled-full'), fullPage: true });
 });
