@@ -118,6 +118,31 @@ describe('the PagBank adapter', () => {
     expect(status.paymentId).toMatch(/^CHAR_/);
   });
 
+  it('a checkout tried twice: a paid attempt wins over a declined one; only declined is declined', async () => {
+    const provider = createPagBankProvider({ token: TOKEN, apiUrl: fake.url });
+    const paidLater = await provider.createCheckout(request());
+    fake.settle(paidLater.checkoutId, 'DECLINED');
+    expect(await provider.paymentStatus(paidLater.checkoutId)).toMatchObject({
+      state: 'declined',
+      amountCents: null,
+    });
+    fake.settle(paidLater.checkoutId, 'PAID', undefined, { newOrder: true });
+    // A third attempt started and left pending after the payment changes nothing.
+    fake.checkouts.get(paidLater.checkoutId)!.orders.push({ id: 'ORDE_LATER', charges: [] });
+    const status = await provider.paymentStatus(paidLater.checkoutId);
+    const paidCharge = fake.checkouts.get(paidLater.checkoutId)!.orders[1]!.charges[0]!;
+    expect(status).toEqual({ state: 'paid', paymentId: paidCharge.id, amountCents: 17472 });
+    // Asked the checkout, then its orders oldest first until a paid one.
+    expect(fake.requests.slice(-3).map((r) => `${r.method} ${r.path.split('/')[1]}`)).toEqual([
+      'GET checkouts',
+      'GET orders',
+      'GET orders',
+    ]);
+
+    const unknown = await provider.paymentStatus('CHEC_NOPE').catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(UpstreamError);
+  });
+
   it('verifies x-authenticity-token = sha256(token-rawBody)', () => {
     const provider = createPagBankProvider({ token: TOKEN, apiUrl: fake.url });
     const raw = JSON.stringify({

@@ -3,7 +3,7 @@
  * the database's prices and the quoter's freight whatever the browser sends; who may pay which
  * order; idempotency keys.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { quoteShipping } from '@semijoias/domain/shipping';
 import {
@@ -12,9 +12,11 @@ import {
   coupons,
   orderItems,
   orders,
+  outboxEmails,
   sandboxCheckouts,
 } from '../../db/schema.js';
-import { useTestApp } from '../../../test/helpers.js';
+import { openSealed } from '../../lib/secrets.js';
+import { TEST_JWT_SECRET, useTestApp } from '../../../test/helpers.js';
 import { memoryMailer } from '../mail/mailer.js';
 import {
   ADDRESS,
@@ -26,6 +28,7 @@ import {
   shopper,
   stockOf,
 } from './fixtures.js';
+import { ORDER_LINK_PURPOSE } from './service.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 const newShopper = () => shopper(ctx.app, ctx.database);
@@ -195,6 +198,17 @@ describe('POST /api/pay/ (guest)', () => {
     const frete = freight(59999, 1);
     expect(frete).toBeGreaterThan(0);
     expect(paid.json<{ total: string }>().total).toBe(brl(59999 + frete));
+  });
+
+  it("keeps the chave sealed for her later e-mails' links, never in clear", async () => {
+    const a = product();
+    await setProduct(ctx.database, a, { priceCents: 5000, stock: 10 });
+    const res = await pay({ produtos: [{ id: a, quantidade: 1 }], cep: '01310-100' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { reference, chave } = res.json<{ reference: string; chave: string }>();
+    const order = await orderByReference(ctx.database, reference);
+    expect(order!.accessKeySealed).not.toContain(chave);
+    expect(openSealed(TEST_JWT_SECRET, ORDER_LINK_PURPOSE, order!.accessKeySealed!)).toBe(chave);
   });
 
   it('401 for a bearer that is present but not valid', async () => {
@@ -460,6 +474,17 @@ describe('POST /api/pagamento/', () => {
     // Asked again (a reload): the same live checkout.
     const again = await pagamento(payment(o));
     expect(again.json<{ payment_url: string }>().payment_url).toBe(url);
+    // One 'received' e-mail for both calls, its link opening her order with the chave.
+    const mails = await ctx.database.db
+      .select()
+      .from(outboxEmails)
+      .where(like(outboxEmails.dedupeKey, `order:${order!.id}:%`));
+    expect(mails.map((m) => [m.kind, m.recipient, m.dedupeKey])).toEqual([
+      ['order_received', 'ana@exemplo.com.br', `order:${order!.id}:received`],
+    ]);
+    expect(mails[0]!.links).toContain(
+      `http://loja.test/pedido/${o.reference}?chave=${encodeURIComponent(o.chave)}`,
+    );
   });
 
   it('404 for an unknown reference, a wrong or missing chave, another customer', async () => {
