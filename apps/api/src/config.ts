@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { STORE_INFO } from '@semijoias/domain/store-info';
 import { appPaths, type AppPaths } from './lib/paths.js';
 
 /** An empty variable (`DATABASE_URL=`) means "not set", as in most tools. */
@@ -209,7 +210,7 @@ export function parseEnv(env: Env = process.env): Omit<
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Duas Irmãs Semijoias <nao-responda@semijoias.local>',
-    storeEmail: e.STORE_EMAIL ?? 'contato@duasirmassemijoias.com.br',
+    storeEmail: e.STORE_EMAIL ?? STORE_INFO.email,
     viaCepUrl: (e.VIACEP_URL ?? 'https://viacep.com.br').replace(/\/+$/, ''),
     viaCepTimeoutMs: e.VIACEP_TIMEOUT_MS ?? 5000,
     imageBaseUrl: imageBase.endsWith('/') ? imageBase : `${imageBase}/`,

@@ -1,6 +1,6 @@
 /**
- * The store's own facts, in one place: the shell, the about page and later screens (order
- * support contacts, e-mails' reply address on the web side) read them from here.
+ * The store's own facts, in one place: the web app's shell, about page and order support
+ * contacts, and the API's e-mails (their footer, the owners' default address) read them here.
  */
 export const STORE_INFO = {
   name: 'Duas Irmãs Semijoias',

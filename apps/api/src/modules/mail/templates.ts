@@ -9,20 +9,18 @@
  * which escapes it, so a hostile name or address cannot inject markup.
  */
 import { formatBRL, type Cents } from '@semijoias/domain/money';
+import { STORE_INFO } from '@semijoias/domain/store-info';
 import type { MailMessage } from './mailer.js';
 
-export const STORE_NAME = 'Duas Irmãs Semijoias';
+export const STORE_NAME = STORE_INFO.name;
 
-/**
- * The contact the footer shows (SPEC §9: the sales e-mail and the WhatsApp number). The same facts
- * as the web's `lib/store-info.ts`; the API cannot import the web app, so they are repeated here.
- */
+/** The contact the footer shows (SPEC §9: the sales e-mail and the WhatsApp number). */
 export const STORE_CONTACT = {
-  tagline: 'Semijoias banhadas a ouro 18k e ródio',
-  email: 'contato@duasirmassemijoias.com.br',
-  phone: '(11) 97452-3180',
-  whatsappUrl: 'https://wa.me/5511974523180',
-  address: 'Rua Oscar Freire, 1128 – sala 32, Jardins, São Paulo - SP',
+  tagline: STORE_INFO.tagline,
+  email: STORE_INFO.email,
+  phone: STORE_INFO.phone,
+  whatsappUrl: STORE_INFO.whatsappUrl,
+  address: `${STORE_INFO.address.street}, ${STORE_INFO.address.district}, ${STORE_INFO.address.city} - ${STORE_INFO.address.state}`,
 } as const;
 
 const COLOURS = {
