@@ -132,6 +132,24 @@ describe('GET /api/user/orders/ and /api/orders/{reference}/', () => {
     expect(one.body).not.toMatch(/52998224725|ana\.comprador|access_key|payment_url/);
   });
 
+  it("a cancelled order reads 'Cancelado', a refund to make 'Pagamento a estornar', in her list and alone", async () => {
+    const ana = await customer();
+    const cancelled = await insertOrder(ctx.database, { userId: ana.userId, status: 'cancelled' });
+    const due = await insertOrder(ctx.database, { userId: ana.userId, status: 'refund_due' });
+    const list = (await get('/api/user/orders/', ana.token)).json<
+      { reference: string; status: string }[]
+    >();
+    const statusOf = (reference: string) => list.find((l) => l.reference === reference)?.status;
+    expect(statusOf(cancelled.order.reference)).toBe('Cancelado');
+    expect(statusOf(due.order.reference)).toBe('Pagamento a estornar');
+    const one = await get(`/api/orders/${due.order.reference}/`, ana.token);
+    expect(one.json()).toMatchObject({
+      status: 'Pagamento a estornar',
+      status_code: 'refund_due',
+      expira_em: due.order.expiresAt.toISOString(),
+    });
+  });
+
   it('an order without an address answers endereco null; 401 without a bearer on her list', async () => {
     const placed = await insertOrder(ctx.database, { withoutBuyer: true });
     const res = await get(`/api/orders/${placed.order.reference}/?chave=${placed.chave}`);
