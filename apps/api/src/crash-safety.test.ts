@@ -15,11 +15,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toCents } from '@semijoias/domain/money';
-import { openDatabase, type Database, type DatabaseTarget } from './db/client.js';
+import { openDatabase, type DatabaseTarget, type Db } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import {
   idempotencyKeys,
@@ -30,8 +30,8 @@ import {
 } from './db/schema.js';
 import { seedCatalog } from './db/seed.js';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './integrations/payments/sandbox.js';
-import { ADDRESS } from './modules/checkout/fixtures.js';
-import { testConfig, testDatabaseUrl } from '../test/helpers.js';
+import { ADDRESS, call } from './modules/checkout/fixtures.js';
+import { testConfig, testDatabaseUrl, useTestApp } from '../test/helpers.js';
 import { freePort, startServer, type ServerProcess } from '../test/crash/server-process.js';
 
 const ROUNDS = 3;
@@ -255,14 +255,135 @@ async function prepare(
   }
 }
 
-async function inspect(store: Store, check: (database: Database) => Promise<void>) {
-  const database = await openDatabase(store.target);
-  try {
-    await check(database);
-  } finally {
-    await database.close();
-  }
+/** What the clients finally know, over every round. */
+interface Outcome {
+  /** Each api/pay key and the answer its last replay got. */
+  pays: Map<string, Answer>;
+  notifications: Notification[];
+  /** Calls in flight at the moments of the kills (the test means nothing at 0). */
+  cut: number;
 }
+
+/** Guests shop until calls of every kind are flowing; the server is SIGKILLed at a random moment. */
+async function shopUntilKilled(server: ServerProcess, productIds: number[]): Promise<Journal> {
+  const journal: Journal = { pays: [], pagamentos: [], notifications: [], inFlight: 0 };
+  const shoppers = Array.from({ length: SHOPPERS }, () =>
+    shopper(server.baseUrl, productIds, journal),
+  );
+  const warm = Date.now();
+  while (journal.notifications.length < 3 && Date.now() - warm < 30_000) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await new Promise((r) => setTimeout(r, Math.random() * 600));
+  const inFlight = journal.inFlight;
+  await server.kill();
+  await Promise.all(shoppers);
+  journal.inFlight = inFlight;
+  return journal;
+}
+
+/**
+ * After the restart: the browser sends every checkout call again with its key (it gets the
+ * committed answer, or the work is done now, and the same answer ever after); the provider
+ * delivers every notification again until it hears 200.
+ */
+async function replay(baseUrl: string, journal: Journal, outcome: Outcome): Promise<void> {
+  await eachLimited(journal.pays, 3, async (pay) => {
+    const again = await callApi(baseUrl, '/api/pay/', pay);
+    if (pay.answer?.status === 201) expect(again, 'pay replayed').toEqual(pay.answer);
+    else if (again.status !== 201) {
+      // Refused for stock (then, or now): nothing was kept, the key included.
+      expect(again.status, JSON.stringify(again.body)).toBe(409);
+      expect(JSON.stringify(again.body)).toMatch(OUT_OF_STOCK);
+    }
+    if (pay.answer && pay.answer.status !== 201) expect(again.status).toBe(409);
+    if (again.status === 201) expect(await callApi(baseUrl, '/api/pay/', pay)).toEqual(again);
+    outcome.pays.set(pay.key, again);
+  });
+  await eachLimited(journal.pagamentos, 3, async (pagamento) => {
+    const again = await callApi(baseUrl, '/api/pagamento/', pagamento);
+    if (pagamento.answer) expect(again, 'pagamento replayed').toEqual(pagamento.answer);
+    else {
+      // Never answered, so never notified: the order still waits for its payment. (A 409
+      // 'still processing' here is a claim the kill left pending that nobody takes over.)
+      expect(again.status, `pagamento replayed: ${JSON.stringify(again.body)}`).toBe(200);
+      expect((again.body as { payment_url: string }).payment_url).toMatch(/\/sandbox\/checkout\//);
+    }
+    expect(await callApi(baseUrl, '/api/pagamento/', pagamento)).toEqual(again);
+  });
+  await eachLimited(journal.notifications, 3, async (n) => {
+    expect((await notify(baseUrl, n)).status, 'notification replayed').toBe(200);
+    expect((await notify(baseUrl, n)).status).toBe(200);
+  });
+  outcome.notifications.push(...journal.notifications);
+  outcome.cut += journal.inFlight;
+}
+
+/** The database, the server stopped: whole orders, stock and sales that add up, no loose end. */
+async function checkDatabase(db: Db, outcome: Outcome, seedStock: Map<number, number>) {
+  const placed = await db.select().from(orders);
+  const lines = await db.select().from(orderItems);
+
+  // Exactly the orders the clients were finally told about, each with its lines.
+  const answered = [...outcome.pays.values()]
+    .filter((a) => a.status === 201)
+    .map((a) => (a.body as { reference: string }).reference);
+  expect(placed.map((o) => o.reference).sort()).toEqual(answered.sort());
+  for (const order of placed) {
+    const its = lines.filter((l) => l.orderId === order.id);
+    expect(its.length, `lines of order ${order.reference}`).toBeGreaterThan(0);
+    const subtotal = its.reduce((sum, l) => sum + l.unitPriceCents * l.quantidade, 0);
+    expect(order.subtotalCents, `subtotal of order ${order.reference}`).toBe(subtotal);
+  }
+
+  // What left the shelf is what the orders holding stock hold; units sold counted once.
+  const statusOf = new Map(placed.map((o) => [o.id, o.status]));
+  const held = new Map<number, number>();
+  const sold = new Map<number, number>();
+  for (const line of lines) {
+    const status = statusOf.get(line.orderId)!;
+    if (HOLDS_STOCK.includes(status))
+      held.set(line.productId, (held.get(line.productId) ?? 0) + line.quantidade);
+    if (status === 'paid')
+      sold.set(line.productId, (sold.get(line.productId) ?? 0) + line.quantidade);
+  }
+  const shelf = await db
+    .select({ id: products.id, stock: products.stock, salesCount: products.salesCount })
+    .from(products);
+  for (const p of shelf) {
+    expect(seedStock.get(p.id)! - p.stock, `stock of product ${p.id}`).toBe(held.get(p.id) ?? 0);
+    expect(p.salesCount, `units sold of product ${p.id}`).toBe(sold.get(p.id) ?? 0);
+  }
+
+  // Every notification stored once and applied; the order ends as its payment said.
+  const stored = await db
+    .select({ outcome: paymentNotifications.outcome })
+    .from(paymentNotifications);
+  expect(stored).toHaveLength(outcome.notifications.length);
+  expect(stored.filter((s) => s.outcome === 'pending')).toEqual([]);
+  for (const n of outcome.notifications) {
+    const order = placed.find((o) => o.reference === n.reference)!;
+    if (n.state === 'paid') {
+      expect(order.status, `order ${n.reference}`).toBe('paid');
+      expect(order.paymentId).toBe(n.paymentId);
+    } else expect(order.status, `order ${n.reference}`).toBe('payment_failed');
+  }
+
+  // No key left half-claimed (it would answer 'still processing' until housekeeping), and one
+  // api/pay key per order.
+  const pending = await db
+    .select({ scope: idempotencyKeys.scope })
+    .from(idempotencyKeys)
+    .where(isNull(idempotencyKeys.statusCode));
+  expect(pending).toEqual([]);
+  const [payKeys] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.scope, 'pay'));
+  expect(payKeys!.n).toBe(placed.length);
+}
+
+const backend = testDatabaseUrl() ? 'PostgreSQL' : 'PGlite';
 
 describe('crash safety: SIGKILL in the middle of checkout and payments, then a restart', () => {
   let store: Store | undefined;
@@ -273,8 +394,8 @@ describe('crash safety: SIGKILL in the middle of checkout and payments, then a r
   });
 
   it(
-    `loses nothing and doubles nothing over ${ROUNDS} kills (${testDatabaseUrl() ? 'PostgreSQL' : 'PGlite'})`,
-    { timeout: 240_000 },
+    `loses nothing and doubles nothing over ${ROUNDS} kills (${backend})`,
+    { timeout: 300_000 },
     async () => {
       store = await createStore();
       const { productIds, seedStock } = await prepare(store);
@@ -291,136 +412,65 @@ describe('crash safety: SIGKILL in the middle of checkout and payments, then a r
         PAYMENT_PROVIDER: 'sandbox',
         ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
       };
+      const outcome: Outcome = { pays: new Map(), notifications: [], cut: 0 };
       server = await startServer(env);
-
-      /** The answer each call ended with after the restarts: what the client finally knows. */
-      const finalPay = new Map<string, Answer>();
-      const notifications: Notification[] = [];
-      let killedInFlight = 0;
-
       for (let round = 1; round <= ROUNDS; round++) {
-        const journal: Journal = { pays: [], pagamentos: [], notifications: [], inFlight: 0 };
-        const shoppers = Array.from({ length: SHOPPERS }, () =>
-          shopper(server!.baseUrl, productIds, journal),
+        const journal = await shopUntilKilled(server, productIds);
+        expect(journal.pays.length, `round ${round}: orders tried before the kill`).toBeGreaterThan(
+          3,
         );
-        // Warm up until calls of every kind are flowing, then kill at a random moment.
-        const warm = Date.now();
-        while (journal.notifications.length < 3 && Date.now() - warm < 20_000) {
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        await new Promise((r) => setTimeout(r, Math.random() * 600));
-        killedInFlight += journal.inFlight;
-        await server.kill();
-        await Promise.all(shoppers);
-        expect(journal.pays.length, 'calls made before the kill').toBeGreaterThan(3);
-
+        // The same data: the embedded database's folder (its stale lock taken over) or PostgreSQL.
         server = await startServer(env);
-        const base = server.baseUrl;
-
-        // The browser retries every checkout call with its key: the committed answer, or the
-        // work done now, and the same answer ever after.
-        await eachLimited(journal.pays, 3, async (pay) => {
-          const again = await callApi(base, '/api/pay/', pay);
-          if (pay.answer?.status === 201) expect(again, 'pay replayed').toEqual(pay.answer);
-          else if (again.status !== 201) {
-            // Refused for stock (before, or now): nothing was kept, the key included.
-            expect(again.status, JSON.stringify(again.body)).toBe(409);
-            expect(JSON.stringify(again.body)).toMatch(OUT_OF_STOCK);
-          }
-          if (pay.answer && pay.answer.status !== 201) expect(again.status).toBe(409);
-          if (again.status === 201) expect(await callApi(base, '/api/pay/', pay)).toEqual(again);
-          finalPay.set(pay.key, again);
-        });
-        await eachLimited(journal.pagamentos, 3, async (pagamento) => {
-          const again = await callApi(base, '/api/pagamento/', pagamento);
-          if (pagamento.answer) expect(again, 'pagamento replayed').toEqual(pagamento.answer);
-          else {
-            // Never answered, so never notified: the order still waits for its payment.
-            expect(again.status, JSON.stringify(again.body)).toBe(200);
-            expect((again.body as { payment_url: string }).payment_url).toMatch(
-              /\/sandbox\/checkout\//,
-            );
-          }
-          expect(await callApi(base, '/api/pagamento/', pagamento)).toEqual(again);
-        });
-        // The provider retries every notification until it hears 200.
-        await eachLimited(journal.notifications, 3, async (n) => {
-          expect((await notify(base, n)).status, 'notification replayed').toBe(200);
-          expect((await notify(base, n)).status).toBe(200);
-        });
-        notifications.push(...journal.notifications);
+        await replay(server.baseUrl, journal, outcome);
       }
-      expect(killedInFlight, 'calls cut by the kills').toBeGreaterThan(0);
+      expect(outcome.cut, 'calls cut by the kills').toBeGreaterThan(0);
 
       expect(await server.stop(), server.stderrTail()).toBe(0);
       server = undefined;
-
-      await inspect(store, async ({ db }) => {
-        const placed = await db.select().from(orders);
-        const lines = await db.select().from(orderItems);
-        const linesOf = new Map<number, (typeof lines)[number][]>();
-        for (const line of lines)
-          linesOf.set(line.orderId, [...(linesOf.get(line.orderId) ?? []), line]);
-
-        // Exactly the orders the clients were finally told about, each whole.
-        const answered = [...finalPay.values()]
-          .filter((a) => a.status === 201)
-          .map((a) => (a.body as { reference: string }).reference);
-        expect(placed.map((o) => o.reference).sort()).toEqual(answered.sort());
-        for (const order of placed) {
-          const its = linesOf.get(order.id) ?? [];
-          expect(its.length, `lines of order ${order.reference}`).toBeGreaterThan(0);
-          const subtotal = its.reduce((sum, l) => sum + l.unitPriceCents * l.quantidade, 0);
-          expect(order.subtotalCents).toBe(subtotal);
-        }
-
-        // Stock: what left the shelf is what the orders holding stock hold; sold units once.
-        const byId = new Map(placed.map((o) => [o.id, o]));
-        const held = new Map<number, number>();
-        const sold = new Map<number, number>();
-        for (const line of lines) {
-          const status = byId.get(line.orderId)!.status;
-          if (HOLDS_STOCK.includes(status))
-            held.set(line.productId, (held.get(line.productId) ?? 0) + line.quantidade);
-          if (status === 'paid')
-            sold.set(line.productId, (sold.get(line.productId) ?? 0) + line.quantidade);
-        }
-        const now = await db
-          .select({ id: products.id, stock: products.stock, salesCount: products.salesCount })
-          .from(products);
-        for (const p of now) {
-          expect(seedStock.get(p.id)! - p.stock, `stock of product ${p.id}`).toBe(
-            held.get(p.id) ?? 0,
-          );
-          expect(p.salesCount, `units sold of product ${p.id}`).toBe(sold.get(p.id) ?? 0);
-        }
-
-        // Every notification applied once; the order ends as its payment said.
-        const stored = await db
-          .select({ outcome: paymentNotifications.outcome })
-          .from(paymentNotifications);
-        expect(stored).toHaveLength(notifications.length);
-        expect(stored.filter((s) => s.outcome === 'pending')).toEqual([]);
-        for (const n of notifications) {
-          const order = placed.find((o) => o.reference === n.reference)!;
-          if (n.state === 'paid') {
-            expect(order.status, `order ${n.reference}`).toBe('paid');
-            expect(order.paymentId).toBe(n.paymentId);
-          } else expect(order.status, `order ${n.reference}`).toBe('payment_failed');
-        }
-
-        // No key left half-claimed: a pending one would answer 'still processing' for days.
-        const pending = await db
-          .select({ scope: idempotencyKeys.scope })
-          .from(idempotencyKeys)
-          .where(sql`${idempotencyKeys.statusCode} is null`);
-        expect(pending).toEqual([]);
-        const payKeys = await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(idempotencyKeys)
-          .where(inArray(idempotencyKeys.scope, ['pay']));
-        expect(payKeys[0]!.n).toBe(placed.length);
-      });
+      const database = await openDatabase(store.target);
+      try {
+        await checkDatabase(database.db, outcome, seedStock);
+      } finally {
+        await database.close();
+      }
     },
   );
+});
+
+describe('a key the kill left half-claimed', () => {
+  const ctx = useTestApp();
+
+  it('api/pagamento: a claim left pending long ago is taken over by the retry with its key', async () => {
+    const [product] = await ctx.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.stock} > 0`)
+      .limit(1);
+    const paid = await call(ctx.app, '/api/pay/', {
+      produtos: [{ id: product!.id, quantidade: 1 }],
+      cep: '01310-100',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const order = paid.json<{ reference: string; chave: string; total: string }>();
+    const body = {
+      reference: order.reference,
+      chave: order.chave,
+      logged: false,
+      shippingInfo: ADDRESS,
+      totais: { total: order.total },
+    };
+    const first = await call(ctx.app, '/api/pagamento/', body, { key: 'crash-pagamento' });
+    expect(first.statusCode, first.body).toBe(200);
+    // What a SIGKILL between the claim's commit and the stored answer leaves, an hour ago.
+    await ctx.database.db
+      .update(idempotencyKeys)
+      .set({ statusCode: null, response: null, createdAt: sql`now() - interval '1 hour'` })
+      .where(
+        and(eq(idempotencyKeys.scope, 'pagamento'), eq(idempotencyKeys.key, 'crash-pagamento')),
+      );
+
+    const retried = await call(ctx.app, '/api/pagamento/', body, { key: 'crash-pagamento' });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toEqual(first.json());
+  });
 });
