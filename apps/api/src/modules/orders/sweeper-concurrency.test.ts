@@ -11,7 +11,7 @@ import { openDatabase, type Database } from '../../db/client.js';
 import { orders, outboxEmails, products } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
-import { insertOrder } from '../../../test/orders.js';
+import { insertOrder, type TestOrder } from '../../../test/orders.js';
 import { orderMailDeps, recordAndSettle } from './settlement.js';
 import { createOrderSweeper } from './sweeper.js';
 
@@ -75,7 +75,7 @@ describe('two sweepers at once', () => {
   it('cancel each of 30 expired orders once and give each unit back once', async () => {
     const { database } = testDb;
     const ids = [1, 2, 3];
-    const placed = [];
+    const placed: TestOrder[] = [];
     for (let i = 0; i < 30; i++)
       placed.push(await insertOrder(database, { productIds: ids, ttlMinutes: 1 + (i % 2) }));
     await database.db
@@ -124,11 +124,11 @@ describe('two sweepers at once', () => {
   it('a paid notification racing the sweeper: every order ends paid, its stock taken once', async () => {
     const { database } = testDb;
     const ids = [4, 5];
-    const placed = [];
+    const placed: TestOrder[] = [];
     for (let i = 0; i < 10; i++)
       placed.push(await insertOrder(database, { productIds: ids, ttlMinutes: 1 }));
     const before = await productRows(ids);
-    const settle = (o: (typeof placed)[number]) =>
+    const settle = (o: TestOrder) =>
       other.db.transaction((tx) =>
         recordAndSettle(tx, orderMailDeps(config), {
           provider: 'sandbox',

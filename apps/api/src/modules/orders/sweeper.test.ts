@@ -351,21 +351,32 @@ describe('a payment the provider took but never notified', () => {
   it('the provider unreachable leaves the order alone (a warning without personal data), settled next round', async () => {
     const ids = await ownProducts(1);
     const placed = await insertOrder(ctx.database, { productIds: ids, ttlMinutes: TTL_MINUTES });
+    const second = await insertOrder(ctx.database, { productIds: ids, ttlMinutes: TTL_MINUTES });
+    const noCheckout = await insertOrder(ctx.database, {
+      productIds: ids,
+      ttlMinutes: TTL_MINUTES,
+    });
     const working = sandbox();
-    await hostedCheckoutFor({ db: ctx.database.db, provider: working, config }, placed.order.id);
-    const failing: PaymentProvider = {
-      ...working,
-      paymentStatus: () =>
-        Promise.reject(new Error('connect ECONNREFUSED ana.comprador@exemplo.com.br')),
-    };
-    const down = sweeperWith({ provider: failing });
+    for (const o of [placed, second])
+      await hostedCheckoutFor({ db: ctx.database.db, provider: working, config }, o.order.id);
+    const paymentStatus = vi.fn(() =>
+      Promise.reject(new Error('connect ECONNREFUSED ana.comprador@exemplo.com.br')),
+    );
+    const down = sweeperWith({ provider: { ...working, paymentStatus } });
     down.at(TTL_MINUTES + 1);
     const result = await down.sweeper.runOnce();
-    expect(result.skipped).toBeGreaterThanOrEqual(1);
-    expect((await orderByReference(ctx.database, placed.order.reference)).status).toBe(
-      'awaiting_payment',
+    expect(result.skipped).toBeGreaterThanOrEqual(2);
+    for (const o of [placed, second])
+      expect((await orderByReference(ctx.database, o.order.reference)).status).toBe(
+        'awaiting_payment',
+      );
+    // Asked once: the second order waits for the next pass without a timeout of its own. The
+    // order without a checkout needs no provider and is cancelled.
+    expect(paymentStatus).toHaveBeenCalledTimes(1);
+    expect((await orderByReference(ctx.database, noCheckout.order.reference)).status).toBe(
+      'cancelled',
     );
-    expect(await stocks(ids)).toEqual([10]);
+    expect(await stocks(ids)).toEqual([12]);
     expect(down.log.warn).toHaveBeenCalledWith(
       { reference: placed.order.reference },
       'sweeper: provedor de pagamento indisponível',
@@ -376,8 +387,9 @@ describe('a payment the provider took but never notified', () => {
     const up = sweeperWith();
     up.at(TTL_MINUTES + 1);
     await up.sweeper.runOnce();
-    expect((await orderByReference(ctx.database, placed.order.reference)).status).toBe('cancelled');
-    expect(await stocks(ids)).toEqual([12]);
+    for (const o of [placed, second])
+      expect((await orderByReference(ctx.database, o.order.reference)).status).toBe('cancelled');
+    expect(await stocks(ids)).toEqual([16]);
   });
 });
 

@@ -105,10 +105,15 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
       .limit(batchSize);
   }
 
+  /** Whether the order has a checkout at the configured provider to ask about. */
+  function asksProvider(order: Candidate): order is Candidate & { providerCheckoutId: string } {
+    // A checkout of another provider (the setting changed) cannot be asked: it is cancelled.
+    return order.providerCheckoutId !== null && order.paymentProvider === provider.name;
+  }
+
   /** The provider's answer for the order's checkout; null when there is none to ask about. */
   async function askProvider(order: Candidate): Promise<PaymentStatus | null | 'unreachable'> {
-    // A checkout of another provider (the setting changed) cannot be asked: it is cancelled.
-    if (!order.providerCheckoutId || order.paymentProvider !== provider.name) return null;
+    if (!asksProvider(order)) return null;
     try {
       return await provider.paymentStatus(order.providerCheckoutId);
     } catch {
@@ -119,9 +124,14 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
   async function sweepOne(
     order: Candidate,
     at: Date,
+    pass: { providerDown: boolean },
   ): Promise<'cancelled' | 'settled' | 'skipped' | 'gone'> {
+    // Once the provider failed in this pass, the orders it must be asked about wait for the next
+    // one rather than each spending a timeout on it.
+    if (pass.providerDown && asksProvider(order)) return 'skipped';
     const status = await askProvider(order);
     if (status === 'unreachable') {
+      pass.providerDown = true;
       log.warn({ reference: order.reference }, 'sweeper: provedor de pagamento indisponível');
       return 'skipped';
     }
@@ -187,13 +197,14 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
   async function pass(): Promise<SweepResult> {
     const at = now();
     const result: SweepResult = { cancelled: 0, settled: 0, skipped: 0 };
+    const state = { providerDown: false };
     let after: Candidate | null = null;
     for (;;) {
       const batch = await nextBatch(at, after);
       for (const order of batch) {
         let done: Awaited<ReturnType<typeof sweepOne>>;
         try {
-          done = await sweepOne(order, at);
+          done = await sweepOne(order, at, state);
         } catch (err) {
           // One order failing (a deadlock victim, a lost connection) never stops the others.
           log.error({ err, reference: order.reference }, 'sweeper: falha ao tratar pedido');
