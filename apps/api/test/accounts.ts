@@ -59,7 +59,10 @@ export function post(app: FastifyInstance, url: string, payload: unknown, token?
   });
 }
 
-/** The token in the newest message's link to `to` (verification or reset). */
+/**
+ * The token in the newest message's link to `to` (verification or reset), among messages
+ * delivered: `tokenFromMail(await sentMail(app, mailer), email)`.
+ */
 export function tokenFromMail(sent: MailMessage[], to: string): string {
   const message = [...sent].reverse().find((m) => m.to === to.toLowerCase());
   expect(message, `no e-mail to ${to}`).toBeDefined();

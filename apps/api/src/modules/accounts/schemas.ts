@@ -43,7 +43,8 @@ export const infoUpdateBody = z.object({
   phone: z.string().max(40),
 });
 
-export const registrationAnswer = z.object({ message: z.string(), email_sent: z.boolean() });
+/** `email_sent` is always true: the e-mail is queued with the account (the outbox sends it). */
+export const registrationAnswer = z.object({ message: z.string(), email_sent: z.literal(true) });
 
 export const resendAnswer = z.object({
   message: z.string(),

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
@@ -266,6 +266,36 @@ describe('outbox worker', () => {
     expect(row!.attempts).toBe(2);
     expect(mailer.sent[0]!.messageId).toBe(outboxMessageId(row!));
     expect(outboxMessageId(row!)).toMatch(/^<outbox-\d+-\d+@semijoias>$/);
+  });
+
+  it('a row whose lease ran out while it waited in a batch is left to the worker that took it', async () => {
+    await enqueue(message(), message());
+    // Worker A's mail server hangs on the first message of its batch of two...
+    let release!: () => void;
+    const hanging = new Promise<void>((resolve) => (release = resolve));
+    const slow = recordingMailer();
+    const slowSend = slow.send;
+    slow.send = async (m) => {
+      if (slow.sent.length === 0) await hanging;
+      return slowSend(m);
+    };
+    const a = worker(slow).drain();
+    await vi.waitFor(async () => expect((await rows()).every((r) => r.attempts === 1)).toBe(true));
+    // ...long enough for the second row's lease to end: worker B takes it and sends it.
+    const [, second] = await rows();
+    await db
+      .update(outboxEmails)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(outboxEmails.id, second!.id));
+    const fast = recordingMailer();
+    expect(await worker(fast).drain()).toBe(1);
+    release();
+    expect(await a).toBe(1);
+    // A skipped it: each message went out once.
+    expect([...slow.sent, ...fast.sent].map((m) => m.subject).sort()).toEqual(
+      (await rows()).map((r) => r.subject).sort(),
+    );
+    expect((await rows()).map((r) => r.attempts)).toEqual([1, 2]);
   });
 
   it('start() delivers on its own, wake() at once, stop() waits for the send in flight', async () => {

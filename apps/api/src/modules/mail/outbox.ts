@@ -54,11 +54,11 @@ export const DEFAULT_OUTBOX_MAX_ATTEMPTS = 57;
 /** Rows claimed by one statement; sent one after the other within the lease. */
 const BATCH_SIZE = 10;
 /**
- * How long a claim keeps other workers off a row: longer than a batch of sends can take with
- * nodemailer's timeouts, so a slow send is never taken over and sent twice. After a crash the
- * row waits this long before another worker retries it.
+ * How long a claim keeps other workers off a row. It is renewed just before each send, so it only
+ * has to outlast one send (nodemailer's timeouts end a dead one well within it). After a crash
+ * the row waits this long before another worker retries it.
  */
-const LEASE_SECONDS = 10 * 60;
+const LEASE_SECONDS = 2 * 60;
 
 /**
  * The wait before the next attempt after `attempt` failed ones: exponential, capped, with a
@@ -161,6 +161,19 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       isNull(outboxEmails.sentAt),
     );
 
+  /**
+   * The lease again, from now, just before the send: the later rows of a batch may have waited.
+   * False when another worker took the row meanwhile (its lease ran out): that one sends it.
+   */
+  async function renewLease(row: OutboxEmailRow): Promise<boolean> {
+    const renewed = await db
+      .update(outboxEmails)
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .where(stillClaimed(row))
+      .returning({ id: outboxEmails.id });
+    return renewed.length > 0;
+  }
+
   async function markSent(row: OutboxEmailRow) {
     // The bodies and links may carry one-time tokens: once delivered only the audit stays.
     await db
@@ -205,6 +218,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function deliver(row: OutboxEmailRow): Promise<boolean> {
+    if (!(await renewLease(row))) return false;
     try {
       await mailer.send({
         to: row.recipient,
