@@ -41,7 +41,7 @@ export async function enqueueEmail(
   return rows.length > 0;
 }
 
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 
 /** The first retry comes after 5 s, then 10 s, 20 s... never more than an hour apart. */
 const FIRST_RETRY_MS = 5_000;
@@ -51,7 +51,7 @@ const LONGEST_RETRY_MS = 60 * 60 * 1000;
  * server down for a weekend delays the mail; it does not lose it.
  */
 export const DEFAULT_OUTBOX_MAX_ATTEMPTS = 57;
-/** Rows claimed by one statement; sent one after the other within the lease. */
+/** Rows claimed by one statement, then sent one after the other. */
 const BATCH_SIZE = 10;
 /**
  * How long a claim keeps other workers off a row. It is renewed just before each send, so it only
@@ -105,8 +105,9 @@ interface PassResult {
 }
 
 /**
- * Delivers the outbox. Rows are claimed by one statement that takes a lease on them (skip
- * locked: several instances on one PostgreSQL never take the same row), then sent outside any
+ * Delivers the outbox. Rows are claimed by one statement that takes a lease on them (the lease
+ * keeps other workers, in this process or another instance on one PostgreSQL, off a row being
+ * sent; skip locked keeps two claims from waiting on each other), then sent outside any
  * transaction, so the embedded database's one connection is never held during a network send.
  * A crash after the send and before the mark resends the row once the lease ends, under the
  * same Message-ID: at least once, and recognisably the same message.
