@@ -33,6 +33,10 @@ import { checkoutRoutes } from './modules/checkout/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createOutboxWorker, type OutboxWorker } from './modules/mail/outbox.js';
+import { createHousekeeping } from './modules/housekeeping/service.js';
+import { orderMailDeps } from './modules/orders/settlement.js';
+import { createOrderSweeper, type OrderSweeper } from './modules/orders/sweeper.js';
+import { storeSettingsRoutes } from './modules/store-settings/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -46,6 +50,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Delivers the e-mail outbox: routes wake it after a commit that queued mail; tests drain it. */
     outbox: OutboxWorker;
+    /** Cancels expired unpaid orders, settles missed payments, does the housekeeping. */
+    sweeper: OrderSweeper;
   }
 }
 
@@ -61,8 +67,9 @@ export interface BuildAppOptions {
   /** Overrides the mailer built from config (tests capture or fail messages). */
   mailer?: Mailer;
   /**
-   * Timed work (the outbox worker) starts with the app and stops with it. Default true; tests
-   * pass false and drive it themselves (`await app.outbox.drain()`).
+   * Timed work (the outbox worker, the order sweeper) starts with the app and stops with it.
+   * Default true; tests pass false and drive it themselves (`await app.outbox.drain()`,
+   * `await app.sweeper.runOnce()`).
    */
   background?: boolean;
 }
@@ -146,9 +153,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const paymentProvider = createPaymentProvider({ config, db: database.db });
 
+  // The sweeper (issue 10): every ORDER_SWEEP_INTERVAL_SECONDS, expired unpaid orders are
+  // cancelled (after asking the provider whether they were paid after all), and about hourly
+  // the spent tokens and old rows are deleted. Safe with several instances on one PostgreSQL.
+  const sweeper = createOrderSweeper({
+    db: database.db,
+    provider: paymentProvider,
+    config,
+    log: app.log,
+    mailDeps: orderMailDeps(config),
+    housekeeping: createHousekeeping({ db: database.db, log: app.log }),
+  });
+  app.decorate('sweeper', sweeper);
+  app.addHook('onClose', () => sweeper.stop());
+  if (options.background ?? true) app.addHook('onReady', async () => sweeper.start());
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db: database.db });
+      await api.register(storeSettingsRoutes, { config });
       await api.register(catalogRoutes, { db: database.db, imageBaseUrl: config.imageBaseUrl });
       await api.register(authRoutes, { ...accountDeps, key });
       await api.register(accountsRoutes, { ...accountDeps, authenticate });

@@ -1,16 +1,16 @@
-/** Idempotency keys: claim, answer, mismatch, pending claims and their waiters. */
+/** Idempotency keys: claim, answer, mismatch; two-step calls' stored and recorded answers. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../../test/helpers.js';
 import type { Db } from '../db/client.js';
 import {
   claimKey,
-  dropPending,
   IDEMPOTENCY_KEY_REUSED,
   idempotencyKeyFrom,
   idempotencyOwner,
   requestHash,
+  recordAnswer,
   storeAnswer,
-  waitForAnswer,
+  storedAnswer,
   type IdempotencyId,
 } from './idempotency.js';
 
@@ -72,30 +72,38 @@ describe('idempotency keys', () => {
     });
   });
 
-  it('a pending claim: a waiter gets the answer once stored, or null once dropped', async () => {
+  it('a two-step call: nothing stored, then the first recorded answer wins for every twin', async () => {
     const id = newId();
-    await db.transaction((tx) => claimKey(tx, id, 'h'));
-    expect(await db.transaction((tx) => claimKey(tx, id, 'h'))).toEqual({ kind: 'pending' });
-    const waiting = waitForAnswer(db, id, 5_000);
-    setTimeout(() => void storeAnswer(db, id, { statusCode: 200, body: { ok: 1 } }), 100);
-    expect(await waiting).toEqual({ statusCode: 200, body: { ok: 1 } });
-
-    const other = newId();
-    await db.transaction((tx) => claimKey(tx, other, 'h'));
-    const dropped = waitForAnswer(db, other, 5_000);
-    setTimeout(() => void dropPending(db, other), 100);
-    expect(await dropped).toBeNull();
-    // dropPending never removes an answered key.
-    await dropPending(db, id);
-    expect(await db.transaction((tx) => claimKey(tx, id, 'h'))).toMatchObject({
-      kind: 'answered',
-    });
+    expect(await storedAnswer(db, id, 'h')).toBeNull();
+    const first = { statusCode: 200, body: { payment_url: 'https://a' } };
+    const second = { statusCode: 200, body: { payment_url: 'https://b' } };
+    expect(await recordAnswer(db, id, 'h', first)).toEqual(first);
+    expect(await recordAnswer(db, id, 'h', second)).toEqual(first);
+    expect(await storedAnswer(db, id, 'h')).toEqual(first);
+    await expect(storedAnswer(db, id, 'other')).rejects.toThrow(IDEMPOTENCY_KEY_REUSED);
+    await expect(recordAnswer(db, id, 'other', second)).rejects.toThrow(IDEMPOTENCY_KEY_REUSED);
   });
 
-  it('a waiter gives up with a 409 when the claim never ends', async () => {
+  it('racing twins of a two-step call all answer the same recorded answer', async () => {
     const id = newId();
-    await db.transaction((tx) => claimKey(tx, id, 'h'));
-    await expect(waitForAnswer(db, id, 100)).rejects.toThrow('ainda está sendo processado');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        recordAnswer(db, id, 'h', { statusCode: 200, body: { n: i } }),
+      ),
+    );
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+  });
+
+  it('a row left without its answer (a crash, an older version) never blocks the retry', async () => {
+    const id = newId();
+    await db.transaction((tx) => claimKey(tx, id, 'h')); // key written, answer never stored
+    expect(await storedAnswer(db, id, 'h')).toBeNull();
+    const answer = { statusCode: 200, body: { ok: 1 } };
+    expect(await recordAnswer(db, id, 'h', answer)).toEqual(answer);
+    expect(await db.transaction((tx) => claimKey(tx, id, 'h'))).toEqual({
+      kind: 'answered',
+      answer,
+    });
   });
 
   it('the header: absent, valid, invalid', () => {

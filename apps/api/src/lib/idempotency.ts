@@ -1,14 +1,18 @@
 /**
- * Idempotency keys (the `Idempotency-Key` header of api/pay and api/pagamento). The first call
- * with a key inserts `(scope, owner, key)` inside its own transaction and stores its answer in
- * that same transaction; a repeat finds the row and gets the stored answer. A concurrent twin's
- * insert waits on the primary key until the first transaction ends: after a commit it reads the
- * answer, after a rollback its own insert goes through and it does the work itself.
+ * Idempotency keys (the `Idempotency-Key` header of api/pay and api/pagamento).
  *
- * A call whose effect cannot be in one transaction with its answer (api/pagamento asks the
- * payment provider between the two) stores a pending row first (`status_code` null) and its
- * answer afterwards, and deletes the pending row when it fails; a twin that finds a pending row
- * waits for the answer (`waitForAnswer`).
+ * api/pay: the first call with a key inserts `(scope, owner, key)` inside its own transaction
+ * and stores its answer in that same transaction (`claimKey` + `storeAnswer`); a repeat finds
+ * the row and gets the stored answer. A concurrent twin's insert waits on the primary key until
+ * the first transaction ends: after a commit it reads the answer, after a rollback its own
+ * insert goes through and it does the work itself.
+ *
+ * api/pagamento asks the payment provider between its effect (the address stored) and its
+ * answer, so they cannot share a transaction. It keeps no "pending" row, which a crash in
+ * between would strand (every retry refused until the row expired): it looks for a stored answer
+ * first (`storedAnswer`), does its idempotent work (twins converge on the order's one checkout),
+ * then records its answer with `recordAnswer`, where the first answer stored wins and is what
+ * every twin answers.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -34,11 +38,7 @@ export interface StoredAnswer {
   body: unknown;
 }
 
-export type Claim =
-  | { kind: 'new' }
-  | { kind: 'answered'; answer: StoredAnswer }
-  /** Another call with this key is between its effect and its answer (two-step calls only). */
-  | { kind: 'pending' };
+export type Claim = { kind: 'new' } | { kind: 'answered'; answer: StoredAnswer };
 
 export function idempotencyOwner(userId: number | undefined): string {
   return userId === undefined ? 'guest' : `u:${userId}`;
@@ -59,15 +59,18 @@ export function requestHash(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value), 'utf8').digest('hex');
 }
 
-function answerOf(row: { statusCode: number | null; response: unknown }): Claim {
-  if (row.statusCode === null) return { kind: 'pending' };
-  return { kind: 'answered', answer: { statusCode: row.statusCode, body: row.response } };
+function answerOf(row: { statusCode: number | null; response: unknown }): StoredAnswer | null {
+  return row.statusCode === null ? null : { statusCode: row.statusCode, body: row.response };
+}
+
+function keyReused(): ConflictError {
+  return new ConflictError(IDEMPOTENCY_KEY_REUSED, undefined, { message: IDEMPOTENCY_KEY_REUSED });
 }
 
 /**
  * Claims the key inside the caller's transaction `tx`. 'new': this call does the work (and
- * stores its answer with `storeAnswer` before committing). Otherwise the first call's answer,
- * or 'pending'. 409 when the key came before with another request.
+ * stores its answer with `storeAnswer` before committing). Otherwise the first call's answer.
+ * 409 when the key came before with another request.
  */
 export async function claimKey(tx: Db, id: IdempotencyId, hash: string): Promise<Claim> {
   const inserted = await tx
@@ -84,11 +87,15 @@ export async function claimKey(tx: Db, id: IdempotencyId, hash: string): Promise
     })
     .from(idempotencyKeys)
     .where(where(id));
-  // Gone between the two statements (a pending claim that failed): the caller may retry.
-  if (!row) return { kind: 'pending' };
-  if (row.requestHash !== hash)
-    throw new ConflictError(IDEMPOTENCY_KEY_REUSED, undefined, { message: IDEMPOTENCY_KEY_REUSED });
-  return answerOf(row);
+  if (row && row.requestHash !== hash) throw keyReused();
+  const answer = row && answerOf(row);
+  // Both cases need another caller to have written the key without its answer, which these
+  // one-transaction calls never do.
+  if (!answer)
+    throw new ConflictError(IDEMPOTENCY_IN_PROGRESS, undefined, {
+      message: IDEMPOTENCY_IN_PROGRESS,
+    });
+  return { kind: 'answered', answer };
 }
 
 function where(id: IdempotencyId) {
@@ -107,33 +114,47 @@ export async function storeAnswer(db: Db, id: IdempotencyId, answer: StoredAnswe
     .where(where(id));
 }
 
-/** Drops a pending claim whose call failed, so the same key may be tried again. */
-export async function dropPending(db: Db, id: IdempotencyId): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(where(id), isNull(idempotencyKeys.statusCode)));
+/**
+ * The answer already stored under the key (a two-step call's repeat), or null: none yet, or a
+ * row an older version left without its answer. 409 when the key came with another request.
+ */
+export async function storedAnswer(
+  db: Db,
+  id: IdempotencyId,
+  hash: string,
+): Promise<StoredAnswer | null> {
+  const [row] = await db
+    .select({
+      requestHash: idempotencyKeys.requestHash,
+      statusCode: idempotencyKeys.statusCode,
+      response: idempotencyKeys.response,
+    })
+    .from(idempotencyKeys)
+    .where(where(id));
+  if (!row) return null;
+  if (row.requestHash !== hash) throw keyReused();
+  return answerOf(row);
 }
 
 /**
- * Waits for the answer of a pending twin: the stored answer, or null when its claim was dropped
- * (it failed; the caller claims again). 409 'in progress' when it does not end in `timeoutMs`.
+ * Records a two-step call's answer after its work is done, in one statement: the first answer
+ * stored under the key wins (a twin that finished first, or this one) and is returned, so every
+ * call with the key answers the same. 409 when the key came with another request.
  */
-export async function waitForAnswer(
+export async function recordAnswer(
   db: Db,
   id: IdempotencyId,
-  timeoutMs = 15_000,
-): Promise<StoredAnswer | null> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await db
-      .select({ statusCode: idempotencyKeys.statusCode, response: idempotencyKeys.response })
-      .from(idempotencyKeys)
-      .where(where(id));
-    if (!row) return null;
-    const claim = answerOf(row);
-    if (claim.kind === 'answered') return claim.answer;
-    if (Date.now() > deadline)
-      throw new ConflictError(IDEMPOTENCY_IN_PROGRESS, undefined, {
-        message: IDEMPOTENCY_IN_PROGRESS,
-      });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  hash: string,
+  answer: StoredAnswer,
+): Promise<StoredAnswer> {
+  await db
+    .insert(idempotencyKeys)
+    .values({ ...id, requestHash: hash, statusCode: answer.statusCode, response: answer.body })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.scope, idempotencyKeys.owner, idempotencyKeys.key],
+      set: { statusCode: answer.statusCode, response: answer.body },
+      // Only a row left without its answer (by an older version) is completed; an answer stays.
+      setWhere: and(isNull(idempotencyKeys.statusCode), eq(idempotencyKeys.requestHash, hash)),
+    });
+  return (await storedAnswer(db, id, hash)) ?? answer;
 }

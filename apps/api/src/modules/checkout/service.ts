@@ -21,11 +21,11 @@ import type { PaymentProvider } from '../../integrations/payments/provider.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import {
   claimKey,
-  dropPending,
   idempotencyOwner,
   requestHash,
+  recordAnswer,
   storeAnswer,
-  waitForAnswer,
+  storedAnswer,
   type IdempotencyId,
   type StoredAnswer,
 } from '../../lib/idempotency.js';
@@ -315,43 +315,27 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       : undefined;
     const hash = requestHash({ reference: request.reference, address, total: request.total });
 
-    for (;;) {
-      const claimed = await db.transaction(async (tx) => {
-        const claim = idem ? await claimKey(tx, idem, hash) : ({ kind: 'new' } as const);
-        if (claim.kind !== 'new') return claim;
-        await confirmOrder(tx, order!.id, address, request.total);
-        // With the address that makes it an order she can be written to; its dedupe key makes a
-        // second pagamento (a retry after a decline) send nothing more.
-        await enqueueOrderEmails(tx, mailDeps, order!.id, 'received', {
-          chave: order!.userId === null ? request.chave : null,
-        });
-        return claim;
+    // A repeat of a call that finished gets its answer; one a crash cut short does it again
+    // (every step below is idempotent), so a retry is never refused (lib/idempotency.ts).
+    const earlier = idem ? await storedAnswer(db, idem, hash) : null;
+    if (earlier) return earlier;
+    await db.transaction(async (tx) => {
+      await confirmOrder(tx, order.id, address, request.total);
+      // With the address that makes it an order she can be written to; its dedupe key makes a
+      // second pagamento (a retry after a decline) send nothing more.
+      await enqueueOrderEmails(tx, mailDeps, order.id, 'received', {
+        chave: order.userId === null ? request.chave : null,
       });
-      if (claimed.kind === 'answered') return claimed.answer;
-      if (claimed.kind === 'pending') {
-        // A twin with this key is asking the provider: its answer is ours.
-        const answer = await waitForAnswer(db, idem!);
-        if (answer) return answer;
-        continue;
-      }
-      break;
-    }
+    });
 
     // The provider is asked outside the transaction (it may take seconds, and the sandbox
-    // provider writes through its own connection).
-    let paymentUrl: string;
-    try {
-      ({ paymentUrl } = await hostedCheckoutFor(
-        { db, provider: opts.paymentProvider, config: opts.config },
-        order.id,
-      ));
-    } catch (err) {
-      if (idem) await dropPending(db, idem);
-      throw err;
-    }
+    // provider writes through its own connection). Twins converge on the order's one checkout.
+    const { paymentUrl } = await hostedCheckoutFor(
+      { db, provider: opts.paymentProvider, config: opts.config },
+      order.id,
+    );
     const answer: StoredAnswer = { statusCode: 200, body: { payment_url: paymentUrl } };
-    if (idem) await storeAnswer(db, idem, answer);
-    return answer;
+    return idem ? recordAnswer(db, idem, hash, answer) : answer;
   }
 
   return { pay, pagamento };
