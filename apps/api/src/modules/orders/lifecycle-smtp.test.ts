@@ -1,0 +1,524 @@
+/**
+ * Every e-mail of an order's life read off the wire (issue 10): the real app with SMTP_URL on a
+ * local smtp-server, orders placed through api/pay and api/pagamento, the sandbox's signed
+ * notifications and the app's own sweeper. Each message is taken apart here (MIME, quoted-
+ * printable, encoded-word subjects) and checked for its envelope recipient, its subject and
+ * what it must say: reference, items, total, address, deadline, links on PUBLIC_URL.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { orders, products } from '../../db/schema.js';
+import { signSandboxBody } from '../../integrations/payments/sandbox.js';
+import { post, signUpPayload } from '../../../test/accounts.js';
+import {
+  createTestDatabase,
+  TEST_SANDBOX_WEBHOOK_SECRET,
+  testConfig,
+  type TestDatabase,
+} from '../../../test/helpers.js';
+import { orderByReference } from '../../../test/orders.js';
+import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../checkout/fixtures.js';
+import { escapeHtml, STORE_NAME } from '../mail/templates.js';
+
+const PUBLIC_URL = 'http://loja.test';
+const STORE_EMAIL = 'donas@duasirmas.test';
+const MAIL_FROM = 'loja@semijoias.test';
+
+interface Mail {
+  from: string;
+  /** The envelope's recipients (RCPT TO). */
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+// --- Reading a message as nodemailer wrote it -------------------------------------------------
+
+/** Quoted-printable to bytes: soft line breaks dropped, `=XX` escapes undone. */
+function quotedPrintableBytes(encoded: string): Buffer {
+  const src = encoded.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < src.length; i++) {
+    const hex = src.slice(i + 1, i + 3);
+    if (src[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(src[i]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/**
+ * A header value with its RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) decoded.
+ * Adjacent words are joined as bytes first (a character may be split between two words) and the
+ * blank between them is not text.
+ */
+function decodeHeader(value: string): string {
+  const out: string[] = [];
+  let pending: Buffer[] = [];
+  const flush = () => {
+    if (pending.length > 0) out.push(Buffer.concat(pending).toString('utf8'));
+    pending = [];
+  };
+  let last = 0;
+  for (const m of value.matchAll(/=\?[\w-]+\?([QqBb])\?([^?]*)\?=/g)) {
+    const between = value.slice(last, m.index);
+    if (pending.length === 0 || !/^\s*$/.test(between)) {
+      flush();
+      out.push(between);
+    }
+    const [, encoding, data] = m;
+    pending.push(
+      encoding!.toUpperCase() === 'B'
+        ? Buffer.from(data!, 'base64')
+        : quotedPrintableBytes(data!.replace(/_/g, ' ')),
+    );
+    last = m.index + m[0].length;
+  }
+  flush();
+  out.push(value.slice(last));
+  return out.join('');
+}
+
+/** Headers (unfolded, names lower-cased) and body of one MIME entity. */
+function splitEntity(raw: string): { headers: Map<string, string>; body: string } {
+  const cut = raw.search(/\r?\n\r?\n/);
+  const head = cut < 0 ? raw : raw.slice(0, cut);
+  const body = cut < 0 ? '' : raw.slice(cut).replace(/^\r?\n\r?\n/, '');
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function decodeBody(headers: Map<string, string>, body: string): string {
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  const bytes =
+    encoding === 'quoted-printable'
+      ? quotedPrintableBytes(body)
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+        : Buffer.from(body, 'utf8');
+  return bytes.toString('utf8').replace(/\r\n/g, '\n');
+}
+
+/** The decoded subject and both parts of a multipart/alternative message. */
+function parseMessage(raw: string): Pick<Mail, 'subject' | 'text' | 'html'> {
+  const { headers, body } = splitEntity(raw);
+  const type = headers.get('content-type') ?? '';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  expect(boundary, `not multipart: ${type}`).toBeDefined();
+  const parts = body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => splitEntity(part.replace(/^\r?\n/, '').replace(/\r?\n$/, '')));
+  const partOf = (mime: string) => {
+    const part = parts.find((p) => p.headers.get('content-type')?.startsWith(mime));
+    expect(part, `no ${mime} part`).toBeDefined();
+    return decodeBody(part!.headers, part!.body);
+  };
+  return {
+    subject: decodeHeader(headers.get('subject') ?? ''),
+    text: partOf('text/plain'),
+    html: partOf('text/html'),
+  };
+}
+
+// --- The mail server and the app ------------------------------------------------------------
+
+const wire: { from: string; to: string[]; raw: string }[] = [];
+const server = new SMTPServer({
+  secure: false,
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      wire.push({
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        to: session.envelope.rcptTo.map((r) => r.address),
+        raw: Buffer.concat(chunks).toString('utf8'),
+      });
+      callback();
+    });
+  },
+});
+
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let read = 0;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  testDb = await createTestDatabase();
+  app = await buildApp({
+    config: testConfig({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailFrom: `${STORE_NAME} <${MAIL_FROM}>`,
+      storeEmail: STORE_EMAIL,
+    }),
+    database: testDb.database,
+    logger: false,
+    background: false,
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await testDb?.drop();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+/** Delivers the outbox over SMTP and answers the messages the server received since last asked. */
+async function delivered(): Promise<Mail[]> {
+  await app.outbox.drain();
+  const fresh = wire.slice(read);
+  read = wire.length;
+  return fresh.map((m) => {
+    expect(m.from).toBe(MAIL_FROM);
+    return { from: m.from, to: m.to, ...parseMessage(m.raw) };
+  });
+}
+
+/** The one message of `mails` to `to`. */
+function to(mails: Mail[], recipient: string): Mail {
+  const mine = mails.filter((m) => m.to.includes(recipient));
+  expect(mine, `messages to ${recipient}: ${mails.map((m) => m.subject).join(' | ')}`).toHaveLength(
+    1,
+  );
+  expect(mine[0]!.to).toEqual([recipient]);
+  return mine[0]!;
+}
+
+/** Each fact in the text part, and (escaped as markup) in the HTML part. */
+function expectSays(mail: Mail, ...facts: string[]) {
+  for (const fact of facts) {
+    expect(mail.text, mail.subject).toContain(fact);
+    expect(mail.html, mail.subject).toContain(escapeHtml(fact));
+  }
+}
+
+/** Every link of the text part is on PUBLIC_URL; answers them. */
+function linksOf(mail: Mail): string[] {
+  const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+  for (const link of links) expect(link.startsWith(`${PUBLIC_URL}/`), link).toBe(true);
+  return links;
+}
+
+// --- Shopping ---------------------------------------------------------------------------------
+
+/** '312.90' (the API's money) as the e-mails write it: 'R$ 312,90', 'R$ 1.234,56'. */
+function reais(amount: string): string {
+  const [whole, cents] = amount.split('.');
+  return `R$ ${whole!.replace(/\B(?=(\d{3})+$)/g, '.')},${cents}`;
+}
+
+/** 'até dd/mm às hh:mm' in São Paulo (UTC-3 all year since 2019), worked out here. */
+function deadline(at: Date): string {
+  const local = new Date(at.getTime() - 3 * 60 * 60_000);
+  const p2 = (n: number) => String(n).padStart(2, '0');
+  return `até ${p2(local.getUTCDate())}/${p2(local.getUTCMonth() + 1)} às ${p2(local.getUTCHours())}:${p2(local.getUTCMinutes())}`;
+}
+
+// Products from the end of the catalog, with a price and stock of their own.
+let lastProduct = 0;
+async function ownProduct(priceCents: number, stock = 10) {
+  if (lastProduct === 0) {
+    const [max] = await testDb.database.db
+      .select({ id: sql<number>`max(${products.id})::int` })
+      .from(products);
+    lastProduct = max!.id + 1;
+  }
+  const id = --lastProduct;
+  const { name } = await setProduct(testDb.database, id, { priceCents, stock });
+  return { id, name };
+}
+
+/** The sandbox's signed notification of `status` for an order. */
+function notification(
+  reference: string,
+  amountCents: number,
+  status: 'paid' | 'declined',
+  checkoutId: string | null,
+) {
+  const paymentId = `SBX_${randomUUID()}`;
+  const raw = JSON.stringify({
+    event_id: `${paymentId}:${status}`,
+    checkout_id: checkoutId ?? randomUUID(),
+    reference,
+    status,
+    payment_id: paymentId,
+    amount_cents: amountCents,
+    method: 'card',
+  });
+  return {
+    paymentId,
+    async deliver() {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks/sandbox/',
+        headers: {
+          'content-type': 'application/json',
+          'x-sandbox-signature': signSandboxBody(TEST_SANDBOX_WEBHOOK_SECRET, raw),
+        },
+        payload: raw,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    },
+  };
+}
+
+// The address every order below is delivered to, as the e-mails write it.
+const ADDRESS_LINES = ['Ana Souza', 'Avenida Paulista, 1000 - ap 12', 'Bela Vista - São Paulo/SP'];
+
+describe('order e-mails over a real SMTP server', () => {
+  it('sign-up: the verification link', async () => {
+    const payload = signUpPayload();
+    expect((await post(app, '/api/users/', payload)).statusCode).toBe(201);
+    const mails = await delivered();
+    expect(mails).toHaveLength(1);
+    const mail = to(mails, payload.email.toLowerCase());
+    expect(mail.subject).toBe(`Confirme seu e-mail - ${STORE_NAME}`);
+    expect(linksOf(mail)[0]).toMatch(/^http:\/\/loja\.test\/verificar-email\?token=[\w-]+$/);
+  });
+
+  it("her order: 'received' on api/pagamento, then 'paid' to her and the owners' notice; the notification again mails nothing", async () => {
+    const me = await shopper(app, testDb.database);
+    const [account] = await delivered(); // her verification e-mail
+    const email = account!.to[0]!;
+    const ring = await ownProduct(8_990);
+    const earrings = await ownProduct(4_550);
+    await addToCart(app, me.token, ring.id, 2);
+    await addToCart(app, me.token, earrings.id, 1);
+    const placed = await call(
+      app,
+      '/api/pay/',
+      { cep: '01310100', cupom: 'BOASVINDAS' },
+      { token: me.token },
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { reference, total } = placed.json<{ reference: string; total: string }>();
+    expect(await delivered()).toEqual([]); // nothing before she gives the address
+
+    const paying = await call(
+      app,
+      '/api/pagamento/',
+      { reference, logged: true, shippingInfo: { ...ADDRESS, email }, totais: { total } },
+      { token: me.token },
+    );
+    expect(paying.statusCode, paying.body).toBe(200);
+    const order = await orderByReference(testDb.database, reference);
+    const page = `${PUBLIC_URL}/pedido/${reference}`;
+
+    const received = to(await delivered(), email);
+    expect(received.subject).toBe(`Recebemos seu pedido #${reference} - ${STORE_NAME}`);
+    expectSays(
+      received,
+      `#${reference}`,
+      ring.name,
+      earrings.name,
+      'R$ 179,80', // 2 × R$ 89,90
+      'R$ 45,50',
+      'Desconto (cupom BOASVINDAS)',
+      reais(total),
+      ...ADDRESS_LINES,
+      'CEP 01310-100',
+      deadline(order.expiresAt),
+      'cancelados automaticamente após 24 horas',
+    );
+    expect(received.text).toContain(`Total: ${reais(total)}`);
+    expect(received.text).toContain(`Pague ${deadline(order.expiresAt)}`);
+    // A customer's link opens once she signs in: no secret in it.
+    expect(linksOf(received)).toEqual([page]);
+    expect(received.html).toContain(`href="${page}"`);
+
+    const paid = notification(reference, order.totalCents, 'paid', order.providerCheckoutId);
+    await paid.deliver();
+    const mails = await delivered();
+    expect(mails).toHaveLength(2);
+    const approved = to(mails, email);
+    expect(approved.subject).toBe(`Pagamento aprovado - pedido #${reference} - ${STORE_NAME}`);
+    expectSays(approved, `#${reference}`, ring.name, earrings.name, reais(total), ...ADDRESS_LINES);
+    expect(approved.text).toContain('Situação do pedido: Pedido Pago');
+    expect(linksOf(approved)).toEqual([page]);
+
+    const notice = to(mails, STORE_EMAIL);
+    expect(notice.subject).toBe(`Novo pedido pago #${reference} - ${STORE_NAME}`);
+    expectSays(notice, `#${reference}`, ring.name, earrings.name, reais(total), ...ADDRESS_LINES);
+    for (const row of [
+      'Cliente: Ana Souza',
+      `E-mail: ${email}`,
+      'Telefone: (11) 98765-4321',
+      `Pagamento: ${paid.paymentId}`,
+      'Provedor: Sandbox (pagamento de teste)',
+    ]) {
+      expect(notice.text).toContain(row);
+    }
+
+    // The provider delivers the same notification again: the order moves once, mails once.
+    await paid.deliver();
+    expect(await delivered()).toEqual([]);
+  });
+
+  it("a guest's order: 'received' with her chave (the link opens the order), declined with the retry link, cancelled at the deadline with the stock back, paid late with the stock gone: refund due to her and to the owners", async () => {
+    const bracelet = await ownProduct(12_900, 5);
+    const necklace = await ownProduct(6_490, 5);
+    const guest = `visitante.${randomUUID().slice(0, 8)}@exemplo.com.br`;
+    const placed = await call(app, '/api/pay/', {
+      produtos: [
+        { id: bracelet.id, quantidade: 1 },
+        { id: necklace.id, quantidade: 2 },
+      ],
+      cep: '01310-100',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { reference, chave, total } = placed.json<{
+      reference: string;
+      chave: string;
+      total: string;
+    }>();
+    expect([
+      await stockOf(testDb.database, bracelet.id),
+      await stockOf(testDb.database, necklace.id),
+    ]).toEqual([4, 3]);
+    const paying = await call(app, '/api/pagamento/', {
+      reference,
+      chave,
+      logged: false,
+      shippingInfo: { ...ADDRESS, email: guest },
+      totais: { total },
+    });
+    expect(paying.statusCode, paying.body).toBe(200);
+    let order = await orderByReference(testDb.database, reference);
+
+    // Received: the pay link carries her chave, and that link opens her order.
+    const received = to(await delivered(), guest);
+    expect(received.subject).toBe(`Recebemos seu pedido #${reference} - ${STORE_NAME}`);
+    expectSays(
+      received,
+      bracelet.name,
+      necklace.name,
+      'R$ 129,80', // 2 × R$ 64,90
+      reais(total),
+      ...ADDRESS_LINES,
+      deadline(order.expiresAt),
+    );
+    const [link] = linksOf(received);
+    expect(link).toBe(`${PUBLIC_URL}/pedido/${reference}?chave=${chave}`);
+    expect(received.html).toContain(`href="${link}"`);
+    const fromMail = new URL(link!).searchParams.get('chave')!;
+    const opened = await app.inject({
+      method: 'GET',
+      url: `/api/orders/${reference}/?chave=${encodeURIComponent(fromMail)}`,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ reference, status: 'Aguardando Pagamento', total });
+    expect((await app.inject({ method: 'GET', url: `/api/orders/${reference}/` })).statusCode).toBe(
+      404,
+    );
+
+    // Declined: the retry link (the same page, her chave in it); the reservation stays.
+    const declined = notification(
+      reference,
+      order.totalCents,
+      'declined',
+      order.providerCheckoutId,
+    );
+    await declined.deliver();
+    const refused = to(await delivered(), guest);
+    expect(refused.subject).toBe(`Pagamento não aprovado - pedido #${reference} - ${STORE_NAME}`);
+    expectSays(refused, `#${reference}`, bracelet.name, necklace.name, reais(total));
+    expect(refused.text).toContain(`Tente novamente ${deadline(order.expiresAt)} por este link:`);
+    expect(refused.text).toContain('Situação do pedido: Erro no Pagamento');
+    expect(linksOf(refused)).toEqual([link]);
+    expect(refused.html).toContain(`href="${link}"`);
+    await declined.deliver();
+    expect(await delivered()).toEqual([]);
+
+    // Its deadline passes: the app's sweeper cancels it; the stock comes back.
+    await testDb.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, order.id));
+    expect((await app.sweeper.runOnce()).cancelled).toBeGreaterThanOrEqual(1);
+    order = await orderByReference(testDb.database, reference);
+    expect(order).toMatchObject({ status: 'cancelled', cancelReason: 'expired' });
+    expect([
+      await stockOf(testDb.database, bracelet.id),
+      await stockOf(testDb.database, necklace.id),
+    ]).toEqual([5, 5]);
+    const cancelled = to(await delivered(), guest);
+    expect(cancelled.subject).toBe(`Pedido #${reference} cancelado - ${STORE_NAME}`);
+    expectSays(
+      cancelled,
+      `O pedido #${reference} não foi pago dentro do prazo (${deadline(order.expiresAt)}) e foi cancelado automaticamente.`,
+      'Nenhum valor foi cobrado.',
+      bracelet.name,
+      necklace.name,
+      reais(total),
+    );
+    expect(cancelled.text).toContain('Situação do pedido: Cancelado');
+    expect(linksOf(cancelled)).toEqual([PUBLIC_URL]);
+    expect(await app.sweeper.runOnce()).toMatchObject({ cancelled: 0 });
+    expect(await delivered()).toEqual([]);
+
+    // Paid late, the necklaces sold out meanwhile: a refund, never a second sale of them.
+    await setProduct(testDb.database, necklace.id, { stock: 0 });
+    const late = notification(reference, order.totalCents, 'paid', null);
+    await late.deliver();
+    expect((await orderByReference(testDb.database, reference)).status).toBe('refund_due');
+    expect([
+      await stockOf(testDb.database, bracelet.id),
+      await stockOf(testDb.database, necklace.id),
+    ]).toEqual([5, 0]);
+    const mails = await delivered();
+    expect(mails).toHaveLength(2);
+
+    const refund = to(mails, guest);
+    expect(refund.subject).toBe(
+      `Seu pagamento será estornado - pedido #${reference} - ${STORE_NAME}`,
+    );
+    expectSays(
+      refund,
+      `vamos estornar o valor integral de ${reais(total)}`,
+      `#${reference}`,
+      bracelet.name,
+      necklace.name,
+    );
+    expect(refund.text).toContain('Situação do pedido: Pagamento a estornar');
+    expect(linksOf(refund)).toEqual([link]);
+
+    const owners = to(mails, STORE_EMAIL);
+    expect(owners.subject).toBe(`Pagamento a estornar - pedido #${reference} - ${STORE_NAME}`);
+    expectSays(owners, `Estorne o valor integral de ${reais(total)}`, bracelet.name, necklace.name);
+    for (const row of [
+      `Valor a estornar: ${reais(total)}`,
+      `Pagamento: ${late.paymentId}`,
+      `E-mail: ${guest}`,
+      'Situação: Pagamento a estornar',
+    ]) {
+      expect(owners.text).toContain(row);
+    }
+    expect(linksOf(owners)).toEqual([]);
+
+    // The same late notification again: nothing moves, nothing is mailed.
+    await late.deliver();
+    expect((await orderByReference(testDb.database, reference)).status).toBe('refund_due');
+    expect(await delivered()).toEqual([]);
+  });
+});
