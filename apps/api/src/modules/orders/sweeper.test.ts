@@ -4,7 +4,7 @@
  * paid; a payment the provider took but never notified (sandbox and PagBank) is settled instead;
  * a provider that cannot be reached leaves the order for the next round.
  */
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   couponRedemptions,
@@ -256,6 +256,43 @@ describe('an unpaid order at its deadline', () => {
     const times = rows.map((r) => r.cancelledAt!.getTime());
     expect([...times].sort((x, y) => x - y)).toEqual(times);
     expect(await stocks(ids)).toEqual([14]);
+  });
+  it('orders left for later are read once per pass, even with deadlines in one millisecond', async () => {
+    const ids = await ownProducts(1);
+    const placed = [];
+    for (let i = 0; i < 7; i++)
+      placed.push(await insertOrder(ctx.database, { productIds: ids, ttlMinutes: TTL_MINUTES }));
+    // Microseconds JavaScript's dates cannot hold, like api/pay's `now() + interval`.
+    await ctx.database.db
+      .update(orders)
+      .set({
+        expiresAt: sql`date_trunc('second', now()) + interval '2 minutes 0.000123 seconds'`,
+        paymentProvider: 'sandbox',
+        providerCheckoutId: sql`'checkout-' || ${orders.id}`,
+      })
+      .where(
+        inArray(
+          orders.id,
+          placed.map((p) => p.order.id),
+        ),
+      );
+    const paymentStatus = vi.fn(() => Promise.reject(new Error('down')));
+    const { sweeper, at } = sweeperWith({
+      provider: { ...sandbox(), paymentStatus },
+      batchSize: 3,
+    });
+    at(TTL_MINUTES + 1);
+    expect(await sweeper.runOnce()).toEqual({ cancelled: 0, settled: 0, skipped: 7 });
+    await ctx.database.db
+      .update(orders)
+      .set({ providerCheckoutId: null })
+      .where(
+        inArray(
+          orders.id,
+          placed.map((p) => p.order.id),
+        ),
+      );
+    expect(await sweeper.runOnce()).toEqual({ cancelled: 7, settled: 0, skipped: 0 });
   });
 });
 

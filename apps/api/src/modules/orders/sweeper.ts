@@ -82,14 +82,19 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
 
-  /** Unpaid orders past their deadline after `after` (deadline, id), oldest deadline first. */
-  async function nextBatch(at: Date, after: Candidate | null): Promise<Candidate[]> {
+  /**
+   * Unpaid orders past their deadline, oldest deadline first, after the order `afterId` (the
+   * last of the previous batch). Its deadline is read back by the database: a JavaScript date
+   * drops the microseconds, and an order left for later would come back in every batch.
+   */
+  async function nextBatch(at: Date, afterId: number | null): Promise<Candidate[]> {
     const past = and(
       inArray(orders.status, [...UNPAID_ORDER_STATUSES]),
       lte(orders.expiresAt, at),
-      after
-        ? sql`(${orders.expiresAt}, ${orders.id}) > (${after.expiresAt}, ${after.id})`
-        : undefined,
+      afterId === null
+        ? undefined
+        : sql`(${orders.expiresAt}, ${orders.id}) >
+            (select o.expires_at, o.id from orders o where o.id = ${afterId}::int)`,
     );
     return db
       .select({
@@ -198,9 +203,9 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
     const at = now();
     const result: SweepResult = { cancelled: 0, settled: 0, skipped: 0 };
     const state = { providerDown: false };
-    let after: Candidate | null = null;
+    let afterId: number | null = null;
     for (;;) {
-      const batch = await nextBatch(at, after);
+      const batch = await nextBatch(at, afterId);
       for (const order of batch) {
         let done: Awaited<ReturnType<typeof sweepOne>>;
         try {
@@ -213,7 +218,7 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
         if (done !== 'gone') result[done] += 1;
       }
       if (batch.length < batchSize) break;
-      after = batch[batch.length - 1]!;
+      afterId = batch[batch.length - 1]!.id;
     }
     if (result.cancelled + result.settled + result.skipped > 0)
       log.info(result, 'sweeper: pedidos');
