@@ -108,11 +108,14 @@ export async function settlePayment(
   event: PaymentEvent,
 ): Promise<SettlementOutcome> {
   // Locked first: a sweeper cancelling it, or another event for it, goes before or after this.
+  // 'no key update' (what an update of its status takes anyway): the key-share lock that
+  // recording the notification took on it (its foreign key) does not stand in the way, so two
+  // events at once wait on each other rather than deadlock.
   const [order] = await tx
     .select()
     .from(orders)
     .where(eq(orders.reference, event.reference))
-    .for('update');
+    .for('no key update');
   if (!order) return 'ignored';
 
   if (event.state === 'declined') {
