@@ -4,7 +4,7 @@
  * newcomer can finish sign-up with no mail server (and end-to-end tests read the newest file).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -71,7 +71,10 @@ export function outboxMailer(dir: string, log: Log): Mailer {
       const sentAt = new Date().toISOString();
       const file = join(dir, `${sentAt}-${randomUUID()}.json`);
       const body = { ...message, sentAt };
-      await writeFile(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+      // Written aside then renamed: a reader (a developer's script, the e2e tests) polling the
+      // folder while the worker delivers never sees half a file.
+      await writeFile(`${file}.tmp`, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+      await rename(`${file}.tmp`, file);
       // The one log line that may carry a token: the developer's way to open the link. Not the
       // address (personal data): the file names it.
       log.info({ links: message.links, file }, `e-mail na caixa de saída: ${message.subject}`);
