@@ -19,6 +19,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toCents } from '@semijoias/domain/money';
+import { STOCK_HOLDING_ORDER_STATUSES } from '@semijoias/domain/orders';
 import { openDatabase, type DatabaseTarget, type Db } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import {
@@ -39,15 +40,6 @@ const ROUNDS = 3;
 const SHOPPERS = 6;
 /** The products they buy, with the stock each starts with (small: some run out on purpose). */
 const STOCKS = [14, 20, 30, 45, 60, 90];
-/** Statuses whose units are off the shelf: reserved (unpaid) or sold. */
-const HOLDS_STOCK = [
-  'awaiting_payment',
-  'payment_failed',
-  'paid',
-  'in_progress',
-  'shipped',
-  'delivered',
-];
 const OUT_OF_STOCK = /não tem estoque suficiente/;
 const SECRETS = {
   JWT_SECRET: 'crash-test-secret-crash-test-secret-0123',
@@ -342,7 +334,7 @@ async function checkDatabase(db: Db, outcome: Outcome, seedStock: Map<number, nu
   const sold = new Map<number, number>();
   for (const line of lines) {
     const status = statusOf.get(line.orderId)!;
-    if (HOLDS_STOCK.includes(status))
+    if (STOCK_HOLDING_ORDER_STATUSES.includes(status))
       held.set(line.productId, (held.get(line.productId) ?? 0) + line.quantidade);
     if (status === 'paid')
       sold.set(line.productId, (sold.get(line.productId) ?? 0) + line.quantidade);

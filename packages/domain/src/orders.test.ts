@@ -9,6 +9,7 @@ import {
   orderSummary,
   orderTotalCents,
   sortOrdersNewestFirst,
+  STOCK_HOLDING_ORDER_STATUSES,
   UNPAID_ORDER_NOTE,
   unpaidOrderNote,
   unpaidRecheckDelayMs,
@@ -191,6 +192,17 @@ describe('isUnpaidStatus: which orders may still be paid', () => {
       'payment_failed',
     ]);
     expect(isUnpaidStatus('Aguardando Pagamento')).toBe(false);
+  });
+});
+
+describe('STOCK_HOLDING_ORDER_STATUSES: orders whose units are off the shelf', () => {
+  it('every status but a cancellation and a refund to make', () => {
+    expect(ORDER_STATUS_CODES.filter((c) => !STOCK_HOLDING_ORDER_STATUSES.includes(c))).toEqual([
+      'cancelled',
+      'refund_due',
+    ]);
+    for (const unpaid of ORDER_STATUS_CODES.filter(isUnpaidStatus))
+      expect(STOCK_HOLDING_ORDER_STATUSES).toContain(unpaid);
   });
 });
 

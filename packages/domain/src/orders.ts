@@ -54,14 +54,28 @@ export function orderStatusText(code: OrderStatusCode): OrderStatusText {
 }
 
 /** Statuses that still hold stock and wait for money: the shopper may (re)try to pay. */
+export const UNPAID_ORDER_STATUSES: readonly OrderStatusCode[] = [
+  'awaiting_payment',
+  'payment_failed',
+];
+
 /** Whether an order in this status may still be paid (its stock is still reserved). */
 export function isUnpaidStatus(status: string): boolean {
   return (UNPAID_ORDER_STATUSES as readonly string[]).includes(status);
 }
 
-export const UNPAID_ORDER_STATUSES: readonly OrderStatusCode[] = [
-  'awaiting_payment',
-  'payment_failed',
+/**
+ * Orders that go ahead: their units are off the shelf, reserved while unpaid and sold after. A
+ * cancelled order gave its stock back, and one paid after its cancellation without stock left
+ * (`refund_due`) never took it again. Such an order is also a purchase: a first-purchase coupon
+ * no longer applies to its customer.
+ */
+export const STOCK_HOLDING_ORDER_STATUSES: readonly OrderStatusCode[] = [
+  ...UNPAID_ORDER_STATUSES,
+  'paid',
+  'in_progress',
+  'shipped',
+  'delivered',
 ];
 
 /** An unpaid order is asked about at least this often, so its screen never shows a stale status. */

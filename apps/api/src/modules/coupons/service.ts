@@ -23,7 +23,7 @@ import {
 } from '@semijoias/domain/messages';
 import { alias } from 'drizzle-orm/pg-core';
 import { formatBRL, type Cents } from '@semijoias/domain/money';
-import type { OrderStatusCode } from '@semijoias/domain/orders';
+import { STOCK_HOLDING_ORDER_STATUSES } from '@semijoias/domain/orders';
 import type { Db } from '../../db/client.js';
 import { couponRedemptions, coupons, type CouponRow } from '../../db/schema.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
@@ -35,18 +35,11 @@ export const COUPON_FIRST_PURCHASE_ONLY = 'Este cupom é válido apenas para a p
 export { CART_IS_EMPTY as COUPON_CART_EMPTY };
 
 /**
- * Orders that make her no longer a first-time buyer: bought (paid and everything after it) or
- * waiting for her money (awaiting payment, or a declined payment she may retry). A cancelled
- * order, and one cancelled before a late payment came (`refund_due`), do not count.
+ * Orders that make her no longer a first-time buyer: the ones that go ahead, bought or waiting
+ * for her money. A cancelled order, and one cancelled before a late payment came (`refund_due`),
+ * do not count.
  */
-export const FIRST_PURCHASE_BLOCKING_STATUSES = [
-  'awaiting_payment',
-  'payment_failed',
-  'paid',
-  'in_progress',
-  'shipped',
-  'delivered',
-] as const satisfies readonly OrderStatusCode[];
+export const FIRST_PURCHASE_BLOCKING_STATUSES = STOCK_HOLDING_ORDER_STATUSES;
 
 export function couponMinimumMessage(minCents: Cents): string {
   return `Este cupom exige um pedido mínimo de ${formatBRL(minCents)}.`;
