@@ -79,18 +79,9 @@ export async function claimKey(tx: Db, id: IdempotencyId, hash: string): Promise
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length > 0) return { kind: 'new' };
-  const [row] = await tx
-    .select({
-      requestHash: idempotencyKeys.requestHash,
-      statusCode: idempotencyKeys.statusCode,
-      response: idempotencyKeys.response,
-    })
-    .from(idempotencyKeys)
-    .where(where(id));
-  if (row && row.requestHash !== hash) throw keyReused();
-  const answer = row && answerOf(row);
-  // Both cases need another caller to have written the key without its answer, which these
-  // one-transaction calls never do.
+  const answer = await storedAnswer(tx, id, hash);
+  // api/pay writes its key and its answer in one transaction, so a key without an answer is
+  // not expected here; answer "try again" rather than do the work twice.
   if (!answer)
     throw new ConflictError(IDEMPOTENCY_IN_PROGRESS, undefined, {
       message: IDEMPOTENCY_IN_PROGRESS,

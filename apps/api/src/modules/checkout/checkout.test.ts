@@ -15,20 +15,11 @@ import {
   outboxEmails,
   sandboxCheckouts,
 } from '../../db/schema.js';
-import { openSealed } from '../../lib/secrets.js';
 import { TEST_JWT_SECRET, useTestApp } from '../../../test/helpers.js';
+import { orderByReference } from '../../../test/orders.js';
 import { memoryMailer } from '../mail/mailer.js';
-import {
-  ADDRESS,
-  addToCart,
-  call,
-  orderByReference,
-  orderCount,
-  setProduct,
-  shopper,
-  stockOf,
-} from './fixtures.js';
-import { ORDER_LINK_PURPOSE } from './service.js';
+import { openOrderChave } from '../orders/emails.js';
+import { ADDRESS, addToCart, call, orderCount, setProduct, shopper, stockOf } from './fixtures.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 const newShopper = () => shopper(ctx.app, ctx.database);
@@ -208,7 +199,7 @@ describe('POST /api/pay/ (guest)', () => {
     const { reference, chave } = res.json<{ reference: string; chave: string }>();
     const order = await orderByReference(ctx.database, reference);
     expect(order!.accessKeySealed).not.toContain(chave);
-    expect(openSealed(TEST_JWT_SECRET, ORDER_LINK_PURPOSE, order!.accessKeySealed!)).toBe(chave);
+    expect(openOrderChave(TEST_JWT_SECRET, order!.accessKeySealed!)).toBe(chave);
   });
 
   it('401 for a bearer that is present but not valid', async () => {

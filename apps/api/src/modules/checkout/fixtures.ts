@@ -65,11 +65,6 @@ export function call(
   return app.inject({ method: 'POST', url, payload: payload as object, headers });
 }
 
-export async function orderByReference(database: Database, reference: string) {
-  const [row] = await database.db.select().from(orders).where(eq(orders.reference, reference));
-  return row;
-}
-
 export async function orderCount(database: Database, userId?: number): Promise<number> {
   const [row] = await database.db
     .select({ n: sql<number>`count(*)::int` })

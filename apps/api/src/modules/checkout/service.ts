@@ -29,10 +29,10 @@ import {
   type IdempotencyId,
   type StoredAnswer,
 } from '../../lib/idempotency.js';
-import { hashToken, sealText } from '../../lib/secrets.js';
+import { hashToken } from '../../lib/secrets.js';
 import { PRODUCT_NOT_FOUND } from '../catalog/routes.js';
 import { findUsable, redeem, type UsableCoupon } from '../coupons/service.js';
-import { enqueueOrderEmails, type OrderMailDeps } from '../orders/emails.js';
+import { enqueueOrderEmails, sealOrderChave, type OrderMailDeps } from '../orders/emails.js';
 import { orderMailDeps } from '../orders/settlement.js';
 import { hostedCheckoutFor } from '../payments/hosted-checkout.js';
 import type { ShippingQuoter } from '../shipping/quote.js';
@@ -49,8 +49,6 @@ export const ORDER_NOT_AWAITING_PAYMENT = 'Este pedido não aguarda pagamento.';
 export const TOTALS_CHANGED = 'Os valores do pedido mudaram. Confira o resumo e tente novamente.';
 /** Cents the page's total may differ from the server's (its own rounding of the same figures). */
 export const TOTAL_TOLERANCE_CENTS = 1;
-/** sealText's purpose for a guest order's link secret (orders.access_key_sealed). */
-export const ORDER_LINK_PURPOSE = 'order-link';
 
 export function outOfStockMessage(name: string, available: number): string {
   return `O produto "${name}" não tem estoque suficiente (disponível: ${Math.max(0, available)}).`;
@@ -181,7 +179,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
           status: 'awaiting_payment',
           accessKeyHash: hashToken(chave),
           // Her later e-mails (declined, cancelled) link to the order with it, on any device.
-          accessKeySealed: sealText(opts.config.jwtSecret, ORDER_LINK_PURPOSE, chave),
+          accessKeySealed: sealOrderChave(opts.config.jwtSecret, chave),
           cepDestino: request.cep,
           subtotalCents: totals.subtotal,
           discountCents: totals.desconto,

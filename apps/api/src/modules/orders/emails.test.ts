@@ -5,13 +5,13 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, outboxEmails, users, type OrderRow } from '../../db/schema.js';
-import { sealText } from '../../lib/secrets.js';
 import { makeCpf } from '../../../test/accounts.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.js';
 import { insertOrder, type TestOrder } from '../../../test/orders.js';
 import { STORE_NAME } from '../mail/templates.js';
 import {
   enqueueOrderEmails,
+  sealOrderChave,
   type OrderEmailEvent,
   type OrderEmailExtra,
   type OrderMailDeps,
@@ -101,7 +101,7 @@ async function guestOrder(): Promise<TestOrder> {
     shippingCents: 1290,
   });
   const order = await update(placed.order, {
-    accessKeySealed: sealText(deps.jwtSecret, 'order-link', placed.chave),
+    accessKeySealed: sealOrderChave(deps.jwtSecret, placed.chave),
   });
   return { ...placed, order };
 }
@@ -169,7 +169,7 @@ describe("enqueueOrderEmails('received')", () => {
     const order = await update(placed.order, {
       email: null,
       nomeCompleto: null,
-      accessKeySealed: sealText(deps.jwtSecret, 'order-link', placed.chave),
+      accessKeySealed: sealOrderChave(deps.jwtSecret, placed.chave),
     });
     await send(order.id, 'received', { chave: placed.chave });
     const mail = await only('beatriz.conta@exemplo.com.br');

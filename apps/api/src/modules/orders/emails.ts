@@ -9,7 +9,7 @@ import { asc, eq } from 'drizzle-orm';
 import { ORDER_AUTO_CANCEL_HOURS, unpaidOrderNote } from '@semijoias/domain/orders';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, users, type OrderRow } from '../../db/schema.js';
-import { openSealed } from '../../lib/secrets.js';
+import { openSealed, sealText } from '../../lib/secrets.js';
 import { enqueueEmail, type OutboxMessage } from '../mail/outbox.js';
 import {
   orderCancelledEmail,
@@ -44,8 +44,20 @@ export interface OrderEmailExtra {
   paymentId?: string | null;
 }
 
-/** The sealed secret's purpose, as api/pay seals it. */
 const ORDER_LINK_PURPOSE = 'order-link';
+
+/**
+ * A guest order's link secret sealed for `orders.access_key_sealed` (api/pay), so the e-mails
+ * sent later can carry a link that opens her order on any device.
+ */
+export function sealOrderChave(jwtSecret: string, chave: string): string {
+  return sealText(jwtSecret, ORDER_LINK_PURPOSE, chave);
+}
+
+/** The secret {@link sealOrderChave} sealed, or null when it does not open. */
+export function openOrderChave(jwtSecret: string, sealed: string): string | null {
+  return openSealed(jwtSecret, ORDER_LINK_PURPOSE, sealed);
+}
 
 /**
  * Enqueues the e-mails of `event` for order `orderId` inside `tx`: to the shopper (the order's
@@ -183,9 +195,6 @@ export function orderLink(
   const page = `${deps.publicUrl}/pedido/${encodeURIComponent(order.reference)}`;
   if (order.userId !== null) return page;
   const secret =
-    chave ??
-    (order.accessKeySealed
-      ? openSealed(deps.jwtSecret, ORDER_LINK_PURPOSE, order.accessKeySealed)
-      : null);
+    chave ?? (order.accessKeySealed ? openOrderChave(deps.jwtSecret, order.accessKeySealed) : null);
   return secret ? `${page}?chave=${encodeURIComponent(secret)}` : page;
 }
