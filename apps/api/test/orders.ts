@@ -1,12 +1,22 @@
 /**
  * Order fixtures for the payment and order tests: an order written straight into the database
  * the way api/pay and api/pagamento leave it (lines with their price snapshots, totals, the
- * return link's secret hashed, the buyer and address), so these tests do not depend on them.
+ * return link's secret hashed, the buyer and address), so these tests do not depend on them;
+ * products of a test's own, an order's outbox rows, the sandbox provider and its notifications.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { asc, eq, inArray, like, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.js';
-import { orderItems, orders, products, type OrderRow } from '../src/db/schema.js';
+import { orderItems, orders, outboxEmails, products, type OrderRow } from '../src/db/schema.js';
+import type { PaymentProvider } from '../src/integrations/payments/provider.js';
+import {
+  createSandboxProvider,
+  SANDBOX_SIGNATURE_HEADER,
+  signSandboxBody,
+} from '../src/integrations/payments/sandbox.js';
 import { hashToken, randomToken } from '../src/lib/secrets.js';
+import { TEST_SANDBOX_WEBHOOK_SECRET, testConfig } from './helpers.js';
 
 export interface TestOrder {
   order: OrderRow;
@@ -105,4 +115,83 @@ export async function orderByReference(database: Database, reference: string): P
   const [row] = await database.db.select().from(orders).where(eq(orders.reference, reference));
   if (!row) throw new Error(`no order ${reference}`);
   return row;
+}
+
+/**
+ * Products taken from the end of the catalog, a fresh set on each call, each with `stock` units:
+ * a test that counts stock never sees another test's orders being placed or cancelled. The
+ * database is asked for at the first call (a test file opens it in beforeAll).
+ */
+export function catalogTail(databaseOf: () => Database) {
+  let last = 0;
+  return async function take(n: number, stock = 10): Promise<number[]> {
+    const database = databaseOf();
+    if (last === 0) {
+      const [max] = await database.db
+        .select({ id: sql<number>`max(${products.id})::int` })
+        .from(products);
+      last = max!.id + 1;
+    }
+    const ids = Array.from({ length: n }, () => --last);
+    await database.db
+      .update(products)
+      .set({ stock, originalPriceCents: null })
+      .where(inArray(products.id, ids));
+    return ids.sort((a, b) => a - b);
+  };
+}
+
+/** The outbox rows of an order's e-mails (their dedupe keys name it), oldest first. */
+export function orderOutbox(database: Database, orderId: number) {
+  return database.db
+    .select({
+      kind: outboxEmails.kind,
+      recipient: outboxEmails.recipient,
+      dedupeKey: outboxEmails.dedupeKey,
+    })
+    .from(outboxEmails)
+    .where(like(outboxEmails.dedupeKey, `order:${orderId}:%`))
+    .orderBy(outboxEmails.id);
+}
+
+/** The sandbox provider as the test app has it (testConfig's PUBLIC_URL and webhook secret). */
+export function testSandboxProvider(database: Database): PaymentProvider {
+  return createSandboxProvider({
+    db: database.db,
+    publicUrl: testConfig().publicUrl,
+    secret: TEST_SANDBOX_WEBHOOK_SECRET,
+  });
+}
+
+/** A signed sandbox notification for `reference`, and the call that delivers it to the app. */
+export function sandboxNotification(
+  app: FastifyInstance,
+  reference: string,
+  amountCents: number,
+  status: 'paid' | 'declined' = 'paid',
+  ids: { paymentId?: string; checkoutId?: string | null } = {},
+) {
+  const paymentId = ids.paymentId ?? `SBX_${randomUUID()}`;
+  const raw = JSON.stringify({
+    event_id: `${paymentId}:${status}`,
+    checkout_id: ids.checkoutId ?? randomUUID(),
+    reference,
+    status,
+    payment_id: paymentId,
+    amount_cents: amountCents,
+    method: 'card',
+  });
+  return {
+    paymentId,
+    deliver: () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/webhooks/sandbox/',
+        headers: {
+          'content-type': 'application/json',
+          [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(TEST_SANDBOX_WEBHOOK_SECRET, raw),
+        },
+        payload: raw,
+      }),
+  };
 }

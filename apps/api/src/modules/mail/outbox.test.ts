@@ -4,16 +4,15 @@
  * mailers and through a real SMTP server (smtp-server) that refuses, then accepts.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { outboxEmails } from '../../db/schema.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.js';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 import { outboxMailer, smtpMailer, type Mailer, type MailMessage } from './mailer.js';
 import {
   createOutboxWorker,
@@ -362,51 +361,16 @@ describe('outbox worker', () => {
 });
 
 describe('outbox worker over real SMTP', () => {
-  interface Received {
-    to: string[];
-    raw: string;
-  }
-  const received: Received[] = [];
-  let refusing = true;
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (refusing) {
-        const err = Object.assign(new Error(`Mailbox <${address.address}> busy, try later`), {
-          responseCode: 451,
-        });
-        callback(err);
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  let port = 0;
-
+  let sink: SmtpSink;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as AddressInfo).port;
+    sink = await startSmtpSink({ refusing: true });
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => sink?.close());
 
   it('a server that refuses leaves the row for later; once it accepts, the message arrives once', async () => {
     const m = message({ subject: 'Seu pedido foi recebido', text: 'Pedido 42: R$ 129,90' });
     await enqueue(m);
-    const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, 'Loja <loja@semijoias.test>');
+    const mailer = smtpMailer(`smtp://127.0.0.1:${sink.port}`, 'Loja <loja@semijoias.test>');
     const { lines, log } = recordingLog();
     const w = createOutboxWorker({ db, mailer, log });
     try {
@@ -416,27 +380,27 @@ describe('outbox worker over real SMTP', () => {
       expect(row!.lastError).toMatch(/451/);
       expect(row!.lastError).not.toContain(m.to);
       expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
-      expect(received).toHaveLength(0);
+      expect(sink.received).toHaveLength(0);
       expect(JSON.stringify(lines)).not.toContain(m.to);
 
-      refusing = false;
+      sink.refusing = false;
       // Not before its time...
       expect(await w.drain()).toBe(0);
       // ...and when it comes, once.
       await db.update(outboxEmails).set({ nextAttemptAt: sql`now()` });
       expect(await w.drain()).toBe(1);
       expect(await w.drain()).toBe(0);
-      expect(received).toHaveLength(1);
+      expect(sink.received).toHaveLength(1);
       [row] = await rows();
       expect(row!.sentAt).toBeInstanceOf(Date);
       expect(row!.attempts).toBe(2);
-      const mail = received[0]!;
+      const mail = sink.received[0]!;
       expect(mail.to).toEqual([m.to]);
       expect(mail.raw).toMatch(/^Subject: Seu pedido foi recebido$/m);
       expect(mail.raw).toContain(`Message-ID: ${outboxMessageId(row!)}`);
       expect(mail.raw).toContain('Pedido 42: R$ 129,90');
     } finally {
-      refusing = true;
+      sink.refusing = true;
       await mailer.close();
     }
   });

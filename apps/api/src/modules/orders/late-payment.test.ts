@@ -4,19 +4,18 @@
  * it can be); without it, 'Pagamento a estornar' and the owners are told. The same notification
  * delivered again changes nothing. A declined card keeps the reservation until the deadline.
  */
-import { randomUUID } from 'node:crypto';
-import { eq, like, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { couponRedemptions, coupons, paymentNotifications, products } from '../../db/schema.js';
+import { testConfig, useTestApp } from '../../../test/helpers.js';
 import {
-  couponRedemptions,
-  coupons,
-  outboxEmails,
-  paymentNotifications,
-  products,
-} from '../../db/schema.js';
-import { createSandboxProvider, signSandboxBody } from '../../integrations/payments/sandbox.js';
-import { TEST_SANDBOX_WEBHOOK_SECRET, testConfig, useTestApp } from '../../../test/helpers.js';
-import { insertOrder, orderByReference } from '../../../test/orders.js';
+  catalogTail,
+  insertOrder,
+  orderByReference,
+  orderOutbox,
+  sandboxNotification,
+  testSandboxProvider,
+} from '../../../test/orders.js';
 import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../checkout/fixtures.js';
 import { hostedCheckoutFor } from '../payments/hosted-checkout.js';
 import { orderMailDeps } from './settlement.js';
@@ -26,12 +25,7 @@ const TTL_MINUTES = 2;
 const ctx = useTestApp({ unpaidOrderTtlMinutes: TTL_MINUTES });
 const config = testConfig({ unpaidOrderTtlMinutes: TTL_MINUTES });
 
-const sandbox = () =>
-  createSandboxProvider({
-    db: ctx.database.db,
-    publicUrl: config.publicUrl,
-    secret: TEST_SANDBOX_WEBHOOK_SECRET,
-  });
+const sandbox = () => testSandboxProvider(ctx.database);
 
 /** Sweeps with the clock past every deadline of this test file's orders. */
 async function sweepPastDeadline() {
@@ -46,51 +40,13 @@ async function sweepPastDeadline() {
   return sweeper.runOnce();
 }
 
-/** The sandbox's signed notification for `reference`. */
-function notify(
+const notify = (
   reference: string,
   amountCents: number,
   status: 'paid' | 'declined' = 'paid',
   ids: { paymentId?: string; checkoutId?: string } = {},
-) {
-  const paymentId = ids.paymentId ?? `SBX_${randomUUID()}`;
-  const raw = JSON.stringify({
-    event_id: `${paymentId}:${status}`,
-    checkout_id: ids.checkoutId ?? randomUUID(),
-    reference,
-    status,
-    payment_id: paymentId,
-    amount_cents: amountCents,
-    method: 'pix',
-  });
-  return {
-    paymentId,
-    deliver: () =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/sandbox/',
-        headers: {
-          'content-type': 'application/json',
-          'x-sandbox-signature': signSandboxBody(TEST_SANDBOX_WEBHOOK_SECRET, raw),
-        },
-        payload: raw,
-      }),
-  };
-}
-
-let lastProduct = 0;
-async function ownProducts(n: number, stock = 10): Promise<number[]> {
-  if (lastProduct === 0) {
-    const [max] = await ctx.database.db
-      .select({ id: sql<number>`max(${products.id})::int` })
-      .from(products);
-    lastProduct = max!.id + 1;
-  }
-  const ids = Array.from({ length: n }, () => --lastProduct);
-  for (const id of ids) await setProduct(ctx.database, id, { stock });
-  return ids.sort((a, b) => a - b);
-}
-
+) => sandboxNotification(ctx.app, reference, amountCents, status, ids);
+const ownProducts = catalogTail(() => ctx.database);
 const stocks = (ids: number[]) => Promise.all(ids.map((id) => stockOf(ctx.database, id)));
 
 async function salesOf(ids: number[]) {
@@ -102,17 +58,7 @@ async function salesOf(ids: number[]) {
   return rows.map(([r]) => r!.n);
 }
 
-async function outboxOf(orderId: number) {
-  return ctx.database.db
-    .select({
-      kind: outboxEmails.kind,
-      recipient: outboxEmails.recipient,
-      dedupeKey: outboxEmails.dedupeKey,
-    })
-    .from(outboxEmails)
-    .where(like(outboxEmails.dedupeKey, `order:${orderId}:%`))
-    .orderBy(outboxEmails.id);
-}
+const outboxOf = (orderId: number) => orderOutbox(ctx.database, orderId);
 
 async function outcomesOf(orderId: number) {
   const rows = await ctx.database.db

@@ -6,22 +6,15 @@
  * what it must say: reference, items, total, address, deadline, links on PUBLIC_URL.
  */
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { orders, products } from '../../db/schema.js';
-import { signSandboxBody } from '../../integrations/payments/sandbox.js';
+import { orders } from '../../db/schema.js';
 import { post, signUpPayload } from '../../../test/accounts.js';
-import {
-  createTestDatabase,
-  TEST_SANDBOX_WEBHOOK_SECRET,
-  testConfig,
-  type TestDatabase,
-} from '../../../test/helpers.js';
-import { orderByReference } from '../../../test/orders.js';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
+import { catalogTail, orderByReference, sandboxNotification } from '../../../test/orders.js';
+import { parseMessage, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../checkout/fixtures.js';
 import { escapeHtml, STORE_NAME } from '../mail/templates.js';
 
@@ -38,136 +31,19 @@ interface Mail {
   html: string;
 }
 
-// --- Reading a message as nodemailer wrote it -------------------------------------------------
-
-/** Quoted-printable to bytes: soft line breaks dropped, `=XX` escapes undone. */
-function quotedPrintableBytes(encoded: string): Buffer {
-  const src = encoded.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < src.length; i++) {
-    const hex = src.slice(i + 1, i + 3);
-    if (src[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(src[i]!, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes);
-}
-
-/**
- * A header value with its RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) decoded.
- * Adjacent words are joined as bytes first (a character may be split between two words) and the
- * blank between them is not text.
- */
-function decodeHeader(value: string): string {
-  const out: string[] = [];
-  let pending: Buffer[] = [];
-  const flush = () => {
-    if (pending.length > 0) out.push(Buffer.concat(pending).toString('utf8'));
-    pending = [];
-  };
-  let last = 0;
-  for (const m of value.matchAll(/=\?[\w-]+\?([QqBb])\?([^?]*)\?=/g)) {
-    const between = value.slice(last, m.index);
-    if (pending.length === 0 || !/^\s*$/.test(between)) {
-      flush();
-      out.push(between);
-    }
-    const [, encoding, data] = m;
-    pending.push(
-      encoding!.toUpperCase() === 'B'
-        ? Buffer.from(data!, 'base64')
-        : quotedPrintableBytes(data!.replace(/_/g, ' ')),
-    );
-    last = m.index + m[0].length;
-  }
-  flush();
-  out.push(value.slice(last));
-  return out.join('');
-}
-
-/** Headers (unfolded, names lower-cased) and body of one MIME entity. */
-function splitEntity(raw: string): { headers: Map<string, string>; body: string } {
-  const cut = raw.search(/\r?\n\r?\n/);
-  const head = cut < 0 ? raw : raw.slice(0, cut);
-  const body = cut < 0 ? '' : raw.slice(cut).replace(/^\r?\n\r?\n/, '');
-  const headers = new Map<string, string>();
-  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0)
-      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { headers, body };
-}
-
-function decodeBody(headers: Map<string, string>, body: string): string {
-  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  const bytes =
-    encoding === 'quoted-printable'
-      ? quotedPrintableBytes(body)
-      : encoding === 'base64'
-        ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
-        : Buffer.from(body, 'utf8');
-  return bytes.toString('utf8').replace(/\r\n/g, '\n');
-}
-
-/** The decoded subject and both parts of a multipart/alternative message. */
-function parseMessage(raw: string): Pick<Mail, 'subject' | 'text' | 'html'> {
-  const { headers, body } = splitEntity(raw);
-  const type = headers.get('content-type') ?? '';
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  expect(boundary, `not multipart: ${type}`).toBeDefined();
-  const parts = body
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    .map((part) => splitEntity(part.replace(/^\r?\n/, '').replace(/\r?\n$/, '')));
-  const partOf = (mime: string) => {
-    const part = parts.find((p) => p.headers.get('content-type')?.startsWith(mime));
-    expect(part, `no ${mime} part`).toBeDefined();
-    return decodeBody(part!.headers, part!.body);
-  };
-  return {
-    subject: decodeHeader(headers.get('subject') ?? ''),
-    text: partOf('text/plain'),
-    html: partOf('text/html'),
-  };
-}
-
 // --- The mail server and the app ------------------------------------------------------------
 
-const wire: { from: string; to: string[]; raw: string }[] = [];
-const server = new SMTPServer({
-  secure: false,
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      wire.push({
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-        to: session.envelope.rcptTo.map((r) => r.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
-
+let sink: SmtpSink;
 let testDb: TestDatabase;
 let app: FastifyInstance;
 let read = 0;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  sink = await startSmtpSink();
   testDb = await createTestDatabase();
   app = await buildApp({
     config: testConfig({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: `smtp://127.0.0.1:${sink.port}`,
       mailFrom: `${STORE_NAME} <${MAIL_FROM}>`,
       storeEmail: STORE_EMAIL,
     }),
@@ -181,14 +57,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await testDb?.drop();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await sink?.close();
 });
 
 /** Delivers the outbox over SMTP and answers the messages the server received since last asked. */
 async function delivered(): Promise<Mail[]> {
   await app.outbox.drain();
-  const fresh = wire.slice(read);
-  read = wire.length;
+  const fresh = sink.received.slice(read);
+  read = sink.received.length;
   return fresh.map((m) => {
     expect(m.from).toBe(MAIL_FROM);
     return { from: m.from, to: m.to, ...parseMessage(m.raw) };
@@ -237,48 +113,25 @@ function deadline(at: Date): string {
 }
 
 // Products from the end of the catalog, with a price and stock of their own.
-let lastProduct = 0;
+const takeProducts = catalogTail(() => testDb.database);
 async function ownProduct(priceCents: number, stock = 10) {
-  if (lastProduct === 0) {
-    const [max] = await testDb.database.db
-      .select({ id: sql<number>`max(${products.id})::int` })
-      .from(products);
-    lastProduct = max!.id + 1;
-  }
-  const id = --lastProduct;
-  const { name } = await setProduct(testDb.database, id, { priceCents, stock });
-  return { id, name };
+  const [id] = await takeProducts(1, stock);
+  const { name } = await setProduct(testDb.database, id!, { priceCents });
+  return { id: id!, name };
 }
 
-/** The sandbox's signed notification of `status` for an order. */
+/** The sandbox's signed notification of `status` for an order; its delivery must be taken. */
 function notification(
   reference: string,
   amountCents: number,
   status: 'paid' | 'declined',
   checkoutId: string | null,
 ) {
-  const paymentId = `SBX_${randomUUID()}`;
-  const raw = JSON.stringify({
-    event_id: `${paymentId}:${status}`,
-    checkout_id: checkoutId ?? randomUUID(),
-    reference,
-    status,
-    payment_id: paymentId,
-    amount_cents: amountCents,
-    method: 'card',
-  });
+  const sent = sandboxNotification(app, reference, amountCents, status, { checkoutId });
   return {
-    paymentId,
+    paymentId: sent.paymentId,
     async deliver() {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/webhooks/sandbox/',
-        headers: {
-          'content-type': 'application/json',
-          'x-sandbox-signature': signSandboxBody(TEST_SANDBOX_WEBHOOK_SECRET, raw),
-        },
-        payload: raw,
-      });
+      const res = await sent.deliver();
       expect(res.statusCode, res.body).toBe(200);
     },
   };

@@ -4,23 +4,25 @@
  * paid; a payment the provider took but never notified (sandbox and PagBank) is settled instead;
  * a provider that cannot be reached leaves the order for the next round.
  */
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   couponRedemptions,
   coupons,
   orders,
-  outboxEmails,
   paymentNotifications,
-  products,
   sandboxCheckouts,
 } from '../../db/schema.js';
 import { createPagBankProvider } from '../../integrations/payments/pagbank.js';
-import type { PaymentProvider } from '../../integrations/payments/provider.js';
-import { createSandboxProvider } from '../../integrations/payments/sandbox.js';
 import { startFakePagBank, type FakePagBank } from '../../../test/fake-pagbank.js';
-import { TEST_SANDBOX_WEBHOOK_SECRET, testConfig, useTestApp } from '../../../test/helpers.js';
-import { insertOrder, orderByReference } from '../../../test/orders.js';
+import { testConfig, useTestApp } from '../../../test/helpers.js';
+import {
+  catalogTail,
+  insertOrder,
+  orderByReference,
+  orderOutbox,
+  testSandboxProvider,
+} from '../../../test/orders.js';
 import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../checkout/fixtures.js';
 import { hostedCheckoutFor } from '../payments/hosted-checkout.js';
 import { orderMailDeps } from './settlement.js';
@@ -36,13 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake?.close());
 
-function sandbox(): PaymentProvider {
-  return createSandboxProvider({
-    db: ctx.database.db,
-    publicUrl: config.publicUrl,
-    secret: TEST_SANDBOX_WEBHOOK_SECRET,
-  });
-}
+const sandbox = () => testSandboxProvider(ctx.database);
 
 const silentLog = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 
@@ -68,34 +64,9 @@ function sweeperWith(overrides: Partial<OrderSweeperOptions> = {}) {
 
 // Each test takes its own products (from the end of the catalog), so stock counts never see
 // another test's orders being cancelled.
-let lastProduct = 0;
-async function ownProducts(n: number, stock = 10): Promise<number[]> {
-  if (lastProduct === 0) {
-    const [max] = await ctx.database.db
-      .select({ id: sql<number>`max(${products.id})::int` })
-      .from(products);
-    lastProduct = max!.id + 1;
-  }
-  const ids = Array.from({ length: n }, () => --lastProduct);
-  for (const id of ids) await setProduct(ctx.database, id, { stock });
-  return ids.sort((a, b) => a - b);
-}
-
-async function stocks(ids: number[]): Promise<number[]> {
-  return Promise.all(ids.map((id) => stockOf(ctx.database, id)));
-}
-
-async function outboxOf(orderId: number) {
-  return ctx.database.db
-    .select({
-      kind: outboxEmails.kind,
-      recipient: outboxEmails.recipient,
-      dedupeKey: outboxEmails.dedupeKey,
-    })
-    .from(outboxEmails)
-    .where(like(outboxEmails.dedupeKey, `order:${orderId}:%`))
-    .orderBy(outboxEmails.id);
-}
+const ownProducts = catalogTail(() => ctx.database);
+const stocks = (ids: number[]) => Promise.all(ids.map((id) => stockOf(ctx.database, id)));
+const outboxOf = (orderId: number) => orderOutbox(ctx.database, orderId);
 
 describe('an unpaid order at its deadline', () => {
   it('her order through api/pay and api/pagamento is cancelled: stock and BOASVINDAS come back', async () => {

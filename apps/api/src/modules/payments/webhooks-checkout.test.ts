@@ -3,14 +3,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, paymentNotifications, products, sandboxCheckouts } from '../../db/schema.js';
 import type { CheckoutRequest, PaymentProvider } from '../../integrations/payments/provider.js';
-import {
-  createSandboxProvider,
-  SANDBOX_SIGNATURE_HEADER,
-  signSandboxBody,
-} from '../../integrations/payments/sandbox.js';
+import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from '../../integrations/payments/sandbox.js';
 import { ConflictError, UpstreamError } from '../../lib/errors.js';
 import { TEST_SANDBOX_WEBHOOK_SECRET, testConfig, useTestApp } from '../../../test/helpers.js';
-import { insertOrder, orderByReference } from '../../../test/orders.js';
+import { insertOrder, orderByReference, testSandboxProvider } from '../../../test/orders.js';
 import {
   hostedCheckoutFor,
   ORDER_NOT_AWAITING_PAYMENT,
@@ -21,13 +17,7 @@ import { INVALID_SIGNATURE } from './routes.js';
 const ctx = useTestApp();
 const config = testConfig();
 
-function sandbox(): PaymentProvider {
-  return createSandboxProvider({
-    db: ctx.database.db,
-    publicUrl: config.publicUrl,
-    secret: TEST_SANDBOX_WEBHOOK_SECRET,
-  });
-}
+const sandbox = () => testSandboxProvider(ctx.database);
 
 function notification(
   reference: string,

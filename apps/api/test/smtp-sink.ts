@@ -1,0 +1,160 @@
+/**
+ * A local SMTP server for the tests that read what the store really sends (smtp-server, no TLS,
+ * no auth), and a reader for the messages nodemailer writes: encoded subjects, quoted-printable
+ * and base64 parts of a multipart/alternative message.
+ */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { expect } from 'vitest';
+
+export interface ReceivedMail {
+  /** The envelope's sender (MAIL FROM) and recipients (RCPT TO). */
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+export interface SmtpSink {
+  port: number;
+  /** Every message accepted, in order. */
+  received: ReceivedMail[];
+  /** While true every recipient is refused with a 451 (a mail server that is down for now). */
+  refusing: boolean;
+  close(): Promise<void>;
+}
+
+/** Listens on `port` when given (a server coming back where it was), else on a free one. */
+export async function startSmtpSink(
+  options: { refusing?: boolean; port?: number } = {},
+): Promise<SmtpSink> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!sink.refusing) return callback();
+      // The server quotes the address, as real ones do: the store must scrub it from its logs.
+      const err = new Error(`Mailbox <${address.address}> busy, try later`);
+      callback(Object.assign(err, { responseCode: 451 }));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const sink: SmtpSink = {
+    port: (server.server.address() as AddressInfo).port,
+    received,
+    refusing: options.refusing ?? false,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  return sink;
+}
+
+// --- Reading a message as nodemailer wrote it -------------------------------------------------
+
+/** Quoted-printable to bytes: soft line breaks dropped, `=XX` escapes undone. */
+function quotedPrintableBytes(encoded: string): Buffer {
+  const src = encoded.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < src.length; i++) {
+    const hex = src.slice(i + 1, i + 3);
+    if (src[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(src[i]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/**
+ * A header value with its RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) decoded.
+ * Adjacent words are joined as bytes first (a character may be split between two words) and the
+ * blank between them is not text.
+ */
+function decodeHeader(value: string): string {
+  const out: string[] = [];
+  let pending: Buffer[] = [];
+  const flush = () => {
+    if (pending.length > 0) out.push(Buffer.concat(pending).toString('utf8'));
+    pending = [];
+  };
+  let last = 0;
+  for (const m of value.matchAll(/=\?[\w-]+\?([QqBb])\?([^?]*)\?=/g)) {
+    const between = value.slice(last, m.index);
+    if (pending.length === 0 || !/^\s*$/.test(between)) {
+      flush();
+      out.push(between);
+    }
+    const [, encoding, data] = m;
+    pending.push(
+      encoding!.toUpperCase() === 'B'
+        ? Buffer.from(data!, 'base64')
+        : quotedPrintableBytes(data!.replace(/_/g, ' ')),
+    );
+    last = m.index + m[0].length;
+  }
+  flush();
+  out.push(value.slice(last));
+  return out.join('');
+}
+
+/** Headers (unfolded, names lower-cased) and body of one MIME entity. */
+function splitEntity(raw: string): { headers: Map<string, string>; body: string } {
+  const cut = raw.search(/\r?\n\r?\n/);
+  const head = cut < 0 ? raw : raw.slice(0, cut);
+  const body = cut < 0 ? '' : raw.slice(cut).replace(/^\r?\n\r?\n/, '');
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function decodeBody(headers: Map<string, string>, body: string): string {
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  const bytes =
+    encoding === 'quoted-printable'
+      ? quotedPrintableBytes(body)
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+        : Buffer.from(body, 'utf8');
+  return bytes.toString('utf8').replace(/\r\n/g, '\n');
+}
+
+/** The decoded subject and both parts of a multipart/alternative message. */
+export function parseMessage(raw: string): { subject: string; text: string; html: string } {
+  const { headers, body } = splitEntity(raw);
+  const type = headers.get('content-type') ?? '';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  expect(boundary, `not multipart: ${type}`).toBeDefined();
+  const parts = body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => splitEntity(part.replace(/^\r?\n/, '').replace(/\r?\n$/, '')));
+  const partOf = (mime: string) => {
+    const part = parts.find((p) => p.headers.get('content-type')?.startsWith(mime));
+    expect(part, `no ${mime} part`).toBeDefined();
+    return decodeBody(part!.headers, part!.body);
+  };
+  return {
+    subject: decodeHeader(headers.get('subject') ?? ''),
+    text: partOf('text/plain'),
+    html: partOf('text/html'),
+  };
+}
