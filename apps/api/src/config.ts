@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_UNPAID_ORDER_TTL_MINUTES } from '@semijoias/domain/orders';
 import { STORE_INFO } from '@semijoias/domain/store-info';
 import { appPaths, type AppPaths } from './lib/paths.js';
 
@@ -219,7 +220,7 @@ export function parseEnv(env: Env = process.env): Omit<
       token: e.PAGBANK_TOKEN,
       apiUrl: (e.PAGBANK_API_URL ?? 'https://sandbox.api.pagseguro.com').replace(/\/+$/, ''),
     },
-    unpaidOrderTtlMinutes: e.UNPAID_ORDER_TTL_MINUTES ?? 1440,
+    unpaidOrderTtlMinutes: e.UNPAID_ORDER_TTL_MINUTES ?? DEFAULT_UNPAID_ORDER_TTL_MINUTES,
     orderSweepIntervalSeconds: e.ORDER_SWEEP_INTERVAL_SECONDS ?? 60,
     sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
     jwtSecret: e.JWT_SECRET,

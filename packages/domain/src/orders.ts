@@ -6,6 +6,8 @@ import { parseDataPedido, saoPauloWallTime, toInstant, wallTimeSortKey } from '.
 import { toCents, type Cents } from './money';
 
 export const ORDER_AUTO_CANCEL_HOURS = 24;
+/** UNPAID_ORDER_TTL_MINUTES when unset: SPEC §1's 24 hours. */
+export const DEFAULT_UNPAID_ORDER_TTL_MINUTES = ORDER_AUTO_CANCEL_HOURS * 60;
 
 /** SPEC §1: stated in the interface wherever an unpaid order is shown (the default 24 hours). */
 export const UNPAID_ORDER_NOTE = 'Pedidos não pagos são cancelados automaticamente após 24 horas.';

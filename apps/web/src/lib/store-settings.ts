@@ -4,7 +4,7 @@
  * Pedidos' follows. They change only when the server restarts, so they are asked once in a long
  * while; until the answer comes (or when it does not) the SPEC's 24 hours stand.
  */
-import { ORDER_AUTO_CANCEL_HOURS, unpaidOrderNote } from '@semijoias/domain/orders';
+import { DEFAULT_UNPAID_ORDER_TTL_MINUTES, unpaidOrderNote } from '@semijoias/domain/orders';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api';
 
@@ -13,7 +13,7 @@ export interface StoreSettings {
 }
 
 export const DEFAULT_STORE_SETTINGS: StoreSettings = {
-  unpaidOrderTtlMinutes: ORDER_AUTO_CANCEL_HOURS * 60,
+  unpaidOrderTtlMinutes: DEFAULT_UNPAID_ORDER_TTL_MINUTES,
 };
 
 export const storeSettingsQueryKey = ['store-settings'] as const;

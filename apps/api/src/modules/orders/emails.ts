@@ -6,7 +6,7 @@
  * addressed.
  */
 import { asc, eq } from 'drizzle-orm';
-import { ORDER_AUTO_CANCEL_HOURS, unpaidOrderNote } from '@semijoias/domain/orders';
+import { DEFAULT_UNPAID_ORDER_TTL_MINUTES, unpaidOrderNote } from '@semijoias/domain/orders';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, users, type OrderRow } from '../../db/schema.js';
 import { openSealed, sealText } from '../../lib/secrets.js';
@@ -178,7 +178,7 @@ function mailView(
     paymentId: order.paymentId,
     orderUrl: orderLink(order, deps, chave),
     publicUrl: deps.publicUrl,
-    unpaidNote: unpaidOrderNote(deps.unpaidOrderTtlMinutes ?? ORDER_AUTO_CANCEL_HOURS * 60),
+    unpaidNote: unpaidOrderNote(deps.unpaidOrderTtlMinutes ?? DEFAULT_UNPAID_ORDER_TTL_MINUTES),
   };
 }
 
