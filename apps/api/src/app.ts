@@ -41,6 +41,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { sandboxPageRoutes } from './modules/payments/sandbox-page.js';
+import { shareImageRoutes } from './modules/share-images/routes.js';
 import { postalCodeRoutes } from './modules/postal-codes/routes.js';
 import { createViaCepLookup } from './modules/postal-codes/viacep.js';
 import { tableShippingQuoter } from './modules/shipping/quote.js';
@@ -210,6 +211,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.paymentProvider === 'sandbox') {
     await app.register(sandboxPageRoutes, { db: database.db, config });
   }
+
+  // JPEGs of the pictures below for shared links (/media/compartilhar/*), registered first:
+  // the router prefers this longer prefix to the static files' /media/* wildcard.
+  await app.register(shareImageRoutes, { mediaRoot: config.paths.media, dataDir: config.dataDir });
 
   // Product and site images. Their names are stable, and content changes ship as new names.
   await app.register(fastifyStatic, {
