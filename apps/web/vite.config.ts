@@ -28,5 +28,10 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // The server reads it to hint each server-rendered page's own chunks (modulepreload).
+    manifest: true,
   },
+  // The server build (vite build --ssr src/entry-server.tsx) keeps npm packages external; our
+  // workspace packages are TypeScript source and are compiled in.
+  ssr: { noExternal: ['@semijoias/domain'] },
 });

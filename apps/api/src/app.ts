@@ -4,8 +4,6 @@
  * database, which then stays the caller's to close).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -46,6 +44,7 @@ import { postalCodeRoutes } from './modules/postal-codes/routes.js';
 import { createViaCepLookup } from './modules/postal-codes/viacep.js';
 import { tableShippingQuoter } from './modules/shipping/quote.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
+import { HASHED_ASSETS_PREFIX, registerWebApp } from './modules/web-app/web-app.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,8 +75,6 @@ export interface BuildAppOptions {
 }
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
-/** Vite puts content-hashed files here: a new build means new names, so they never go stale. */
-const HASHED_ASSETS_PREFIX = '/assets/';
 /** Paths that are never a client route of the web app: a miss there is a plain 404. */
 const NOT_SPA_PREFIXES = ['/api/', '/media/', '/sandbox/', HASHED_ASSETS_PREFIX];
 
@@ -225,7 +222,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     immutable: true,
   });
 
-  const indexHtml = registerWebApp(app, config.paths.webDist);
+  const webApp = await registerWebApp(app, {
+    webDist: config.paths.webDist,
+    webServerEntry: config.paths.webServerEntry,
+    publicUrl: config.publicUrl,
+  });
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?', 1)[0] ?? '/';
@@ -234,14 +235,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       !NOT_SPA_PREFIXES.some((p) => path.startsWith(p)) &&
       path !== '/api';
     if (!isPage) return reply.code(404).send({ error: NOT_FOUND_MESSAGE });
-    // A client route (/aneis, /produto/3, a reload anywhere): the web app decides what to show.
-    if (indexHtml) {
-      return reply
-        .code(200)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(indexHtml);
-    }
+    // A page (/aneis, /produto/3, a reload anywhere): rendered on the server when public, else
+    // the app's shell; the web app decides what to show.
+    if (webApp) return webApp.answerPage(req, reply);
     return reply
       .code(404)
       .type('text/plain; charset=utf-8')
@@ -252,30 +248,4 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   return app;
-}
-
-/**
- * Serves the built web app when it exists: hashed /assets/* cached for a year, everything else
- * (index.html, favicon...) revalidated on every visit so a deploy shows at once. Returns the
- * index.html kept in memory for the client-route fallback.
- */
-function registerWebApp(app: FastifyInstance, webDist: string): Buffer | undefined {
-  const indexFile = join(webDist, 'index.html');
-  if (!existsSync(indexFile)) return undefined;
-  void app.register(fastifyStatic, {
-    root: webDist,
-    prefix: '/',
-    decorateReply: false,
-    // One route per file found at start-up; anything else reaches the not-found handler.
-    wildcard: false,
-    cacheControl: false,
-    setHeaders: (reply, filePath) => {
-      const rel = filePath.slice(webDist.length).replaceAll('\\', '/');
-      reply.header(
-        'cache-control',
-        rel.startsWith(HASHED_ASSETS_PREFIX) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-  return readFileSync(indexFile);
 }

@@ -1,13 +1,24 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createQueryClient } from './app/providers';
+import { readServerState } from './lib/server-state';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
+// A public page arrives rendered by the server with the data it was rendered with: hydrate it.
+// The cart, checkout and account pages arrive as the bare shell and are rendered here.
+const queryClient = createQueryClient();
+const serverState = readServerState();
+if (serverState) hydrate(queryClient, serverState);
+
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} />
+  </StrictMode>
 );
+if (serverState) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -43,6 +43,8 @@ export interface AppPaths {
   media: string;
   /** The built web app (Vite's output); may not exist before `npm run build`. */
   webDist: string;
+  /** The web app's server build (vite build --ssr), which renders the public pages. */
+  webServerEntry: string;
 }
 
 let cached: AppPaths | undefined;
@@ -57,6 +59,7 @@ export function appPaths(): AppPaths {
     migrations: join(apiRoot, 'drizzle'),
     media: join(apiRoot, 'media'),
     webDist: join(repoRoot, 'apps', 'web', 'dist'),
+    webServerEntry: join(repoRoot, 'apps', 'web', 'dist-server', 'entry-server.js'),
   };
   return cached;
 }

@@ -1,7 +1,7 @@
-import { useDocumentTitle } from '@/lib/hooks';
+import { usePageHead } from '@/lib/page-head';
 import { NotFoundView } from '@/ui/NotFoundView';
 
 export function NotFoundPage() {
-  useDocumentTitle('Página não encontrada');
+  usePageHead({ title: 'Página não encontrada', noindex: true, status: 404 });
   return <NotFoundView />;
 }

@@ -23,8 +23,15 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({
+  queryClient: given,
+  children,
+}: {
+  /** The client the page was rendered with (server) or hydrated into (browser). */
+  queryClient?: QueryClient;
+  children: ReactNode;
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   // Account data is cached under ['session', ...]: when the session ends (logout, 401, another
   // tab) it must not outlive it.
   useEffect(

@@ -1,6 +1,14 @@
-import { CATEGORIES } from '@semijoias/domain/catalog';
+import { CATEGORIES, CATEGORY_PAGE_SIZE, findCategory } from '@semijoias/domain/catalog';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  allProductsQuery,
+  bestSellersQuery,
+  featuredProductsQuery,
+} from '@/features/home/api/home-products';
+import { categoryProductsQuery } from '@/features/catalog/api/get-category-products';
+import { productQuery } from '@/features/catalog/api/get-product';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
 import { RootLayout } from './shell/RootLayout';
@@ -50,6 +58,43 @@ const OrderReturnPage = lazy(() =>
 );
 
 /**
+ * A public page is rendered on the server (HTML that carries the page, for phones, search
+ * engines and link previews) and hydrated here. Cart, checkout and account pages stay
+ * client-side: they have nothing to show before the shopper's own data.
+ */
+export interface ServerRendered {
+  /** The page's source module: the server hints its chunk (modulepreload) in the HTML. */
+  module?: string;
+  /** Fills the query cache with what the page shows, before it is rendered. */
+  prefetch?: (
+    client: QueryClient,
+    at: { params: Record<string, string | undefined>; search: URLSearchParams },
+  ) => Promise<unknown>;
+}
+
+export function serverRendered(handle: unknown): ServerRendered | null {
+  return handle && typeof handle === 'object' && 'ssr' in handle
+    ? (handle as { ssr: ServerRendered }).ssr
+    : null;
+}
+
+/** ?pagina=n as the category page reads it. */
+function categoryOffset(search: URLSearchParams): number {
+  const page = Number(search.get('pagina'));
+  return Number.isInteger(page) && page >= 1 ? (page - 1) * CATEGORY_PAGE_SIZE : 0;
+}
+
+const homeSsr: ServerRendered = {
+  module: 'src/features/home/HomePage.tsx',
+  prefetch: (client) =>
+    Promise.all([
+      client.prefetchQuery(allProductsQuery()),
+      client.prefetchQuery(featuredProductsQuery()),
+      client.prefetchQuery(bestSellersQuery()),
+    ]),
+};
+
+/**
  * SPEC §2 routes. /checkout shows the cart's summary until its own issue adds the address and
  * payment steps. /redefinir-senha without its token segment shows the page's "token not found"
  * message rather than a 404. /carrinho and /popup exist with no content of their own
@@ -65,16 +110,47 @@ export const routes: RouteObject[] = [
         // Errors of a page render inside the shell, so header and footer stay usable.
         ErrorBoundary: RouteError,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <HomePage />, handle: { ssr: homeSsr } },
           { path: 'carrinho', element: <HomePage /> },
           { path: 'popup', element: <HomePage /> },
           ...CATEGORIES.map((category) => ({
             path: category.slug,
             element: <CategoryPage slug={category.slug} />,
+            handle: {
+              ssr: {
+                module: 'src/features/catalog/pages/CategoryPage.tsx',
+                prefetch: (client, { search }) => {
+                  const found = findCategory(category.slug);
+                  return found
+                    ? client.prefetchQuery(categoryProductsQuery(found, categoryOffset(search)))
+                    : Promise.resolve();
+                },
+              } satisfies ServerRendered,
+            },
           })),
           { path: 'produto', element: <ProductPage /> },
-          { path: 'produto/:id', element: <ProductPage /> },
-          { path: 'sobre-nos', element: <AboutPage /> },
+          {
+            path: 'produto/:id',
+            element: <ProductPage />,
+            handle: {
+              ssr: {
+                module: 'src/features/catalog/pages/ProductPage.tsx',
+                prefetch: (client, { params }) => {
+                  const id = Number(params.id);
+                  return Number.isInteger(id) && id > 0
+                    ? client.prefetchQuery(productQuery(id))
+                    : Promise.resolve();
+                },
+              } satisfies ServerRendered,
+            },
+          },
+          {
+            path: 'sobre-nos',
+            element: <AboutPage />,
+            handle: {
+              ssr: { module: 'src/features/about/AboutPage.tsx' } satisfies ServerRendered,
+            },
+          },
           { path: 'cadastro', element: <RegisterPage /> },
           { path: 'verificar-email', element: <VerifyEmailPage /> },
           { path: 'reenviar-verificacao', element: <ResendVerificationPage /> },
@@ -84,7 +160,7 @@ export const routes: RouteObject[] = [
           { path: 'usuario', element: <AccountPage /> },
           { path: 'checkout', element: <CheckoutPage /> },
           { path: 'pedido/:reference', element: <OrderReturnPage /> },
-          { path: '*', Component: NotFoundPage },
+          { path: '*', Component: NotFoundPage, handle: { ssr: {} satisfies ServerRendered } },
         ],
       },
     ],

@@ -97,8 +97,20 @@ export interface ApiRequestOptions {
   auth?: boolean;
 }
 
+/**
+ * How a request leaves: the browser's fetch, or on the server (rendering a public page) a
+ * function that hands the request to the API in the same process (see entry-server.tsx).
+ */
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (path, init) => fetch(path, init);
+
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 function buildUrl(path: string, query: ApiRequestOptions['query']): string {
-  const url = new URL(path.startsWith('/') ? path : `/${path}`, window.location.origin);
+  // Only the path and query are kept: the base just lets URL encode them (no window on a server).
+  const url = new URL(path.startsWith('/') ? path : `/${path}`, 'http://loja.invalid');
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
@@ -127,7 +139,7 @@ async function send<T>(
   // AbortSignal.any is missing on older iPhones still in use, so both signals feed one controller.
   const controller = new AbortController();
   let timedOut = false;
-  const timer = window.setTimeout(() => {
+  const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
   }, timeoutMs);
@@ -142,7 +154,7 @@ async function send<T>(
   try {
     let response: Response;
     try {
-      response = await fetch(buildUrl(path, query), {
+      response = await transport(buildUrl(path, query), {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -163,7 +175,7 @@ async function send<T>(
       throw new ApiError(response.status, data, `HTTP ${response.status} em ${method} ${path}`);
     return data as T;
   } finally {
-    window.clearTimeout(timer);
+    clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
   }
 }

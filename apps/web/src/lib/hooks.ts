@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { STORE_INFO } from './store-info';
+import { usePageHead } from './page-head';
 
-/** Sets the tab title: "{page} | Duas Irmãs Semijoias", or the store name alone. */
+/**
+ * The head of a private page (account, checkout, sign-up...): "{page} | Duas Irmãs Semijoias"
+ * and kept out of search results. Public pages declare their whole head with usePageHead.
+ */
 export function useDocumentTitle(title: string | null | undefined): void {
-  useEffect(() => {
-    document.title = title ? `${title} | ${STORE_INFO.name}` : STORE_INFO.name;
-  }, [title]);
+  usePageHead({ title: title ?? null, noindex: true });
 }
 
 /** The value, once it has stopped changing for `delayMs` (the search box's 300 ms, SPEC §9). */

@@ -1,11 +1,16 @@
-import { useDocumentTitle } from '@/lib/hooks';
+import { usePageHead } from '@/lib/page-head';
 import { STORE_INFO } from '@/lib/store-info';
 import { ButtonLink } from '@/ui/Button';
 import { SmartImage } from '@/ui/SmartImage';
 
 /** SPEC §2 About: a video and the story of the two sisters who run the store together. */
 export function AboutPage() {
-  useDocumentTitle('Sobre nós');
+  usePageHead({
+    title: 'Sobre nós',
+    description: `Conheça a história da ${STORE_INFO.name}: duas irmãs que criam e escolhem semijoias banhadas a ouro 18k e ródio, com garantia e envio para todo o Brasil.`,
+    path: '/sobre-nos',
+    image: '/media/site/sobre-irmas.svg',
+  });
   return (
     <>
       <header className="border-b border-line bg-cream/60">

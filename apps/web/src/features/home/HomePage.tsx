@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '@/lib/hooks';
+import { usePageHead } from '@/lib/page-head';
 import { Skeleton } from '@/ui/Spinner';
 import { useAllProducts, useBestSellers, useFeaturedProducts } from './api/home-products';
 import { Benefits } from './components/Benefits';
@@ -15,7 +15,7 @@ const FEATURED_ID = 'destaques';
 
 /** SPEC §2 Home. Also rendered at /carrinho and /popup, routes whose own content is not shown. */
 export function HomePage() {
-  useDocumentTitle(null);
+  usePageHead({ title: null, path: '/' });
   const all = useAllProducts();
   const featured = useFeaturedProducts();
   const bestSellers = useBestSellers();

@@ -14,5 +14,12 @@ export const productQuery = (id: number) =>
   });
 
 export function useProduct(id: number | null) {
-  return useQuery({ ...productQuery(id ?? 0), enabled: id !== null && id > 0 });
+  return useQuery({
+    ...productQuery(id ?? 0),
+    enabled: id !== null && id > 0,
+    // A product the server already found missing (a server-rendered 404) stays missing: asking
+    // again on mount would first show the skeleton where the server showed 'not found'. The
+    // error view's 'Tentar novamente' still asks again.
+    retryOnMount: false,
+  });
 }

@@ -5,7 +5,7 @@ import {
   type Category,
 } from '@semijoias/domain/catalog';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '@/lib/hooks';
+import { usePageHead } from '@/lib/page-head';
 import { Button, ButtonLink } from '@/ui/Button';
 import { cx } from '@/ui/cx';
 import { EmptyState } from '@/ui/EmptyState';
@@ -32,7 +32,12 @@ function CategoryListing({ category }: { category: Category }) {
   const page = readPage(params.get('pagina'));
   const offset = (page - 1) * CATEGORY_PAGE_SIZE;
   const query = useCategoryProducts(category, offset);
-  useDocumentTitle(page > 1 ? `${category.title} – página ${page}` : category.title);
+  usePageHead({
+    title: page > 1 ? `${category.title} – página ${page}` : category.title,
+    description: `${category.description} Semijoias com garantia e envio para todo o Brasil.`,
+    path: page > 1 ? `/${category.slug}${pageSearch(page)}` : `/${category.slug}`,
+    image: `/media/site/categoria-${category.slug}.svg`,
+  });
 
   const data = query.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / CATEGORY_PAGE_SIZE)) : 1;

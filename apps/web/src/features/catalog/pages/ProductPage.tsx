@@ -1,7 +1,8 @@
 import { CATEGORIES } from '@semijoias/domain/catalog';
+import { formatBRL, toCents } from '@semijoias/domain/money';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { isApiError } from '@/lib/api';
-import { useDocumentTitle } from '@/lib/hooks';
+import { usePageHead, type PageHead } from '@/lib/page-head';
 import {
   isFullProduct,
   productPath,
@@ -46,7 +47,7 @@ export function ProductPage() {
 function ProductDetails({ id, initial }: { id: number; initial: ProductSummary | null }) {
   const query = useProduct(id);
   const product: ProductSummary | Product | null = query.data ?? initial;
-  useDocumentTitle(product?.name ?? (query.isError ? 'Produto não encontrado' : null));
+  usePageHead(productHead(id, product, query.isError));
 
   if (query.isError && isApiError(query.error) && query.error.isNotFound)
     return <ProductNotFound />;
@@ -199,8 +200,38 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
   );
 }
 
+/** The product's head: what a link shared on WhatsApp shows, and what search engines read. */
+function productHead(
+  id: number,
+  product: ProductSummary | Product | null,
+  failed: boolean,
+): PageHead {
+  if (!product) return { title: failed ? 'Produto não encontrado' : null, noindex: true };
+  const full = isFullProduct(product) ? product : null;
+  const images = [product.image, full?.img_pessoa, full?.image_carrossel].filter(
+    (image): image is string => Boolean(image),
+  );
+  const cents = toCents(product.price);
+  const price = cents === null ? '' : ` por ${formatBRL(cents)}`;
+  return {
+    title: product.name,
+    description: `${product.name}${price}. ${full?.description ?? ''}`.trim(),
+    path: productPath(id),
+    image: product.image,
+    product: {
+      id,
+      name: product.name,
+      description: full?.description ?? product.name,
+      images,
+      price: product.price,
+      inStock: (product.estoque ?? 1) > 0,
+      category: product.category,
+    },
+  };
+}
+
 function ProductNotFound() {
-  useDocumentTitle('Produto não encontrado');
+  usePageHead({ title: 'Produto não encontrado', noindex: true, status: 404 });
   return (
     <NotFoundView title="Produto não encontrado">
       Esta joia não está mais disponível ou o link está incompleto. Veja as novidades da nossa

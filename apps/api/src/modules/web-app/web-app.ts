@@ -1,0 +1,167 @@
+/**
+ * Serves the built web app (issue 11). Static files: hashed /assets/* cached for a year,
+ * everything else revalidated on every visit so a deploy shows at once, each served in its
+ * brotli or gzip form made at build time when the browser accepts it. Pages: the public ones
+ * (home, categories, product, about, not found) rendered on the server by the web app's own
+ * server entry (apps/web/dist-server/entry-server.js) with the data they show, their head and
+ * their HTTP status; the others (cart, checkout, account...) get the app's shell, rendered in
+ * the browser. Without a server build (an older build, the API's own tests) every page gets
+ * the shell, as before.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Vite puts content-hashed files here: a new build means new names, so they never go stale. */
+export const HASHED_ASSETS_PREFIX = '/assets/';
+
+/** What the web app's server entry exports (apps/web/src/entry-server.tsx). */
+interface ServerEntry {
+  renderPage(url: string, origin: string): Promise<RenderedPage | null>;
+  setApiTransport(transport: (path: string, init: RequestInit) => Promise<Response>): void;
+}
+
+interface RenderedPage {
+  status: number;
+  head: string;
+  html: string;
+  state: string;
+  modules: string[];
+}
+
+/** Vite's manifest: source module → its chunk, the chunks it imports, its CSS. */
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
+export interface WebAppOptions {
+  webDist: string;
+  /** The server build of the web app (vite build --ssr). */
+  webServerEntry: string;
+  /** The store's public address: canonical URLs and shared-link tags are absolute. */
+  publicUrl: string;
+}
+
+export interface WebApp {
+  /** Answers a page request (any path that is not an API call, a file or media). */
+  answerPage(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+const HEAD_MARK = /<!--app-head-->[\s\S]*?<!--\/app-head-->/;
+const HTML_MARK = '<!--app-html-->';
+const STATE_MARK = '<!--app-state-->';
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: WebAppOptions,
+): Promise<WebApp | undefined> {
+  const { webDist } = options;
+  const indexFile = join(webDist, 'index.html');
+  if (!existsSync(indexFile)) return undefined;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    decorateReply: false,
+    // One route per file found at start-up; anything else reaches the not-found handler.
+    wildcard: false,
+    // '/' and '/index.html' are pages like any other (rendered below), and the build's
+    // manifest is for the server only.
+    index: false,
+    allowedPath: (path) => path !== '/index.html' && !path.startsWith('/.vite/'),
+    // file.br / file.gz written by the build (apps/web/scripts/precompress.mjs), when present.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      const rel = filePath.slice(webDist.length).replaceAll('\\', '/');
+      reply.header(
+        'cache-control',
+        rel.startsWith(HASHED_ASSETS_PREFIX) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+
+  const template = readFileSync(indexFile, 'utf8');
+  const entry = await loadServerEntry(app, options.webServerEntry);
+  const manifest = readManifest(webDist);
+  // A page the browser renders (cart, checkout, account): the shell, kept out of search results.
+  const shell = template.replace(
+    '<!--/app-head-->',
+    '<meta name="robots" content="noindex" />\n    <!--/app-head-->',
+  );
+
+  function pageHtml(page: RenderedPage): string {
+    const preloads = modulePreloads(manifest, page.modules)
+      .map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)
+      .join('\n    ');
+    return template
+      .replace(HEAD_MARK, () => `${page.head}\n    ${preloads}`)
+      .replace(HTML_MARK, () => page.html)
+      .replace(
+        STATE_MARK,
+        () => `<script type="application/json" id="estado-inicial">${page.state}</script>`,
+      );
+  }
+
+  return {
+    async answerPage(req, reply) {
+      let page: RenderedPage | null = null;
+      if (entry) {
+        try {
+          page = await entry.renderPage(req.url, options.publicUrl);
+        } catch (err) {
+          // The browser can still render it: the shell is a working page, never an error page.
+          req.log.error({ err }, 'server rendering failed; answering the app shell');
+        }
+      }
+      return reply
+        .code(page?.status ?? 200)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page ? pageHtml(page) : shell);
+    },
+  };
+}
+
+/**
+ * Loads the server entry and lets it ask the API in this same process (no network hop): its
+ * requests go through the app's routes, hooks and caches like any browser's.
+ */
+async function loadServerEntry(
+  app: FastifyInstance,
+  file: string,
+): Promise<ServerEntry | undefined> {
+  if (!existsSync(file)) return undefined;
+  const entry = (await import(pathToFileURL(file).href)) as ServerEntry;
+  entry.setApiTransport(async (path, init) => {
+    const answer = await app.inject({
+      method: init.method === 'POST' ? 'POST' : 'GET',
+      url: path,
+      headers: { accept: 'application/json' },
+    });
+    const type = answer.headers['content-type'];
+    return new Response(answer.statusCode === 304 ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: typeof type === 'string' ? { 'content-type': type } : {},
+    });
+  });
+  return entry;
+}
+
+function readManifest(webDist: string): Manifest {
+  const file = join(webDist, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : {};
+}
+
+/** The chunks a page's modules need, each once (their shared chunks included). */
+function modulePreloads(manifest: Manifest, modules: string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    // The entry and what it imports are already in index.html.
+    if (!chunk || chunk.isEntry || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return [...files];
+}

@@ -1,0 +1,96 @@
+/**
+ * The server's side of the web app: renders a public page (home, categories, product, about, not
+ * found) to HTML from the same components the browser hydrates. The API process imports the
+ * built file (apps/web/dist-server/entry-server.js) and calls `renderPage` for each page request;
+ * the page's data comes from the API itself through `transport`, exactly as the browser would
+ * ask for it, into a query cache that is then sent along in the page for hydration.
+ */
+import { dehydrate } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createQueryClient, AppProviders } from './app/providers';
+import { routes, serverRendered } from './app/router';
+import { setApiTransport } from './lib/api';
+import { HeadCollector, HeadCollectorContext, headTags } from './lib/page-head';
+import { serializeServerState } from './lib/server-state';
+
+export { setApiTransport };
+
+export interface RenderedPage {
+  status: number;
+  /** The <title>, meta, canonical and JSON-LD tags for the <head>. */
+  head: string;
+  /** The page's HTML, for inside #root. */
+  html: string;
+  /** The query cache as JSON, safe inside a <script type="application/json">. */
+  state: string;
+  /** Source modules of the page (keys of Vite's manifest) to hint with modulepreload. */
+  modules: string[];
+}
+
+const handler = createStaticHandler(routes);
+
+/** Time a page may take to render on the server before the browser is left to do it. */
+const RENDER_TIMEOUT_MS = 10_000;
+
+/**
+ * Renders `url` (path and query) when it is a server-rendered page; null for the client-side
+ * pages (cart, checkout, account...), which the server answers with the bare app shell.
+ * `origin` is the store's public address, for the canonical URL and shared-link tags.
+ */
+export async function renderPage(url: string, origin: string): Promise<RenderedPage | null> {
+  const request = new Request(new URL(url, origin));
+  const context = await handler.query(request);
+  // No route has a loader or an action: the handler never answers a Response of its own.
+  if (context instanceof Response) return null;
+  const leaf = context.matches.at(-1);
+  const ssr = leaf ? serverRendered(leaf.route.handle) : null;
+  if (!leaf || !ssr) return null;
+
+  const queryClient = createQueryClient();
+  await ssr.prefetch?.(queryClient, {
+    params: leaf.params,
+    search: new URL(request.url).searchParams,
+  });
+
+  const collector = new HeadCollector();
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = await renderToHtml(
+    <StrictMode>
+      <HeadCollectorContext.Provider value={collector}>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </HeadCollectorContext.Provider>
+    </StrictMode>,
+  );
+  const head = collector.head ?? { title: null };
+  const state = serializeServerState(dehydrate(queryClient, { shouldDehydrateQuery: () => true }));
+  queryClient.clear();
+  return {
+    status: head.status ?? 200,
+    head: headTags(head, origin),
+    html,
+    state,
+    modules: ssr.module ? [ssr.module] : [],
+  };
+}
+
+/** The whole page at once (every lazy page and Suspense boundary resolved), as a string. */
+async function renderToHtml(element: ReactNode): Promise<string> {
+  let failure: unknown = null;
+  const { prelude } = await prerender(element, {
+    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    // Never "outline" a large Suspense boundary (its content sent apart and moved into place by
+    // an inline script): the page is sent whole, and the CSP allows no inline script.
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    onError(error) {
+      failure ??= error;
+    },
+  });
+  // A component that throws would leave its part to the browser: report it instead, so the
+  // server answers the shell and the cause reaches the log.
+  if (failure) throw failure;
+  return new Response(prelude).text();
+}

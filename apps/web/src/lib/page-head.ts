@@ -1,0 +1,201 @@
+/**
+ * What a page puts in the document's <head>: title, description, canonical URL, Open Graph and
+ * Twitter tags (what WhatsApp shows for a shared link), a product's JSON-LD, and whether search
+ * engines may index it. One description of the head, two writers: on the server it becomes the
+ * HTML of the served page (`headTags`), in the browser it updates the document when the shopper
+ * moves between pages (`applyHead`).
+ */
+import { createContext, useContext, useEffect } from 'react';
+import {
+  SHARE_IMAGE_HEIGHT,
+  SHARE_IMAGE_WIDTH,
+  shareImageUrl,
+} from '@semijoias/domain/share-image';
+import { STORE_INFO } from './store-info';
+
+export const DEFAULT_DESCRIPTION =
+  'Duas Irmãs Semijoias: anéis, brincos, pulseiras e colares banhados a ouro 18k e ródio, com garantia e envio para todo o Brasil.';
+
+/** The store's own picture for shared links that have no product picture. */
+export const DEFAULT_SHARE_IMAGE = '/media/site/og.svg';
+
+export interface PageHead {
+  /** The page's own title; the store's name is added. null: the store's name alone (home). */
+  title: string | null;
+  description?: string;
+  /** The page's canonical path ('/aneis', '/produto/3'). Absent on pages not to be indexed. */
+  path?: string;
+  /** Root-relative or absolute picture for shared links. */
+  image?: string | null;
+  /** A product page: Open Graph's product tags and schema.org Product JSON-LD with its Offer. */
+  product?: ProductFacts;
+  /** Private or empty pages: kept out of search results. */
+  noindex?: boolean;
+  /** The HTTP status of the server-rendered page (404 for a page or product not found). */
+  status?: number;
+}
+
+export interface ProductFacts {
+  id: number;
+  name: string;
+  description: string;
+  /** Every picture of the piece, root-relative or absolute. */
+  images: string[];
+  /** Reais, "129.90". */
+  price: string;
+  inStock: boolean;
+  category: string;
+}
+
+/** One tag of the head, written either as HTML (server) or as an element (browser). */
+interface HeadTag {
+  tag: 'meta' | 'link' | 'script';
+  attrs: Record<string, string>;
+  text?: string;
+}
+
+export function fullTitle(title: string | null): string {
+  return title ? `${title} | ${STORE_INFO.name}` : STORE_INFO.name;
+}
+
+function absolute(url: string, origin: string): string {
+  return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+function headTagList(head: PageHead, origin: string): HeadTag[] {
+  const title = fullTitle(head.title);
+  const description = head.description ?? DEFAULT_DESCRIPTION;
+  // Link previews (WhatsApp, Facebook) show no SVG: the JPEG the API makes of the picture.
+  const image = absolute(shareImageUrl(head.image ?? DEFAULT_SHARE_IMAGE), origin);
+  const meta = (key: 'name' | 'property', name: string, content: string): HeadTag => ({
+    tag: 'meta',
+    attrs: { [key]: name, content },
+  });
+  const tags: HeadTag[] = [meta('name', 'description', description)];
+  if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
+  if (head.path !== undefined) {
+    const url = absolute(head.path, origin);
+    tags.push({ tag: 'link', attrs: { rel: 'canonical', href: url } });
+    tags.push(meta('property', 'og:url', url));
+  }
+  tags.push(
+    meta('property', 'og:site_name', STORE_INFO.name),
+    meta('property', 'og:locale', 'pt_BR'),
+    meta('property', 'og:type', head.product ? 'product' : 'website'),
+    meta('property', 'og:title', head.title ?? STORE_INFO.name),
+    meta('property', 'og:description', description),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:type', 'image/jpeg'),
+    meta('property', 'og:image:width', String(SHARE_IMAGE_WIDTH)),
+    meta('property', 'og:image:height', String(SHARE_IMAGE_HEIGHT)),
+    meta('property', 'og:image:alt', head.title ?? STORE_INFO.name),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image),
+  );
+  if (head.product) {
+    const { price, inStock } = head.product;
+    tags.push(
+      meta('property', 'product:price:amount', price),
+      meta('property', 'product:price:currency', 'BRL'),
+      meta('property', 'product:availability', inStock ? 'in stock' : 'out of stock'),
+      {
+        tag: 'script',
+        attrs: { type: 'application/ld+json' },
+        // "<" escaped: a product's text can never close the script element.
+        text: JSON.stringify(productJsonLd(head.product, head.path, origin)).replace(
+          /</g,
+          '\\u003c',
+        ),
+      },
+    );
+  }
+  return tags;
+}
+
+/** schema.org Product with one Offer in BRL (what search engines show as price and stock). */
+function productJsonLd(product: ProductFacts, path: string | undefined, origin: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    sku: String(product.id),
+    name: product.name,
+    description: product.description,
+    image: product.images.map((image) => absolute(shareImageUrl(image), origin)),
+    category: product.category,
+    brand: { '@type': 'Brand', name: STORE_INFO.name },
+    offers: {
+      '@type': 'Offer',
+      ...(path !== undefined ? { url: absolute(path, origin) } : {}),
+      price: product.price,
+      priceCurrency: 'BRL',
+      availability: product.inStock
+        ? 'https://schema.org/InStock'
+        : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      seller: { '@type': 'Organization', name: STORE_INFO.name },
+    },
+  };
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+/** The head as HTML, for the server-rendered page. Each tag is marked so the browser owns it. */
+export function headTags(head: PageHead, origin: string): string {
+  const tags = headTagList(head, origin).map(({ tag, attrs, text }) => {
+    const attributes = Object.entries(attrs)
+      .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+      .join('');
+    return tag === 'script'
+      ? `<script data-head${attributes}>${text ?? ''}</script>`
+      : `<${tag} data-head${attributes}>`;
+  });
+  return [`<title>${escapeHtml(fullTitle(head.title))}</title>`, ...tags].join('\n    ');
+}
+
+/** Replaces the tags of the previous page with this page's (client-side navigation). */
+export function applyHead(head: PageHead): void {
+  document.title = fullTitle(head.title);
+  for (const old of document.head.querySelectorAll('[data-head]')) old.remove();
+  for (const { tag, attrs, text } of headTagList(head, window.location.origin)) {
+    const element = document.createElement(tag);
+    element.setAttribute('data-head', '');
+    for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
+    if (text !== undefined) element.textContent = text;
+    document.head.append(element);
+  }
+}
+
+/** Set while rendering on the server: the page's head is collected here for the HTML. */
+export class HeadCollector {
+  head: PageHead | null = null;
+  /** The deepest page component renders last: its head wins. */
+  collect(head: PageHead): void {
+    this.head = head;
+  }
+}
+export const HeadCollectorContext = createContext<HeadCollector | null>(null);
+
+/**
+ * Declares the page's head. On the server it is collected during rendering; in the browser it
+ * is applied after each render that changes it (the first one, after hydration, finds the same
+ * tags the server wrote and writes them again, which changes nothing visible).
+ */
+export function usePageHead(head: PageHead): void {
+  useContext(HeadCollectorContext)?.collect(head);
+  const key = JSON.stringify(head);
+  useEffect(() => {
+    applyHead(JSON.parse(key) as PageHead);
+  }, [key]);
+}
