@@ -5,7 +5,8 @@ type Tone = 'ink' | 'gold' | 'rose' | 'light';
 
 const tones: Record<Tone, string> = {
   ink: 'bg-ink text-ivory',
-  gold: 'bg-gold text-white',
+  // gold-dark, not gold: white small text needs its darker ground (4.5:1).
+  gold: 'bg-gold-dark text-white',
   rose: 'bg-rose text-white',
   light: 'bg-ivory/95 text-ink ring-1 ring-line',
 };

@@ -10,7 +10,7 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-ink text-ivory hover:bg-ink-soft',
-  gold: 'bg-gold text-white hover:bg-gold-dark',
+  gold: 'bg-gold-dark text-white hover:bg-ink-soft',
   outline: 'border border-ink/25 text-ink hover:border-ink hover:bg-ink/[0.03]',
   ghost: 'text-ink hover:bg-ink/5',
   light: 'bg-ivory text-ink hover:bg-white',

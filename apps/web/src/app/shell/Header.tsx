@@ -69,6 +69,7 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
           onClick={onOpenAccount}
           aria-haspopup="dialog"
           data-testid="user-entry"
+          data-opens="login"
           className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-2 text-left text-ink hover:bg-ink/5"
         >
           <UserIcon className="shrink-0" />
@@ -80,6 +81,8 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
         <button
           type="button"
           onClick={onOpenCart}
+          aria-haspopup="dialog"
+          data-opens="cart"
           aria-label={
             cartCount === 0
               ? 'Carrinho vazio'
@@ -92,7 +95,7 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
             <span
               data-testid="cart-badge"
               aria-hidden="true"
-              className="absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-gold px-1 text-[0.68rem] font-semibold tabular-nums text-white ring-2 ring-ivory"
+              className="absolute right-0.5 top-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-gold-dark px-1 text-[0.68rem] font-semibold tabular-nums text-white ring-2 ring-ivory"
             >
               {cartCount}
             </span>

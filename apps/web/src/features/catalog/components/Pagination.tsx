@@ -26,6 +26,10 @@ export function pageSearch(page: number): string {
 const item =
   'inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 text-sm font-medium transition-colors';
 
+// 'Anterior' on the first page and 'Próxima' on the last: a link that is there but unavailable,
+// so its faded text is an inactive control's (WCAG 1.4.3 exempts it), not low-contrast text.
+const unavailable = { role: 'link', 'aria-disabled': true } as const;
+
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   if (pageCount <= 1) return null;
   const hasPrev = page > 1;
@@ -44,9 +48,10 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
           <span className="sr-only sm:hidden">Página anterior</span>
         </Link>
       ) : (
-        <span className={cx(item, 'gap-1 text-muted/50')} aria-hidden="true">
+        <span className={cx(item, 'gap-1 text-muted/50')} {...unavailable}>
           <ChevronLeftIcon width={18} height={18} />
           <span className="hidden sm:inline">Anterior</span>
+          <span className="sr-only sm:hidden">Página anterior</span>
         </span>
       )}
       <ol className="flex items-center gap-1">
@@ -81,8 +86,9 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
           <ChevronRightIcon width={18} height={18} />
         </Link>
       ) : (
-        <span className={cx(item, 'gap-1 text-muted/50')} aria-hidden="true">
+        <span className={cx(item, 'gap-1 text-muted/50')} {...unavailable}>
           <span className="hidden sm:inline">Próxima</span>
+          <span className="sr-only sm:hidden">Próxima página</span>
           <ChevronRightIcon width={18} height={18} />
         </span>
       )}
