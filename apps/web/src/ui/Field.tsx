@@ -2,8 +2,9 @@ import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } f
 import { cx } from './cx';
 import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from './icons';
 
+// Focus shows as a dark border with a gold ring (a box-shadow) in place of the outline.
 export const inputClasses =
-  'block min-h-12 w-full rounded-xl border border-line bg-white px-4 text-[1rem] text-ink shadow-[inset_0_1px_2px_rgb(31_26_23/0.04)] outline-none transition-colors placeholder:text-muted/70 focus:border-gold focus:ring-2 focus:ring-gold/25 disabled:bg-cream/60 disabled:text-ink-soft aria-[invalid=true]:border-rose';
+  'block min-h-12 w-full rounded-xl border border-line bg-white px-4 text-[1rem] text-ink shadow-[inset_0_1px_2px_rgb(31_26_23/0.04)] outline-none transition-colors placeholder:text-muted/70 focus:border-gold-dark focus:ring-2 focus:ring-gold/40 disabled:bg-cream/60 disabled:text-ink-soft aria-[invalid=true]:border-rose';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

@@ -10,6 +10,8 @@ export function Logo({
   tone?: 'dark' | 'light';
 }) {
   return (
+    // The name starts with the words it shows, 'Duas Irmãs Semijoias' (WCAG 2.5.3: a voice
+    // command saying what she sees must find it); the space between the two lines is part of it.
     <Link
       to="/"
       aria-label={`${STORE_INFO.name}, página inicial`}
@@ -25,7 +27,7 @@ export function Logo({
         )}
       >
         Duas Irmãs
-      </span>
+      </span>{' '}
       <span
         className={cx(
           'mt-0.5 pl-0.5 text-[0.58rem] font-semibold uppercase tracking-[0.42em] sm:text-[0.62rem]',

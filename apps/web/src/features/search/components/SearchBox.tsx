@@ -175,7 +175,7 @@ export function SearchBox({ className }: { className?: string }) {
           autoComplete="off"
           enterKeyHint="search"
           aria-controls={showPanel ? `${panelId}-panel` : undefined}
-          className="h-11 w-full rounded-full border border-line bg-white pl-11 pr-11 text-[0.95rem] text-ink placeholder:text-muted/80 focus:border-gold focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gold-dark [&::-webkit-search-cancel-button]:appearance-none"
+          className="h-11 w-full rounded-full border border-line bg-white pl-11 pr-11 text-[0.95rem] text-ink placeholder:text-muted/80 focus:border-gold focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gold-dark [&::-webkit-search-cancel-button]:appearance-none"
         />
         <button
           type="submit"
@@ -256,7 +256,7 @@ export function SearchBox({ className }: { className?: string }) {
                       to={productPath(product.id)}
                       state={linkState}
                       onClick={onChosen}
-                      className="flex min-h-16 items-center gap-3 px-3 py-2 hover:bg-cream/60 focus-visible:bg-cream/80 focus-visible:outline-none"
+                      className="flex min-h-16 items-center gap-3 px-3 py-2 hover:bg-cream/60 focus-visible:bg-cream/80 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-dark"
                     >
                       <SmartImage
                         src={product.image}
