@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { CloseIcon } from './icons';
 import { cx } from './cx';
+import { useFocusReturn } from './focus-return';
 
 interface DrawerProps {
   open: boolean;
@@ -13,11 +14,14 @@ interface DrawerProps {
   className?: string;
   /** The edge it slides from: the menu from the left, the account and cart panels from the right. */
   side?: 'left' | 'right';
+  /** Where focus goes on closing when what had it before is gone (see useFocusReturn). */
+  returnFocusFallback?: () => HTMLElement | null;
 }
 
 /**
- * A panel sliding in from an edge (left by default), built on Radix Dialog: focus is trapped and returned,
- * Escape and the backdrop close it, the page behind does not scroll.
+ * A panel sliding in from an edge (left by default), built on Radix Dialog: focus is trapped,
+ * Escape and the backdrop close it, the page behind does not scroll; on closing, focus goes back
+ * to what had it when the drawer opened.
  */
 export function Drawer({
   open,
@@ -27,12 +31,15 @@ export function Drawer({
   children,
   className,
   side = 'left',
+  returnFocusFallback,
 }: DrawerProps) {
+  const focusReturn = useFocusReturn(returnFocusFallback);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <Dialog.Content
+          {...focusReturn}
           className={cx(
             'fixed inset-y-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-ivory shadow-lift outline-none',
             side === 'left'

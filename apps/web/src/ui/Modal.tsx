@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { cx } from './cx';
+import { useFocusReturn } from './focus-return';
 
 interface ModalProps {
   open: boolean;
@@ -13,11 +14,14 @@ interface ModalProps {
   role?: 'dialog' | 'alertdialog';
   icon?: ReactNode;
   testId?: string;
+  /** Where focus goes on closing when what had it before is gone (see useFocusReturn). */
+  returnFocusFallback?: () => HTMLElement | null;
 }
 
 /**
- * A small centred dialog over the page (Radix Dialog: focus trapped and returned, Escape and the
- * backdrop close it). Used for the cart's removal question and the add-to-cart confirmation.
+ * A small centred dialog over the page (Radix Dialog: focus trapped, Escape and the backdrop close
+ * it; on closing, focus goes back to what had it when it opened). Used for the cart's removal
+ * question, the add-to-cart confirmation and the coupon's result.
  */
 export function Modal({
   open,
@@ -28,7 +32,9 @@ export function Modal({
   role = 'dialog',
   icon,
   testId,
+  returnFocusFallback,
 }: ModalProps) {
+  const focusReturn = useFocusReturn(returnFocusFallback);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -36,6 +42,7 @@ export function Modal({
         <Dialog.Content
           role={role}
           data-testid={testId}
+          {...focusReturn}
           className="fixed left-1/2 top-1/2 z-[71] w-[min(27rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-ivory p-6 text-center shadow-lift outline-none data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in"
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

@@ -39,6 +39,8 @@ export function LoginDrawer({
       side="right"
       title={loggedIn ? 'Minha conta' : 'Entrar'}
       description={loggedIn ? 'Atalhos da sua conta' : 'Entre com seu e-mail e senha'}
+      // Opened by the address (a protected page, the verify page's link): the header's entry.
+      returnFocusFallback={() => document.querySelector<HTMLElement>('[data-opens="login"]')}
     >
       {/* Mounted only while open, so every opening starts with a clean form. */}
       {open && <LoginPanel loggedIn={loggedIn} onClose={close} />}

@@ -38,6 +38,8 @@ export function CartDrawer({ open, onOpenChange }: CartDrawerProps) {
       title="Seu carrinho"
       description="Itens do carrinho, cálculo de frete e pagamento"
       className="w-[min(27rem,100vw)]"
+      // Opened by the address or from a closed popup, focus goes back to the header's cart.
+      returnFocusFallback={() => document.querySelector<HTMLElement>('[data-opens="cart"]')}
     >
       {open && <CartPanel onClose={() => onOpenChange(false)} />}
     </Drawer>

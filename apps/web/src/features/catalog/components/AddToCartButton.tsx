@@ -3,13 +3,16 @@ import { showAddedPopup } from '@/lib/cart/added-popup';
 import { useAddToCart, useIsAdding } from '@/lib/cart/use-cart';
 import type { ProductSummary } from '@/lib/product';
 import { Button } from '@/ui/Button';
+import { cx } from '@/ui/cx';
 import { BagIcon } from '@/ui/icons';
 import { useToast } from '@/ui/toast';
 
 /**
  * Adds one unit to the shopper's cart (server when logged in, local for a guest). The product
  * page confirms with the SPEC's popup; a compact button (cards) with the toast variant.
- * Disabled while this product is being added (SPEC §4).
+ * Disabled while this product is being added (SPEC §4) with aria-disabled rather than the
+ * attribute: a disabled button loses the keyboard focus to <body>, and the popup must give it
+ * back here when it closes.
  */
 export function AddToCartButton({
   product,
@@ -24,6 +27,7 @@ export function AddToCartButton({
   const soldOut = product.estoque === 0;
 
   async function onClick() {
+    if (isAdding) return;
     const result = await add(product);
     if (!result.ok) toast({ title: result.message, tone: 'error' });
     else if (confirm === 'popup') showAddedPopup(product.name);
@@ -36,8 +40,12 @@ export function AddToCartButton({
       data-testid={compact ? 'quick-add-to-cart' : 'add-to-cart'}
       variant={compact ? 'outline' : 'primary'}
       size={compact ? 'sm' : 'lg'}
-      className={compact ? 'w-full bg-white' : 'w-full sm:w-auto sm:min-w-72'}
-      disabled={soldOut || isAdding}
+      className={cx(
+        compact ? 'w-full bg-white' : 'w-full sm:w-auto sm:min-w-72',
+        isAdding && 'cursor-wait opacity-50',
+      )}
+      disabled={soldOut}
+      aria-disabled={isAdding || undefined}
       aria-busy={isAdding || undefined}
       aria-label={compact && !soldOut ? `Adicionar ${product.name} ao carrinho` : undefined}
       onClick={() => void onClick()}
