@@ -8,7 +8,8 @@
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
+import { AppRoutes } from './app/App';
 import { createQueryClient, AppProviders } from './app/providers';
 import { routes, serverRendered } from './app/router';
 import { setApiTransport } from './lib/api';
@@ -29,8 +30,6 @@ export interface RenderedPage {
   modules: string[];
 }
 
-const handler = createStaticHandler(routes);
-
 /** Time a page may take to render on the server before the browser is left to do it. */
 const RENDER_TIMEOUT_MS = 10_000;
 
@@ -40,27 +39,22 @@ const RENDER_TIMEOUT_MS = 10_000;
  * `origin` is the store's public address, for the canonical URL and shared-link tags.
  */
 export async function renderPage(url: string, origin: string): Promise<RenderedPage | null> {
-  const request = new Request(new URL(url, origin));
-  const context = await handler.query(request);
-  // No route has a loader or an action: the handler never answers a Response of its own.
-  if (context instanceof Response) return null;
-  const leaf = context.matches.at(-1);
+  const location = new URL(url, origin);
+  const leaf = matchRoutes(routes, location.pathname)?.at(-1);
   const ssr = leaf ? serverRendered(leaf.route.handle) : null;
   if (!leaf || !ssr) return null;
 
   const queryClient = createQueryClient();
-  await ssr.prefetch?.(queryClient, {
-    params: leaf.params,
-    search: new URL(request.url).searchParams,
-  });
+  await ssr.prefetch?.(queryClient, { params: leaf.params, search: location.searchParams });
 
   const collector = new HeadCollector();
-  const router = createStaticRouter(handler.dataRoutes, context);
   const html = await renderToHtml(
     <StrictMode>
       <HeadCollectorContext.Provider value={collector}>
         <AppProviders queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={`${location.pathname}${location.search}`}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProviders>
       </HeadCollectorContext.Provider>
     </StrictMode>,

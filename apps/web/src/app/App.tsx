@@ -1,21 +1,33 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { setAuthFailureRedirect } from '@/lib/api';
 import { AppProviders } from './providers';
-import { createRouter } from './router';
+import { routes } from './router';
 
-export function App({ queryClient }: { queryClient?: QueryClient }) {
-  const [router] = useState(createRouter);
+/** The pages of SPEC §2, wherever the router is (the browser's, or the server's StaticRouter). */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const pathname = useRef(location.pathname);
+  useEffect(() => {
+    pathname.current = location.pathname;
+  }, [location.pathname]);
   // An ended session (SPEC §4) goes to '/' through the router, keeping the app loaded.
   useEffect(() => {
     setAuthFailureRedirect(() => {
-      if (router.state.location.pathname !== '/') void router.navigate('/');
+      if (pathname.current !== '/') void navigate('/');
     });
-  }, [router]);
+  }, [navigate]);
+  return useRoutes(routes);
+}
+
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,7 +1,7 @@
 import { CATEGORIES, CATEGORY_PAGE_SIZE, findCategory } from '@semijoias/domain/catalog';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import {
   allProductsQuery,
   bestSellersQuery,
@@ -10,7 +10,6 @@ import {
 import { categoryProductsQuery } from '@/features/catalog/api/get-category-products';
 import { productQuery } from '@/features/catalog/api/get-product';
 import { NotFoundPage } from './NotFoundPage';
-import { RouteError } from './RouteError';
 import { RootLayout } from './shell/RootLayout';
 
 // Every page is its own chunk. React.lazy rather than the router's `lazy`: the shell (banner,
@@ -103,12 +102,10 @@ const homeSsr: ServerRendered = {
 export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: RootLayout,
-    ErrorBoundary: RouteError,
+    // The shell catches a page's errors, so header and footer stay usable.
+    element: <RootLayout />,
     children: [
       {
-        // Errors of a page render inside the shell, so header and footer stay usable.
-        ErrorBoundary: RouteError,
         children: [
           { index: true, element: <HomePage />, handle: { ssr: homeSsr } },
           { path: 'carrinho', element: <HomePage /> },
@@ -160,13 +157,9 @@ export const routes: RouteObject[] = [
           { path: 'usuario', element: <AccountPage /> },
           { path: 'checkout', element: <CheckoutPage /> },
           { path: 'pedido/:reference', element: <OrderReturnPage /> },
-          { path: '*', Component: NotFoundPage, handle: { ssr: {} satisfies ServerRendered } },
+          { path: '*', element: <NotFoundPage />, handle: { ssr: {} satisfies ServerRendered } },
         ],
       },
     ],
   },
 ];
-
-export function createRouter() {
-  return createBrowserRouter(routes);
-}

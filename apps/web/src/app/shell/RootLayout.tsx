@@ -1,17 +1,26 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AddedToCartPopup } from '@/features/cart/components/AddedToCartPopup';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useAddedPopup } from '@/lib/cart/added-popup';
 import { useGuestCartMerge } from '@/lib/cart/merge';
 import { requestedDrawer } from '@/lib/drawer-requests';
 import { PageLoading } from '@/ui/PageLoading';
+import { PageErrorBoundary } from '../RouteError';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { useScrollRestoration } from './scroll-restoration';
 import { TopBanner } from './TopBanner';
 
 // The login form (and react-hook-form with it) loads the first time the drawer opens, not with
 // every page.
 const LoginDrawer = lazy(() =>
   import('@/features/auth/components/LoginDrawer').then((m) => ({ default: m.LoginDrawer })),
+);
+
+// The 'added to cart' popup (and the dialog code under it) loads when a product is first added.
+const AddedToCartPopup = lazy(() =>
+  import('@/features/cart/components/AddedToCartPopup').then((m) => ({
+    default: m.AddedToCartPopup,
+  })),
 );
 
 const CartDrawer = lazy(() =>
@@ -26,6 +35,7 @@ export function RootLayout() {
   const [loginOpen, setLoginOpen] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
   useGuestCartMerge();
+  useScrollRestoration();
 
   // '?login=true' and '?openCart=true' (SPEC §2) on any page ask for a drawer (the verify page's
   // 'Fazer Login Agora', the account area for guests, links to the cart): open it and take the
@@ -38,6 +48,8 @@ export function RootLayout() {
   if (loginOpen && !loginMounted) setLoginMounted(true);
   const [cartMounted, setCartMounted] = useState(false);
   if (cartOpen && !cartMounted) setCartMounted(true);
+  const [popupMounted, setPopupMounted] = useState(false);
+  if (useAddedPopup() !== null && !popupMounted) setPopupMounted(true);
   useEffect(() => {
     if (!wanted) return;
     const rest = new URLSearchParams(params);
@@ -65,9 +77,11 @@ export function RootLayout() {
       <TopBanner />
       <Header onOpenAccount={() => setLoginOpen(true)} onOpenCart={openCart} />
       <main id="conteudo" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
       {loginMounted && (
@@ -80,8 +94,11 @@ export function RootLayout() {
           <CartDrawer open={cartOpen} onOpenChange={onCartOpenChange} />
         </Suspense>
       )}
-      <AddedToCartPopup onOpenCart={openCart} />
-      <ScrollRestoration />
+      {popupMounted && (
+        <Suspense fallback={null}>
+          <AddedToCartPopup onOpenCart={openCart} />
+        </Suspense>
+      )}
     </div>
   );
 }
