@@ -34,8 +34,11 @@ beforeAll(async () => {
       database: testDb.database,
       logger: false,
     });
-  withWeb = await build({ webDist });
-  withoutWeb = await build({ webDist: join(webDist, 'missing') });
+  // No server build beside this dist: every page is the shell (server rendering has its own
+  // tests in modules/web-app).
+  const noServerEntry = join(webDist, 'no-server-entry.js');
+  withWeb = await build({ webDist, webServerEntry: noServerEntry });
+  withoutWeb = await build({ webDist: join(webDist, 'missing'), webServerEntry: noServerEntry });
   withCdn = await build({}, { imageBaseUrl: 'https://cdn.example.com/loja/' });
 
   // Routes that throw, to watch the error handler (added before ready, as a feature would).
