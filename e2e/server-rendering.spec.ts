@@ -1,0 +1,161 @@
+import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+
+// Issue 11: the public pages arrive as HTML that carries them (search engines, link previews,
+// a phone painting before the JavaScript runs), and the browser hydrates them without a
+// mismatch. Product facts come from the API of the same server, whatever the seed holds.
+
+interface ProductJson {
+  id: number;
+  name: string;
+  price: string;
+  estoque: number;
+}
+
+async function product(page: Page, id: number): Promise<ProductJson> {
+  const res = await page.request.get(`/api/produtos/detalhes/${id}/`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as ProductJson;
+}
+
+function brl(decimal: string): string {
+  const [whole = '0', cents = '00'] = decimal.split('.');
+  return `R$ ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents}`;
+}
+
+/** The content attribute of a meta tag, read off the raw HTML. */
+function meta(html: string, key: string): string | undefined {
+  const escaped = key.replace(/[.:]/g, '\\$&');
+  const match = new RegExp(`<meta[^>]+(?:property|name)="${escaped}"[^>]+content="([^"]*)"`).exec(
+    html,
+  );
+  return match?.[1];
+}
+
+function decode(text: string): string {
+  return text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+}
+
+test("a product page's HTML carries its title, share tags, JSON-LD, name and price", async ({
+  page,
+  baseURL,
+}) => {
+  const piece = await product(page, 1);
+  const res = await page.request.get('/produto/1');
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+
+  expect(html).toContain(`<title>${piece.name} | Duas Irmãs Semijoias</title>`);
+  expect(decode(meta(html, 'og:title') ?? '')).toBe(piece.name);
+  expect(meta(html, 'og:type')).toBe('product');
+  expect(meta(html, 'og:url')).toBe(`${baseURL}/produto/1`);
+  expect(meta(html, 'product:price:amount')).toBe(piece.price);
+  expect(meta(html, 'product:price:currency')).toBe('BRL');
+  expect(html).toContain(`<link data-head rel="canonical" href="${baseURL}/produto/1">`);
+  expect(decode(meta(html, 'og:description') ?? '')).toContain(brl(piece.price));
+
+  // The picture a link preview shows is a real JPEG (WhatsApp shows no SVG).
+  const image = meta(html, 'og:image') ?? '';
+  expect(image).toMatch(/^http:\/\/.+\.jpg$/);
+  const picture = await page.request.get(image);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()['content-type']).toBe('image/jpeg');
+
+  const jsonLd = /<script data-head type="application\/ld\+json">([^<]*)<\/script>/.exec(html);
+  expect(jsonLd).not.toBeNull();
+  const data = JSON.parse(jsonLd?.[1] ?? '{}') as {
+    '@type': string;
+    name: string;
+    image: string[];
+    offers: { '@type': string; price: string; priceCurrency: string; availability: string };
+  };
+  expect(data['@type']).toBe('Product');
+  expect(data.name).toBe(piece.name);
+  expect(data.image[0]).toMatch(/\.jpg$/);
+  expect(data.offers).toMatchObject({
+    '@type': 'Offer',
+    price: piece.price,
+    priceCurrency: 'BRL',
+    availability:
+      piece.estoque > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+  });
+
+  // The page itself is in the HTML: name and price, before any JavaScript.
+  const root = /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(html);
+  const body = decode(root?.[1] ?? '').replaceAll(/\u00a0/g, ' ');
+  expect(body).toContain(piece.name);
+  expect(body).toContain(brl(piece.price));
+});
+
+test('missing pages and products answer 404; private pages are the shell, not indexed', async ({
+  page,
+}) => {
+  const missing = await page.request.get('/produto/999999');
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain('Produto não encontrado');
+
+  const nowhere = await page.request.get('/pagina-que-nao-existe');
+  expect(nowhere.status()).toBe(404);
+  expect(await nowhere.text()).toContain('Página não encontrada');
+
+  for (const path of ['/checkout', '/usuario', '/cadastro']) {
+    const res = await page.request.get(path);
+    expect(res.status(), path).toBe(200);
+    const html = await res.text();
+    expect(html, path).toContain('<meta name="robots" content="noindex" />');
+    expect(html, path).toContain('<div id="root"><!--app-html--></div>');
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a shopper can still browse: home, a category and its next page, a product', async ({
+    page,
+  }) => {
+    const piece = await product(page, 1);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // The category links of the home (the header's menu may be folded on a phone).
+    await page.locator('main a[href="/aneis"]').first().click();
+    await expect(page).toHaveURL(/\/aneis$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Anéis' })).toBeVisible();
+    await expect(page.getByTestId('product-card')).toHaveCount(36);
+
+    await page.getByTestId('pagination-next').click();
+    await expect(page).toHaveURL(/\/aneis\?pagina=2$/);
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+
+    await page.goto('/produto/1');
+    await expect(page.getByRole('heading', { level: 1, name: piece.name })).toBeVisible();
+    await expect(page.getByText(brl(piece.price)).first()).toBeVisible();
+  });
+});
+
+test('the public pages hydrate without a mismatch or an error', async ({ page }) => {
+  const problems: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    const text = message.text();
+    // A 404 page's own status is reported by Chromium as a failed resource; that is expected.
+    if (message.type() === 'error' && !text.includes('status of 404')) problems.push(text);
+  };
+  page.on('console', onConsole);
+  page.on('pageerror', (error) => problems.push(error.message));
+
+  for (const path of ['/', '/aneis', '/aneis?pagina=2', '/produto/1', '/sobre-nos', '/nada']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(problems, path).toEqual([]);
+  }
+
+  // Hydrated, the page works: adding the piece to the cart opens the confirmation.
+  await page.goto('/produto/1');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
+  await expect(page.getByTestId('added-to-cart-popup')).toBeVisible();
+  expect(problems).toEqual([]);
+});
