@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 // origin, so /api and /media are proxied there. In production the API serves apps/web/dist.
 const apiTarget = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
     // URL and import.meta keep this file free of Node typings (tsconfig types: vite/client only).
@@ -31,7 +31,9 @@ export default defineConfig({
     // The server reads it to hint each server-rendered page's own chunks (modulepreload).
     manifest: true,
   },
-  // The server build (vite build --ssr src/entry-server.tsx) keeps npm packages external; our
-  // workspace packages are TypeScript source and are compiled in.
-  ssr: { noExternal: ['@semijoias/domain'] },
-});
+  // The server build (vite build --ssr src/entry-server.tsx) is one self-contained file with
+  // React's production code compiled in: the API process may run with any NODE_ENV (test,
+  // unset), and React's development build renders several times slower.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+}));
