@@ -1,4 +1,5 @@
 import { CATEGORIES } from '@semijoias/domain/catalog';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatAddressLine, STORE_INFO } from '@/lib/store-info';
 import {
@@ -114,17 +115,7 @@ export function Footer() {
               CEP {a.cep}
             </span>
           </address>
-          <div className="mt-4 overflow-hidden rounded-2xl border border-ivory/15 bg-ink-soft">
-            <iframe
-              title={`Mapa do showroom: ${formatAddressLine()}`}
-              src={STORE_INFO.map.embedUrl}
-              loading="lazy"
-              referrerPolicy="no-referrer-when-downgrade"
-              width={480}
-              height={200}
-              className="block h-48 w-full border-0 grayscale-[35%]"
-            />
-          </div>
+          <ShowroomMap />
           <a
             href={STORE_INFO.map.linkUrl}
             target="_blank"
@@ -144,5 +135,52 @@ export function Footer() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** Moves the keyboard into the map the shopper just asked for (the button she pressed is gone). */
+const focusOnMount = (frame: HTMLIFrameElement | null) => frame?.focus();
+
+/**
+ * A local picture of the showroom's streets until the shopper asks for the map: the map is a
+ * third-party page, so no visit loads it (nor its requests and cookies) unasked.
+ */
+function ShowroomMap() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="relative mt-4 h-48 overflow-hidden rounded-2xl border border-ivory/15 bg-ink-soft">
+      {open ? (
+        <iframe
+          ref={focusOnMount}
+          title={`Mapa do showroom: ${formatAddressLine()}`}
+          src={STORE_INFO.map.embedUrl}
+          referrerPolicy="no-referrer-when-downgrade"
+          width={480}
+          height={200}
+          className="block h-full w-full border-0 grayscale-[35%]"
+        />
+      ) : (
+        <>
+          <img
+            src="/media/site/mapa-showroom.svg"
+            // The address is written just above: the picture adds nothing to read.
+            alt=""
+            width={640}
+            height={256}
+            loading="lazy"
+            decoding="async"
+            className="block h-full w-full object-cover"
+          />
+          <button
+            type="button"
+            onClick={() => setOpen(true)}
+            className="absolute bottom-3 left-1/2 inline-flex min-h-11 -translate-x-1/2 items-center gap-2 rounded-full bg-ivory px-5 text-sm font-medium text-ink shadow-lift transition-colors hover:bg-cream focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-light"
+          >
+            <PinIcon width={16} height={16} className="shrink-0 text-gold-dark" />
+            Ver mapa
+          </button>
+        </>
+      )}
+    </div>
   );
 }
