@@ -15,6 +15,8 @@ interface SmartImageProps extends Omit<
 /**
  * An image that degrades to an elegant placeholder when the file is missing or fails to load
  * (catalog images are drawn separately and may not exist yet on a fresh server).
+ * `className` gives the box its size (an aspect ratio or a height), so the image and its
+ * placeholder take the same space before the file arrives: no layout shift.
  */
 export function SmartImage({
   src,
@@ -58,6 +60,12 @@ export function SmartImage({
       height={height}
       loading={loading}
       decoding="async"
+      ref={(img) => {
+        // A server-rendered image may fail before hydration attaches onError: check once mounted.
+        if (img?.complete && img.naturalWidth === 0) {
+          img.decode().catch(() => setFailedSrc(src));
+        }
+      }}
       onError={() => setFailedSrc(src)}
       className={className}
       {...rest}

@@ -43,9 +43,10 @@ export function Hero({ targetId }: { targetId: string }) {
           <SmartImage
             src="/media/site/hero.svg"
             alt="Composição de semijoias douradas sobre tecido claro"
-            width={1200}
+            width={1600}
             height={900}
-            loading="eager"
+            // Below the carousel, under the fold of a phone and of a laptop: it waits its turn.
+            loading="lazy"
             className="relative aspect-[16/10] w-full rounded-[1.6rem] object-cover shadow-lift"
           />
         </div>

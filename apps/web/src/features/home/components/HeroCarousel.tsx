@@ -6,6 +6,7 @@ import { prefersReducedMotion } from '@/lib/hooks';
 import { productPath, type Product, type ProductLinkState } from '@/lib/product';
 import { cx } from '@/ui/cx';
 import { SmartImage } from '@/ui/SmartImage';
+import { Skeleton } from '@/ui/Spinner';
 
 /** SPEC §9: a new slide every 4 s, a 150 ms fade, and a swipe or drag over 50 px changes slide. */
 const AUTOPLAY_MS = 4000;
@@ -18,6 +19,20 @@ const EMBLA_FADE_DURATION = 9;
 const MAX_SLIDES = 6;
 /** The banners are drawn at 16:9; wider screens show a slightly cropped 2:1. */
 export const CAROUSEL_ASPECT = 'aspect-[16/9] w-full object-cover sm:aspect-[2/1]';
+
+/**
+ * The carousel's place while its products load: the banner and its row of dots, at their sizes,
+ * so the page below does not move when the slides arrive.
+ */
+export function HeroCarouselSkeleton() {
+  return (
+    <div className="sm:container-page sm:pt-6">
+      <Skeleton className="aspect-[16/9] w-full rounded-none sm:aspect-[2/1] sm:rounded-2xl sm:border sm:border-transparent" />
+      {/* The dots' row: 4 px above 44 px buttons. */}
+      <div aria-hidden="true" className="h-12" />
+    </div>
+  );
+}
 
 export function HeroCarousel({ products }: { products: Product[] }) {
   const slides = products.filter((p) => p.image_carrossel).slice(0, MAX_SLIDES);
@@ -125,10 +140,10 @@ export function HeroCarousel({ products }: { products: Product[] }) {
                     alt={`${product.name}: ver a peça`}
                     width={1600}
                     height={900}
-                    // Hidden slides sit outside the viewport, where lazy images would never start
-                    // loading; the first one comes first, the rest at low priority.
-                    loading="eager"
-                    fetchPriority={index === 0 ? 'high' : 'low'}
+                    // The first slide is the page's largest paint: fetched at once, first. The others
+                    // wait, clipped beside it, until the fade plugin stacks them in the viewport.
+                    loading={index === 0 ? 'eager' : 'lazy'}
+                    fetchPriority={index === 0 ? 'high' : undefined}
                     draggable={false}
                     className={CAROUSEL_ASPECT}
                   />
