@@ -4,6 +4,8 @@
  * database, which then stays the caller's to close).
  */
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -26,6 +28,8 @@ import { accountsRoutes } from './modules/accounts/routes.js';
 import { addressRoutes } from './modules/addresses/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
+import { createCatalogCache, type CatalogCache } from './modules/catalog/cache.js';
+import { createChangeFeed } from './modules/catalog/change-feed.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
@@ -52,6 +56,11 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     /** Cancels expired unpaid orders, settles missed payments, does the housekeeping. */
     sweeper: OrderSweeper;
+    /**
+     * Serialized catalog answers kept until the database says the catalog changed
+     * (modules/catalog/cache.ts). Generic: a key and a text, with its ETag and compressed bytes.
+     */
+    catalogCache: CatalogCache;
   }
 }
 
@@ -75,6 +84,9 @@ export interface BuildAppOptions {
 }
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+/** Text, JSON, XML, JavaScript and SVG; never images, fonts or archives (already compressed). */
+const COMPRESSIBLE_TYPES =
+  /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?(?:json|xml|javascript)(?:;|$)|image\/svg\+xml(?:;|$))/;
 /** Paths that are never a client route of the web app: a miss there is a plain 404. */
 const NOT_SPA_PREFIXES = ['/api/', '/media/', '/sandbox/', HASHED_ASSETS_PREFIX];
 
@@ -113,6 +125,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   collectRoutes(app); // app.knownRoutes: every route registered below (the property test reads it)
   registerHostileInputGuard(app); // control characters refused in params, query, headers, body
   registerSecurityHeaders(app, config); // CSP, frame-ancestors, HSTS... on every HTML answer
+  // Brotli or gzip for every text answer worth it, before any route is added (it hooks onRoute).
+  // Dynamic answers use a quick brotli level; the catalog's cached answers and the built files
+  // bring their own bytes, compressed once at their strongest (Content-Encoding already set).
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+    customTypes: COMPRESSIBLE_TYPES,
+    // Request bodies stay as they are: the API takes small JSON only.
+    globalDecompression: false,
+  });
 
   const ownsDatabase = !options.database;
   const database = options.database ?? (await prepareDatabase(config, app.log));
@@ -133,6 +157,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => outbox.stop());
   if (options.background ?? true) app.addHook('onReady', async () => outbox.start());
   const wakeOutbox = () => outbox.wake();
+
+  // The catalog cache listens whether or not `background` is on: it is not timed work, and tests
+  // must see the same answers a shopper sees. On PGlite a change reaches it before the writing
+  // query returns; on PostgreSQL within the notification's delay (docs/catalog-cache.md).
+  const catalogCache = createCatalogCache({
+    feed: createChangeFeed(database, app.log),
+    log: app.log,
+  });
+  app.decorate('catalogCache', catalogCache);
+  app.addHook('onReady', () => catalogCache.start());
+  app.addHook('onClose', () => catalogCache.stop());
 
   const key = jwtKey(config.jwtSecret);
   const authenticate = createAuthenticate({ db: database.db, key });
@@ -170,7 +205,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes, { db: database.db });
       await api.register(storeSettingsRoutes, { config });
-      await api.register(catalogRoutes, { db: database.db, imageBaseUrl: config.imageBaseUrl });
+      await api.register(catalogRoutes, {
+        db: database.db,
+        imageBaseUrl: config.imageBaseUrl,
+        cache: catalogCache,
+      });
       await api.register(authRoutes, { ...accountDeps, key });
       await api.register(accountsRoutes, { ...accountDeps, authenticate });
       await api.register(cartRoutes, {

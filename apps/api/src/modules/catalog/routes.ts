@@ -1,8 +1,10 @@
 /**
  * The catalog calls of SPEC §7, under /api/. Handlers stay thin: parse (schemas.ts), query
- * (service.ts), shape (serializers.ts).
+ * (service.ts), shape (serializers.ts), and keep the answer's text in the catalog cache
+ * (cache.ts) until the catalog changes.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   FEATURED_COUNT,
   findCategory,
@@ -24,16 +26,21 @@ import {
   productSchema,
   searchQuery,
 } from './schemas.js';
+import { sendCached, type CatalogCache } from './cache.js';
 import { imageUrlFrom, serializeProduct } from './serializers.js';
 import { createCatalogService, type ProductWithCompositions } from './service.js';
 
 export interface CatalogRoutesOptions {
   db: Db;
   imageBaseUrl: string;
+  /** Where the answers are kept between catalog changes (app.catalogCache). */
+  cache: CatalogCache;
 }
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
 export const CATEGORY_NOT_FOUND = 'Categoria não encontrada.';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The fallback category lists of SPEC §7 (listar_pulseiras added for symmetry). */
 const categoryLists: { path: string; category: CategoryName }[] = [
@@ -43,15 +50,36 @@ const categoryLists: { path: string; category: CategoryName }[] = [
   { path: '/listar_colares/', category: 'Colar' },
 ];
 
+/**
+ * The route's own response serializer (zod-checked, like every answer of the API), run once per
+ * answer made: the cache keeps its text, so a hit serializes nothing.
+ */
+function serializerFor(schema: z.ZodType, url: string): (data: unknown) => string {
+  return serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' });
+}
+
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, opts) => {
   const catalog = createCatalogService(opts.db);
+  const { cache } = opts;
   const url = imageUrlFrom(opts.imageBaseUrl);
   const serializeAll = (list: ProductWithCompositions[]) =>
     list.map((p) => serializeProduct(p, url));
   const listResponse = { response: { 200: productListSchema } };
+  const listJson = serializerFor(productListSchema, '/listar_produtos/');
+  const pageJson = serializerFor(productPageSchema, '/produtos/:category/');
+  const productJson = serializerFor(productSchema, '/produtos/detalhes/:id/');
 
-  app.get('/listar_produtos/', { schema: listResponse }, async () =>
-    serializeAll(await catalog.listProducts()),
+  /**
+   * Every answer below but the featured draw comes from the cache. Keys are the request as
+   * parsed — the category found, the numbers read, the search words normalized — so "aneis" and
+   * "Anéis", "?limit=36" and no query share one answer.
+   */
+  const cachedList = (key: string, load: () => Promise<ProductWithCompositions[]>) => () =>
+    cache.memo(`api:${key}`, async () => listJson(serializeAll(await load())));
+
+  const allProducts = cachedList('produtos', () => catalog.listProducts());
+  app.get('/listar_produtos/', { schema: listResponse }, async (req, reply) =>
+    sendCached(req, reply, await allProducts(), JSON_TYPE),
   );
 
   app.get('/listar_produtos_destaque/', { schema: listResponse }, async (_req, reply) => {
@@ -60,13 +88,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     return serializeAll(await catalog.listFeatured(FEATURED_COUNT));
   });
 
-  app.get('/listar_best_sellers/', { schema: listResponse }, async () =>
-    serializeAll(await catalog.listBestSellers(BEST_SELLERS_COUNT)),
+  const bestSellers = cachedList('best_sellers', () => catalog.listBestSellers(BEST_SELLERS_COUNT));
+  app.get('/listar_best_sellers/', { schema: listResponse }, async (req, reply) =>
+    sendCached(req, reply, await bestSellers(), JSON_TYPE),
   );
 
   for (const { path, category } of categoryLists) {
-    app.get(path, { schema: listResponse }, async () =>
-      serializeAll(await catalog.listByCategory(category)),
+    const list = cachedList(`listar:${category}`, () => catalog.listByCategory(category));
+    app.get(path, { schema: listResponse }, async (req, reply) =>
+      sendCached(req, reply, await list(), JSON_TYPE),
     );
   }
 
@@ -79,11 +109,18 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: productPageSchema, 400: errorSchema, 404: errorSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const category = findCategory(req.params.category);
       if (!category) throw new NotFoundError(CATEGORY_NOT_FOUND);
-      const page = await catalog.pageByCategory(category.name, req.query.limit, req.query.offset);
-      return { results: serializeAll(page.results), total: page.total };
+      const { limit, offset } = req.query;
+      const answer = await cache.memo(
+        `api:produtos:${category.name}:${limit}:${offset}`,
+        async () => {
+          const page = await catalog.pageByCategory(category.name, limit, offset);
+          return pageJson({ results: serializeAll(page.results), total: page.total });
+        },
+      );
+      return sendCached(req, reply, answer, JSON_TYPE);
     },
   );
 
@@ -95,10 +132,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: productSchema, 400: errorSchema, 404: errorSchema },
       },
     },
-    async (req) => {
-      const product = await catalog.findProduct(req.params.id);
-      if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
-      return serializeProduct(product, url);
+    async (req, reply) => {
+      const { id } = req.params;
+      // An unknown id throws inside: a 404 is never kept.
+      const answer = await cache.memo(`api:produto:${id}`, async () => {
+        const product = await catalog.findProduct(id);
+        if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+        return productJson(serializeProduct(product, url));
+      });
+      return sendCached(req, reply, answer, JSON_TYPE);
     },
   );
 
@@ -110,10 +152,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: productListSchema, 400: errorSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       // NFKC first: full-width or ligature letters ("ａｎｅｌ", "ﬁo") search as their plain form.
       const words = searchWords(nfkc(req.query.search ?? ''));
-      return serializeAll(await catalog.searchProducts(words, SEARCH_RESULTS_CAP));
+      // Every word must match, in any order: "dourado anel" is "anel dourado".
+      const key = [...new Set(words)].sort().join(' ');
+      const answer = await cache.memo(`api:busca:${key}`, async () =>
+        listJson(serializeAll(await catalog.searchProducts(words, SEARCH_RESULTS_CAP))),
+      );
+      return sendCached(req, reply, answer, JSON_TYPE);
     },
   );
 };

@@ -1,0 +1,538 @@
+/**
+ * Catalog answers from memory (cache.ts, change-feed.ts, migration 0005): a hit runs no query;
+ * a real checkout's stock change reaches every catalog answer; ETag, 304, Cache-Control and
+ * Vary; compression; and on PostgreSQL, a change made by another instance on the same database
+ * and a lost listener. The cache itself is tested with a fake feed at the end.
+ */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.js';
+import { openDatabase, type Database } from '../../db/client.js';
+import { products } from '../../db/schema.js';
+import { testConfig, testDatabaseUrl, useTestApp } from '../../../test/helpers.js';
+import {
+  createCatalogCache,
+  matchesIfNoneMatch,
+  preferredCoding,
+  strongEtag,
+  type CatalogCache,
+} from './cache.js';
+import type { ChangeFeed, ChangeFeedHandlers } from './change-feed.js';
+import { LISTENER_APPLICATION_NAME } from './change-feed.js';
+import type { ProductJson, ProductPageJson } from './schemas.js';
+
+const ctx = useTestApp();
+const onPostgres = testDatabaseUrl() !== undefined;
+
+function get(url: string, headers: InjectOptions['headers'] = {}, app?: FastifyInstance) {
+  return (app ?? ctx.app).inject({ method: 'GET', url, headers });
+}
+
+/** Counts the statements the app sends to its database from now on. */
+function countQueries(database: Database) {
+  const target: { query: (...args: never[]) => unknown } =
+    database.kind === 'pglite' ? database.client : database.pool;
+  return vi.spyOn(target, 'query');
+}
+
+/**
+ * Waits until `cache` heard of a change after `since` (at once on PGlite, whose notifications
+ * arrive with the writing query's answer), two seconds at most, and says how long it took. It
+ * does not fail by itself: the answers read next say whether the change was heard.
+ */
+async function changeHeard(cache: CatalogCache, since: number): Promise<number> {
+  const started = performance.now();
+  while (cache.version === since || !cache.listening) {
+    if (performance.now() - started > 2_000) return Infinity;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return performance.now() - started;
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const started = performance.now();
+  while (!condition()) {
+    if (performance.now() - started > 5_000) throw new Error(`timed out waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+/** A guest's real order (POST /api/pay/): takes `quantidade` units off the product's stock. */
+async function guestBuys(app: FastifyInstance, id: number, quantidade: number) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/pay/',
+    payload: { produtos: [{ id, quantidade }], cep: '01310-100' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+async function stockShown(url: string, id: number, app?: FastifyInstance): Promise<number> {
+  const res = await get(url, {}, app);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json<ProductJson | ProductJson[] | ProductPageJson>();
+  const list = Array.isArray(body) ? body : 'results' in body ? body.results : [body];
+  const found = list.find((p) => p.id === id);
+  if (!found) throw new Error(`product ${id} not in ${url}`);
+  return found.estoque;
+}
+
+async function productRow(id: number) {
+  const [row] = await ctx.database.db
+    .select({ stock: products.stock, category: products.category })
+    .from(products)
+    .where(eq(products.id, id));
+  return row!;
+}
+
+const slugOf = { Anel: 'aneis', Brinco: 'brincos', Pulseira: 'pulseiras', Colar: 'colares' };
+
+describe('a hit', () => {
+  it.each([
+    '/api/produtos/detalhes/3/',
+    '/api/produtos/aneis/?limit=36&offset=0',
+    '/api/listar_produtos/',
+    '/api/listar_best_sellers/',
+    '/api/listar_colares/',
+    '/api/buscar/produtos/?search=anel%20dourado',
+  ])('%s runs no query and answers the same text', async (url) => {
+    expect(ctx.app.catalogCache.listening).toBe(true);
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    const queries = countQueries(ctx.database);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const again = await get(url);
+        expect(again.statusCode).toBe(200);
+        expect(again.body).toBe(first.body);
+        expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+      }
+      expect(queries).not.toHaveBeenCalled();
+    } finally {
+      queries.mockRestore();
+    }
+  });
+
+  it('one answer for the same request however it is written', async () => {
+    await get('/api/produtos/aneis/');
+    const queries = countQueries(ctx.database);
+    try {
+      for (const url of [
+        '/api/produtos/Anéis/?offset=0',
+        '/api/produtos/ANEL?limit=36',
+        '/api/buscar/produtos/?search=DOURADO%20anel',
+      ]) {
+        expect((await get(url)).statusCode).toBe(200);
+      }
+      expect(queries).not.toHaveBeenCalled();
+    } finally {
+      queries.mockRestore();
+    }
+  });
+
+  it('the featured draw is never kept', async () => {
+    await get('/api/listar_produtos_destaque/');
+    const queries = countQueries(ctx.database);
+    try {
+      const res = await get('/api/listar_produtos_destaque/');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers.etag).toBeUndefined();
+      expect(queries).toHaveBeenCalled();
+    } finally {
+      queries.mockRestore();
+    }
+  });
+
+  it('an unknown product is not kept (every 404 asks the database)', async () => {
+    expect((await get('/api/produtos/detalhes/999999/')).statusCode).toBe(404);
+    const queries = countQueries(ctx.database);
+    try {
+      expect((await get('/api/produtos/detalhes/999999/')).statusCode).toBe(404);
+      expect(queries).toHaveBeenCalled();
+    } finally {
+      queries.mockRestore();
+    }
+  });
+});
+
+describe('a real checkout changes what every catalog answer shows', () => {
+  it('detail, category page, lists, best sellers and search show the new stock', async () => {
+    const id = 6;
+    const { stock, category } = await productRow(id);
+    const urls = [
+      `/api/produtos/detalhes/${id}/`,
+      `/api/produtos/${slugOf[category]}/`,
+      `/api/listar_${slugOf[category]}/`,
+      '/api/listar_produtos/',
+    ];
+    for (const url of urls) expect(await stockShown(url, id)).toBe(stock);
+    const before = ctx.app.catalogCache.version;
+
+    await guestBuys(ctx.app, id, 2);
+    await changeHeard(ctx.app.catalogCache, before);
+
+    for (const url of urls) expect(await stockShown(url, id), url).toBe(stock - 2);
+    expect((await productRow(id)).stock).toBe(stock - 2);
+  });
+
+  it('a refused order (not enough stock) changes nothing a shopper sees', async () => {
+    const id = 7;
+    const { stock } = await productRow(id);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/pay/',
+      payload: { produtos: [{ id, quantidade: stock + 1 }], cep: '01310-100' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(await stockShown(`/api/produtos/detalhes/${id}/`, id)).toBe(stock);
+  });
+});
+
+describe('ETag, Cache-Control and Vary', () => {
+  const url = '/api/produtos/detalhes/9/';
+
+  it('a strong ETag of the body; revalidate every time; varies by Accept-Encoding', async () => {
+    const res = await get(url);
+    expect(res.headers.etag).toBe(strongEtag(res.body));
+    expect(res.headers.etag).toMatch(/^"[\w-]{43}"$/);
+    expect(res.headers['cache-control']).toBe('public, no-cache');
+    expect(res.headers.vary).toBe('Accept-Encoding');
+  });
+
+  it('If-None-Match with the ETag answers 304 without a body', async () => {
+    const { etag } = (await get(url)).headers;
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const res = await get(url, { 'if-none-match': header as string });
+      expect(res.statusCode, header as string).toBe(304);
+      expect(res.body).toBe('');
+      expect(res.headers.etag).toBe(etag);
+      expect(res.headers['content-encoding']).toBeUndefined();
+    }
+    const other = await get(url, { 'if-none-match': '"something-else"' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('the ETag changes when the body does, and the old one gets the new body', async () => {
+    const id = 9;
+    const old = await get(url);
+    const before = ctx.app.catalogCache.version;
+    await guestBuys(ctx.app, id, 1);
+    await changeHeard(ctx.app.catalogCache, before);
+
+    const res = await get(url, { 'if-none-match': old.headers.etag as string });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).not.toBe(old.headers.etag);
+    expect(res.json<ProductJson>().estoque).toBe(old.json<ProductJson>().estoque - 1);
+  });
+
+  it('each coding is its own representation with its own ETag, all revalidated alike', async () => {
+    const list = '/api/listar_produtos/';
+    const plain = await get(list);
+    const br = await get(list, { 'accept-encoding': 'br' });
+    const gz = await get(list, { 'accept-encoding': 'gzip' });
+    expect(br.headers.etag).toBe(`${(plain.headers.etag as string).slice(0, -1)}-br"`);
+    expect(gz.headers.etag).toBe(`${(plain.headers.etag as string).slice(0, -1)}-gzip"`);
+    const revalidated = await get(list, {
+      'accept-encoding': 'gzip, br',
+      'if-none-match': br.headers.etag as string,
+    });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('HEAD answers the headers and no body', async () => {
+    const res = await ctx.app.inject({
+      method: 'HEAD',
+      url: '/api/listar_produtos/',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('');
+    expect(res.headers.etag).toMatch(/-br"$/);
+  });
+});
+
+describe('compression', () => {
+  it('a catalog answer in brotli or gzip when asked, the same JSON once decoded', async () => {
+    const url = '/api/listar_produtos/';
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    const brBody = brotliDecompressSync(br.rawPayload).toString('utf8');
+    expect(brBody).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+
+    const gz = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const refused = await get(url, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+  });
+
+  it('a small answer is sent as is', async () => {
+    const res = await get('/api/buscar/produtos/?search=xyzzyqq', { 'accept-encoding': 'br' });
+    expect(res.body).toBe('[]');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    const health = await get('/api/health/', { 'accept-encoding': 'br, gzip' });
+    expect(health.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('other JSON answers are compressed by the app when worth it', async () => {
+    const res = await get('/api/listar_produtos_destaque/', { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString('utf8'))).toHaveLength(4);
+    const head = await ctx.app.inject({
+      method: 'HEAD',
+      url: '/api/listar_produtos_destaque/',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('an error answer stays JSON, compressed or not', async () => {
+    const res = await get('/api/produtos/detalhes/abc/', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toMatchObject({ errors: { id: [expect.any(String)] } });
+  });
+});
+
+describe.skipIf(!onPostgres)('several instances on one PostgreSQL database', () => {
+  let other: { app: FastifyInstance; database: Database };
+
+  beforeAll(async () => {
+    const pool = (ctx.database as Extract<Database, { kind: 'postgres' }>).pool;
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: pool.options.connectionString!,
+      poolMax: 2,
+    });
+    const app = await buildApp({
+      config: testConfig(),
+      database,
+      logger: false,
+      background: false,
+    });
+    await app.ready();
+    other = { app, database };
+  });
+  afterAll(async () => {
+    await other?.app.close();
+    await other?.database.close();
+  });
+
+  it("another instance's checkout reaches this instance's cache", async () => {
+    const id = 11;
+    const url = `/api/produtos/detalhes/${id}/`;
+    const stock = await stockShown(url, id);
+    expect(await stockShown(url, id, other.app)).toBe(stock);
+    const before = ctx.app.catalogCache.version;
+
+    await guestBuys(other.app, id, 3);
+    const delayMs = await changeHeard(ctx.app.catalogCache, before);
+
+    expect(await stockShown(url, id)).toBe(stock - 3);
+    expect(await stockShown(url, id, other.app)).toBe(stock - 3);
+    expect(delayMs).toBeLessThan(1_000);
+  });
+
+  it('a lost listener: nothing kept meanwhile, and everything dropped when it is back', async () => {
+    const id = 12;
+    const url = `/api/produtos/detalhes/${id}/`;
+    const stock = await stockShown(url, id);
+    const cache = ctx.app.catalogCache;
+    expect(cache.get(`api:produto:${id}`)).toBeDefined();
+
+    // Cut every listening session of this database (both instances').
+    await ctx.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
+    );
+    await until(() => !cache.listening, 'the listener to notice it was cut');
+    // A change nobody hears: sent while no session listens.
+    const client = await (ctx.database as { pool: pg.Pool }).pool.connect();
+    try {
+      await client.query('update products set stock = stock + 40 where id = $1', [id]);
+    } finally {
+      client.release();
+    }
+    expect(cache.listening).toBe(false);
+    // Meanwhile every answer comes from the database.
+    expect(await stockShown(url, id)).toBe(stock + 40);
+
+    await until(() => cache.listening, 'the listener to reconnect');
+    expect(await stockShown(url, id)).toBe(stock + 40);
+    // And it listens again: the next change is heard.
+    const before = cache.version;
+    await guestBuys(ctx.app, id, 1);
+    await changeHeard(cache, before);
+    expect(await stockShown(url, id)).toBe(stock + 39);
+  });
+});
+
+describe.skipIf(onPostgres)('one embedded database', () => {
+  it('a write by any query is heard before that query returns', async () => {
+    const id = 13;
+    const url = `/api/produtos/detalhes/${id}/`;
+    const stock = await stockShown(url, id);
+    await ctx.database.db
+      .update(products)
+      .set({ stock: sql`${products.stock} + 5` })
+      .where(eq(products.id, id));
+    expect(await stockShown(url, id)).toBe(stock + 5);
+  });
+
+  it('a "Complete o Look" change is heard too', async () => {
+    const before = ctx.app.catalogCache.version;
+    await ctx.database.db.execute(sql`update product_compositions set position = position`);
+    expect(ctx.app.catalogCache.version).toBeGreaterThan(before);
+  });
+});
+
+describe('the cache itself', () => {
+  function fakeFeed() {
+    const feed = { handlers: undefined as ChangeFeedHandlers | undefined } as ChangeFeed & {
+      handlers: ChangeFeedHandlers | undefined;
+    };
+    feed.start = async (h) => {
+      feed.handlers = h;
+      h.listening(true);
+    };
+    feed.stop = async () => feed.handlers?.listening(false);
+    return feed;
+  }
+  const log = { error: vi.fn() };
+
+  it('keeps nothing while not listening, and drops everything when listening resumes', async () => {
+    const feed = fakeFeed();
+    const cache = createCatalogCache({ feed, log });
+    let n = 0;
+    const compute = async () => `answer ${++n}`;
+    expect((await cache.memo('k', compute)).body).toBe('answer 1');
+    expect((await cache.memo('k', compute)).body).toBe('answer 2');
+
+    await cache.start();
+    expect((await cache.memo('k', compute)).body).toBe('answer 3');
+    expect((await cache.memo('k', compute)).body).toBe('answer 3');
+
+    feed.handlers!.listening(false);
+    expect(cache.get('k')).toBeUndefined();
+    expect((await cache.memo('k', compute)).body).toBe('answer 4');
+    expect((await cache.memo('k', compute)).body).toBe('answer 5');
+    feed.handlers!.listening(true);
+    expect((await cache.memo('k', compute)).body).toBe('answer 6');
+    expect((await cache.memo('k', compute)).body).toBe('answer 6');
+    await cache.stop();
+  });
+
+  it('an answer computed across a change is not kept', async () => {
+    const feed = fakeFeed();
+    const cache = createCatalogCache({ feed, log });
+    await cache.start();
+    const first = await cache.memo('k', async () => {
+      feed.handlers!.changed();
+      return 'read before the change';
+    });
+    expect(first.body).toBe('read before the change');
+    expect(cache.get('k')).toBeUndefined();
+    expect((await cache.memo('k', async () => 'fresh')).body).toBe('fresh');
+    expect(cache.get('k')?.body).toBe('fresh');
+  });
+
+  it('concurrent misses share one computation; a failure is not kept', async () => {
+    const cache = createCatalogCache({ feed: fakeFeed(), log });
+    await cache.start();
+    let calls = 0;
+    const slow = async () => {
+      calls++;
+      await new Promise((r) => setTimeout(r, 10));
+      return 'x';
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => cache.memo('k', slow)));
+    expect(calls).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+
+    await expect(cache.memo('bad', () => Promise.reject(new Error('404')))).rejects.toThrow('404');
+    expect(cache.get('bad')).toBeUndefined();
+  });
+
+  it('onChange hears every drop and can stop hearing; version counts them', async () => {
+    const feed = fakeFeed();
+    const cache = createCatalogCache({ feed, log });
+    const heard = vi.fn();
+    const stop = cache.onChange(heard);
+    await cache.start();
+    const v = cache.version;
+    feed.handlers!.changed();
+    cache.invalidate();
+    expect(cache.version).toBe(v + 2);
+    expect(heard).toHaveBeenCalledTimes(3); // the connect, the notification, invalidate()
+    stop();
+    feed.handlers!.changed();
+    expect(heard).toHaveBeenCalledTimes(3);
+  });
+
+  it('holds at most maxBytes, dropping the least recently used', async () => {
+    const cache = createCatalogCache({ feed: fakeFeed(), log, maxBytes: 1000 });
+    await cache.start();
+    const text = 'x'.repeat(200); // 400 bytes with its key
+    await cache.memo('a', async () => text);
+    await cache.memo('b', async () => text);
+    await cache.memo('a', async () => 'not used: a is kept');
+    await cache.memo('c', async () => text);
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('c')).toBeDefined();
+    expect(cache.stats.bytes).toBeLessThanOrEqual(1000);
+  });
+
+  it('compresses an answer once per coding', async () => {
+    const cache = createCatalogCache({ feed: fakeFeed(), log });
+    await cache.start();
+    const answer = await cache.memo('k', async () => JSON.stringify({ text: 'ouro '.repeat(500) }));
+    const [a, b] = await Promise.all([answer.encoded('br'), answer.encoded('br')]);
+    expect(a).toBe(b);
+    expect(brotliDecompressSync(a).toString()).toBe(answer.body);
+    expect(gunzipSync(await answer.encoded('gzip')).toString()).toBe(answer.body);
+  });
+});
+
+describe('Accept-Encoding and If-None-Match', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['identity', undefined],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['BR', 'br'],
+    ['br;q=0, gzip;q=0', undefined],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['deflate', undefined],
+  ] as const)('%s -> %s', (header, coding) => {
+    expect(preferredCoding(header)).toBe(coding);
+  });
+
+  it('If-None-Match compares weakly, coding suffixes included, and never matches junk', () => {
+    const etag = '"abc"';
+    expect(matchesIfNoneMatch('"abc"', etag)).toBe(true);
+    expect(matchesIfNoneMatch('W/"abc-br"', etag)).toBe(true);
+    expect(matchesIfNoneMatch('"x", "abc-gzip"', etag)).toBe(true);
+    expect(matchesIfNoneMatch('"abcd"', etag)).toBe(false);
+    expect(matchesIfNoneMatch('abc', etag)).toBe(false);
+    expect(matchesIfNoneMatch('"abc-zstd"', etag)).toBe(false);
+    expect(matchesIfNoneMatch(undefined, etag)).toBe(false);
+  });
+});

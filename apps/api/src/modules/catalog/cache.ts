@@ -1,0 +1,296 @@
+/**
+ * Catalog answers from memory (issue 11; contract in docs/catalog-cache.md). The catalog is read
+ * far more often than it changes, so its answers are kept serialized — the text, its ETag and,
+ * made on first demand, its brotli and gzip bytes — and a hit runs no query, no serializer and no
+ * compression. Everything is dropped the moment the database says the catalog changed
+ * (change-feed.ts); while nobody listens (start-up, a lost connection) nothing is kept, so a
+ * missed notification can never pin a stale answer.
+ *
+ * Generic on purpose: a key and a text. The catalog calls use `api:` keys; server-rendered pages
+ * may use their own prefix (`html:`) and the same sendCached.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeFeed } from './change-feed.js';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export type ContentCoding = 'br' | 'gzip';
+
+/** Below this size compression saves less than it costs (the same threshold as app.ts's). */
+export const COMPRESS_MIN_BYTES = 1024;
+/** Room for answers; the least recently used go first. Search keys are the shopper's words. */
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/** Browsers and CDNs may keep an answer but must ask again every time (a cheap 304). */
+export const CATALOG_CACHE_CONTROL = 'public, no-cache';
+
+export interface CachedAnswer {
+  readonly body: string;
+  /** Strong validator of the body as text: `"<sha-256, base64url>"`. */
+  readonly etag: string;
+  /** The body compressed once, on first demand (async, off the event loop), then kept. */
+  encoded(coding: ContentCoding): Promise<Buffer>;
+}
+
+export interface CatalogCache {
+  /**
+   * The answer kept under `key`, or `compute`'s (kept when the catalog did not change meanwhile).
+   * Concurrent misses of one key share one computation. A throw (a 404) is not kept.
+   */
+  memo(key: string, compute: () => Promise<string>): Promise<CachedAnswer>;
+  /** The answer kept under `key`, if any (never while not listening). */
+  get(key: string): CachedAnswer | undefined;
+  /** Bumped on every change, (re)connect and loss of the listener. */
+  readonly version: number;
+  /** Whether changes are being heard; answers are kept only then. */
+  readonly listening: boolean;
+  /** Entries and approximate bytes held (for tests and logs). */
+  readonly stats: { entries: number; bytes: number };
+  /** Called after every drop of the cache; returns the unsubscribe function. */
+  onChange(listener: () => void): () => void;
+  /** Drops every answer now (what a notification does). */
+  invalidate(): void;
+  /** Starts listening (app onReady); resolves after the first attempt. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface CatalogCacheOptions {
+  feed: ChangeFeed;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  maxBytes?: number;
+}
+
+interface Entry extends CachedAnswer {
+  cost: number;
+}
+
+/** `"<sha-256 of the text, base64url>"`. */
+export function strongEtag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url')}"`;
+}
+
+export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  // Map order is use order: a hit moves its key to the end, eviction takes from the front.
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<CachedAnswer>>();
+  const listeners = new Set<() => void>();
+  let version = 0;
+  let listening = false;
+  let bytes = 0;
+
+  function dropAll(): void {
+    version++;
+    entries.clear();
+    inFlight.clear();
+    bytes = 0;
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (err) {
+        options.log.error({ err }, 'catálogo: erro num ouvinte de mudanças do cache');
+      }
+    }
+  }
+
+  function evict(): void {
+    for (const [key, entry] of entries) {
+      if (bytes <= maxBytes) break;
+      entries.delete(key);
+      bytes -= entry.cost;
+    }
+  }
+
+  function makeAnswer(key: string, body: string): Entry {
+    const made = new Map<ContentCoding, Promise<Buffer>>();
+    const entry: Entry = {
+      body,
+      etag: strongEtag(body),
+      // A JavaScript string may take two bytes a character.
+      cost: 2 * body.length + key.length,
+      encoded(coding) {
+        let bytesOf = made.get(coding);
+        if (!bytesOf) {
+          bytesOf = compress(body, coding);
+          made.set(coding, bytesOf);
+          void bytesOf.then(
+            (buf) => {
+              if (entries.get(key) !== entry) return;
+              entry.cost += buf.length;
+              bytes += buf.length;
+              evict();
+            },
+            () => made.delete(coding),
+          );
+        }
+        return bytesOf;
+      },
+    };
+    return entry;
+  }
+
+  return {
+    async memo(key, compute) {
+      const hit = listening ? entries.get(key) : undefined;
+      if (hit) {
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit;
+      }
+      if (!listening) return makeAnswer(key, await compute());
+      const pending = inFlight.get(key);
+      if (pending) return pending;
+
+      const startedAt = version;
+      const computed = (async () => {
+        const answer = makeAnswer(key, await compute());
+        // A change heard while computing may have come after the rows were read: not kept.
+        if (listening && version === startedAt) {
+          entries.set(key, answer);
+          bytes += answer.cost;
+          evict();
+        }
+        return answer;
+      })();
+      inFlight.set(key, computed);
+      try {
+        return await computed;
+      } finally {
+        if (inFlight.get(key) === computed) inFlight.delete(key);
+      }
+    },
+
+    get(key) {
+      return listening ? entries.get(key) : undefined;
+    },
+
+    get version() {
+      return version;
+    },
+    get listening() {
+      return listening;
+    },
+    get stats() {
+      return { entries: entries.size, bytes };
+    },
+
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    invalidate: dropAll,
+
+    start() {
+      return options.feed.start({
+        changed: dropAll,
+        listening(on) {
+          listening = on;
+          // Connected: whatever was kept may have missed notifications. Lost: keep nothing.
+          dropAll();
+        },
+      });
+    },
+
+    stop() {
+      return options.feed.stop();
+    },
+  };
+}
+
+function compress(body: string, coding: ContentCoding): Promise<Buffer> {
+  // Made once per answer and catalog change, then served many times: the strongest settings
+  // short of brotli's slowest levels.
+  return coding === 'br'
+    ? brotliAsync(body, {
+        params: {
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+        },
+      })
+    : gzipAsync(body, { level: 9 });
+}
+
+/**
+ * The coding to answer with, from Accept-Encoding: brotli, else gzip, else none. `q=0` refuses a
+ * coding; `*` stands for any not named.
+ */
+export function preferredCoding(acceptEncoding: string | undefined): ContentCoding | undefined {
+  if (!acceptEncoding) return undefined;
+  let br: number | undefined;
+  let gz: number | undefined;
+  let any: number | undefined;
+  for (const part of acceptEncoding.split(',')) {
+    const [rawName = '', ...params] = part.split(';');
+    const name = rawName.trim().toLowerCase();
+    let q = 1;
+    for (const param of params) {
+      const [k, v] = param.split('=');
+      if (k?.trim().toLowerCase() === 'q') q = Number(v) || 0;
+    }
+    if (name === 'br') br = q;
+    else if (name === 'gzip' || name === 'x-gzip') gz = q;
+    else if (name === '*') any = q;
+  }
+  br ??= any;
+  gz ??= any;
+  if (br !== undefined && br > 0 && br >= (gz ?? 0)) return 'br';
+  if (gz !== undefined && gz > 0) return 'gzip';
+  if (br !== undefined && br > 0) return 'br';
+  return undefined;
+}
+
+/** The ETag of the answer as sent: one representation per coding, so one tag per coding. */
+export function codedEtag(etag: string, coding: ContentCoding | undefined): string {
+  return coding ? `${etag.slice(0, -1)}-${coding}"` : etag;
+}
+
+/**
+ * Whether If-None-Match names this answer (any of its codings, weak or strong: RFC 9110 compares
+ * If-None-Match weakly), or is `*`.
+ */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.slice(1, -1);
+  for (const raw of header.split(',')) {
+    const tag = raw.trim();
+    if (tag === '*') return true;
+    const value = tag.startsWith('W/') ? tag.slice(2) : tag;
+    if (value.length < 2 || value[0] !== '"' || value[value.length - 1] !== '"') continue;
+    const inner = value.slice(1, -1);
+    if (inner === opaque || inner === `${opaque}-br` || inner === `${opaque}-gzip`) return true;
+  }
+  return false;
+}
+
+/**
+ * Answers `answer` as is: 304 when the client holds it, else its text or its precompressed bytes
+ * (a Buffer with Content-Encoding set, which the compress plugin leaves alone). No serializer runs.
+ */
+export async function sendCached(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  contentType: string,
+): Promise<FastifyReply> {
+  const coding =
+    answer.body.length >= COMPRESS_MIN_BYTES
+      ? preferredCoding(req.headers['accept-encoding'])
+      : undefined;
+  reply
+    .header('cache-control', CATALOG_CACHE_CONTROL)
+    .header('vary', 'Accept-Encoding')
+    .header('etag', codedEtag(answer.etag, coding));
+  if (matchesIfNoneMatch(req.headers['if-none-match'], answer.etag)) {
+    return reply.code(304).send();
+  }
+  reply.type(contentType);
+  if (!coding) return reply.send(answer.body);
+  const compressed = await answer.encoded(coding);
+  return reply.header('content-encoding', coding).send(compressed);
+}

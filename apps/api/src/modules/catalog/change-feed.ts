@@ -1,0 +1,164 @@
+/**
+ * Hears the database say "the catalog changed" (migration 0005: statement triggers on the tables
+ * the catalog answers read call `pg_notify('catalog_changed', '')` at commit).
+ *
+ * - PGlite (embedded, one process): `client.listen`. Its notifications ride on the answer of the
+ *   committing query, so the cache is dropped before the writer's `await` returns.
+ * - PostgreSQL: a dedicated `pg.Client`, never a pool connection (a pooled one would be handed to
+ *   queries and released: LISTEN belongs to one session for its whole life). It reconnects with a
+ *   growing delay when the connection is lost, and a periodic `select 1` finds a connection that
+ *   died silently (a network cut sends no FIN): until then notifications would be lost unseen.
+ *
+ * The feed reports whether it is listening; the cache is bypassed while it is not and dropped on
+ * each (re)connect, because notifications sent meanwhile went nowhere.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Database } from '../../db/client.js';
+
+export const CATALOG_CHANNEL = 'catalog_changed';
+/** How the listening session shows in pg_stat_activity (and how the tests find it). */
+export const LISTENER_APPLICATION_NAME = 'semijoias-catalog-listener';
+
+export interface ChangeFeedHandlers {
+  /** The catalog changed (a notification arrived). */
+  changed(): void;
+  /** Listening started (true) or stopped (false): connected and LISTEN done, or lost. */
+  listening(on: boolean): void;
+}
+
+export interface ChangeFeed {
+  /** Resolves after the first attempt to listen, whether it worked or not (it retries). */
+  start(handlers: ChangeFeedHandlers): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface PostgresFeedTimings {
+  /** First retry after a lost connection; it doubles up to maxReconnectDelayMs. */
+  reconnectDelayMs: number;
+  maxReconnectDelayMs: number;
+  /** How often the session is checked, and how long the check may take before it counts as lost. */
+  pingIntervalMs: number;
+  pingTimeoutMs: number;
+}
+
+export const DEFAULT_FEED_TIMINGS: PostgresFeedTimings = {
+  reconnectDelayMs: 100,
+  maxReconnectDelayMs: 5_000,
+  pingIntervalMs: 15_000,
+  pingTimeoutMs: 5_000,
+};
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+
+export function createChangeFeed(
+  database: Database,
+  log: Log,
+  timings: PostgresFeedTimings = DEFAULT_FEED_TIMINGS,
+): ChangeFeed {
+  if (database.kind === 'pglite') return pgliteFeed(database.client);
+  return postgresFeed(database.pool.options, log, timings);
+}
+
+function pgliteFeed(client: Extract<Database, { kind: 'pglite' }>['client']): ChangeFeed {
+  let unlisten: (() => Promise<void>) | undefined;
+  let handlers: ChangeFeedHandlers | undefined;
+  return {
+    async start(h) {
+      handlers = h;
+      unlisten = await client.listen(CATALOG_CHANNEL, () => handlers?.changed());
+      h.listening(true);
+    },
+    async stop() {
+      handlers?.listening(false);
+      handlers = undefined;
+      const stopListening = unlisten;
+      unlisten = undefined;
+      if (stopListening && !client.closed) await stopListening();
+    },
+  };
+}
+
+function postgresFeed(
+  poolOptions: pg.PoolOptions,
+  log: Log,
+  timings: PostgresFeedTimings,
+): ChangeFeed {
+  let handlers: ChangeFeedHandlers | undefined;
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let pingTimer: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    if (stopped) return;
+    const client = new pg.Client({
+      ...poolOptions,
+      application_name: LISTENER_APPLICATION_NAME,
+      keepAlive: true,
+      query_timeout: timings.pingTimeoutMs,
+    });
+    current = client;
+    client.on('notification', (message) => {
+      if (message.channel === CATALOG_CHANNEL && client === current) handlers?.changed();
+    });
+    // An error on a client already given up is expected (we ended it); never let it crash.
+    client.on('error', (err) => lost(client, err));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CATALOG_CHANNEL}`);
+    } catch (err) {
+      lost(client, err);
+      return;
+    }
+    if (client !== current) return;
+    if (failures > 0) log.info({ failures }, 'catálogo: escuta de mudanças restabelecida');
+    failures = 0;
+    handlers?.listening(true);
+    pingTimer = setInterval(() => {
+      client.query('select 1').catch((err: unknown) => lost(client, err));
+    }, timings.pingIntervalMs);
+    pingTimer.unref();
+  }
+
+  /** The session is gone (or useless): stop trusting the cache and try again later. */
+  function lost(client: pg.Client, err?: unknown): void {
+    if (client !== current) return;
+    current = undefined;
+    clearInterval(pingTimer);
+    handlers?.listening(false);
+    client.end().catch(() => {});
+    if (stopped) return;
+    const delay = Math.min(
+      timings.maxReconnectDelayMs,
+      timings.reconnectDelayMs * 2 ** Math.min(failures, 16),
+    );
+    failures++;
+    log.warn(
+      { err, retryInMs: delay },
+      'catálogo: escuta de mudanças perdida; respostas do banco até reconectar',
+    );
+    retryTimer = setTimeout(() => void connect(), delay);
+    retryTimer.unref();
+  }
+
+  return {
+    async start(h) {
+      handlers = h;
+      stopped = false;
+      await connect();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      clearInterval(pingTimer);
+      handlers?.listening(false);
+      handlers = undefined;
+      const client = current;
+      current = undefined;
+      if (client) await client.end().catch(() => {});
+    },
+  };
+}
