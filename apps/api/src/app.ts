@@ -43,6 +43,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { sandboxPageRoutes } from './modules/payments/sandbox-page.js';
+import { seoRoutes } from './modules/seo/routes.js';
 import { shareImageRoutes } from './modules/share-images/routes.js';
 import { postalCodeRoutes } from './modules/postal-codes/routes.js';
 import { createViaCepLookup } from './modules/postal-codes/viacep.js';
@@ -242,6 +243,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
+
+  // Search engines read these at the site's root.
+  await app.register(seoRoutes, {
+    db: database.db,
+    cache: catalogCache,
+    publicUrl: config.publicUrl,
+  });
 
   // The sandbox provider's hosted page is served by this server (a page, so outside /api).
   if (config.paymentProvider === 'sandbox') {
