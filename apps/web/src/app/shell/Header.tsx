@@ -1,6 +1,6 @@
 import { CATEGORIES } from '@semijoias/domain/catalog';
 import { USER_ENTRY_LOGGED_IN, USER_ENTRY_LOGGED_OUT } from '@semijoias/domain/messages';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { SearchBox } from '@/features/search/components/SearchBox';
 import { useCartCount } from '@/lib/cart/use-cart';
@@ -8,7 +8,9 @@ import { useIsLoggedIn } from '@/lib/session';
 import { cx } from '@/ui/cx';
 import { BagIcon, MenuIcon, UserIcon } from '@/ui/icons';
 import { Logo } from './Logo';
-import { MobileMenu } from './MobileMenu';
+
+// The phone menu (a drawer, with its dialog code) loads the first time it opens.
+const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
 
 interface HeaderProps {
   /** The user entry: the login drawer (logged out) or its account shortcuts (logged in). */
@@ -26,6 +28,8 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
 
 export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuMounted, setMenuMounted] = useState(false);
+  if (menuOpen && !menuMounted) setMenuMounted(true);
   const loggedIn = useIsLoggedIn();
   const cartCount = useCartCount();
 
@@ -103,7 +107,11 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
         </button>
       </div>
 
-      <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+      {menuMounted && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+        </Suspense>
+      )}
     </header>
   );
 }
