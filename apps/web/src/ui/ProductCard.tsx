@@ -10,7 +10,7 @@ interface ProductCardProps {
   product: ProductSummary;
   /** Heading level inside the page outline (cards sit under an h1 or an h2). */
   headingLevel?: 'h2' | 'h3';
-  /** The first row of a grid is above the fold: load it eagerly. */
+  /** The first row of a grid is above the fold, its largest paint among it: load it first. */
   eager?: boolean;
   className?: string;
 }
@@ -42,6 +42,7 @@ export function ProductCard({
           width={600}
           height={600}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           className="aspect-square w-full bg-cream object-cover transition-transform duration-500 group-hover:scale-[1.03]"
         />
         <ProductBadges
