@@ -1,12 +1,11 @@
-import Fade from 'embla-carousel-fade';
-import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Link } from 'react-router';
-import { prefersReducedMotion } from '@/lib/hooks';
+import { useReducedMotion } from '@/lib/hooks';
 import { productPath, type Product, type ProductLinkState } from '@/lib/product';
 import { cx } from '@/ui/cx';
 import { SmartImage } from '@/ui/SmartImage';
 import { Skeleton } from '@/ui/Spinner';
+import { useLazyEmbla } from './use-lazy-embla';
 
 /** SPEC §9: a new slide every 4 s, a 150 ms fade, and a swipe or drag over 50 px changes slide. */
 const AUTOPLAY_MS = 4000;
@@ -37,13 +36,17 @@ export function HeroCarouselSkeleton() {
 export function HeroCarousel({ products }: { products: Product[] }) {
   const slides = products.filter((p) => p.image_carrossel).slice(0, MAX_SLIDES);
   // Embla manages the slides and the fade; dragging is ours, to apply the SPEC's 50 px rule.
-  const [viewportRef, embla] = useEmblaCarousel(
+  const [viewportRef, embla] = useLazyEmbla(
     { loop: true, watchDrag: false, duration: EMBLA_FADE_DURATION },
-    [Fade()],
+    slides.length,
   );
   const [selected, setSelected] = useState(0);
   const [hovered, setHovered] = useState(false);
-  const [stopped, setStopped] = useState(prefersReducedMotion);
+  // Stopped by the shopper's button, else by her system's 'reduce motion' (read after
+  // hydration: the server cannot know it, and the first render must match its HTML).
+  const reducedMotion = useReducedMotion();
+  const [stoppedByHand, setStoppedByHand] = useState<boolean | null>(null);
+  const stopped = stoppedByHand ?? reducedMotion;
   const pointerStart = useRef<{ x: number; y: number } | null>(null);
   const swiped = useRef(false);
 
@@ -176,7 +179,7 @@ export function HeroCarousel({ products }: { products: Product[] }) {
           ))}
           <button
             type="button"
-            onClick={() => setStopped((s) => !s)}
+            onClick={() => setStoppedByHand(!stopped)}
             aria-label={
               stopped
                 ? 'Retomar a troca automática de slides'
