@@ -29,6 +29,8 @@ export const CATALOG_CACHE_CONTROL = 'public, no-cache';
 
 export interface CachedAnswer {
   readonly body: string;
+  /** The body in UTF-8, encoded once: what is written to the socket. */
+  readonly bytes: Buffer;
   /** Strong validator of the body as text: `"<sha-256, base64url>"`. */
   readonly etag: string;
   /** The body compressed once, on first demand (async, off the event loop), then kept. */
@@ -81,13 +83,13 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
   const listeners = new Set<() => void>();
   let version = 0;
   let listening = false;
-  let bytes = 0;
+  let heldBytes = 0;
 
   function dropAll(): void {
     version++;
     entries.clear();
     inFlight.clear();
-    bytes = 0;
+    heldBytes = 0;
     for (const listener of listeners) {
       try {
         listener();
@@ -99,29 +101,31 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
 
   function evict(): void {
     for (const [key, entry] of entries) {
-      if (bytes <= maxBytes) break;
+      if (heldBytes <= maxBytes) break;
       entries.delete(key);
-      bytes -= entry.cost;
+      heldBytes -= entry.cost;
     }
   }
 
   function makeAnswer(key: string, body: string): Entry {
     const made = new Map<ContentCoding, Promise<Buffer>>();
+    const bytes = Buffer.from(body, 'utf8');
     const entry: Entry = {
       body,
+      bytes,
       etag: strongEtag(body),
-      // A JavaScript string may take two bytes a character.
-      cost: 2 * body.length + key.length,
+      // The text (a JavaScript string may take two bytes a character) and its UTF-8 bytes.
+      cost: 2 * body.length + bytes.length + key.length,
       encoded(coding) {
         let bytesOf = made.get(coding);
         if (!bytesOf) {
-          bytesOf = compress(body, coding);
+          bytesOf = compress(bytes, coding);
           made.set(coding, bytesOf);
           void bytesOf.then(
             (buf) => {
               if (entries.get(key) !== entry) return;
               entry.cost += buf.length;
-              bytes += buf.length;
+              heldBytes += buf.length;
               evict();
             },
             () => made.delete(coding),
@@ -151,7 +155,7 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
         // A change heard while computing may have come after the rows were read: not kept.
         if (listening && version === startedAt) {
           entries.set(key, answer);
-          bytes += answer.cost;
+          heldBytes += answer.cost;
           evict();
         }
         return answer;
@@ -175,7 +179,7 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
       return listening;
     },
     get stats() {
-      return { entries: entries.size, bytes };
+      return { entries: entries.size, bytes: heldBytes };
     },
 
     onChange(listener) {
@@ -202,7 +206,7 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
   };
 }
 
-function compress(body: string, coding: ContentCoding): Promise<Buffer> {
+function compress(body: Buffer, coding: ContentCoding): Promise<Buffer> {
   // Made once per answer and catalog change, then served many times: the strongest settings
   // short of brotli's slowest levels.
   return coding === 'br'
@@ -210,7 +214,7 @@ function compress(body: string, coding: ContentCoding): Promise<Buffer> {
         params: {
           [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
           [zlib.BROTLI_PARAM_QUALITY]: 9,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       })
     : gzipAsync(body, { level: 9 });
@@ -270,7 +274,8 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 
 /**
  * Answers `answer` as is: 304 when the client holds it, else its text or its precompressed bytes
- * (a Buffer with Content-Encoding set, which the compress plugin leaves alone). No serializer runs.
+ * (a Buffer with Content-Encoding set, which the compress plugin leaves alone). No serializer
+ * runs and nothing is encoded again.
  */
 export async function sendCached(
   req: FastifyRequest,
@@ -279,7 +284,7 @@ export async function sendCached(
   contentType: string,
 ): Promise<FastifyReply> {
   const coding =
-    answer.body.length >= COMPRESS_MIN_BYTES
+    answer.bytes.length >= COMPRESS_MIN_BYTES
       ? preferredCoding(req.headers['accept-encoding'])
       : undefined;
   reply
@@ -290,7 +295,7 @@ export async function sendCached(
     return reply.code(304).send();
   }
   reply.type(contentType);
-  if (!coding) return reply.send(answer.body);
+  if (!coding) return reply.send(answer.bytes);
   const compressed = await answer.encoded(coding);
   return reply.header('content-encoding', coding).send(compressed);
 }
