@@ -56,17 +56,23 @@ export function createChangeFeed(
   log: Log,
   timings: PostgresFeedTimings = DEFAULT_FEED_TIMINGS,
 ): ChangeFeed {
-  if (database.kind === 'pglite') return pgliteFeed(database.client);
+  if (database.kind === 'pglite') return pgliteFeed(database.client, log);
   return postgresFeed(database.pool.options, log, timings);
 }
 
-function pgliteFeed(client: Extract<Database, { kind: 'pglite' }>['client']): ChangeFeed {
+function pgliteFeed(client: Extract<Database, { kind: 'pglite' }>['client'], log: Log): ChangeFeed {
   let unlisten: (() => Promise<void>) | undefined;
   let handlers: ChangeFeedHandlers | undefined;
   return {
     async start(h) {
       handlers = h;
-      unlisten = await client.listen(CATALOG_CHANNEL, () => handlers?.changed());
+      try {
+        unlisten = await client.listen(CATALOG_CHANNEL, () => handlers?.changed());
+      } catch (err) {
+        // Not listening means not caching: slower, never wrong.
+        log.warn({ err }, 'catálogo: sem escuta de mudanças; respostas sempre do banco');
+        return;
+      }
       h.listening(true);
     },
     async stop() {
