@@ -94,6 +94,9 @@ export function searchWords(query: string): string[] {
 export const CATEGORY_PAGE_SIZE = 36;
 export const FEATURED_COUNT = 4;
 
+/** Slides of the home's carousel (SPEC §2): the first products that have a carousel picture. */
+export const CAROUSEL_SLIDES = 6;
+
 export function pageCounterText(offset: number, shown: number, total: number): string {
   if (total === 0 || shown === 0) return `Mostrando 0 - 0 de ${total} produtos`;
   return `Mostrando ${offset + 1} - ${offset + shown} de ${total} produtos`;

@@ -3,8 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import {
-  allProductsQuery,
   bestSellersQuery,
+  carouselProductsQuery,
   featuredProductsQuery,
 } from '@/features/home/api/home-products';
 import { categoryProductsQuery } from '@/features/catalog/api/get-category-products';
@@ -87,7 +87,7 @@ const homeSsr: ServerRendered = {
   module: 'src/features/home/HomePage.tsx',
   prefetch: (client) =>
     Promise.all([
-      client.prefetchQuery(allProductsQuery()),
+      client.prefetchQuery(carouselProductsQuery()),
       client.prefetchQuery(featuredProductsQuery()),
       client.prefetchQuery(bestSellersQuery()),
     ]),

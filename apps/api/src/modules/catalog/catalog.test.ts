@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, CATEGORY_PAGE_SIZE, FEATURED_COUNT } from '@semijoias/domain/catalog';
+import {
+  CAROUSEL_SLIDES,
+  CATEGORIES,
+  CATEGORY_PAGE_SIZE,
+  FEATURED_COUNT,
+} from '@semijoias/domain/catalog';
 import { centsToDecimal } from '@semijoias/domain/money';
 import { catalogSeed, type SeedProduct } from '../../db/catalog-data.js';
 import { useTestApp } from '../../../test/helpers.js';
@@ -141,6 +146,17 @@ describe('GET /api/listar_produtos_destaque/', () => {
       );
     }
     expect(draws.size).toBeGreaterThan(1);
+  });
+});
+
+describe('GET /api/listar_produtos_carrossel/', () => {
+  it(`gives the home's ${CAROUSEL_SLIDES} slides: the first products with a carousel picture`, async () => {
+    const slides = await getJson<ProductJson[]>('/api/listar_produtos_carrossel/');
+    const all = await getJson<ProductJson[]>('/api/listar_produtos/');
+    const expected = all.filter((p) => p.image_carrossel).slice(0, CAROUSEL_SLIDES);
+    expect(slides.map((p) => p.id)).toEqual(expected.map((p) => p.id));
+    expect(slides).toHaveLength(CAROUSEL_SLIDES);
+    expect(slides).toEqual(expected);
   });
 });
 

@@ -6,6 +6,7 @@
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
+  CAROUSEL_SLIDES,
   FEATURED_COUNT,
   findCategory,
   searchWords,
@@ -80,6 +81,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   const allProducts = cachedList('produtos', () => catalog.listProducts());
   app.get('/listar_produtos/', { schema: listResponse }, async (req, reply) =>
     sendCached(req, reply, await allProducts(), JSON_TYPE),
+  );
+
+  // Issue 11: the home shows 6 slides; it no longer downloads the whole catalog for them.
+  const carousel = cachedList('carrossel', () => catalog.listCarousel(CAROUSEL_SLIDES));
+  app.get('/listar_produtos_carrossel/', { schema: listResponse }, async (req, reply) =>
+    sendCached(req, reply, await carousel(), JSON_TYPE),
   );
 
   app.get('/listar_produtos_destaque/', { schema: listResponse }, async (_req, reply) => {

@@ -104,6 +104,15 @@ export function createCatalogService(db: Db) {
 
   const all = db.select(productColumns).from(products).orderBy(byId).prepare('catalog_all');
 
+  // The home's carousel: the first products with a carousel picture, not the whole catalog.
+  const carousel = db
+    .select(productColumns)
+    .from(products)
+    .where(sql`${products.imageCarrossel} <> ''`)
+    .orderBy(byId)
+    .limit(p('limit'))
+    .prepare('catalog_carousel');
+
   // `order by random()` reads the whole table: right for a boutique's few hundred products;
   // past tens of thousands use TABLESAMPLE or a precomputed list.
   const featured = db
@@ -177,6 +186,11 @@ export function createCatalogService(db: Db) {
     /** Every product, by id. */
     async listProducts(): Promise<ProductWithCompositions[]> {
       return withCompositions(await all.execute());
+    },
+
+    /** The carousel's slides: the first `limit` products (by id) with a carousel picture. */
+    async listCarousel(limit: number): Promise<ProductWithCompositions[]> {
+      return withCompositions(await carousel.execute({ limit }));
     },
 
     /** `limit` products drawn at random on every call (the home's featured strip). */

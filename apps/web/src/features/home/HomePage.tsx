@@ -1,6 +1,6 @@
 import { usePageHead } from '@/lib/page-head';
 import { Skeleton } from '@/ui/Spinner';
-import { useAllProducts, useBestSellers, useFeaturedProducts } from './api/home-products';
+import { useBestSellers, useCarouselProducts, useFeaturedProducts } from './api/home-products';
 import { Benefits } from './components/Benefits';
 import { BestSeller } from './components/BestSeller';
 import { CategoryCards } from './components/CategoryCards';
@@ -16,18 +16,18 @@ const FEATURED_ID = 'destaques';
 /** SPEC §2 Home. Also rendered at /carrinho and /popup, routes whose own content is not shown. */
 export function HomePage() {
   usePageHead({ title: null, path: '/' });
-  const all = useAllProducts();
+  const carousel = useCarouselProducts();
   const featured = useFeaturedProducts();
   const bestSellers = useBestSellers();
 
   return (
     <>
-      {all.isPending ? (
+      {carousel.isPending ? (
         <div className="sm:container-page sm:pt-6">
           <Skeleton className="aspect-[16/9] w-full rounded-none sm:aspect-[2/1] sm:rounded-2xl" />
         </div>
       ) : (
-        <HeroCarousel products={all.data ?? []} />
+        <HeroCarousel products={carousel.data ?? []} />
       )}
       <Hero targetId={FEATURED_ID} />
       <StorySection />

@@ -3,12 +3,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
 import type { Product } from '@/lib/product';
 
-/** The home's product lists (SPEC §7): every product (for the carousel), featured, best sellers. */
+/** The home's product lists (SPEC §7): the carousel's slides, featured, best sellers. */
 
-export const allProductsQuery = () =>
+/** Only the slides (issue 11: the home must not download the whole catalog for six pictures). */
+export const carouselProductsQuery = () =>
   queryOptions({
-    queryKey: ['products', 'all'],
-    queryFn: ({ signal }) => apiGet<Product[]>('/api/listar_produtos/', { signal }),
+    queryKey: ['products', 'carousel'],
+    queryFn: ({ signal }) => apiGet<Product[]>('/api/listar_produtos_carrossel/', { signal }),
   });
 
 export const featuredProductsQuery = () =>
@@ -25,6 +26,6 @@ export const bestSellersQuery = () =>
     queryFn: ({ signal }) => apiGet<Product[]>('/api/listar_best_sellers/', { signal }),
   });
 
-export const useAllProducts = () => useQuery(allProductsQuery());
+export const useCarouselProducts = () => useQuery(carouselProductsQuery());
 export const useFeaturedProducts = () => useQuery(featuredProductsQuery());
 export const useBestSellers = () => useQuery(bestSellersQuery());

@@ -1,3 +1,4 @@
+import { CAROUSEL_SLIDES } from '@semijoias/domain/catalog';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Link } from 'react-router';
 import { useReducedMotion } from '@/lib/hooks';
@@ -15,7 +16,6 @@ const SWIPE_THRESHOLD_PX = 50;
  * (friction 0.68): duration 9 reaches full opacity in about 150 ms.
  */
 const EMBLA_FADE_DURATION = 9;
-const MAX_SLIDES = 6;
 /** The banners are drawn at 16:9; wider screens show a slightly cropped 2:1. */
 export const CAROUSEL_ASPECT = 'aspect-[16/9] w-full object-cover sm:aspect-[2/1]';
 
@@ -34,7 +34,7 @@ export function HeroCarouselSkeleton() {
 }
 
 export function HeroCarousel({ products }: { products: Product[] }) {
-  const slides = products.filter((p) => p.image_carrossel).slice(0, MAX_SLIDES);
+  const slides = products.filter((p) => p.image_carrossel).slice(0, CAROUSEL_SLIDES);
   // Embla manages the slides and the fade; dragging is ours, to apply the SPEC's 50 px rule.
   const [viewportRef, embla] = useLazyEmbla(
     { loop: true, watchDrag: false, duration: EMBLA_FADE_DURATION },
