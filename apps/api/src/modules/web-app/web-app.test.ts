@@ -38,7 +38,7 @@ export async function renderPage(url, origin) {
   const body = await answer.json();
   return {
     status: url === '/sumiu' ? 404 : 200,
-    head: '<title>Página $& de ' + origin + '</title>',
+    head: '<title>Página $& de ' + origin + '</title><meta name="description" content="' + 'semijoias '.repeat(200) + '">',
     html: '<main>' + url + ' saúde: ' + body.status + '</main>',
     state: '{"queries":[]}',
     modules: ['src/Page.tsx'],
@@ -114,6 +114,16 @@ describe('server-rendered pages', () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/Page-2.js" />');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-3.js" />');
     expect(html.match(/assets\/index-1\.js/g)).toHaveLength(1);
+  });
+
+  it('sends the page compressed to a browser that accepts it', async () => {
+    const res = await app.inject({ url: '/aneis', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain(
+      '<main>/aneis saúde: ok</main>',
+    );
   });
 
   it("answers the page's own status (a page or product not found is a 404)", async () => {

@@ -11,6 +11,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -113,11 +115,11 @@ export async function registerWebApp(
           req.log.error({ err }, 'server rendering failed; answering the app shell');
         }
       }
-      return reply
+      reply
         .code(page?.status ?? 200)
         .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(page ? pageHtml(page) : shell);
+        .type('text/html; charset=utf-8');
+      return sendCompressed(req, reply, page ? pageHtml(page) : shell);
     },
   };
 }
@@ -145,6 +147,39 @@ async function loadServerEntry(
     });
   });
   return entry;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+/** Below this a compressed answer saves less than its headers cost. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * Brotli or gzip as the browser accepts (quick levels: a page is compressed per request). The
+ * not-found handler that answers pages is no route, so @fastify/compress does not hook it.
+ */
+async function sendCompressed(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+): Promise<FastifyReply> {
+  const body = Buffer.from(html);
+  reply.header('vary', 'accept-encoding');
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (body.length < COMPRESS_THRESHOLD_BYTES) return reply.send(body);
+  if (/\bbr\b/.test(accepted)) {
+    const compressed = await brotli(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
+    return reply.header('content-encoding', 'br').send(compressed);
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    return reply.header('content-encoding', 'gzip').send(await gzipped(body, { level: 6 }));
+  }
+  return reply.send(body);
 }
 
 function readManifest(webDist: string): Manifest {
