@@ -1,11 +1,18 @@
-// npm run bench: load-tests the built store with autocannon. Each catalog call is measured right
-// after a trivial baseline route of the same server (GET /api/health/), so the ratio says what
-// the call itself costs on this machine, whatever the machine.
+// npm run bench: load-tests the built store with autocannon, then runs Lighthouse on its pages
+// (bench/lighthouse.mjs). Each catalog call is measured right after a trivial baseline route of
+// the same server (GET /api/health/), so the ratio says what the call itself costs on this
+// machine, whatever the machine.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import {
+  benchLighthouse,
+  findLighthouseSection,
+  lighthouseSection,
+  withLighthouseSection,
+} from './lighthouse.mjs';
+import { startStore } from './store.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -53,55 +60,20 @@ const targets = [
   },
 ];
 const baseline = { name: 'baseline (api/health/)', path: '/api/health/' };
-// BENCH_ONLY=checkout measures the checkout section alone (printed, RESULTS files untouched).
-const onlyCheckout = process.env.BENCH_ONLY === 'checkout';
+// BENCH_ONLY=checkout measures the checkout section alone (printed, RESULTS files untouched);
+// BENCH_ONLY=lighthouse runs Lighthouse alone and replaces that section of the RESULTS file;
+// BENCH_ONLY=load skips Lighthouse and keeps the section the file has.
+const only = process.env.BENCH_ONLY;
+const onlyCheckout = only === 'checkout';
+const runLoad = only !== 'lighthouse';
+const runLighthouse = only === undefined || only === 'lighthouse';
 
 // BENCH_DATABASE_URL (a PostgreSQL database the bench may fill with the seed) measures the
 // production set-up; without it the embedded PGlite default is measured.
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const backend = databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
-const dataDir = mkdtempSync(join(tmpdir(), 'semijoias-bench-'));
-// ViaCEP is a local fake: the bench measures the cached lookup, never the outside service.
-const VIACEP_PORT = PORT + 1;
-const viaCep = spawn(
-  process.execPath,
-  ['--import', 'tsx', 'apps/api/test/fake-viacep.ts', '--port', String(VIACEP_PORT)],
-  {
-    stdio: 'ignore',
-  },
-);
-// BENCH_FROM_SOURCE=1 runs src/server.ts through tsx instead of the build (no dist needed).
-const serverArgs = process.env.BENCH_FROM_SOURCE
-  ? ['--import', 'tsx', 'apps/api/src/server.ts']
-  : ['apps/api/dist/server.js'];
-const server = spawn(process.execPath, serverArgs, {
-  env: {
-    VIACEP_URL: `http://127.0.0.1:${VIACEP_PORT}`,
-    // One address makes every request: the abuse limits would measure themselves.
-    RATE_LIMIT_SCALE: '0',
-    ...process.env,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-only-secret-bench-only-secret-0123',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      const res = await fetch(`${base}${baseline.path}`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start');
-}
+const store = await startStore({ port: PORT, databaseUrl });
+const dataDir = store.dataDir;
 
 let accessToken = '';
 
@@ -128,10 +100,7 @@ async function prepareShopper() {
     birthdate: '1990-01-01',
   });
   if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}`);
-  const outbox = join(dataDir, 'outbox');
-  const message = readdirSync(outbox)
-    .map((f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')))
-    .find((m) => m.to.includes(email));
+  const message = await outboxMessageTo(email);
   const token = new URL(message.links.find((l) => l.includes('verificar-email'))).searchParams.get(
     'token',
   );
@@ -140,6 +109,22 @@ async function prepareShopper() {
   accessToken = login.access;
   for (const id of [1, 2, 20]) await post('/api/cart/add/', { product_id: id }, accessToken);
   await post('/api/validar-cep/', { cep: '01310100' });
+}
+
+/** The e-mail to `email` in the store's outbox, once the mail worker has delivered it. */
+async function outboxMessageTo(email) {
+  const outbox = join(dataDir, 'outbox');
+  for (let i = 0; i < 150; i++) {
+    const message = existsSync(outbox)
+      ? readdirSync(outbox)
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')))
+          .find((m) => m.to.includes(email))
+      : undefined;
+    if (message) return message;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no e-mail to ${email} in ${outbox}`);
 }
 
 function request(target) {
@@ -274,20 +259,23 @@ async function measureCheckout() {
 
 const rows = [];
 let checkoutRows = [];
+let lighthousePages = [];
 try {
-  await waitForServer();
-  await prepareShopper();
-  for (const target of onlyCheckout ? [] : targets) {
-    const b = await measure(baseline);
-    const t = await measure(target);
-    rows.push({ ...t, baselineRps: b.rps, ratio: t.rps / b.rps });
+  if (runLoad) {
+    await prepareShopper();
+    for (const target of onlyCheckout ? [] : targets) {
+      const b = await measure(baseline);
+      const t = await measure(target);
+      rows.push({ ...t, baselineRps: b.rps, ratio: t.rps / b.rps });
+    }
+    checkoutRows = await measureCheckout();
   }
-  checkoutRows = await measureCheckout();
+  // After the load tests: the checkout above takes the stock of products 1 to 7 only, and the
+  // product page Lighthouse opens is another one.
+  if (runLighthouse) lighthousePages = await benchLighthouse(base);
 } finally {
-  server.kill('SIGTERM');
-  viaCep.kill('SIGTERM');
+  await store.stop();
 }
-rmSync(dataDir, { recursive: true, force: true });
 
 const fmt = (n, d = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -297,7 +285,7 @@ const lines = rows.map(
     `| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt(r.baselineRps)} | ${fmt(r.ratio, 2)} |`,
 );
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const report = [
+const loadReport = [
   `# Benchmark results`,
   '',
   `Run on ${new Date().toISOString().slice(0, 10)}: ${machine}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per call after a ${DURATION} s warm-up, ${backend} database with the seeded catalog.`,
@@ -313,6 +301,18 @@ const report = [
   ...checkoutRows.map((r) => `| ${r.name} | ${r.n} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} |`),
   '',
 ].join('\n');
+const resultsFile = new URL(
+  databaseUrl ? './RESULTS-postgresql.md' : './RESULTS.md',
+  import.meta.url,
+);
+const previous = existsSync(resultsFile)
+  ? readFileSync(resultsFile, 'utf8')
+  : '# Benchmark results\n';
+// Each part replaces its own section of the file; a part that did not run keeps the one there.
+const kept = runLighthouse
+  ? lighthouseSection(lighthousePages, { backend })
+  : findLighthouseSection(previous);
+let report = runLoad ? loadReport : previous;
+if (kept) report = withLighthouseSection(report, kept);
 console.log(report);
-const resultsFile = databaseUrl ? './RESULTS-postgresql.md' : './RESULTS.md';
-if (!onlyCheckout) writeFileSync(new URL(resultsFile, import.meta.url), report);
+if (!onlyCheckout) writeFileSync(resultsFile, report);
