@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
 import { cx } from './cx';
 import { useFocusReturn } from './focus-return';
@@ -34,12 +34,26 @@ export function Drawer({
   returnFocusFallback,
 }: DrawerProps) {
   const focusReturn = useFocusReturn(returnFocusFallback);
+  const contentRef = useRef<HTMLDivElement>(null);
+  // A dialog opened over the drawer (the cart's removal question) owns Escape; in the moment
+  // before Radix counts it as the top layer (see useFocusReturn) the drawer must not take the key
+  // and close both at once.
+  const onEscapeKeyDown = (event: KeyboardEvent) => {
+    const openDialogs = document.querySelectorAll(
+      '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]',
+    );
+    if (Array.from(openDialogs).some((dialog) => dialog !== contentRef.current)) {
+      event.preventDefault();
+    }
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <Dialog.Content
+          ref={contentRef}
           {...focusReturn}
+          onEscapeKeyDown={onEscapeKeyDown}
           className={cx(
             'fixed inset-y-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-ivory shadow-lift outline-none',
             side === 'left'

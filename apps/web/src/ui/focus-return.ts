@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useReducer, useRef } from 'react';
 
 /**
  * Focus goes back where it was when a dialog or drawer closes (WCAG 2.4.3). Radix Dialog gives it
@@ -50,11 +50,16 @@ function goBack(point: ReturnPoint): boolean {
  */
 export function useFocusReturn(fallback?: () => HTMLElement | null) {
   const content = useRef<HTMLElement | null>(null);
+  // Radix's DismissableLayer (1.2, radix-ui/primitives#4143) takes Escape as the top layer only
+  // from its next render after opening; until then the dialog below (the cart under its removal
+  // question) has it. Opening is the moment to render again.
+  const [, renderAgain] = useReducer((n: number) => n + 1, 0);
 
   return {
     onOpenAutoFocus(event: Event) {
       content.current = event.currentTarget as HTMLElement;
       openDialogs.set(content.current, returnPointNow());
+      renderAgain();
     },
     onCloseAutoFocus(event: Event) {
       event.preventDefault();
