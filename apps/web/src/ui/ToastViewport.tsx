@@ -55,7 +55,8 @@ export function ToastViewport({
           </RadixToast.Close>
         </RadixToast.Root>
       ))}
-      <RadixToast.Viewport className="fixed inset-x-0 bottom-0 z-[60] mx-auto flex w-full max-w-md flex-col gap-2 p-4 outline-none sm:bottom-4 sm:right-4 sm:left-auto sm:mx-0" />
+      {/* F8 moves the keyboard to the notices: the base focus-visible outline shows it there. */}
+      <RadixToast.Viewport className="fixed inset-x-0 bottom-0 z-[60] mx-auto flex w-full max-w-md flex-col gap-2 p-4 sm:bottom-4 sm:right-4 sm:left-auto sm:mx-0" />
     </RadixToast.Provider>
   );
 }
