@@ -249,7 +249,7 @@ export function lighthouseSection(pages, { backend }) {
   return [
     `## Lighthouse (mobile)`,
     '',
-    `Lighthouse ${lighthouseVersion()} with ${chromiumVersion()} (headless, fresh profile per run), its default mobile settings (Moto G Power emulation, simulated slow 4G and 4× CPU throttling), on the built store as \`npm start\` runs it, ${backend} database with the seeded catalog. Each page ${RUNS} times; the run with the median performance score is shown (its metrics, not a mix). ✗: misses the goal of issue 11. JavaScript and total: bytes transferred. CPU index: Lighthouse's benchmark of the machine during the median run (its throttling assumes 1,000 or more; a busy machine scores lower and blocks longer).`,
+    `Run on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${lighthouseVersion()} with ${chromiumVersion()} (headless, fresh profile per run), its default mobile settings (Moto G Power emulation, simulated slow 4G and 4× CPU throttling), on the built store as \`npm start\` runs it, ${backend} database with the seeded catalog. Each page ${RUNS} times; the run with the median performance score is shown (its metrics, not a mix). ✗: misses the goal of issue 11. JavaScript and total: bytes transferred. CPU index: Lighthouse's benchmark of the machine during the median run (its throttling assumes 1,000 or more; a busy machine scores lower and blocks longer).`,
     '',
     `| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS | FCP | JavaScript | total / requests | performance of the runs | CPU index |`,
     `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
