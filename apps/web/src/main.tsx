@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/providers';
@@ -20,5 +20,8 @@ const app = (
     <App queryClient={queryClient} />
   </StrictMode>
 );
-if (serverState) hydrateRoot(root, app);
+// Hydrated in a transition: React then works in slices of a few milliseconds and lets the
+// browser breathe between them (the page is already painted and readable), instead of one long
+// task that holds a phone's main thread for a second.
+if (serverState) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
