@@ -20,6 +20,7 @@ const TEMPLATE = `<!doctype html>
     <title>Loja</title>
     <!--/app-head-->
     <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
   </head>
   <body>
     <div id="root"><!--app-html--></div>
@@ -67,6 +68,7 @@ beforeAll(async () => {
   const script = `console.log(${JSON.stringify('loja '.repeat(400))});`;
   writeFileSync(join(webDist, 'assets', 'index-1.js'), script);
   writeFileSync(join(webDist, 'assets', 'index-1.js.br'), brotliCompressSync(script));
+  writeFileSync(join(webDist, 'assets', 'index-1.css'), '.joia{color:#86683a}');
   mkdirSync(join(root, 'dist-server'));
   writeFileSync(join(root, 'dist-server', 'entry-server.js'), FAKE_ENTRY);
 
@@ -114,6 +116,9 @@ describe('server-rendered pages', () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/Page-2.js" />');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-3.js" />');
     expect(html.match(/assets\/index-1\.js/g)).toHaveLength(1);
+    // Its stylesheet inline: the first paint waits for no second request.
+    expect(html).toContain('<style>.joia{color:#86683a}</style>');
+    expect(html).not.toContain('index-1.css');
   });
 
   it('sends the page compressed to a browser that accepts it', async () => {
@@ -146,6 +151,7 @@ describe('server-rendered pages', () => {
     expect(res.body).toContain('<meta name="robots" content="noindex" />');
     expect(res.body).toContain('<div id="root"><!--app-html--></div>');
     expect(res.body).toContain('<title>Loja</title>');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
   });
 
   it('a page that fails to render gets the shell, never the error', async () => {
