@@ -1,12 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  expect,
-  expectNoA11yViolations,
-  signIn,
-  test,
-  verificationTokenFor,
-} from './fixtures/a11y';
-import { CHECKOUT_PASSWORD, cpfFrom } from './fixtures/checkout';
+import { expect, expectNoA11yViolations, signIn, test } from './fixtures/a11y';
+import { CHECKOUT_PASSWORD, cpfFrom, verificationToken } from './fixtures/checkout';
 
 // WCAG 2.2 AA, checked by axe on every route of SPEC §2 at phone and desktop sizes (the two
 // projects of playwright.config.ts), with each drawer and dialog opened on the way: any serious
@@ -176,7 +170,7 @@ test('sign-up, e-mail verification (with and without a token), resend and passwo
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  await page.goto(`/verificar-email?token=${await verificationTokenFor(email)}`);
+  await page.goto(`/verificar-email?token=${await verificationToken(email)}`);
   await heading(page, 'Boas-vindas, Bruna!');
   await expectNoA11yViolations(page, '/verificar-email with its token');
 });
