@@ -14,7 +14,8 @@ import { useTestApp } from '../../../test/helpers.js';
 import { createPostalCodeService } from './service.js';
 import { CepLookupFailure, createViaCepLookup, parseViaCepAnswer } from './viacep.js';
 
-const TIMEOUT_MS = 300;
+// Long enough that a loaded CI machine answers in time; the timeout test waits past it.
+const TIMEOUT_MS = 1000;
 
 // The fake starts in the first beforeAll; the apps below are built in later ones (hooks run in
 // order), after its URL has been written into their settings.
