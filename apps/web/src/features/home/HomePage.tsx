@@ -1,12 +1,11 @@
 import { usePageHead } from '@/lib/page-head';
-import { Skeleton } from '@/ui/Spinner';
 import { useBestSellers, useCarouselProducts, useFeaturedProducts } from './api/home-products';
 import { Benefits } from './components/Benefits';
 import { BestSeller } from './components/BestSeller';
 import { CategoryCards } from './components/CategoryCards';
 import { FeaturedProducts } from './components/FeaturedProducts';
 import { Hero } from './components/Hero';
-import { HeroCarousel } from './components/HeroCarousel';
+import { HeroCarousel, HeroCarouselSkeleton } from './components/HeroCarousel';
 import { StorySection } from './components/StorySection';
 import { StyleTips } from './components/StyleTips';
 import { Testimonials } from './components/Testimonials';
@@ -23,9 +22,7 @@ export function HomePage() {
   return (
     <>
       {carousel.isPending ? (
-        <div className="sm:container-page sm:pt-6">
-          <Skeleton className="aspect-[16/9] w-full rounded-none sm:aspect-[2/1] sm:rounded-2xl" />
-        </div>
+        <HeroCarouselSkeleton />
       ) : (
         <HeroCarousel products={carousel.data ?? []} />
       )}

@@ -32,6 +32,9 @@ export function galleryImages(product: ProductSummary | Product): GalleryImage[]
 export function ProductGallery({ product }: { product: ProductSummary | Product }) {
   const images = galleryImages(product);
   const [selected, setSelected] = useState(0);
+  // The first photo is the page's largest paint: it shows at once; a photo the shopper picks
+  // fades in.
+  const [picked, setPicked] = useState(false);
   const current = images[Math.min(selected, images.length - 1)];
 
   return (
@@ -46,7 +49,7 @@ export function ProductGallery({ product }: { product: ProductSummary | Product 
           height={900}
           loading="eager"
           fetchPriority="high"
-          className="aspect-square w-full animate-fade-in object-cover"
+          className={cx('aspect-square w-full object-cover', picked && 'animate-fade-in')}
         />
       </div>
       {images.length > 1 && (
@@ -55,7 +58,10 @@ export function ProductGallery({ product }: { product: ProductSummary | Product 
             <li key={image.src} className="shrink-0">
               <button
                 type="button"
-                onClick={() => setSelected(index)}
+                onClick={() => {
+                  setSelected(index);
+                  setPicked(true);
+                }}
                 aria-label={`Ver foto ${index + 1} de ${images.length}: ${image.alt}`}
                 aria-current={index === selected ? 'true' : undefined}
                 className={cx(

@@ -86,7 +86,7 @@ function CategoryListing({ category }: { category: Category }) {
       >
         {query.isPending ? (
           <>
-            <Skeleton className="mb-5 h-4 w-48" />
+            <Skeleton className="mb-5 h-5 w-48" />
             <div className={productGridClasses}>
               {Array.from({ length: 8 }, (_, i) => (
                 <ProductCardSkeleton key={i} />
