@@ -6,6 +6,7 @@
  * moves between pages (`applyHead`).
  */
 import { createContext, useContext, useEffect } from 'react';
+import { escapeHtml } from '@semijoias/domain/html';
 import {
   SHARE_IMAGE_HEIGHT,
   SHARE_IMAGE_WIDTH,
@@ -137,18 +138,6 @@ function productJsonLd(product: ProductFacts, path: string | undefined, origin: 
       seller: { '@type': 'Organization', name: STORE_INFO.name },
     },
   };
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
 /** The head as HTML, for the server-rendered page. Each tag is marked so the browser owns it. */

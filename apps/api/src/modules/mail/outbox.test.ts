@@ -52,7 +52,7 @@ describe('outbox mailer (no SMTP_URL)', () => {
         links: ['http://localhost:3000/verificar-email?token=abc_DEF-123'],
       });
       expect(typeof saved.text).toBe('string');
-      expect(saved.html).toContain('Ana &#60;b&#62;');
+      expect(saved.html).toContain('Ana &lt;b&gt;');
       expect(new Date(saved.sentAt).toISOString()).toBe(saved.sentAt);
       expect(logged[0]!.obj.links).toEqual(saved.links);
     } finally {

@@ -8,6 +8,7 @@
  * column at most 560px wide so it reads on a phone. Every value goes in through {@link html},
  * which escapes it, so a hostile name or address cannot inject markup.
  */
+import { escapeHtml } from '@semijoias/domain/html';
 import { formatBRL, type Cents } from '@semijoias/domain/money';
 import { STORE_INFO } from '@semijoias/domain/store-info';
 import type { MailMessage } from './mailer.js';
@@ -44,8 +45,6 @@ export class SafeHtml {
 }
 
 type HtmlValue = string | number | SafeHtml | readonly SafeHtml[] | null | undefined;
-
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function render(value: HtmlValue): string {
   if (value === null || value === undefined) return '';

@@ -222,8 +222,8 @@ describe("enqueueOrderEmails('received')", () => {
     await send(order.id, 'received');
     const mail = await only(SHOPPER);
     expect(mail.htmlBody).not.toMatch(/<script|<img/i);
-    expect(mail.htmlBody).toContain('&#60;script&#62;alert(&#34;item&#34;)&#60;/script&#62;');
-    expect(mail.htmlBody).toContain('&#34;&#62;&#60;img src=x onerror=alert(1)&#62;');
+    expect(mail.htmlBody).toContain('&lt;script&gt;alert(&quot;item&quot;)&lt;/script&gt;');
+    expect(mail.htmlBody).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
     // The plain-text part is not HTML: it says what she typed.
     expect(mail.textBody).toContain('<script>alert("item")</script>');
   });

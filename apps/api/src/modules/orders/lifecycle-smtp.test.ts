@@ -16,7 +16,8 @@ import { createTestDatabase, testConfig, type TestDatabase } from '../../../test
 import { catalogTail, orderByReference, sandboxNotification } from '../../../test/orders.js';
 import { parseMessage, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../checkout/fixtures.js';
-import { escapeHtml, STORE_NAME } from '../mail/templates.js';
+import { escapeHtml } from '@semijoias/domain/html';
+import { STORE_NAME } from '../mail/templates.js';
 
 const PUBLIC_URL = 'http://loja.test';
 const STORE_EMAIL = 'donas@duasirmas.test';

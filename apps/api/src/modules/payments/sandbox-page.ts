@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
+import { escapeHtml } from '@semijoias/domain/html';
 import { formatBRL } from '@semijoias/domain/money';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -32,15 +33,6 @@ export const APPROVED_TEST_CARD = '4111 1111 1111 1111';
 export const DECLINED_TEST_CARD = '4000 0000 0000 0002';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** A PIX "copia e cola" code shaped like the BR Code (EMV) a bank would show; test only. */
 function pixCode(reference: string, amountCents: number): string {

@@ -8,6 +8,7 @@
  * password pages, the payment sandbox) and of the API.
  */
 import { asc } from 'drizzle-orm';
+import { escapeHtml } from '@semijoias/domain/html';
 import type { FastifyPluginAsync } from 'fastify';
 import { CATEGORIES, CATEGORY_PAGE_SIZE, type CategoryName } from '@semijoias/domain/catalog';
 import type { Db } from '../../db/client.js';
@@ -57,13 +58,6 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
-function escapeXml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
-}
-
 /** W3C datetime to the second: what sitemaps.org asks for. */
 const w3cDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -77,7 +71,7 @@ export function sitemapXml(publicUrl: string, items: readonly SitemapProduct[]):
   const urls: string[] = [];
   const add = (path: string, lastmod?: Date) =>
     urls.push(
-      `<url><loc>${escapeXml(publicUrl + path)}</loc>` +
+      `<url><loc>${escapeHtml(publicUrl + path)}</loc>` +
         (lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : '') +
         '</url>',
     );
