@@ -25,6 +25,8 @@ import { createAuthenticate } from './lib/authenticate.js';
 import { loggerOptions } from './lib/logger.js';
 import { createPaymentProvider } from './integrations/payments/index.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { syncOwnerRoles } from './modules/admin/roles.js';
 import { addressRoutes } from './modules/addresses/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
@@ -170,6 +172,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', () => catalogCache.start());
   app.addHook('onClose', () => catalogCache.stop());
 
+  // The owners' roles follow ADMIN_EMAILS from the first call on (a removed e-mail loses it now).
+  const rolesChanged = await syncOwnerRoles(database.db, config.adminEmails);
+  if (rolesChanged > 0) app.log.info({ rolesChanged }, 'owner roles updated from ADMIN_EMAILS');
+
   const key = jwtKey(config.jwtSecret);
   const authenticate = createAuthenticate({ db: database.db, key });
   const accountDeps = {
@@ -177,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
     rateLimits: config.rateLimits,
     wakeOutbox,
+    adminEmails: config.adminEmails,
   };
   // Shipping is priced by SPEC §9's table; a carrier API would be another ShippingQuoter, picked
   // here from a setting. Postal codes come from ViaCEP (or any server answering like it).
@@ -240,6 +247,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(orderRoutes, { db: database.db, authenticate, paymentProvider, config });
       await api.register(paymentRoutes, { db: database.db, paymentProvider, config });
+      // The owners' back office (issue 12): every call guarded, see modules/admin/routes.ts.
+      await api.register(adminRoutes, {
+        prefix: '/admin',
+        db: database.db,
+        config,
+        authenticate,
+        wakeOutbox,
+      });
     },
     { prefix: '/api' },
   );

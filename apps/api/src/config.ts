@@ -34,6 +34,18 @@ const envSchema = z
     MAIL_FROM: optional(z.string()),
     // Where the owners get their notices (each paid order, each refund to make).
     STORE_EMAIL: optional(z.email({ error: 'deve ser um e-mail' })),
+    // The owners' accounts (comma-separated e-mails): once verified, they enter the back office.
+    ADMIN_EMAILS: optional(
+      z
+        .string()
+        .transform((v) =>
+          v
+            .split(',')
+            .map((e) => e.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.email({ error: 'deve ser uma lista de e-mails separados por vírgula' }))),
+    ),
     VIACEP_URL: optional(httpUrl),
     // How long a postal-code lookup may take before the answer is 'Erro ao validar CEP' (503).
     VIACEP_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(60_000)),
@@ -102,6 +114,8 @@ export interface Config {
   mailFrom: string;
   /** The owners' address: a notice for each paid order and each refund to make. */
   storeEmail: string;
+  /** The owners' e-mails, lower case (ADMIN_EMAILS); their verified accounts get the 'owner' role. */
+  adminEmails: readonly string[];
   viaCepUrl: string;
   /** Time limit of one ViaCEP call (connection and body), in milliseconds. */
   viaCepTimeoutMs: number;
@@ -212,6 +226,7 @@ export function parseEnv(env: Env = process.env): Omit<
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Duas Irmãs Semijoias <nao-responda@semijoias.local>',
     storeEmail: e.STORE_EMAIL ?? STORE_INFO.email,
+    adminEmails: e.ADMIN_EMAILS ?? [],
     viaCepUrl: (e.VIACEP_URL ?? 'https://viacep.com.br').replace(/\/+$/, ''),
     viaCepTimeoutMs: e.VIACEP_TIMEOUT_MS ?? 5000,
     imageBaseUrl: imageBase.endsWith('/') ? imageBase : `${imageBase}/`,

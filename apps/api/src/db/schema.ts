@@ -56,6 +56,12 @@ export const products = pgTable(
     weightGrams: integer('weight_grams').notNull().default(200),
     novo: boolean('novo').notNull().default(false),
     promocao: boolean('promocao').notNull().default(false),
+    /**
+     * Set when the owners take a product out of the store. A product that was ever ordered is
+     * hidden, never deleted (its order lines point at it); hidden products are in no list, page,
+     * search, sitemap or cart, and cannot be bought.
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /** Units sold; best sellers are ordered by it. */
     salesCount: integer('sales_count').notNull().default(0),
     /** Name, description and category words, lower case without accents (productSearchText). */
@@ -127,6 +133,13 @@ export const users = pgTable(
     sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true, precision: 3 })
       .notNull()
       .default(sql`'epoch'`),
+    /**
+     * 'owner' for the store's owners (granted from ADMIN_EMAILS to verified accounts, at start-up
+     * and at login; modules/admin/roles.ts), else 'customer'. Read from here on every admin call.
+     */
+    role: text('role').$type<UserRole>().notNull().default('customer'),
+    /** Set when an LGPD request anonymised the account: her personal data is gone from it. */
+    anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -136,8 +149,11 @@ export const users = pgTable(
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('users_cpf_digits_check', sql`${t.cpf} ~ '^[0-9]{11}$'`),
     check('users_phone_digits_check', sql`${t.phone} ~ '^[0-9]{10,11}$'`),
+    check('users_role_check', sql`${t.role} in ('customer', 'owner')`),
   ],
 );
+
+export type UserRole = 'customer' | 'owner';
 
 /** Single-use tokens sent by e-mail; only their SHA-256 is stored. */
 const oneTimeTokenColumns = () => ({
@@ -441,8 +457,19 @@ export const orders = pgTable(
     paymentId: text('payment_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    /** Why it was cancelled: 'expired' (unpaid at its deadline; the sweeper). */
+    /**
+     * Why it was cancelled: 'expired' (unpaid at its deadline; the sweeper), 'owner' (a paid
+     * order cancelled by the owners: its stock given back and its payment to refund).
+     */
     cancelReason: text('cancel_reason'),
+    // The owners' side (issue 12): preparing, shipping with a Correios code, delivery, refunds.
+    inProgressAt: timestamp('in_progress_at', { withTimezone: true }),
+    /** Correios tracking code (AA123456785BR), checked by the domain's isValidTrackingCode. */
+    trackingCode: text('tracking_code'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When the owners noted the payment of a refund_due order as given back. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /**
      * The return link's secret sealed with a key derived from JWT_SECRET (AES-256-GCM), so the
      * e-mails sent later (declined, cancelled) carry a link that opens on any device. A database
@@ -642,3 +669,79 @@ export const outboxEmails = pgTable(
 );
 
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
+
+// ------------------------------------------------------------------ Back office (issue 12)
+
+/**
+ * Every change an owner makes: who, when, what, and the entity before and after (as the admin
+ * API answers it). Written in the transaction of the change (modules/admin/audit.ts), so a change
+ * without its entry cannot happen. `actor_email` is kept as it was: the log stays readable when
+ * the account is later anonymised.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    /** 'product.update', 'order.ship', 'coupon.create', 'customer.anonymize', ... */
+    action: text('action').notNull(),
+    /** 'product' | 'order' | 'coupon' | 'customer' */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** One line in Portuguese for the 'Auditoria' page ('Estoque de Anel X: 3 → 10'). */
+    summary: text('summary').notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.id.desc()),
+    index('audit_log_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export type AuditLogRow = typeof auditLog.$inferSelect;
+
+export const STOCK_MOVEMENT_REASONS = [
+  'initial',
+  'sale',
+  'cancellation',
+  'adjustment',
+  'other',
+] as const;
+export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+
+/**
+ * The stock ledger: one row for every change of a product's stock, written by a trigger on
+ * `products` (migration 0006), so no code path can change a stock without its entry. The reason,
+ * order, owner and note come from transaction-local settings the code sets just before
+ * (lib/stock-ledger.ts: `tagStockChanges`); a change nobody tagged is 'other'.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason').$type<StockMovementReason>().notNull(),
+    // Deferred (migration 0006): a sale's rows name its order, inserted later in the transaction.
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_product_idx').on(t.productId, t.id.desc()),
+    index('stock_movements_created_idx').on(t.createdAt.desc()),
+    check(
+      'stock_movements_reason_check',
+      sql`${t.reason} in (${sql.raw(STOCK_MOVEMENT_REASONS.map((r) => `'${r}'`).join(', '))})`,
+    ),
+  ],
+);
+
+export type StockMovementRow = typeof stockMovements.$inferSelect;

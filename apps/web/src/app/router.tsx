@@ -1,6 +1,6 @@
 import { CATEGORIES, CATEGORY_PAGE_SIZE, findCategory } from '@semijoias/domain/catalog';
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import {
   bestSellersQuery,
@@ -9,6 +9,7 @@ import {
 } from '@/features/home/api/home-products';
 import { categoryProductsQuery } from '@/features/catalog/api/get-category-products';
 import { productQuery } from '@/features/catalog/api/get-product';
+import { PageLoading } from '@/ui/PageLoading';
 import { NotFoundPage } from './NotFoundPage';
 import { RootLayout } from './shell/RootLayout';
 
@@ -51,6 +52,10 @@ const CheckoutPage = lazy(() =>
 );
 const AccountPage = lazy(() =>
   import('@/features/account/AccountPage').then((m) => ({ default: m.AccountPage })),
+);
+// The owners' back office: its own chunk and frame, never downloaded by a shopper.
+const AdminApp = lazy(() =>
+  import('@/features/admin/AdminApp').then((m) => ({ default: m.AdminApp })),
 );
 const OrderReturnPage = lazy(() =>
   import('@/features/orders/OrderReturnPage').then((m) => ({ default: m.OrderReturnPage })),
@@ -100,6 +105,14 @@ const homeSsr: ServerRendered = {
  * (SPEC): they show the home, where the cart drawer and the popup will open.
  */
 export const routes: RouteObject[] = [
+  {
+    path: '/admin/*',
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <AdminApp />
+      </Suspense>
+    ),
+  },
   {
     path: '/',
     // The shell catches a page's errors, so header and footer stay usable.

@@ -35,6 +35,7 @@ export interface AccountsRoutesOptions {
   authenticate: Authenticate;
   /** The outbox worker's wake(): mail queued by a call goes out right after its commit. */
   wakeOutbox: () => void;
+  adminEmails: readonly string[];
 }
 
 const errors = {

@@ -66,6 +66,7 @@ export const infoSchema = z.object({
   phone: z.string(),
   cpf: z.string(),
   birthdate: z.string(),
+  administrador: z.boolean(),
 });
 
 export const errorSchema = z.looseObject({ error: z.string() });

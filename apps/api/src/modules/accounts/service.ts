@@ -33,6 +33,8 @@ export interface AccountsServiceOptions {
   publicUrl: string;
   /** Called after a commit that put mail in the outbox, so it goes out at once. */
   wakeOutbox: () => void;
+  /** ADMIN_EMAILS: reserved, no account may move its e-mail to one of them. */
+  adminEmails: readonly string[];
 }
 
 function conflict(message: string): ConflictError {
@@ -63,10 +65,17 @@ export function serializeInfo(user: UserRow) {
     phone: user.phone,
     cpf: user.cpf,
     birthdate: user.birthdate,
+    /** An owner (issue 12): the web app shows her the entry to the back office. */
+    administrador: user.role === 'owner',
   };
 }
 
-export function createAccountsService({ db, publicUrl, wakeOutbox }: AccountsServiceOptions) {
+export function createAccountsService({
+  db,
+  publicUrl,
+  wakeOutbox,
+  adminEmails,
+}: AccountsServiceOptions) {
   /** A new verification link, and its e-mail in the outbox, inside `tx`. */
   async function queueVerification(tx: Db, user: Pick<UserRow, 'id' | 'email' | 'firstName'>) {
     const token = await insertVerificationToken(tx, user.id);
@@ -189,6 +198,9 @@ export function createAccountsService({ db, publicUrl, wakeOutbox }: AccountsSer
         .from(users)
         .where(eq(users.email, change.email));
       if (other && other.id !== userId) throw conflict(REGISTRATION_EMAIL_TAKEN);
+      // An owner's address is reserved: a customer moving her account's e-mail to it would
+      // become an owner at her next login without ever proving she reads that mailbox.
+      if (!other && adminEmails.includes(change.email)) throw conflict(REGISTRATION_EMAIL_TAKEN);
       try {
         const [user] = await db
           .update(users)

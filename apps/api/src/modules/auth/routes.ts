@@ -26,6 +26,7 @@ export interface AuthRoutesOptions {
   rateLimits: RateLimits;
   /** The outbox worker's wake(): mail queued by a call goes out right after its commit. */
   wakeOutbox: () => void;
+  adminEmails: readonly string[];
 }
 
 const errors = {

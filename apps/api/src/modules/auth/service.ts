@@ -33,6 +33,7 @@ import {
 } from '../../lib/secrets.js';
 import { enqueueEmail } from '../mail/outbox.js';
 import { passwordResetEmail } from '../mail/templates.js';
+import { applyOwnerRole } from '../admin/roles.js';
 
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -49,6 +50,8 @@ export interface AuthServiceOptions {
   publicUrl: string;
   /** Called after a commit that put mail in the outbox, so it goes out at once. */
   wakeOutbox: () => void;
+  /** ADMIN_EMAILS: each login sets the account's role from it (modules/admin/roles.ts). */
+  adminEmails: readonly string[];
 }
 
 function credentialsError(): UnauthorizedError {
@@ -63,7 +66,13 @@ function refreshError(): UnauthorizedError {
   });
 }
 
-export function createAuthService({ db, key, publicUrl, wakeOutbox }: AuthServiceOptions) {
+export function createAuthService({
+  db,
+  key,
+  publicUrl,
+  wakeOutbox,
+  adminEmails,
+}: AuthServiceOptions) {
   async function newRefreshToken(tx: Db, userId: number, familyId: string) {
     const token = randomToken();
     const [row] = await tx
@@ -84,6 +93,7 @@ export function createAuthService({ db, key, publicUrl, wakeOutbox }: AuthServic
       const [user] = await db
         .select({
           id: users.id,
+          email: users.email,
           passwordHash: users.passwordHash,
           emailVerifiedAt: users.emailVerifiedAt,
         })
@@ -100,6 +110,7 @@ export function createAuthService({ db, key, publicUrl, wakeOutbox }: AuthServic
           code: LOGIN_EMAIL_NOT_VERIFIED_CODE,
         });
       }
+      await applyOwnerRole(db, { id: user.id, email: user.email }, adminEmails);
       const refresh = await newRefreshToken(db, user.id, randomUUID());
       return { access: await signAccessToken(key, user.id), refresh: refresh.token };
     },

@@ -30,6 +30,7 @@ import {
   type StoredAnswer,
 } from '../../lib/idempotency.js';
 import { hashToken } from '../../lib/secrets.js';
+import { tagStockChanges } from '../../lib/stock-ledger.js';
 import { PRODUCT_NOT_FOUND } from '../catalog/routes.js';
 import { findUsable, redeem, type UsableCoupon } from '../coupons/service.js';
 import { enqueueOrderEmails, sealOrderChave, type OrderMailDeps } from '../orders/emails.js';
@@ -107,6 +108,14 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
   }
 
   /** Takes each line's units off the stock (guarded), returning the lines with their prices. */
+  async function nextOrderId(tx: Db): Promise<number> {
+    // Both drivers (PGlite, node-postgres) answer `rows`.
+    const result = (await tx.execute(
+      sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
+    )) as unknown as { rows: { id: number }[] };
+    return Number(result.rows[0]!.id);
+  }
+
   async function reserveStock(tx: Db, lines: RequestedLine[]) {
     const reserved = [];
     for (const line of lines) {
@@ -157,6 +166,9 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
 
       const lines = userId === undefined ? request.lines! : await serverCartLines(tx, userId);
       if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
+      // The order's id is taken first, so the stock ledger's rows of this sale name it.
+      const orderId = await nextOrderId(tx);
+      await tagStockChanges(tx, { reason: 'sale', orderId });
       const reserved = await reserveStock(tx, lines);
       const subtotal = reserved.reduce((sum, l) => sum + l.priceCents * l.quantidade, 0);
       const itemCount = reserved.reduce((sum, l) => sum + l.quantidade, 0);
@@ -175,6 +187,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       const [order] = await tx
         .insert(orders)
         .values({
+          id: orderId,
           userId: userId ?? null,
           status: 'awaiting_payment',
           accessKeyHash: hashToken(chave),

@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, products } from '../../db/schema.js';
+import { tagStockChanges } from '../../lib/stock-ledger.js';
 import { release } from '../coupons/service.js';
 
 export type TransitionOutcome = 'paid' | 'declined' | 'ignored' | 'amount_mismatch';
@@ -140,14 +141,20 @@ export async function cancelExpired(tx: Db, orderId: number, now: Date): Promise
     )
     .returning({ id: orders.id });
   if (!moved) return false;
+  await givePiecesBack(tx, orderId);
+  await release(tx, orderId);
+  return true;
+}
+
+/** Puts an order's units back on the shelf (the stock ledger says 'cancellation'). */
+export async function givePiecesBack(tx: Db, orderId: number): Promise<void> {
   await lockProductsOf(tx, orderId);
+  await tagStockChanges(tx, { reason: 'cancellation', orderId });
   await tx
     .update(products)
     .set({ stock: sql`${products.stock} + ${orderItems.quantidade}`, updatedAt: sql`now()` })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, orderId), eq(products.id, orderItems.productId)));
-  await release(tx, orderId);
-  return true;
 }
 
 /** A line of an order whose stock is no longer there (a late payment cannot revive it). */
@@ -169,6 +176,7 @@ export async function reserveStockAgain(tx: Db, orderId: number): Promise<void> 
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productId));
+  await tagStockChanges(tx, { reason: 'sale', orderId });
   for (const line of lines) {
     const taken = await tx
       .update(products)

@@ -24,6 +24,7 @@ export interface SeoRoutesOptions {
 
 /** Pages a search engine has no business with: private, per shopper, or not pages at all. */
 export const DISALLOWED_PATHS = [
+  '/admin',
   '/checkout',
   '/usuario',
   '/carrinho',

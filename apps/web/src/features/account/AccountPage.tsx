@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ADMIN_ENTRY } from '@semijoias/domain/admin';
 import { logout } from '@/lib/api';
 import { LOGIN_DRAWER_HREF } from '@/lib/drawer-requests';
 import { useDocumentTitle } from '@/lib/hooks';
 import { useIsLoggedIn } from '@/lib/session';
 import { cx } from '@/ui/cx';
-import { LogoutIcon, PinIcon, ReceiptIcon, UserIcon } from '@/ui/icons';
+import { LogoutIcon, PinIcon, ReceiptIcon, SparkleIcon, UserIcon } from '@/ui/icons';
 import { fetchUserInfo, userInfoQueryKey } from './api';
 import { AddressesTab } from './components/AddressesTab';
 import { InfoTab } from './components/InfoTab';
@@ -113,6 +114,15 @@ export function AccountPage() {
                 ))}
               </div>
             </nav>
+            {info.data?.administrador && (
+              <Link
+                to="/admin"
+                data-testid="admin-entry"
+                className="mt-3 inline-flex min-h-11 w-full items-center justify-center gap-3 rounded-xl border border-gold-dark/40 bg-white/70 px-4 text-sm font-medium text-ink hover:border-gold-dark lg:justify-start"
+              >
+                <SparkleIcon width={20} height={20} className="text-gold-dark" /> {ADMIN_ENTRY}
+              </Link>
+            )}
             <button
               type="button"
               onClick={signOut}

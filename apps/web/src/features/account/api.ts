@@ -12,6 +12,8 @@ export interface UserInfo {
   cpf: string;
   /** yyyy-mm-dd */
   birthdate: string;
+  /** An owner of the store: the account shows the entry to the back office (issue 12). */
+  administrador?: boolean;
 }
 
 /** Cached under 'session' so it goes with the session (see app/providers.tsx). */

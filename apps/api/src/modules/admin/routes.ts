@@ -1,0 +1,56 @@
+/**
+ * The back office's API, all of it under /api/admin/ (issue 12). One hook guards the whole
+ * prefix (guard.ts): 401 without a session, 403 for anyone but an owner, checked against the
+ * database on every call. Each section of the back office is its own folder and plugin.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Authenticate } from '../../lib/authenticate.js';
+import { adminAuditRoutes } from './audit/routes.js';
+import { adminCouponsRoutes } from './coupons/routes.js';
+import { adminCustomersRoutes } from './customers/routes.js';
+import { adminDashboardRoutes } from './dashboard/routes.js';
+import { createOwnerGuard, requireOwner } from './guard.js';
+import type { AdminRouteOptions } from './options.js';
+import { adminOrdersRoutes } from './orders/routes.js';
+import { adminProductsRoutes } from './products/routes.js';
+import { adminStockRoutes } from './stock/routes.js';
+
+export const adminRoutes: FastifyPluginAsyncZod<
+  AdminRouteOptions & { authenticate: Authenticate }
+> = async (app, opts) => {
+  const guard = createOwnerGuard({
+    db: opts.db,
+    authenticate: opts.authenticate,
+    adminEmails: opts.config.adminEmails,
+  });
+  // onRequest: before any body is read, so an upload from a stranger is refused unread.
+  app.addHook('onRequest', guard);
+  // Owners' answers are personal data: never kept by a browser or a proxy.
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  /** GET /api/admin/sessao/: who is in the back office (the screens' first call). */
+  app.get(
+    '/sessao/',
+    {
+      schema: {
+        response: { 200: z.object({ id: z.number(), email: z.string(), nome: z.string() }) },
+      },
+    },
+    async (req) => {
+      const owner = requireOwner(req);
+      return { id: owner.id, email: owner.email, nome: owner.name };
+    },
+  );
+
+  const { authenticate: _authenticate, ...deps } = opts;
+  await app.register(adminDashboardRoutes, deps);
+  await app.register(adminProductsRoutes, deps);
+  await app.register(adminStockRoutes, deps);
+  await app.register(adminOrdersRoutes, deps);
+  await app.register(adminCouponsRoutes, deps);
+  await app.register(adminCustomersRoutes, deps);
+  await app.register(adminAuditRoutes, deps);
+};

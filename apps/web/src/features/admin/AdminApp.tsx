@@ -1,0 +1,104 @@
+/**
+ * /admin: the owners' back office (issue 12), its own chunk — a shopper never downloads it. It
+ * asks the server who she is (GET api/admin/sessao/) before showing anything: a guest is asked
+ * to log in, a customer is told the area is the owners'. The server checks the role again on
+ * every call; this screen only decides what to show.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Link, useRoutes } from 'react-router';
+import { ADMIN_FORBIDDEN, ADMIN_LOGIN_REQUIRED } from '@semijoias/domain/admin';
+import { isApiError } from '@/lib/api';
+import { LOGIN_DRAWER_HREF } from '@/lib/drawer-requests';
+import { useDocumentTitle } from '@/lib/hooks';
+import { useIsLoggedIn } from '@/lib/session';
+import { buttonClasses } from '@/ui/Button';
+import { EmptyState } from '@/ui/EmptyState';
+import { AdminLayout } from './AdminLayout';
+import { adminSessionQuery } from './lib/admin-api';
+import { AdminLoadError, AdminLoading } from './ui/AdminStates';
+
+const DashboardPage = lazy(() =>
+  import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
+const ProductsPage = lazy(() =>
+  import('./products/ProductsPage').then((m) => ({ default: m.ProductsPage })),
+);
+const StockPage = lazy(() => import('./stock/StockPage').then((m) => ({ default: m.StockPage })));
+const OrdersPage = lazy(() =>
+  import('./orders/OrdersPage').then((m) => ({ default: m.OrdersPage })),
+);
+const CouponsPage = lazy(() =>
+  import('./coupons/CouponsPage').then((m) => ({ default: m.CouponsPage })),
+);
+const CustomersPage = lazy(() =>
+  import('./customers/CustomersPage').then((m) => ({ default: m.CustomersPage })),
+);
+const AuditPage = lazy(() => import('./audit/AuditPage').then((m) => ({ default: m.AuditPage })));
+
+/** Each section owns the routes under its path (`produtos/novo`, `pedidos/:reference`...). */
+const SECTION_ROUTES = [
+  { index: true, element: <DashboardPage /> },
+  { path: 'produtos/*', element: <ProductsPage /> },
+  { path: 'estoque/*', element: <StockPage /> },
+  { path: 'pedidos/*', element: <OrdersPage /> },
+  { path: 'cupons/*', element: <CouponsPage /> },
+  { path: 'clientes/*', element: <CustomersPage /> },
+  { path: 'auditoria/*', element: <AuditPage /> },
+  {
+    path: '*',
+    element: (
+      <EmptyState title="Página não encontrada">
+        Esta página não existe na administração.
+      </EmptyState>
+    ),
+  },
+];
+
+export function AdminApp() {
+  const loggedIn = useIsLoggedIn();
+  const session = useQuery({ ...adminSessionQuery, enabled: loggedIn, retry: false });
+  const sections = useRoutes(SECTION_ROUTES);
+
+  if (!loggedIn) return <AdminDoor kind="login" />;
+  if (session.isPending) return <AdminLoading label="Abrindo a administração" />;
+  if (session.isError) {
+    if (isApiError(session.error) && session.error.status === 403)
+      return <AdminDoor kind="forbidden" />;
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <AdminLoadError error={session.error} onRetry={() => void session.refetch()} />
+      </div>
+    );
+  }
+  return (
+    <AdminLayout owner={session.data}>
+      <Suspense fallback={<AdminLoading />}>{sections}</Suspense>
+    </AdminLayout>
+  );
+}
+
+function AdminDoor({ kind }: { kind: 'login' | 'forbidden' }) {
+  useDocumentTitle('Administração');
+  return (
+    <main id="conteudo" className="min-h-screen bg-gradient-to-b from-cream/70 to-ivory">
+      <EmptyState
+        as="h1"
+        title="Administração"
+        action={
+          kind === 'login' ? (
+            <Link to={LOGIN_DRAWER_HREF} className={buttonClasses('primary', 'lg')}>
+              Entrar
+            </Link>
+          ) : (
+            <Link to="/" className={buttonClasses('outline', 'lg')}>
+              Voltar à loja
+            </Link>
+          )
+        }
+      >
+        {kind === 'login' ? ADMIN_LOGIN_REQUIRED : ADMIN_FORBIDDEN}
+      </EmptyState>
+    </main>
+  );
+}
