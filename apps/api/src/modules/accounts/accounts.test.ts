@@ -419,6 +419,7 @@ describe('GET and PUT /api/infos/', () => {
       phone: '11987654321',
       cpf: ana.cpf.replace(/\D/g, ''),
       birthdate: '1990-05-17',
+      administrador: false,
     });
     const biaInfo = await get(biaTokens.access);
     expect(biaInfo.json()).toMatchObject({ first_name: 'Bia', phone: '1130000000' });

@@ -122,6 +122,7 @@ describe('GET /robots.txt', () => {
       [
         'User-agent: *',
         'Allow: /',
+        'Disallow: /admin',
         'Disallow: /checkout',
         'Disallow: /usuario',
         'Disallow: /carrinho',
