@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PRODUCT_COMPOSITIONS_MAX,
+  PRODUCT_FORM_MESSAGES,
+  productSlug,
+  validateProductForm,
+} from './product-form';
+
+const valid = {
+  nome: '  Anel   Aurora ',
+  categoria: 'Anel',
+  preco: '129,90',
+  descricao: 'Banhado a ouro 18k.',
+  novo: true,
+  promocao: false,
+  peso_gramas: 150,
+  estoque: '7',
+  composicoes: [3, 5],
+};
+
+describe('validateProductForm', () => {
+  it('reads a valid form into stored values', () => {
+    const result = validateProductForm(valid);
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        name: 'Anel Aurora',
+        category: 'Anel',
+        priceCents: 12990,
+        originalPriceCents: null,
+        description: 'Banhado a ouro 18k.',
+        novo: true,
+        promocao: false,
+        weightGrams: 150,
+        stock: 7,
+        compositionIds: [3, 5],
+      },
+    });
+  });
+
+  it('answers every broken field in Portuguese', () => {
+    const result = validateProductForm({
+      nome: ' ',
+      categoria: 'Tiara',
+      preco: 'abc',
+      peso_gramas: 0,
+      estoque: -1,
+      composicoes: Array.from({ length: PRODUCT_COMPOSITIONS_MAX + 1 }, (_, i) => i + 1),
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toMatchObject({
+      nome: [PRODUCT_FORM_MESSAGES.nome],
+      categoria: [PRODUCT_FORM_MESSAGES.categoria],
+      preco: [PRODUCT_FORM_MESSAGES.preco],
+      peso_gramas: [PRODUCT_FORM_MESSAGES.peso],
+      estoque: [PRODUCT_FORM_MESSAGES.estoque],
+      composicoes: [PRODUCT_FORM_MESSAGES.composicoes],
+    });
+  });
+
+  it('needs a zero-free price and, on a PROMOÇÃO, a higher original price', () => {
+    const zero = validateProductForm({ ...valid, preco: '0' });
+    expect(zero.ok || zero.errors.preco).toEqual([PRODUCT_FORM_MESSAGES.precoFaixa]);
+    const missing = validateProductForm({ ...valid, promocao: true });
+    expect(missing.ok || missing.errors.preco_original).toEqual([
+      PRODUCT_FORM_MESSAGES.precoOriginal,
+    ]);
+    const lower = validateProductForm({ ...valid, promocao: true, preco_original: '99,90' });
+    expect(lower.ok || lower.errors.preco_original).toEqual([
+      PRODUCT_FORM_MESSAGES.precoOriginalMaior,
+    ]);
+    const sale = validateProductForm({ ...valid, promocao: true, preco_original: '159,90' });
+    expect(sale.ok && sale.value.originalPriceCents).toBe(15990);
+    // Without PROMOÇÃO the 'de' price is not kept.
+    const plain = validateProductForm({ ...valid, preco_original: '159,90' });
+    expect(plain.ok && plain.value.originalPriceCents).toBeNull();
+  });
+
+  it('refuses repeated pieces and the product itself in its look', () => {
+    const repeated = validateProductForm({ ...valid, composicoes: [3, 3] }, { selfId: 9 });
+    expect(repeated.ok || repeated.errors.composicoes).toEqual([
+      PRODUCT_FORM_MESSAGES.composicaoRepetida,
+    ]);
+    const self = validateProductForm({ ...valid, composicoes: [9] }, { edit: true, selfId: 9 });
+    expect(self.ok || self.errors.composicoes).toContain(PRODUCT_FORM_MESSAGES.composicaoPropria);
+  });
+
+  it('on an edit needs the stock the form showed', () => {
+    const missing = validateProductForm(valid, { edit: true });
+    expect(missing.ok || missing.errors.estoque_visto).toEqual([
+      PRODUCT_FORM_MESSAGES.estoqueVisto,
+    ]);
+    const edit = validateProductForm({ ...valid, estoque_visto: 4 }, { edit: true });
+    expect(edit.ok && edit.value.stockSeen).toBe(4);
+  });
+
+  it('refuses a body that is not an object', () => {
+    expect(validateProductForm(null)).toEqual({
+      ok: false,
+      errors: { _: [PRODUCT_FORM_MESSAGES.corpo] },
+    });
+  });
+});
+
+describe('productSlug', () => {
+  it('is lower case ascii words joined by dashes', () => {
+    expect(productSlug('Anel Aurora — Dourado 18k!')).toBe('anel-aurora-dourado-18k');
+    expect(productSlug('Colar Coração')).toBe('colar-coracao');
+    expect(productSlug('***')).toBe('produto');
+  });
+});
