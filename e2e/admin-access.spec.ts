@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { expectNoA11yViolations } from './fixtures/a11y';
+import { ownerSession } from './fixtures/admin';
+import { logIn, newOrdersShopper, signInBrowser } from './fixtures/orders';
+
+// Who enters /admin, how an owner finds it, and that every section of the back office is usable
+// and accessible (axe, WCAG 2.2 AA) on a phone and a desktop.
+
+const SECTIONS = [
+  { label: 'Painel', path: '/admin' },
+  { label: 'Produtos', path: '/admin/produtos' },
+  { label: 'Estoque', path: '/admin/estoque' },
+  { label: 'Pedidos', path: '/admin/pedidos' },
+  { label: 'Cupons', path: '/admin/cupons' },
+  { label: 'Clientes', path: '/admin/clientes' },
+  { label: 'Auditoria', path: '/admin/auditoria' },
+];
+
+test('a guest is asked to log in and a customer is told the back office is not hers', async ({
+  page,
+  request,
+}, testInfo) => {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Administração' })).toBeVisible();
+  await expect(
+    page.getByText('Entre com a sua conta de administradora para continuar.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Entrar' })).toBeVisible();
+
+  const shopper = await newOrdersShopper(
+    request,
+    'Clara',
+    testInfo.project.name === 'phone' ? 1 : 2,
+  );
+  await signInBrowser(page, await logIn(request, shopper.email));
+  await page.goto('/admin');
+  await expect(page.getByText('Acesso restrito às administradoras da loja.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Voltar à loja' })).toHaveAttribute('href', '/');
+  // Her account page has no entry to it.
+  await page.goto('/usuario');
+  await expect(page.getByRole('heading', { name: `Olá, ${shopper.firstName}!` })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Administração' })).toHaveCount(0);
+});
+
+test('an owner finds Administração in her account and walks through every section', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const owner = await ownerSession(request, testInfo.project.name);
+  await signInBrowser(page, owner.session);
+  await page.goto('/usuario');
+  await page.getByRole('link', { name: 'Administração' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  const menu = page.getByRole('navigation', { name: 'Administração' });
+  for (const section of SECTIONS) {
+    await menu.getByRole('link', { name: section.label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${section.path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: section.label })).toBeVisible();
+    await expect(menu.getByRole('link', { name: section.label, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    // Let the section's data arrive before judging the page.
+    await expect(page.locator('[role="status"]').filter({ hasText: /Carregando/ })).toHaveCount(0);
+    await expectNoA11yViolations(page, `${section.label} (${testInfo.project.name})`);
+  }
+  // 'Sair' ends the session and leaves the back office.
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/admin');
+  await expect(
+    page.getByText('Entre com a sua conta de administradora para continuar.'),
+  ).toBeVisible();
+});
