@@ -17,7 +17,7 @@ import { adminProductsRoutes } from './products/routes.js';
 import { adminStockRoutes } from './stock/routes.js';
 
 export const adminRoutes: FastifyPluginAsyncZod<
-  AdminRouteOptions & { authenticate: Authenticate }
+  AdminRouteOptions & { authenticate: Authenticate; prefix?: string }
 > = async (app, opts) => {
   const guard = createOwnerGuard({
     db: opts.db,
@@ -45,7 +45,9 @@ export const adminRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  const { authenticate: _authenticate, ...deps } = opts;
+  // Not `prefix`: Fastify hands this plugin its own register options, and a section given
+  // `prefix: '/admin'` again would answer under /api/admin/admin/.
+  const { authenticate: _authenticate, prefix: _prefix, ...deps } = opts;
   await app.register(adminDashboardRoutes, deps);
   await app.register(adminProductsRoutes, deps);
   await app.register(adminStockRoutes, deps);

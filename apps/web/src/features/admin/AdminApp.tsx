@@ -14,6 +14,7 @@ import { useDocumentTitle } from '@/lib/hooks';
 import { useIsLoggedIn } from '@/lib/session';
 import { buttonClasses } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
+import './admin.css';
 import { AdminLayout } from './AdminLayout';
 import { adminSessionQuery } from './lib/admin-api';
 import { AdminLoadError, AdminLoading } from './ui/AdminStates';
