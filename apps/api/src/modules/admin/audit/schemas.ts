@@ -1,0 +1,78 @@
+/**
+ * The Auditoria call's query and answer (docs/admin/dashboard-stock-audit.md), and the page
+ * parameter every list of this slice shares (Estoque reads it too).
+ */
+import { z } from 'zod';
+
+export const AUDIT_ENTITY_TYPES = ['product', 'order', 'coupon', 'customer'] as const;
+
+export const PAGE_INVALID = 'A página deve ser um número inteiro a partir de 1.';
+export const AUDIT_ENTITY_INVALID = 'Entidade inválida: use product, order, coupon ou customer.';
+export const AUDIT_ID_INVALID = 'O id deve ter de 1 a 64 caracteres.';
+export const AUDIT_ID_WITHOUT_ENTITY = 'Informe a entidade junto com o id.';
+export const AUDIT_ACTION_INVALID = 'A ação deve ter de 1 a 64 letras, pontos ou sublinhados.';
+
+/** `?pagina=2`: 1 when absent. Bounded so an offset never overflows. */
+export const pageParam = z
+  .string()
+  .regex(/^\d{1,6}$/, { error: PAGE_INVALID })
+  .transform(Number)
+  .pipe(z.number().int().min(1, { error: PAGE_INVALID }))
+  .optional();
+
+export const auditQuery = z
+  .object({
+    entidade: z.enum(AUDIT_ENTITY_TYPES, { error: AUDIT_ENTITY_INVALID }).optional(),
+    id: z
+      .string()
+      .trim()
+      .min(1, { error: AUDIT_ID_INVALID })
+      .max(64, { error: AUDIT_ID_INVALID })
+      .optional(),
+    acao: z
+      .string()
+      .regex(/^[a-z_.]{1,64}$/, { error: AUDIT_ACTION_INVALID })
+      .optional(),
+    pagina: pageParam,
+  })
+  .strict()
+  .refine((q) => q.id === undefined || q.entidade !== undefined, {
+    path: ['id'],
+    error: AUDIT_ID_WITHOUT_ENTITY,
+  });
+
+export const auditEntryJson = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  actor_email: z.string(),
+  action: z.string(),
+  entity_type: z.enum(AUDIT_ENTITY_TYPES),
+  entity_id: z.string(),
+  /** An order's reference (its page's address), whichever id the entry was written with. */
+  order_reference: z.string().nullable(),
+  summary: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+export type AuditEntryJson = z.infer<typeof auditEntryJson>;
+
+export const auditAnswer = z.object({
+  itens: z.array(auditEntryJson),
+  pagina: z.number(),
+  por_pagina: z.number(),
+  total: z.number(),
+});
+
+export const adminErrorSchema = z.looseObject({
+  error: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export const adminErrors = {
+  400: adminErrorSchema,
+  401: adminErrorSchema,
+  403: adminErrorSchema,
+  404: adminErrorSchema,
+  409: adminErrorSchema,
+};
