@@ -1,5 +1,76 @@
-/** The back office's coupons calls (issue 12). */
+/**
+ * The back office's coupons calls (issue 12, docs/admin/coupons-customers.md): list, one coupon
+ * with its uses, create, edit, pause and activate. Thin: the domain validates, the service acts.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { COUPON_FORM_MESSAGES, validateCouponForm } from '@semijoias/domain/coupon-form';
+import { ValidationError } from '../../../lib/errors.js';
+import { requireOwner } from '../guard.js';
 import type { AdminRouteOptions } from '../options.js';
+import {
+  couponAnswer,
+  couponDetailAnswer,
+  couponIdParams,
+  couponListAnswer,
+  errorSchema,
+} from './schemas.js';
+import { createAdminCouponService } from './service.js';
 
-export const adminCouponsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async () => {};
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
+
+/** The body as the domain reads it, or the 400 with every field's messages. */
+function validBody(body: unknown) {
+  const result = validateCouponForm(body);
+  if (result.ok) return result.value;
+  const first = Object.values(result.errors)[0]?.[0] ?? COUPON_FORM_MESSAGES.bodyInvalid;
+  throw new ValidationError(first, result.errors);
+}
+
+export const adminCouponsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, opts) => {
+  const service = createAdminCouponService(opts.db);
+
+  app.get('/cupons/', { schema: { response: { 200: couponListAnswer, ...errors } } }, async () => ({
+    cupons: await service.list(),
+  }));
+
+  app.get(
+    '/cupons/:id/',
+    { schema: { params: couponIdParams, response: { 200: couponDetailAnswer, ...errors } } },
+    async (req) => service.get(req.params.id),
+  );
+
+  app.post(
+    '/cupons/',
+    { schema: { response: { 201: couponAnswer, ...errors } } },
+    async (req, reply) => {
+      const cupom = await service.create(requireOwner(req), validBody(req.body));
+      return reply.code(201).send({ cupom });
+    },
+  );
+
+  app.put(
+    '/cupons/:id/',
+    { schema: { params: couponIdParams, response: { 200: couponAnswer, ...errors } } },
+    async (req) => ({
+      cupom: await service.update(requireOwner(req), req.params.id, validBody(req.body)),
+    }),
+  );
+
+  app.post(
+    '/cupons/:id/pausar/',
+    { schema: { params: couponIdParams, response: { 200: couponAnswer, ...errors } } },
+    async (req) => ({ cupom: await service.setActive(requireOwner(req), req.params.id, false) }),
+  );
+
+  app.post(
+    '/cupons/:id/ativar/',
+    { schema: { params: couponIdParams, response: { 200: couponAnswer, ...errors } } },
+    async (req) => ({ cupom: await service.setActive(requireOwner(req), req.params.id, true) }),
+  );
+};
