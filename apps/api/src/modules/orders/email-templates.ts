@@ -9,6 +9,7 @@ import { maskCep } from '@semijoias/domain/cep';
 import { formatBRL, type Cents } from '@semijoias/domain/money';
 import { orderStatusText, type OrderStatusCode } from '@semijoias/domain/orders';
 import { maskPhone } from '@semijoias/domain/phone';
+import { TRACK_AT_CORREIOS, trackingUrl } from '@semijoias/domain/tracking-code';
 import type { OutboxMessage } from '../mail/outbox.js';
 import {
   STORE_CONTACT,
@@ -68,6 +69,8 @@ export interface OrderMailView {
   cancelReason: string | null;
   paymentProvider: string | null;
   paymentId: string | null;
+  /** The Correios code once the owners marked the order 'Enviado'. */
+  trackingCode: string | null;
   /** The store's return page for this order (with the guest's `chave` when there is one). */
   orderUrl: string;
   /** PUBLIC_URL: the store's home. */
@@ -475,6 +478,92 @@ export function refundDueEmail(view: OrderMailView, to: string): Message {
       greeting(view),
       '',
       lateWhy(view),
+      refund,
+      sorry,
+      '',
+      `Seu pedido: ${view.orderUrl}`,
+      '',
+      ...itemsText(view.lines, totalsOf(view)),
+      '',
+      supportText(),
+      '',
+      `Situação do pedido: ${orderStatusText('refund_due')}`,
+    ],
+  });
+}
+
+/** To the shopper when the owners post her order: the Correios code and its tracking link. */
+export function orderShippedEmail(view: OrderMailView, to: string): Message {
+  const code = view.trackingCode ?? '';
+  const tracking = trackingUrl(code);
+  const subject = `Seu pedido ${orderLabel(view)} foi enviado - ${STORE_NAME}`;
+  const days = view.shippingDays
+    ? `O prazo de entrega estimado é de ${view.shippingDays} dias úteis a partir de hoje.`
+    : '';
+  return message('order_shipped', to, subject, {
+    preheader: `Código de rastreamento: ${code}`,
+    homeUrl: view.publicUrl,
+    links: [tracking, view.orderUrl],
+    blocks: [
+      heading('Seu pedido está a caminho!'),
+      paragraph(greeting(view)),
+      paragraph(
+        html`Suas semijoias do pedido ${strong(orderLabel(view))} foram postadas nos Correios.`,
+      ),
+      panel('Código de rastreamento', [strong(code), ...(days ? [days] : [])]),
+      button({ label: TRACK_AT_CORREIOS, href: tracking }),
+      ...addressPanel(view),
+      itemsTable(view.lines, totalsOf(view)),
+      paragraph(html`Você também acompanha o pedido na sua conta, em Meus Pedidos.`),
+      supportParagraph(),
+      statusNote('shipped'),
+    ],
+    text: [
+      greeting(view),
+      '',
+      `Suas semijoias do pedido ${orderLabel(view)} foram postadas nos Correios.`,
+      '',
+      `Código de rastreamento: ${code}`,
+      `${TRACK_AT_CORREIOS}: ${tracking}`,
+      ...(days ? [days] : []),
+      ...addressText(view),
+      '',
+      'Seu pedido:',
+      ...itemsText(view.lines, totalsOf(view)),
+      `Acompanhe também em: ${view.orderUrl}`,
+      '',
+      supportText(),
+      '',
+      `Situação do pedido: ${orderStatusText('shipped')}`,
+    ],
+  });
+}
+
+/** To the shopper when the owners cancel her paid order: the full refund to come. */
+export function ownerCancelledEmail(view: OrderMailView, to: string): Message {
+  const subject = `Pedido ${orderLabel(view)} cancelado - ${STORE_NAME}`;
+  const why = `Precisamos cancelar o seu pedido ${orderLabel(view)}.`;
+  const refund = `O valor integral de ${formatBRL(view.totalCents)} será estornado na mesma forma de pagamento. O prazo para o estorno aparecer na fatura depende da operadora do cartão.`;
+  const sorry = 'Pedimos desculpas pelo transtorno.';
+  return message('order_owner_cancelled', to, subject, {
+    preheader: `Vamos estornar ${formatBRL(view.totalCents)} do pedido ${orderLabel(view)}.`,
+    homeUrl: view.publicUrl,
+    links: [view.orderUrl],
+    blocks: [
+      heading('Seu pedido foi cancelado'),
+      paragraph(greeting(view)),
+      paragraph(why),
+      paragraph(strong(refund)),
+      paragraph(sorry),
+      button({ label: 'Ver meu pedido', href: view.orderUrl }),
+      itemsTable(view.lines, totalsOf(view)),
+      supportParagraph(),
+      statusNote('refund_due'),
+    ],
+    text: [
+      greeting(view),
+      '',
+      why,
       refund,
       sorry,
       '',

@@ -14,6 +14,8 @@ import { enqueueEmail, type OutboxMessage } from '../mail/outbox.js';
 import {
   orderCancelledEmail,
   orderReceivedEmail,
+  orderShippedEmail,
+  ownerCancelledEmail,
   paidOrderStoreNotice,
   paymentApprovedEmail,
   paymentDeclinedEmail,
@@ -22,7 +24,16 @@ import {
   type OrderMailView,
 } from './email-templates.js';
 
-export type OrderEmailEvent = 'received' | 'paid' | 'declined' | 'cancelled' | 'refund_due';
+export type OrderEmailEvent =
+  | 'received'
+  | 'paid'
+  | 'declined'
+  | 'cancelled'
+  | 'refund_due'
+  /** The owners posted it (the Correios code). */
+  | 'shipped'
+  /** The owners cancelled it after payment: the refund to come. */
+  | 'owner_cancelled';
 
 export interface OrderMailDeps {
   /** Base of the links (PUBLIC_URL, no trailing slash). */
@@ -125,6 +136,12 @@ export async function enqueueOrderEmails(
       await toShopper(refundDueEmail, `${key}:refund`);
       break;
     }
+    case 'shipped':
+      await toShopper(orderShippedEmail, `${key}:shipped`);
+      break;
+    case 'owner_cancelled':
+      await toShopper(ownerCancelledEmail, `${key}:owner-cancelled`);
+      break;
   }
 }
 
@@ -176,6 +193,7 @@ function mailView(
     cancelReason: order.cancelReason,
     paymentProvider: order.paymentProvider,
     paymentId: order.paymentId,
+    trackingCode: order.trackingCode,
     orderUrl: orderLink(order, deps, chave),
     publicUrl: deps.publicUrl,
     unpaidNote: unpaidOrderNote(deps.unpaidOrderTtlMinutes ?? DEFAULT_UNPAID_ORDER_TTL_MINUTES),

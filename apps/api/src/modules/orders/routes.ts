@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatDataPedido } from '@semijoias/domain/dates';
 import { centsToDecimal } from '@semijoias/domain/money';
 import { orderStatusText } from '@semijoias/domain/orders';
+import { trackingUrl } from '@semijoias/domain/tracking-code';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -32,6 +33,17 @@ export interface OrderRoutesOptions {
 const referenceParams = z.object({ reference: z.string().regex(/^\d{1,18}$/) }).strict();
 const chaveQuery = z.object({ chave: z.string().max(200).optional() }).strict();
 const userOrdersQuery = z.object({ t: z.string().max(32).optional() }).strict();
+
+/**
+ * The Correios code and its tracking link once the owners posted the order ('Enviado', then
+ * 'Entregue'); both null before.
+ */
+function trackingOf(order: Pick<OrderRow, 'trackingCode'>) {
+  return {
+    codigo_rastreio: order.trackingCode,
+    rastreio_url: order.trackingCode ? trackingUrl(order.trackingCode) : null,
+  };
+}
 
 function sameSecret(given: string, hash: string): boolean {
   const a = Buffer.from(hashToken(given));
@@ -115,6 +127,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
           total: centsToDecimal(o.totalCents),
           cupom: o.couponCode,
           expira_em: o.expiresAt.toISOString(),
+          ...trackingOf(o),
         })),
       );
     },
@@ -149,6 +162,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
         total: centsToDecimal(order.totalCents),
         cupom: order.couponCode,
         expira_em: order.expiresAt.toISOString(),
+        ...trackingOf(order),
         endereco: order.endereco
           ? {
               nome_completo: order.nomeCompleto,

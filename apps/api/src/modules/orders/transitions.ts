@@ -236,3 +236,96 @@ export async function markRefundDue(
     .returning({ id: orders.id });
   return moved !== undefined;
 }
+
+// The owners' transitions (issue 12, the back office's Pedidos). Each moves the order only from
+// the statuses it names, in one statement, and answers whether it did: a second click, a second
+// owner or any change in between finds nothing to move, and the caller answers 409.
+
+/** Statuses the owners may ship from, and cancel (a paid order not yet posted). */
+export const SHIPPABLE_STATUSES = ['paid', 'in_progress'] as const;
+
+/** paid -> in progress ('Em andamento': being prepared). */
+export async function markInProgress(tx: Db, orderId: number): Promise<boolean> {
+  const [moved] = await tx
+    .update(orders)
+    .set({ status: 'in_progress', inProgressAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')))
+    .returning({ id: orders.id });
+  return moved !== undefined;
+}
+
+/** paid / in progress -> shipped, with the Correios code (already validated and normalized). */
+export async function markShipped(tx: Db, orderId: number, trackingCode: string): Promise<boolean> {
+  const [moved] = await tx
+    .update(orders)
+    .set({ status: 'shipped', trackingCode, shippedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...SHIPPABLE_STATUSES])))
+    .returning({ id: orders.id });
+  return moved !== undefined;
+}
+
+/** shipped -> delivered. */
+export async function markDelivered(tx: Db, orderId: number): Promise<boolean> {
+  const [moved] = await tx
+    .update(orders)
+    .set({ status: 'delivered', deliveredAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'shipped')))
+    .returning({ id: orders.id });
+  return moved !== undefined;
+}
+
+/**
+ * paid / in progress -> refund due, cancelled by the owners ('owner'): its units back on the
+ * shelf (the ledger says 'cancellation', by whom and why) and off the best sellers, only when
+ * this statement moved it, so a second cancel gives nothing back twice. The money is given back
+ * by hand at the provider; {@link markRefunded} notes it.
+ */
+export async function cancelByOwner(
+  tx: Db,
+  orderId: number,
+  by: { ownerId: number; reason: string },
+): Promise<boolean> {
+  const [moved] = await tx
+    .update(orders)
+    .set({
+      status: 'refund_due',
+      cancelledAt: sql`now()`,
+      cancelReason: 'owner',
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...SHIPPABLE_STATUSES])))
+    .returning({ id: orders.id });
+  if (!moved) return false;
+  await lockProductsOf(tx, orderId);
+  await tagStockChanges(tx, {
+    reason: 'cancellation',
+    orderId,
+    actorUserId: by.ownerId,
+    note: by.reason,
+  });
+  await tx
+    .update(products)
+    .set({
+      stock: sql`${products.stock} + ${orderItems.quantidade}`,
+      salesCount: sql`greatest(${products.salesCount} - ${orderItems.quantidade}, 0)`,
+      updatedAt: sql`now()`,
+    })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(products.id, orderItems.productId)));
+  return true;
+}
+
+/** refund due -> cancelled: the owners gave the payment back at the provider. */
+export async function markRefunded(tx: Db, orderId: number): Promise<boolean> {
+  const [moved] = await tx
+    .update(orders)
+    .set({
+      status: 'cancelled',
+      refundedAt: sql`now()`,
+      cancelledAt: sql`coalesce(${orders.cancelledAt}, now())`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'refund_due')))
+    .returning({ id: orders.id });
+  return moved !== undefined;
+}

@@ -1,0 +1,184 @@
+/**
+ * The back office's Pedidos calls: their query, params, bodies and answers
+ * (docs/admin/orders.md). Messages are Portuguese: a refusal answers `errors: {campo: [..]}`.
+ */
+import { z } from 'zod';
+import { isRealDate } from '@semijoias/domain/calendar';
+import { ORDER_STATUS_CODES } from '@semijoias/domain/orders';
+import { TRACKING_CODE_MESSAGES } from '@semijoias/domain/tracking-code';
+
+export const STATUS_INVALID = `Situação inválida: use ${ORDER_STATUS_CODES.join(', ')}.`;
+export const DATE_INVALID = 'Data inválida: use o formato AAAA-MM-DD.';
+export const DATE_RANGE_INVALID = 'A data final deve ser igual ou posterior à inicial.';
+export const SEARCH_INVALID = 'A busca deve ter no máximo 100 caracteres.';
+export const PAGE_INVALID = 'A página deve ser um número inteiro a partir de 1.';
+export const REFERENCE_INVALID = 'Número de pedido inválido.';
+export const REASON_REQUIRED = 'Informe o motivo do cancelamento.';
+export const REASON_TOO_LONG = 'O motivo deve ter no máximo 500 caracteres.';
+
+/** A calendar day 'AAAA-MM-DD' that exists (no 31 of February). */
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: DATE_INVALID })
+  .refine(
+    (text) => {
+      const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+      return isRealDate({ year, month, day });
+    },
+    { error: DATE_INVALID },
+  );
+
+export const ordersQuery = z
+  .object({
+    status: z.enum(ORDER_STATUS_CODES, { error: STATUS_INVALID }).optional(),
+    de: isoDay.optional(),
+    ate: isoDay.optional(),
+    busca: z.string().trim().max(100, { error: SEARCH_INVALID }).optional(),
+    pagina: z
+      .string()
+      .regex(/^\d{1,6}$/, { error: PAGE_INVALID })
+      .transform(Number)
+      .pipe(z.number().int().min(1, { error: PAGE_INVALID }))
+      .optional(),
+  })
+  .strict()
+  .refine((q) => q.de === undefined || q.ate === undefined || q.de <= q.ate, {
+    path: ['ate'],
+    error: DATE_RANGE_INVALID,
+  });
+
+export const referenceParams = z
+  .object({ reference: z.string().regex(/^\d{1,18}$/, { error: REFERENCE_INVALID }) })
+  .strict();
+
+export const shipBody = z
+  .object({
+    codigo_rastreio: z.string({ error: TRACKING_CODE_MESSAGES.required }).max(40, {
+      error: TRACKING_CODE_MESSAGES.format,
+    }),
+  })
+  .strict();
+
+export const cancelBody = z
+  .object({
+    motivo: z
+      .string({ error: REASON_REQUIRED })
+      .trim()
+      .min(1, { error: REASON_REQUIRED })
+      .max(500, { error: REASON_TOO_LONG }),
+  })
+  .strict();
+
+/** The actions an order offers now, by its status (the screen shows these buttons). */
+export const ORDER_ACTIONS = [
+  'em_andamento',
+  'enviado',
+  'entregue',
+  'cancelar',
+  'estorno_feito',
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+const customerJson = z.object({
+  /** 'conta' (her account) or 'convidada' (a guest's order). */
+  tipo: z.enum(['conta', 'convidada']),
+  user_id: z.number().nullable(),
+  nome: z.string().nullable(),
+  email: z.string().nullable(),
+  cpf: z.string().nullable(),
+  telefone: z.string().nullable(),
+});
+
+export const orderSummaryJson = z.object({
+  reference: z.string(),
+  status: z.enum(ORDER_STATUS_CODES),
+  status_texto: z.string(),
+  criado_em: z.string(),
+  cliente: z.object({ nome: z.string().nullable(), email: z.string().nullable() }),
+  itens: z.number(),
+  total_cents: z.number(),
+  codigo_rastreio: z.string().nullable(),
+});
+
+export const ordersAnswer = z.object({
+  pedidos: z.array(orderSummaryJson),
+  total: z.number(),
+  pagina: z.number(),
+  por_pagina: z.number(),
+});
+
+export const orderDetailJson = z.object({
+  reference: z.string(),
+  status: z.enum(ORDER_STATUS_CODES),
+  status_texto: z.string(),
+  criado_em: z.string(),
+  prazo_pagamento: z.string(),
+  pago_em: z.string().nullable(),
+  em_andamento_em: z.string().nullable(),
+  enviado_em: z.string().nullable(),
+  entregue_em: z.string().nullable(),
+  cancelado_em: z.string().nullable(),
+  estornado_em: z.string().nullable(),
+  /** 'expired' (unpaid in time) or 'owner' (cancelled by the owners), null otherwise. */
+  motivo_cancelamento: z.enum(['expired', 'owner']).nullable(),
+  /** The owners' words when they cancelled it (the audit log keeps them). */
+  motivo_texto: z.string().nullable(),
+  codigo_rastreio: z.string().nullable(),
+  rastreio_url: z.string().nullable(),
+  itens: z.array(
+    z.object({
+      produto_id: z.number(),
+      nome: z.string(),
+      imagem: z.string().nullable(),
+      preco_unitario_cents: z.number(),
+      quantidade: z.number(),
+      subtotal_cents: z.number(),
+    }),
+  ),
+  subtotal_cents: z.number(),
+  desconto_cents: z.number(),
+  frete_cents: z.number(),
+  total_cents: z.number(),
+  cupom: z.string().nullable(),
+  frete_prazo: z.string(),
+  frete_regiao: z.string(),
+  endereco: z
+    .object({
+      nome_completo: z.string().nullable(),
+      endereco: z.string(),
+      numero: z.string().nullable(),
+      complemento: z.string().nullable(),
+      bairro: z.string().nullable(),
+      cidade: z.string().nullable(),
+      estado: z.string().nullable(),
+      cep: z.string().nullable(),
+    })
+    .nullable(),
+  cliente: customerJson,
+  pagamento: z.object({
+    provedor: z.string().nullable(),
+    payment_id: z.string().nullable(),
+    eventos: z.array(
+      z.object({
+        recebido_em: z.string(),
+        provedor: z.string(),
+        /** What the store made of it: 'paid', 'declined', 'pending', 'ignored'... */
+        resultado: z.string(),
+        /** The provider's payment status inside the notification, when it says one. */
+        status_provedor: z.string().nullable(),
+      }),
+    ),
+  }),
+  /** When refund_due: what to give back, and where. */
+  estorno: z.object({ valor_cents: z.number(), payment_id: z.string().nullable() }).nullable(),
+  acoes: z.array(z.enum(ORDER_ACTIONS)),
+});
+
+export type OrderDetailJson = z.infer<typeof orderDetailJson>;
+
+export const orderAnswer = z.object({ pedido: orderDetailJson });
+
+export const errorSchema = z.looseObject({
+  error: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});

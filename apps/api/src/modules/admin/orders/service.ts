@@ -1,0 +1,403 @@
+/**
+ * The back office's Pedidos: the list with its filters, one order as the owners see it, and the
+ * owners' actions. Each action is one transaction around one guarded statement
+ * (orders/transitions.ts): when the order is no longer in a status the action starts from, the
+ * answer is 409 and nothing is written. What rides on the change — the audit entry, the stock
+ * given back, the shopper's e-mail — is written in that same transaction.
+ */
+import { and, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_PAGE_SIZE } from '@semijoias/domain/admin';
+import { STORE_TIME_ZONE } from '@semijoias/domain/calendar';
+import { cpfDigits } from '@semijoias/domain/cpf';
+import { formatBRL } from '@semijoias/domain/money';
+import { orderStatusText, type OrderStatusCode } from '@semijoias/domain/orders';
+import {
+  normalizeTrackingCode,
+  trackingCodeError,
+  trackingUrl,
+} from '@semijoias/domain/tracking-code';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import {
+  auditLog,
+  orderItems,
+  orders,
+  paymentNotifications,
+  users,
+  type OrderRow,
+} from '../../../db/schema.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
+import { imageUrlFrom } from '../../catalog/serializers.js';
+import { enqueueOrderEmails } from '../../orders/emails.js';
+import { orderMailDeps } from '../../orders/settlement.js';
+import {
+  cancelByOwner,
+  markDelivered,
+  markInProgress,
+  markRefunded,
+  markShipped,
+} from '../../orders/transitions.js';
+import { writeAudit } from '../audit.js';
+import type { Owner } from '../guard.js';
+import type { OrderAction, OrderDetailJson } from './schemas.js';
+
+export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
+
+/** 409 of an action the order's status no longer allows (it moved meanwhile). */
+export function orderMovedMessage(status: OrderStatusCode): string {
+  return `O pedido está como '${orderStatusText(status)}' e não permite esta ação agora. Atualize a página.`;
+}
+
+/** The actions an order offers in each status. */
+export function actionsFor(status: OrderStatusCode): OrderAction[] {
+  switch (status) {
+    case 'paid':
+      return ['em_andamento', 'enviado', 'cancelar'];
+    case 'in_progress':
+      return ['enviado', 'cancelar'];
+    case 'shipped':
+      return ['entregue'];
+    case 'refund_due':
+      return ['estorno_feito'];
+    default:
+      return [];
+  }
+}
+
+export interface OrdersFilter {
+  status?: OrderStatusCode;
+  de?: string;
+  ate?: string;
+  busca?: string;
+  pagina?: number;
+}
+
+const ORDER_ACTION_AUDIT = {
+  em_andamento: 'order.in_progress',
+  enviado: 'order.ship',
+  entregue: 'order.deliver',
+  cancelar: 'order.cancel',
+  estorno_feito: 'order.refund',
+} as const satisfies Record<OrderAction, string>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The day an order was placed, on the store's calendar (São Paulo). */
+const placedDay = sql`(${orders.createdAt} at time zone ${STORE_TIME_ZONE})::date`;
+
+/** What the notification says the provider's status is, never the rest of its body. */
+function providerStatusOf(rawBody: string): string | null {
+  try {
+    const body = JSON.parse(rawBody) as Record<string, unknown>;
+    const charges = Array.isArray(body.charges) ? (body.charges as Record<string, unknown>[]) : [];
+    const status = charges[0]?.status ?? body.status ?? body.state;
+    return typeof status === 'string' && /^[A-Za-z_]{1,32}$/.test(status) ? status : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOutbox: () => void }) {
+  const { db } = deps;
+  const imageUrl = imageUrlFrom(deps.config.imageBaseUrl);
+  const mailDeps = orderMailDeps(deps.config);
+
+  function whereOf(filter: OrdersFilter): SQL | undefined {
+    const conditions: SQL[] = [];
+    if (filter.status) conditions.push(eq(orders.status, filter.status));
+    if (filter.de) conditions.push(gte(placedDay, sql`${filter.de}::date`));
+    if (filter.ate) conditions.push(sql`${placedDay} <= ${filter.ate}::date`);
+    const text = filter.busca?.trim();
+    if (text) {
+      const like = `%${escapeLike(text)}%`;
+      const matches: SQL[] = [
+        ilike(orders.nomeCompleto, like),
+        ilike(orders.email, like),
+        ilike(users.email, like),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+      ];
+      const digits = text.replace(/\D/g, '');
+      if (/^#?\d{1,18}$/.test(text)) matches.push(eq(orders.reference, digits));
+      // A CPF typed with or without its mask ('529.982.247-25' or '52998224725').
+      if (/^[\d.\-\s]+$/.test(text) && cpfDigits(text).length === 11) {
+        matches.push(eq(orders.cpf, cpfDigits(text)), eq(users.cpf, cpfDigits(text)));
+      }
+      conditions.push(or(...matches)!);
+    }
+    return conditions.length > 0 ? and(...conditions) : undefined;
+  }
+
+  async function list(filter: OrdersFilter) {
+    const page = filter.pagina ?? 1;
+    const where = whereOf(filter);
+    const [{ total } = { total: 0 }] = await db
+      .select({ total: count() })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(where);
+    const rows = await db
+      .select({
+        reference: orders.reference,
+        status: orders.status,
+        createdAt: orders.createdAt,
+        nomeCompleto: orders.nomeCompleto,
+        email: orders.email,
+        userFirst: users.firstName,
+        userLast: users.lastName,
+        userEmail: users.email,
+        totalCents: orders.totalCents,
+        trackingCode: orders.trackingCode,
+        itens: sql<number>`(select coalesce(sum(${orderItems.quantidade}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+      })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE);
+    return {
+      pedidos: rows.map((r) => ({
+        reference: r.reference,
+        status: r.status,
+        status_texto: orderStatusText(r.status),
+        criado_em: r.createdAt.toISOString(),
+        cliente: {
+          nome: r.nomeCompleto ?? (r.userFirst ? `${r.userFirst} ${r.userLast}` : null),
+          email: r.email ?? r.userEmail,
+        },
+        itens: Number(r.itens),
+        total_cents: r.totalCents,
+        codigo_rastreio: r.trackingCode,
+      })),
+      total: Number(total),
+      pagina: page,
+      por_pagina: ADMIN_PAGE_SIZE,
+    };
+  }
+
+  async function orderRow(tx: Db, reference: string): Promise<OrderRow> {
+    const [order] = await tx.select().from(orders).where(eq(orders.reference, reference));
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  /** One order as the owners see it (inside `tx` when an action answers it). */
+  async function detail(tx: Db, reference: string): Promise<OrderDetailJson> {
+    const order = await orderRow(tx, reference);
+    // One after the other: inside a transaction they share one connection.
+    const lines = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(orderItems.id);
+    const [user] = order.userId
+      ? await tx
+          .select({
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            cpf: users.cpf,
+            phone: users.phone,
+          })
+          .from(users)
+          .where(eq(users.id, order.userId))
+      : [];
+    const events = await tx
+      .select({
+        provider: paymentNotifications.provider,
+        outcome: paymentNotifications.outcome,
+        rawBody: paymentNotifications.rawBody,
+        receivedAt: paymentNotifications.receivedAt,
+      })
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.orderId, order.id))
+      .orderBy(paymentNotifications.receivedAt, paymentNotifications.id);
+    const [cancelNote] = await tx
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityType, 'order'),
+          eq(auditLog.entityId, order.reference),
+          eq(auditLog.action, ORDER_ACTION_AUDIT.cancelar),
+        ),
+      )
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    const iso = (d: Date | null) => (d ? d.toISOString() : null);
+    const reason = (cancelNote?.after as { motivo_texto?: unknown } | null)?.motivo_texto;
+    return {
+      reference: order.reference,
+      status: order.status,
+      status_texto: orderStatusText(order.status),
+      criado_em: order.createdAt.toISOString(),
+      prazo_pagamento: order.expiresAt.toISOString(),
+      pago_em: iso(order.paidAt),
+      em_andamento_em: iso(order.inProgressAt),
+      enviado_em: iso(order.shippedAt),
+      entregue_em: iso(order.deliveredAt),
+      cancelado_em: iso(order.cancelledAt),
+      estornado_em: iso(order.refundedAt),
+      motivo_cancelamento:
+        order.cancelReason === 'expired' || order.cancelReason === 'owner'
+          ? order.cancelReason
+          : null,
+      motivo_texto: order.cancelReason === 'owner' && typeof reason === 'string' ? reason : null,
+      codigo_rastreio: order.trackingCode,
+      rastreio_url: order.trackingCode ? trackingUrl(order.trackingCode) : null,
+      itens: lines.map((line) => ({
+        produto_id: line.productId,
+        nome: line.name,
+        imagem: imageUrl(line.image),
+        preco_unitario_cents: line.unitPriceCents,
+        quantidade: line.quantidade,
+        subtotal_cents: line.unitPriceCents * line.quantidade,
+      })),
+      subtotal_cents: order.subtotalCents,
+      desconto_cents: order.discountCents,
+      frete_cents: order.shippingCents,
+      total_cents: order.totalCents,
+      cupom: order.couponCode,
+      frete_prazo: order.shippingDays,
+      frete_regiao: order.shippingRegion,
+      endereco: order.endereco
+        ? {
+            nome_completo: order.nomeCompleto,
+            endereco: order.endereco,
+            numero: order.numero,
+            complemento: order.complemento,
+            bairro: order.bairro,
+            cidade: order.cidade,
+            estado: order.estado,
+            cep: order.cep,
+          }
+        : null,
+      cliente: {
+        tipo: order.userId ? 'conta' : 'convidada',
+        user_id: order.userId,
+        nome: order.nomeCompleto ?? (user ? `${user.firstName} ${user.lastName}` : null),
+        email: order.email ?? user?.email ?? null,
+        cpf: order.cpf ?? user?.cpf ?? null,
+        telefone: order.telefone ?? user?.phone ?? null,
+      },
+      pagamento: {
+        provedor: order.paymentProvider,
+        payment_id: order.paymentId,
+        eventos: events.map((e) => ({
+          recebido_em: e.receivedAt.toISOString(),
+          provedor: e.provider,
+          resultado: e.outcome,
+          status_provedor: providerStatusOf(e.rawBody),
+        })),
+      },
+      estorno:
+        order.status === 'refund_due'
+          ? { valor_cents: order.totalCents, payment_id: order.paymentId }
+          : null,
+      acoes: actionsFor(order.status),
+    };
+  }
+
+  /**
+   * Runs one action: `move` is the guarded statement; when it moves nothing the order's status
+   * now says why (409). The audit entry has the order as this API answers it, before and after.
+   */
+  async function act(
+    owner: Owner,
+    reference: string,
+    action: OrderAction,
+    move: (tx: Db, order: OrderRow) => Promise<boolean>,
+    summary: (order: OrderRow) => string,
+    extra: { after?: Record<string, unknown>; mail?: 'shipped' | 'owner_cancelled' } = {},
+  ): Promise<OrderDetailJson> {
+    const answer = await db.transaction(async (tx) => {
+      const order = await orderRow(tx, reference);
+      const before = await detail(tx, reference);
+      if (!(await move(tx, order))) {
+        const [now] = await tx
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, order.id));
+        throw new ConflictError(orderMovedMessage(now?.status ?? order.status), undefined, {
+          status: now?.status ?? order.status,
+        });
+      }
+      if (extra.mail) await enqueueOrderEmails(tx, mailDeps, order.id, extra.mail);
+      const after = await detail(tx, reference);
+      await writeAudit(tx, owner, {
+        action: ORDER_ACTION_AUDIT[action],
+        entityType: 'order',
+        entityId: reference,
+        summary: summary(order),
+        before,
+        after: { ...after, ...extra.after },
+      });
+      // The cancel's reason is read back from this audit entry: answer it at once.
+      return { ...after, ...extra.after } as OrderDetailJson;
+    });
+    if (extra.mail) deps.wakeOutbox();
+    return answer;
+  }
+
+  const label = (order: OrderRow) => `Pedido #${order.reference}`;
+
+  return {
+    list,
+    detail: (reference: string) => detail(db, reference),
+
+    markInProgress: (owner: Owner, reference: string) =>
+      act(
+        owner,
+        reference,
+        'em_andamento',
+        (tx, o) => markInProgress(tx, o.id),
+        (o) => `${label(o)}: ${orderStatusText(o.status)} → ${orderStatusText('in_progress')}`,
+      ),
+
+    ship(owner: Owner, reference: string, typed: string) {
+      const problem = trackingCodeError(typed);
+      if (problem) throw new ValidationError(problem, { codigo_rastreio: [problem] });
+      const code = normalizeTrackingCode(typed);
+      return act(
+        owner,
+        reference,
+        'enviado',
+        (tx, o) => markShipped(tx, o.id, code),
+        (o) =>
+          `${label(o)}: ${orderStatusText(o.status)} → ${orderStatusText('shipped')} (${code})`,
+        { mail: 'shipped' },
+      );
+    },
+
+    markDelivered: (owner: Owner, reference: string) =>
+      act(
+        owner,
+        reference,
+        'entregue',
+        (tx, o) => markDelivered(tx, o.id),
+        (o) => `${label(o)}: ${orderStatusText(o.status)} → ${orderStatusText('delivered')}`,
+      ),
+
+    cancel: (owner: Owner, reference: string, reason: string) =>
+      act(
+        owner,
+        reference,
+        'cancelar',
+        (tx, o) => cancelByOwner(tx, o.id, { ownerId: owner.id, reason }),
+        (o) => `${label(o)} cancelado: ${formatBRL(o.totalCents)} a estornar. Motivo: ${reason}`,
+        { after: { motivo_texto: reason }, mail: 'owner_cancelled' },
+      ),
+
+    markRefunded: (owner: Owner, reference: string) =>
+      act(
+        owner,
+        reference,
+        'estorno_feito',
+        (tx, o) => markRefunded(tx, o.id),
+        (o) =>
+          `${label(o)}: estorno de ${formatBRL(o.totalCents)} feito → ${orderStatusText('cancelled')}`,
+      ),
+  };
+}
+
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;
