@@ -1,0 +1,63 @@
+/** The Estoque calls' queries and answers (docs/admin/dashboard-stock-audit.md). */
+import { z } from 'zod';
+import { STOCK_MOVEMENT_REASONS } from '../../../db/schema.js';
+import { pageParam } from '../audit/schemas.js';
+
+export const PRODUCT_FILTER_INVALID = 'O produto deve ser um número inteiro positivo.';
+export const REASON_INVALID = `Motivo inválido: use ${STOCK_MOVEMENT_REASONS.join(', ')}.`;
+export const SEARCH_TOO_LONG = 'A busca pode ter até 80 caracteres.';
+
+export const ledgerQuery = z
+  .object({
+    produto: z
+      .string()
+      .regex(/^\d{1,9}$/, { error: PRODUCT_FILTER_INVALID })
+      .transform(Number)
+      .pipe(z.number().int().min(1, { error: PRODUCT_FILTER_INVALID }))
+      .optional(),
+    motivo: z.enum(STOCK_MOVEMENT_REASONS, { error: REASON_INVALID }).optional(),
+    pagina: pageParam,
+  })
+  .strict();
+
+export const pickerQuery = z
+  .object({ busca: z.string().max(80, { error: SEARCH_TOO_LONG }).optional() })
+  .strict();
+
+export const movementJson = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  produto_id: z.number(),
+  produto_nome: z.string(),
+  delta: z.number(),
+  estoque_apos: z.number(),
+  motivo: z.enum(STOCK_MOVEMENT_REASONS),
+  motivo_texto: z.string(),
+  pedido_referencia: z.string().nullable(),
+  responsavel_email: z.string().nullable(),
+  nota: z.string(),
+});
+
+export type MovementJson = z.infer<typeof movementJson>;
+
+export const ledgerAnswer = z.object({
+  itens: z.array(movementJson),
+  pagina: z.number(),
+  por_pagina: z.number(),
+  total: z.number(),
+});
+
+export const pickerProductJson = z.object({
+  id: z.number(),
+  nome: z.string(),
+  estoque: z.number(),
+  imagem: z.string(),
+  oculto: z.boolean(),
+});
+
+export const pickerAnswer = z.object({ produtos: z.array(pickerProductJson) });
+
+export const adjustmentAnswer = z.object({
+  produto: z.object({ id: z.number(), nome: z.string(), estoque: z.number() }),
+  movimento: movementJson,
+});

@@ -1,0 +1,186 @@
+/**
+ * The stock ledger read and the owners' manual adjustment. The ledger rows are the trigger's
+ * (migration 0006); an adjustment is one guarded statement — `stock + Δ >= 0` in its WHERE — so
+ * a checkout decrementing the same row at the same moment is serialized by the row lock and
+ * neither can take the stock below zero or lose the other's change.
+ */
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_PAGE_SIZE, STOCK_REASON_LABEL } from '@semijoias/domain/admin';
+import { searchWords } from '@semijoias/domain/catalog';
+import {
+  STOCK_ADJUSTMENT_MESSAGES,
+  stockBelowZeroMessage,
+} from '@semijoias/domain/stock-adjustment';
+import type { Db } from '../../../db/client.js';
+import {
+  orders,
+  products,
+  stockMovements,
+  users,
+  type StockMovementReason,
+} from '../../../db/schema.js';
+import { ConflictError, NotFoundError } from '../../../lib/errors.js';
+import { tagStockChanges } from '../../../lib/stock-ledger.js';
+import { writeAudit } from '../audit.js';
+import type { Owner } from '../guard.js';
+import type { MovementJson } from './schemas.js';
+
+/** How many products the picker offers for one search. */
+export const PICKER_LIMIT = 20;
+
+export interface LedgerFilters {
+  productId?: number;
+  reason?: StockMovementReason;
+  page: number;
+}
+
+function movementQuery(db: Db) {
+  return db
+    .select({
+      id: stockMovements.id,
+      createdAt: stockMovements.createdAt,
+      productId: stockMovements.productId,
+      productName: products.name,
+      delta: stockMovements.delta,
+      stockAfter: stockMovements.stockAfter,
+      reason: stockMovements.reason,
+      orderReference: orders.reference,
+      actorEmail: users.email,
+      note: stockMovements.note,
+    })
+    .from(stockMovements)
+    .innerJoin(products, eq(products.id, stockMovements.productId))
+    .leftJoin(orders, eq(orders.id, stockMovements.orderId))
+    .leftJoin(users, eq(users.id, stockMovements.actorUserId))
+    .$dynamic();
+}
+
+type MovementRow = Awaited<ReturnType<ReturnType<typeof movementQuery>['execute']>>[number];
+
+function serializeMovement(row: MovementRow): MovementJson {
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    produto_id: row.productId,
+    produto_nome: row.productName,
+    delta: row.delta,
+    estoque_apos: row.stockAfter,
+    motivo: row.reason,
+    motivo_texto: STOCK_REASON_LABEL[row.reason],
+    pedido_referencia: row.orderReference,
+    responsavel_email: row.actorEmail,
+    nota: row.note,
+  };
+}
+
+export function createStockService(db: Db, imageUrl: (path: string) => string) {
+  return {
+    /** The ledger, newest first, a page at a time. */
+    async ledger(filters: LedgerFilters) {
+      const where: SQL[] = [];
+      if (filters.productId) where.push(eq(stockMovements.productId, filters.productId));
+      if (filters.reason) where.push(eq(stockMovements.reason, filters.reason));
+      const condition = where.length > 0 ? and(...where) : undefined;
+      const [rows, [totals]] = await Promise.all([
+        movementQuery(db)
+          .where(condition)
+          .orderBy(desc(stockMovements.id))
+          .limit(ADMIN_PAGE_SIZE)
+          .offset((filters.page - 1) * ADMIN_PAGE_SIZE),
+        db.select({ total: count() }).from(stockMovements).where(condition),
+      ]);
+      return {
+        itens: rows.map(serializeMovement),
+        pagina: filters.page,
+        por_pagina: ADMIN_PAGE_SIZE,
+        total: totals?.total ?? 0,
+      };
+    },
+
+    /** The adjustment dialog's picker: every word of the search in the product's text. */
+    async picker(search: string | undefined) {
+      const words = searchWords(search ?? '');
+      const rows = await db
+        .select({
+          id: products.id,
+          name: products.name,
+          stock: products.stock,
+          image: products.image,
+          hiddenAt: products.hiddenAt,
+        })
+        .from(products)
+        .where(
+          words.length > 0
+            ? and(
+                ...words.map((w) =>
+                  ilike(products.searchText, `%${w.replace(/[\\%_]/g, '\\$&')}%`),
+                ),
+              )
+            : undefined,
+        )
+        // The pieces that need her first: the emptiest shelves, then by name.
+        .orderBy(asc(products.stock), asc(products.name))
+        .limit(PICKER_LIMIT);
+      return {
+        produtos: rows.map((r) => ({
+          id: r.id,
+          nome: r.name,
+          estoque: r.stock,
+          imagem: imageUrl(r.image),
+          oculto: r.hiddenAt !== null,
+        })),
+      };
+    },
+
+    /**
+     * Adds `delta` units (negative: removes) in one guarded statement, tagged so the trigger's
+     * ledger row says 'adjustment', who and why, and audited in the same transaction.
+     */
+    adjust(owner: Owner, input: { productId: number; delta: number; note: string }) {
+      return db.transaction(async (tx) => {
+        await tagStockChanges(tx, {
+          reason: 'adjustment',
+          actorUserId: owner.id,
+          note: input.note,
+        });
+        const [updated] = await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${input.delta}`, updatedAt: sql`now()` })
+          .where(
+            and(eq(products.id, input.productId), sql`${products.stock} + ${input.delta} >= 0`),
+          )
+          .returning({ id: products.id, name: products.name, stock: products.stock });
+        if (!updated) {
+          const [current] = await tx
+            .select({ name: products.name, stock: products.stock })
+            .from(products)
+            .where(eq(products.id, input.productId));
+          if (!current) {
+            throw new NotFoundError(STOCK_ADJUSTMENT_MESSAGES.productNotFound, {
+              produto_id: [STOCK_ADJUSTMENT_MESSAGES.productNotFound],
+            });
+          }
+          const message = stockBelowZeroMessage(current.name, current.stock);
+          throw new ConflictError(message, { quantidade: [message] }, { estoque: current.stock });
+        }
+        const before = updated.stock - input.delta;
+        await writeAudit(tx, owner, {
+          action: 'stock.adjust',
+          entityType: 'product',
+          entityId: updated.id,
+          summary: `Estoque de ${updated.name}: ${before} → ${updated.stock} (${input.note})`,
+          before: { estoque: before },
+          after: { estoque: updated.stock, nota: input.note },
+        });
+        const [movement] = await movementQuery(tx)
+          .where(eq(stockMovements.productId, updated.id))
+          .orderBy(desc(stockMovements.id))
+          .limit(1);
+        return {
+          produto: { id: updated.id, nome: updated.name, estoque: updated.stock },
+          movimento: serializeMovement(movement!),
+        };
+      });
+    },
+  };
+}
