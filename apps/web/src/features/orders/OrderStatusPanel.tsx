@@ -11,6 +11,7 @@ import {
   PAID_CONFIRMATION_TEXT,
   REFUND_DUE_TEXT,
   SupportContact,
+  TrackingNote,
   UnpaidDeadline,
 } from '@/ui/orders/OrderNotes';
 import { PayNowButton } from '@/ui/orders/PayNowButton';
@@ -134,6 +135,15 @@ export function OrderStatusPanel({
           >
             {PAID_CONFIRMATION_TEXT}
           </p>
+        )}
+
+        {order.codigo_rastreio && (
+          <TrackingNote
+            code={order.codigo_rastreio}
+            url={order.rastreio_url}
+            delivered={order.status_code === 'delivered'}
+            className="mt-5 max-w-2xl"
+          />
         )}
 
         {status.kind === 'awaiting' && (

@@ -23,6 +23,9 @@ export interface UserOrderLine extends OrderLine {
   total?: Money | null;
   cupom?: string | null;
   expira_em?: string | null;
+  /** The Correios code and its tracking link once the order is posted ('Enviado'). */
+  codigo_rastreio?: string | null;
+  rastreio_url?: string | null;
 }
 
 /** Cached under 'session' so it goes with the session (see app/providers.tsx). */
@@ -74,6 +77,9 @@ export interface OrderDetail {
   cupom?: string | null;
   expira_em?: string | null;
   endereco?: OrderAddress | null;
+  /** The Correios code and its tracking link once the order is posted ('Enviado'). */
+  codigo_rastreio?: string | null;
+  rastreio_url?: string | null;
 }
 
 export function orderQueryKey(reference: string, chave: string | null) {

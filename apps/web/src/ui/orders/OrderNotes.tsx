@@ -1,8 +1,9 @@
 import { formatOrderDeadline } from '@semijoias/domain/dates';
+import { TRACK_AT_CORREIOS, trackingUrl } from '@semijoias/domain/tracking-code';
 import { STORE_INFO } from '@/lib/store-info';
 import { useUnpaidOrderNote } from '@/lib/store-settings';
 import { cx } from '@/ui/cx';
-import { CheckIcon, MailIcon, WhatsappIcon } from '@/ui/icons';
+import { CheckIcon, MailIcon, TruckIcon, WhatsappIcon } from '@/ui/icons';
 
 /** SPEC §4: a paid order is being prepared and a tracking e-mail will follow. */
 export const PAID_CONFIRMATION_TITLE = 'Pagamento confirmado!';
@@ -128,6 +129,62 @@ export function SupportContact({ className }: { className?: string }) {
           </a>
         </li>
       </ul>
+    </div>
+  );
+}
+
+/**
+ * A posted order ('Enviado', then 'Entregue'): the Correios code and the link that tracks it
+ * (issue 12). The link is rebuilt from the code when the answer has none.
+ */
+export function TrackingNote({
+  code,
+  url,
+  delivered,
+  className,
+}: {
+  code: string;
+  url?: string | null;
+  delivered: boolean;
+  className?: string;
+}) {
+  return (
+    <div
+      data-testid="order-tracking"
+      className={cx('rounded-2xl border border-sky-700/15 bg-sky-50/70 p-4 text-sm', className)}
+    >
+      <p className="flex items-center gap-2.5 font-semibold text-sky-900">
+        <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-sky-700 text-white">
+          {delivered ? (
+            <CheckIcon width={16} height={16} strokeWidth={2} />
+          ) : (
+            <TruckIcon width={15} height={15} />
+          )}
+        </span>
+        {delivered ? 'Pedido entregue' : 'Pedido enviado pelos Correios'}
+      </p>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-ink-soft">
+          Código de rastreamento:{' '}
+          <span
+            data-testid="order-tracking-code"
+            className="select-all font-mono font-semibold tracking-wide text-ink"
+          >
+            {code}
+          </span>
+        </p>
+        <a
+          href={url || trackingUrl(code)}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="order-tracking-link"
+          className="inline-flex min-h-11 items-center gap-1.5 self-start font-medium text-ink underline decoration-gold/60 underline-offset-4 hover:decoration-gold-dark sm:self-auto"
+        >
+          {TRACK_AT_CORREIOS}
+          <span className="sr-only"> (abre em nova aba)</span>
+          <span aria-hidden="true">↗</span>
+        </a>
+      </div>
     </div>
   );
 }

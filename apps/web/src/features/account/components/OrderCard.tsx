@@ -1,4 +1,4 @@
-import { orderStatusPresentation, type Order } from '@semijoias/domain/orders';
+import { ORDER_STATUS_TEXT, orderStatusPresentation, type Order } from '@semijoias/domain/orders';
 import { orderDateText, orderDateTimeAttribute, orderFigures } from '@/lib/orders/order-model';
 import type { UserOrderLine } from '@/lib/orders/api';
 import { OrderItems, OrderTotals } from '@/ui/orders/OrderItems';
@@ -7,6 +7,7 @@ import {
   PaidConfirmation,
   RefundDueNote,
   SupportContact,
+  TrackingNote,
   UnpaidDeadline,
 } from '@/ui/orders/OrderNotes';
 import { OrderStatusChip } from '@/ui/orders/OrderStatusChip';
@@ -22,7 +23,8 @@ interface OrderCardProps {
  * One order of 'Meus Pedidos' (SPEC §2, §4): reference, date, status, its pieces and what she
  * pays; a paid order says it is being prepared; an unpaid or failed one offers to pay (the link
  * opens in a new tab), with its deadline and the support contact; a cancelled one says why and
- * that nothing was charged; one paid after its cancellation says the money goes back.
+ * that nothing was charged; one paid after its cancellation says the money goes back; a posted
+ * one shows its Correios code and the link that tracks it.
  */
 export function OrderCard({ order, onStale }: OrderCardProps) {
   const first = order.lines[0];
@@ -67,6 +69,16 @@ export function OrderCard({ order, onStale }: OrderCardProps) {
       {status.kind === 'paid' && (
         <div className="px-4 pb-5 sm:px-6">
           <PaidConfirmation />
+        </div>
+      )}
+
+      {first?.codigo_rastreio && (
+        <div className="px-4 pb-5 sm:px-6">
+          <TrackingNote
+            code={first.codigo_rastreio}
+            url={first.rastreio_url}
+            delivered={order.status === ORDER_STATUS_TEXT.delivered}
+          />
         </div>
       )}
 
