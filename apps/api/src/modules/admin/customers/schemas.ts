@@ -1,0 +1,115 @@
+/**
+ * Parameters and answers of the back office's customer calls (docs/admin/coupons-customers.md).
+ */
+import { z } from 'zod';
+
+const INT_MAX = 2_147_483_647;
+export const CUSTOMER_ID_INVALID = 'O id da cliente deve ser um número inteiro positivo.';
+export const CUSTOMER_NOT_FOUND = 'Cliente não encontrada.';
+export const SEARCH_TOO_LONG = 'A busca pode ter até 100 caracteres.';
+export const PAGE_INVALID = 'A página deve ser um número inteiro positivo.';
+/** What the owner types to confirm; the screen asks for the same word. */
+export const ANONYMIZE_CONFIRMATION = 'ANONIMIZAR';
+export const ANONYMIZE_CONFIRMATION_REQUIRED = `Digite ${ANONYMIZE_CONFIRMATION} para confirmar.`;
+export const ANONYMIZE_OWNER_REFUSED =
+  'A conta de uma administradora não pode ser anonimizada. Tire o e-mail de ADMIN_EMAILS antes.';
+export const ANONYMIZE_ALREADY_DONE = 'Esta conta já foi anonimizada.';
+
+export const customerIdParams = z
+  .object({
+    id: z
+      .string()
+      .regex(/^\d{1,10}$/, { error: CUSTOMER_ID_INVALID })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, { error: CUSTOMER_ID_INVALID })
+          .max(INT_MAX, { error: CUSTOMER_ID_INVALID }),
+      ),
+  })
+  .strict();
+
+export const customerListQuery = z.object({
+  busca: z.string().max(100, { error: SEARCH_TOO_LONG }).optional(),
+  pagina: z
+    .string()
+    .regex(/^\d{1,6}$/, { error: PAGE_INVALID })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error: PAGE_INVALID }))
+    .optional(),
+});
+
+export const anonymizeBody = z.object(
+  {
+    confirmacao: z.literal(ANONYMIZE_CONFIRMATION, { error: ANONYMIZE_CONFIRMATION_REQUIRED }),
+  },
+  { error: ANONYMIZE_CONFIRMATION_REQUIRED },
+);
+
+export const customerSummaryJson = z.object({
+  id: z.number(),
+  nome: z.string(),
+  email: z.string(),
+  cpf: z.string(),
+  pedidos: z.number(),
+  /** Paid orders only (paid, being prepared, shipped, delivered), "1234.50". */
+  total_gasto: z.string(),
+  ultimo_pedido: z.string().nullable(),
+  verificada: z.boolean(),
+  anonimizada: z.boolean(),
+  administradora: z.boolean(),
+  criada_em: z.string(),
+});
+
+export const customerListAnswer = z.object({
+  clientes: z.array(customerSummaryJson),
+  total: z.number(),
+  pagina: z.number(),
+  paginas: z.number(),
+});
+
+const addressJson = z.object({
+  id: z.number(),
+  nome_perfil: z.string(),
+  nome_completo: z.string(),
+  email: z.string(),
+  cpf: z.string(),
+  telefone: z.string(),
+  cep: z.string(),
+  endereco: z.string(),
+  numero: z.string(),
+  complemento: z.string(),
+  bairro: z.string(),
+  cidade: z.string(),
+  estado: z.string(),
+  is_default: z.boolean(),
+});
+
+export const customerDetailAnswer = z.object({
+  cliente: customerSummaryJson.extend({
+    nome_proprio: z.string(),
+    sobrenome: z.string(),
+    telefone: z.string(),
+    data_nascimento: z.string(),
+    anonimizada_em: z.string().nullable(),
+  }),
+  enderecos: z.array(addressJson),
+  pedidos: z.array(
+    z.object({
+      referencia: z.string(),
+      status: z.string(),
+      status_codigo: z.string(),
+      itens: z.number(),
+      total: z.string(),
+      cupom: z.string().nullable(),
+      criado_em: z.string(),
+    }),
+  ),
+});
+
+export const errorSchema = z.looseObject({
+  error: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
