@@ -27,6 +27,7 @@ import { createPaymentProvider } from './integrations/payments/index.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { syncOwnerRoles } from './modules/admin/roles.js';
+import { ensureUploadedMediaRoot } from './modules/admin/products/images.js';
 import { addressRoutes } from './modules/addresses/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
@@ -276,8 +277,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(shareImageRoutes, { mediaRoot: config.paths.media, dataDir: config.dataDir });
 
   // Product and site images. Their names are stable, and content changes ship as new names.
+  // Two roots: the repository's pictures, then the owners' uploads kept in DATA_DIR/media
+  // (admin/products/images.ts names each upload by a hash of its content).
   await app.register(fastifyStatic, {
-    root: config.paths.media,
+    root: [config.paths.media, ensureUploadedMediaRoot(config.dataDir)],
     prefix: '/media/',
     decorateReply: false,
     maxAge: ONE_YEAR_MS,

@@ -67,7 +67,6 @@ export const PRODUCT_IMAGE_MESSAGES = {
 export const PRODUCT_PUBLISH_NEEDS_IMAGE = 'Envie a foto principal antes de publicar o produto.';
 export const PRODUCT_ORDERED_CANNOT_DELETE =
   'Este produto já foi pedido: ele pode ser ocultado da loja, mas não excluído.';
-export const PRODUCT_NAME_TAKEN = 'Já existe um produto com este nome.';
 export const PRODUCT_NOT_FOUND_ADMIN = 'Produto não encontrado.';
 export function productStockMovedMessage(current: number): string {
   return `O estoque mudou enquanto você editava (uma venda?): agora é ${current}. Confira e salve de novo.`;
@@ -86,13 +85,21 @@ const money = (message: string) =>
   });
 
 const wholeNumber = (message: string, min: number, max: number) =>
-  z.union([z.number(), z.string().trim().regex(/^\d{1,9}$/)], { error: message }).pipe(
-    z.coerce
-      .number()
-      .int({ error: message })
-      .min(min, { error: message })
-      .max(max, { error: message }),
-  );
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,9}$/),
+      ],
+      { error: message },
+    )
+    .transform(Number)
+    .pipe(
+      z.number().int({ error: message }).min(min, { error: message }).max(max, { error: message }),
+    );
 
 const flag = z.boolean({ error: PRODUCT_FORM_MESSAGES.marcador });
 
@@ -153,8 +160,7 @@ export interface ProductEditValue extends ProductFormValue {
 }
 
 export type ProductFormResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; errors: Record<string, string[]> };
+  { ok: true; value: T } | { ok: false; errors: Record<string, string[]> };
 
 function add(errors: Record<string, string[]>, field: string, message: string) {
   (errors[field] ??= []).push(message);

@@ -7,8 +7,11 @@
  * database's at the time of the call.
  *
  * The user id always comes from the caller (the token), never from the request.
+ *
+ * A product the owners hid cannot be added, and a line of it already in a cart reads as sold
+ * out (stock 0): the cart shows it as it shows any piece no longer available.
  */
-import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   CART_ALREADY_AT_STOCK,
   CART_ITEM_NOT_IN_CART,
@@ -31,6 +34,9 @@ export interface CartLineRecord {
 
 export type CartService = ReturnType<typeof createCartService>;
 
+/** The stock a shopper may take: none of a hidden product. */
+const availableStock = sql<number>`(case when ${products.hiddenAt} is null then ${products.stock} else 0 end)`;
+
 /** The stock of the product of the row being inserted or updated (`excluded.product_id`). */
 const excludedStock = sql`(select ${products.stock} from ${products} where ${products.id} = excluded.product_id)`;
 
@@ -50,7 +56,7 @@ function lineFromProduct(db: Db, userId: number, productId: number, quantity: SQ
       updatedAt: sql`now()`.as('updated_at'),
     })
     .from(products)
-    .where(and(eq(products.id, productId), gte(products.stock, 1)));
+    .where(and(eq(products.id, productId), gte(products.stock, 1), isNull(products.hiddenAt)));
 }
 
 export function createCartService(db: Db) {
@@ -63,7 +69,7 @@ export function createCartService(db: Db) {
       name: products.name,
       priceCents: products.priceCents,
       image: products.image,
-      stock: products.stock,
+      stock: availableStock.mapWith(Number),
       quantidade: cartItems.quantidade,
     })
     .from(cartItems)
@@ -73,7 +79,7 @@ export function createCartService(db: Db) {
     .prepare('cart_lines');
 
   const stockOf = db
-    .select({ stock: products.stock })
+    .select({ stock: products.stock, hiddenAt: products.hiddenAt })
     .from(products)
     .where(eq(products.id, p('productId')))
     .prepare('cart_product_stock');
@@ -102,7 +108,7 @@ export function createCartService(db: Db) {
       if (changed.length === 0) {
         // Nothing inserted or updated: say why (only on this path, so one more query is cheap).
         const [product] = await stockOf.execute({ productId });
-        if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+        if (!product || product.hiddenAt !== null) throw new NotFoundError(PRODUCT_NOT_FOUND);
         throw new ConflictError(product.stock <= 0 ? CART_OUT_OF_STOCK : CART_ALREADY_AT_STOCK);
       }
       return read(userId);
@@ -117,7 +123,7 @@ export function createCartService(db: Db) {
       const changed = await db
         .update(cartItems)
         .set({
-          quantidade: sql`greatest(1, least(${cartItems.quantidade} + ${delta}::int, ${products.stock}))`,
+          quantidade: sql`greatest(1, least(${cartItems.quantidade} + ${delta}::int, ${availableStock}))`,
           updatedAt: sql`now()`,
         })
         .from(products)

@@ -34,11 +34,13 @@ export function serializeProduct(p: ProductWithCompositions, url: ImageUrl): Pro
     description: p.description,
     category: p.category,
     image: url(p.image),
-    img_pessoa: url(p.imgPessoa),
-    image_carrossel: url(p.imageCarrossel),
-    composicao_img_1: url(p.composicaoImg1),
-    composicao_img_2: url(p.composicaoImg2),
-    composicao_img_3: p.composicaoImg3 === null ? null : url(p.composicaoImg3),
+    // A product made in the back office may have only its main picture ('' is "none"): the
+    // main one stands in, and the gallery shows each distinct picture once.
+    img_pessoa: url(p.imgPessoa || p.image),
+    image_carrossel: url(p.imageCarrossel || p.image),
+    composicao_img_1: url(p.composicaoImg1 || p.image),
+    composicao_img_2: url(p.composicaoImg2 || p.image),
+    composicao_img_3: p.composicaoImg3 ? url(p.composicaoImg3) : null,
     composicoes: p.composicoes.map((c) => ({ id: c.id, produto: serializeProductSummary(c, url) })),
     novo: p.novo,
     promocao: p.promocao,

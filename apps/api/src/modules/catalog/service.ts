@@ -1,13 +1,14 @@
 /**
  * Catalog queries. Every list selects the same product columns and loads the "Complete o Look"
- * compositions of the whole page in one more query (never one per product).
+ * compositions of the whole page in one more query (never one per product). Products hidden by
+ * the owners are left out of every statement, the product itself included (its page 404s).
  *
  * The statements are prepared once per database (`createCatalogService(db)`): the catalog is the
  * hottest read path, and building SQL from Drizzle's builder on every request costs as much as
  * running it on the embedded database. Parameters travel as placeholders, arrays included
  * (`= any($1::int[])`, `~ all($1::text[])`), so every statement has a fixed text.
  */
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { CategoryName } from '@semijoias/domain/catalog';
 import type { Db } from '../../db/client.js';
 import { productCompositions, products } from '../../db/schema.js';
@@ -65,6 +66,9 @@ export interface ProductWithCompositions extends ProductRecord {
 
 const byId = asc(products.id);
 
+/** A product the owners hid (back office) is in no list, page, search or look. */
+const visible = isNull(products.hiddenAt);
+
 /** Every regular-expression metacharacter matches itself. */
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -98,17 +102,22 @@ export function createCatalogService(db: Db) {
     })
     .from(productCompositions)
     .innerJoin(products, eq(products.id, productCompositions.composedProductId))
-    .where(sql`${productCompositions.productId} = any(${p('ids')}::int[])`)
+    .where(and(sql`${productCompositions.productId} = any(${p('ids')}::int[])`, visible))
     .orderBy(asc(productCompositions.productId), asc(productCompositions.position))
     .prepare('catalog_compositions');
 
-  const all = db.select(productColumns).from(products).orderBy(byId).prepare('catalog_all');
+  const all = db
+    .select(productColumns)
+    .from(products)
+    .where(visible)
+    .orderBy(byId)
+    .prepare('catalog_all');
 
   // The home's carousel: the first products with a carousel picture, not the whole catalog.
   const carousel = db
     .select(productColumns)
     .from(products)
-    .where(sql`${products.imageCarrossel} <> ''`)
+    .where(and(sql`${products.imageCarrossel} <> ''`, visible))
     .orderBy(byId)
     .limit(p('limit'))
     .prepare('catalog_carousel');
@@ -118,6 +127,7 @@ export function createCatalogService(db: Db) {
   const featured = db
     .select(productColumns)
     .from(products)
+    .where(visible)
     .orderBy(sql`random()`)
     .limit(p('limit'))
     .prepare('catalog_featured');
@@ -126,6 +136,7 @@ export function createCatalogService(db: Db) {
   const bestSellers = db
     .select(productColumns)
     .from(products)
+    .where(visible)
     .orderBy(desc(products.salesCount), byId)
     .limit(p('limit'))
     .prepare('catalog_best_sellers');
@@ -133,7 +144,7 @@ export function createCatalogService(db: Db) {
   const inCategory = db
     .select(productColumns)
     .from(products)
-    .where(eq(products.category, p('category')))
+    .where(and(eq(products.category, p('category')), visible))
     .orderBy(byId)
     .prepare('catalog_category');
 
@@ -142,7 +153,7 @@ export function createCatalogService(db: Db) {
   const categoryPage = db
     .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
-    .where(eq(products.category, p('category')))
+    .where(and(eq(products.category, p('category')), visible))
     .orderBy(byId)
     .limit(p('limit'))
     .offset(p('offset'))
@@ -151,13 +162,13 @@ export function createCatalogService(db: Db) {
   const categoryCount = db
     .select({ n: count() })
     .from(products)
-    .where(eq(products.category, p('category')))
+    .where(and(eq(products.category, p('category')), visible))
     .prepare('catalog_category_count');
 
   const one = db
     .select(productColumns)
     .from(products)
-    .where(eq(products.id, p('id')))
+    .where(and(eq(products.id, p('id')), visible))
     .limit(1)
     .prepare('catalog_product');
 
@@ -165,7 +176,7 @@ export function createCatalogService(db: Db) {
   const search = db
     .select(productColumns)
     .from(products)
-    .where(sql`${products.searchText} ~ all(${p('patterns')}::text[])`)
+    .where(and(sql`${products.searchText} ~ all(${p('patterns')}::text[])`, visible))
     .orderBy(desc(products.salesCount), byId)
     .limit(p('limit'))
     .prepare('catalog_search');

@@ -9,7 +9,7 @@
  * Every amount comes from the database and the quoter; the browser's figures are never read.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { computeTotals, normalizeCouponCode, type Totals } from '@semijoias/domain/coupon';
 import { CART_IS_EMPTY } from '@semijoias/domain/messages';
 import { centsToDecimal, type Cents } from '@semijoias/domain/money';
@@ -53,6 +53,10 @@ export const TOTAL_TOLERANCE_CENTS = 1;
 
 export function outOfStockMessage(name: string, available: number): string {
   return `O produto "${name}" não tem estoque suficiente (disponível: ${Math.max(0, available)}).`;
+}
+
+export function productUnavailableMessage(name: string): string {
+  return `O produto "${name}" não está mais à venda. Remova-o do carrinho para continuar.`;
 }
 
 export interface CheckoutServiceOptions {
@@ -122,14 +126,25 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       const [row] = await tx
         .update(products)
         .set({ stock: sql`${products.stock} - ${line.quantidade}::int`, updatedAt: sql`now()` })
-        .where(and(eq(products.id, line.productId), gte(products.stock, line.quantidade)))
+        .where(
+          and(
+            eq(products.id, line.productId),
+            gte(products.stock, line.quantidade),
+            // A product the owners hid is no longer for sale.
+            isNull(products.hiddenAt),
+          ),
+        )
         .returning({ name: products.name, priceCents: products.priceCents, image: products.image });
       if (!row) {
         const [product] = await tx
-          .select({ name: products.name, stock: products.stock })
+          .select({ name: products.name, stock: products.stock, hiddenAt: products.hiddenAt })
           .from(products)
           .where(eq(products.id, line.productId));
         if (!product) throw badRequest(PRODUCT_NOT_FOUND);
+        if (product.hiddenAt !== null) {
+          const message = productUnavailableMessage(product.name);
+          throw new ConflictError(message, undefined, { message });
+        }
         const message = outOfStockMessage(product.name, product.stock);
         throw new ConflictError(message, undefined, { message });
       }

@@ -7,7 +7,7 @@
  * robots.txt keeps crawlers out of the private pages (cart, checkout, account, order, sign-up and
  * password pages, the payment sandbox) and of the API.
  */
-import { asc } from 'drizzle-orm';
+import { asc, isNull } from 'drizzle-orm';
 import { escapeHtml } from '@semijoias/domain/html';
 import type { FastifyPluginAsync } from 'fastify';
 import { CATEGORIES, CATEGORY_PAGE_SIZE, type CategoryName } from '@semijoias/domain/catalog';
@@ -104,6 +104,8 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, opts)
   const everyProduct = opts.db
     .select({ id: products.id, category: products.category, updatedAt: products.updatedAt })
     .from(products)
+    // A product hidden by the owners has no public page.
+    .where(isNull(products.hiddenAt))
     .orderBy(asc(products.id))
     .prepare('seo_sitemap_products');
 

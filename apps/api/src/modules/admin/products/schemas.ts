@@ -1,0 +1,133 @@
+/**
+ * Shapes of the back office's product calls (docs/admin/products.md). The product form's body is
+ * checked by the domain's validateProductForm in the service, so its refusals carry the domain's
+ * Portuguese texts; params and query are checked here.
+ */
+import { z } from 'zod';
+import { CATEGORIES, type CategoryName } from '@semijoias/domain/catalog';
+import { PRODUCT_IMAGE_FIELDS, PRODUCT_IMAGE_MESSAGES } from '@semijoias/domain/product-form';
+
+const INT_MAX = 2_147_483_647;
+export const PRODUCT_ID_INVALID = 'O id do produto deve ser um número inteiro positivo.';
+export const PAGE_INVALID = 'A página deve ser um número inteiro a partir de 1.';
+export const CATEGORY_INVALID = 'Categoria desconhecida: use Anel, Brinco, Pulseira ou Colar.';
+export const SEARCH_TOO_LONG = 'A busca deve ter no máximo 100 caracteres.';
+export const SITUATION_INVALID = 'Filtro desconhecido: use visiveis, ocultos ou estoque_baixo.';
+
+const positiveId = z
+  .string()
+  .regex(/^\d{1,10}$/, { error: PRODUCT_ID_INVALID })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, { error: PRODUCT_ID_INVALID })
+      .max(INT_MAX, { error: PRODUCT_ID_INVALID }),
+  );
+
+export const productIdParams = z.object({ id: positiveId }).strict();
+
+const imageFieldNames = PRODUCT_IMAGE_FIELDS.map((f) => f.campo) as [
+  (typeof PRODUCT_IMAGE_FIELDS)[number]['campo'],
+  ...(typeof PRODUCT_IMAGE_FIELDS)[number]['campo'][],
+];
+
+export const productImageParams = z
+  .object({
+    id: positiveId,
+    campo: z.enum(imageFieldNames, { error: PRODUCT_IMAGE_MESSAGES.unknownField }),
+  })
+  .strict();
+
+const categoryNames = CATEGORIES.map((c) => c.name) as [CategoryName, ...CategoryName[]];
+
+export const PRODUCT_SITUATIONS = ['visiveis', 'ocultos', 'estoque_baixo'] as const;
+export type ProductSituation = (typeof PRODUCT_SITUATIONS)[number];
+
+export const productListQuery = z
+  .object({
+    busca: z.string().trim().max(100, { error: SEARCH_TOO_LONG }).optional(),
+    categoria: z.enum(categoryNames, { error: CATEGORY_INVALID }).optional(),
+    situacao: z.enum(PRODUCT_SITUATIONS, { error: SITUATION_INVALID }).optional(),
+    pagina: z
+      .string()
+      .regex(/^\d{1,6}$/, { error: PAGE_INVALID })
+      .transform(Number)
+      .pipe(z.number().int().min(1, { error: PAGE_INVALID }))
+      .optional(),
+  })
+  .strict();
+
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+export const adminProductListItem = z.object({
+  id: z.number(),
+  slug: z.string(),
+  nome: z.string(),
+  categoria: z.string(),
+  preco: z.string(),
+  estoque: z.number(),
+  estoque_baixo: z.boolean(),
+  oculto: z.boolean(),
+  novo: z.boolean(),
+  promocao: z.boolean(),
+  imagem: z.string().nullable(),
+});
+
+export const productListAnswer = z.object({
+  produtos: z.array(adminProductListItem),
+  total: z.number(),
+  pagina: z.number(),
+  paginas: z.number(),
+  por_pagina: z.number(),
+});
+
+const imageJson = z.object({ caminho: z.string(), url: z.string() }).nullable();
+
+export const adminProductJson = z.object({
+  id: z.number(),
+  slug: z.string(),
+  nome: z.string(),
+  categoria: z.string(),
+  preco: z.string(),
+  preco_original: z.string().nullable(),
+  descricao: z.string(),
+  novo: z.boolean(),
+  promocao: z.boolean(),
+  estoque: z.number(),
+  estoque_baixo: z.boolean(),
+  peso_gramas: z.number(),
+  oculto: z.boolean(),
+  oculto_em: z.string().nullable(),
+  ja_pedido: z.boolean(),
+  vendidos: z.number(),
+  imagens: z.object(
+    Object.fromEntries(imageFieldNames.map((campo) => [campo, imageJson])) as Record<
+      (typeof imageFieldNames)[number],
+      typeof imageJson
+    >,
+  ),
+  composicoes: z.array(
+    z.object({
+      id: z.number(),
+      nome: z.string(),
+      categoria: z.string(),
+      imagem: z.string().nullable(),
+      oculto: z.boolean(),
+    }),
+  ),
+  criado_em: z.string(),
+  atualizado_em: z.string(),
+});
+
+export type AdminProductJson = z.infer<typeof adminProductJson>;
+
+export const productAnswer = z.object({ produto: adminProductJson });
+
+export const deletedAnswer = z.object({ excluido: z.literal(true), id: z.number() });
+
+export const errorSchema = z.looseObject({
+  error: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
