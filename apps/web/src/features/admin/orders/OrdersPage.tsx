@@ -1,6 +1,16 @@
-import { AdminPageHeader } from '../ui/AdminPageHeader';
+/**
+ * /admin/pedidos (issue 12): the list with its filters, one order's page with its actions and
+ * history, and its label ready to print. The section owns the routes under its path.
+ */
+import { useRoutes } from 'react-router';
+import { OrderLabelPage } from './OrderLabelPage';
+import { OrderPage } from './OrderPage';
+import { OrdersList } from './OrdersList';
 
-/** /admin section 'Pedidos' (issue 12). */
 export function OrdersPage() {
-  return <AdminPageHeader title="Pedidos" />;
+  return useRoutes([
+    { index: true, element: <OrdersList /> },
+    { path: ':reference', element: <OrderPage /> },
+    { path: ':reference/etiqueta', element: <OrderLabelPage /> },
+  ]);
 }

@@ -1,0 +1,83 @@
+/**
+ * /admin/pedidos/:reference/etiqueta: the parcel's label, ready to print — recipient (name,
+ * address, CEP) and the store as sender. The admin frame hides itself in print; this page's
+ * buttons too, so only the label reaches the paper.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { maskCep } from '@semijoias/domain/cep';
+import { STORE_INFO } from '@/lib/store-info';
+import { Button, buttonClasses } from '@/ui/Button';
+import { ChevronLeftIcon } from '@/ui/icons';
+import { AdminPageHeader } from '../ui/AdminPageHeader';
+import { AdminEmpty, AdminLoadError, AdminLoading } from '../ui/AdminStates';
+import { orderQuery } from './orders-api';
+
+export function OrderLabelPage() {
+  const { reference = '' } = useParams();
+  const order = useQuery(orderQuery(reference));
+  const back = `/admin/pedidos/${encodeURIComponent(reference)}`;
+
+  return (
+    <>
+      <div className="print:hidden">
+        <Link to={back} className={buttonClasses('ghost', 'sm', '-ml-3 mb-2 gap-1 px-3')}>
+          <ChevronLeftIcon width={18} height={18} /> Pedido #{reference}
+        </Link>
+        <AdminPageHeader
+          title={`Etiqueta do pedido #${reference}`}
+          actions={
+            order.data?.endereco ? (
+              <Button variant="primary" onClick={() => window.print()}>
+                Imprimir
+              </Button>
+            ) : undefined
+          }
+        />
+      </div>
+      {order.isPending ? (
+        <AdminLoading label="Carregando o pedido" />
+      ) : order.isError ? (
+        <AdminLoadError error={order.error} onRetry={() => void order.refetch()} />
+      ) : !order.data.endereco ? (
+        <AdminEmpty>Este pedido ainda não tem endereço de entrega.</AdminEmpty>
+      ) : (
+        <article
+          data-testid="etiqueta"
+          className="mx-auto max-w-[15cm] rounded-lg border-2 border-dashed border-ink/40 bg-white p-6 text-ink print:m-0 print:max-w-none print:rounded-none print:border-solid print:border-black print:p-[1cm]"
+        >
+          <section>
+            <h2 className="text-xs font-bold uppercase tracking-[0.2em]">Destinatário</h2>
+            <address className="mt-2 text-lg not-italic leading-snug">
+              <p className="text-xl font-bold">{order.data.endereco.nome_completo}</p>
+              <p>
+                {order.data.endereco.endereco}, {order.data.endereco.numero}
+                {order.data.endereco.complemento ? ` - ${order.data.endereco.complemento}` : ''}
+              </p>
+              <p>{order.data.endereco.bairro}</p>
+              <p>
+                {order.data.endereco.cidade} / {order.data.endereco.estado}
+              </p>
+              <p className="mt-2 text-2xl font-bold tracking-wider">
+                CEP {maskCep(order.data.endereco.cep ?? '')}
+              </p>
+            </address>
+          </section>
+          <section className="mt-6 border-t border-ink/30 pt-4 text-sm">
+            <h2 className="text-xs font-bold uppercase tracking-[0.2em]">Remetente</h2>
+            <address className="mt-1 not-italic leading-snug">
+              <p className="font-semibold">{STORE_INFO.name}</p>
+              <p>{STORE_INFO.address.street}</p>
+              <p>
+                {STORE_INFO.address.district} - {STORE_INFO.address.city} /{' '}
+                {STORE_INFO.address.state}
+              </p>
+              <p>CEP {STORE_INFO.address.cep}</p>
+            </address>
+          </section>
+          <p className="mt-4 text-right text-xs text-ink/70">Pedido #{order.data.reference}</p>
+        </article>
+      )}
+    </>
+  );
+}

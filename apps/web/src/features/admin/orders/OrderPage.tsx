@@ -1,0 +1,429 @@
+/**
+ * One order as the owners see it: its status and what can be done now (the server says which
+ * actions its status allows), the pieces and totals, the delivery address and the customer, the
+ * payment provider's events, the dates of its life and its history (the audit log). 'Enviado'
+ * asks for the Correios code, checked here with the check digit as the server checks it;
+ * cancelling asks for the reason and says the refund is to be made.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { maskCep } from '@semijoias/domain/cep';
+import { maskCpf } from '@semijoias/domain/cpf';
+import { formatBRL } from '@semijoias/domain/money';
+import { maskPhone } from '@semijoias/domain/phone';
+import {
+  normalizeTrackingCode,
+  TRACK_AT_CORREIOS,
+  TRACKING_CODE_LENGTH,
+  trackingCodeError,
+} from '@semijoias/domain/tracking-code';
+import { Button, buttonClasses } from '@/ui/Button';
+import { TextField } from '@/ui/Field';
+import { ChevronLeftIcon } from '@/ui/icons';
+import { useToast } from '@/ui/toast';
+import { AuditHistory } from '../audit/AuditHistory';
+import { adminErrorMessage, adminFieldErrors } from '../lib/errors';
+import { formatDateTime } from '../lib/format';
+import { AdminPageHeader } from '../ui/AdminPageHeader';
+import { AdminCard, AdminLoadError, AdminLoading } from '../ui/AdminStates';
+import { ActionDialog } from './ActionDialog';
+import {
+  ORDERS_QUERY_KEY,
+  orderQuery,
+  runOrderAction,
+  type AdminOrder,
+  type OrderAction,
+} from './orders-api';
+import { AdminOrderStatus } from './status';
+
+const ACTION_DONE: Record<OrderAction, string> = {
+  em_andamento: 'Pedido marcado como Em andamento.',
+  enviado: 'Pedido enviado. A cliente recebeu o código por e-mail.',
+  entregue: 'Pedido marcado como Entregue.',
+  cancelar: 'Pedido cancelado. O estorno ficou anotado.',
+  estorno_feito: 'Estorno registrado.',
+};
+
+export function OrderPage() {
+  const { reference = '' } = useParams();
+  const order = useQuery(orderQuery(reference));
+
+  if (order.isPending) return <AdminLoading label="Carregando o pedido" />;
+  return (
+    <>
+      <Link
+        to="/admin/pedidos"
+        className={buttonClasses('ghost', 'sm', '-ml-3 mb-2 gap-1 px-3 print:hidden')}
+      >
+        <ChevronLeftIcon width={18} height={18} /> Pedidos
+      </Link>
+      {order.isError ? (
+        <>
+          <AdminPageHeader title={`Pedido #${reference}`} />
+          <AdminLoadError error={order.error} onRetry={() => void order.refetch()} />
+        </>
+      ) : (
+        <OrderView order={order.data} />
+      )}
+    </>
+  );
+}
+
+function OrderView({ order }: { order: AdminOrder }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const [dialog, setDialog] = useState<'enviado' | 'cancelar' | null>(null);
+  const [code, setCode] = useState('');
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+
+  const action = useMutation({
+    mutationFn: (input: { action: OrderAction; body?: Record<string, string> }) =>
+      runOrderAction(order.reference, input.action, input.body),
+    onSuccess: (updated, input) => {
+      client.setQueryData(orderQuery(order.reference).queryKey, updated);
+      void client.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+      void client.invalidateQueries({ queryKey: ['session', 'admin'] });
+      setDialog(null);
+      toast({ title: ACTION_DONE[input.action], tone: 'success' });
+    },
+    onError: (error) => {
+      const fields = adminFieldErrors(error);
+      const message = fields.codigo_rastreio ?? fields.motivo;
+      if (message) {
+        setFieldError(message);
+        return;
+      }
+      setDialog(null);
+      toast({ title: adminErrorMessage(error), tone: 'error' });
+      // A 409: the order moved meanwhile; show where it stands now.
+      void client.invalidateQueries({ queryKey: orderQuery(order.reference).queryKey });
+    },
+  });
+
+  function open(which: 'enviado' | 'cancelar') {
+    setFieldError(undefined);
+    setCode('');
+    setReason('');
+    setDialog(which);
+  }
+
+  function ship() {
+    const problem = trackingCodeError(code);
+    if (problem) {
+      setFieldError(problem);
+      return;
+    }
+    action.mutate({ action: 'enviado', body: { codigo_rastreio: normalizeTrackingCode(code) } });
+  }
+
+  function cancel() {
+    if (!reason.trim()) {
+      setFieldError('Informe o motivo do cancelamento.');
+      return;
+    }
+    action.mutate({ action: 'cancelar', body: { motivo: reason.trim() } });
+  }
+
+  const can = (a: OrderAction) => order.acoes.includes(a);
+  const address = order.endereco;
+
+  return (
+    <>
+      <AdminPageHeader
+        title={`Pedido #${order.reference}`}
+        description={`Feito em ${formatDateTime(order.criado_em)}`}
+        actions={
+          address ? (
+            <Link
+              to={`/admin/pedidos/${encodeURIComponent(order.reference)}/etiqueta`}
+              className={buttonClasses('outline', 'sm')}
+            >
+              Etiqueta
+            </Link>
+          ) : undefined
+        }
+      />
+
+      <section
+        aria-label="Situação e ações"
+        data-testid="pedido-situacao"
+        className="mb-6 rounded-2xl border border-line bg-white p-4 shadow-soft sm:p-5"
+      >
+        <div className="flex flex-wrap items-center gap-3">
+          <AdminOrderStatus status={order.status} className="text-sm" />
+          {order.codigo_rastreio && (
+            <p className="text-sm text-ink-soft">
+              Rastreio{' '}
+              <span data-testid="pedido-rastreio" className="font-mono font-semibold text-ink">
+                {order.codigo_rastreio}
+              </span>
+              {order.rastreio_url && (
+                <>
+                  {' · '}
+                  <a
+                    href={order.rastreio_url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="underline decoration-gold/60 underline-offset-4"
+                  >
+                    {TRACK_AT_CORREIOS}
+                  </a>
+                </>
+              )}
+            </p>
+          )}
+        </div>
+        {order.estorno && (
+          <p
+            data-testid="pedido-estorno"
+            className="mt-3 rounded-xl bg-rose-soft/60 px-4 py-3 text-sm text-ink"
+          >
+            Estorno a fazer: <strong>{formatBRL(order.estorno.valor_cents)}</strong> no painel do
+            provedor de pagamento
+            {order.estorno.payment_id ? ` (pagamento ${order.estorno.payment_id})` : ''}.
+            {order.motivo_texto ? ` Motivo do cancelamento: ${order.motivo_texto}.` : ''}
+          </p>
+        )}
+        {order.acoes.length > 0 && (
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            {can('em_andamento') && (
+              <Button
+                variant="outline"
+                disabled={action.isPending}
+                onClick={() => action.mutate({ action: 'em_andamento' })}
+              >
+                Marcar Em andamento
+              </Button>
+            )}
+            {can('enviado') && (
+              <Button variant="primary" onClick={() => open('enviado')}>
+                Marcar como Enviado
+              </Button>
+            )}
+            {can('entregue') && (
+              <Button
+                variant="primary"
+                disabled={action.isPending}
+                onClick={() => action.mutate({ action: 'entregue' })}
+              >
+                Marcar como Entregue
+              </Button>
+            )}
+            {can('estorno_feito') && (
+              <Button
+                variant="primary"
+                disabled={action.isPending}
+                onClick={() => action.mutate({ action: 'estorno_feito' })}
+              >
+                Estorno feito
+              </Button>
+            )}
+            {can('cancelar') && (
+              <Button variant="ghost" className="text-rose" onClick={() => open('cancelar')}>
+                Cancelar pedido
+              </Button>
+            )}
+          </div>
+        )}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <div className="space-y-6">
+          <AdminCard title="Itens">
+            <ul className="divide-y divide-line">
+              {order.itens.map((item) => (
+                <li key={item.produto_id} className="flex items-center gap-3 py-3">
+                  {item.imagem ? (
+                    <img
+                      src={item.imagem}
+                      alt=""
+                      className="h-14 w-14 shrink-0 rounded-xl bg-cream object-cover"
+                    />
+                  ) : (
+                    <span className="h-14 w-14 shrink-0 rounded-xl bg-cream" />
+                  )}
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="font-medium text-ink">{item.nome}</p>
+                    <p className="text-muted">
+                      {item.quantidade} × {formatBRL(item.preco_unitario_cents)}
+                    </p>
+                  </div>
+                  <p className="text-sm font-semibold tabular-nums">
+                    {formatBRL(item.subtotal_cents)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-3 space-y-1 border-t border-line pt-3 text-sm">
+              <Row label="Subtotal">{formatBRL(order.subtotal_cents)}</Row>
+              {order.desconto_cents > 0 && (
+                <Row label={order.cupom ? `Desconto (cupom ${order.cupom})` : 'Desconto'}>
+                  − {formatBRL(order.desconto_cents)}
+                </Row>
+              )}
+              <Row label={order.frete_prazo ? `Frete (${order.frete_prazo} dias)` : 'Frete'}>
+                {order.frete_cents === 0 ? 'Grátis' : formatBRL(order.frete_cents)}
+              </Row>
+              <Row label="Total" strong>
+                {formatBRL(order.total_cents)}
+              </Row>
+            </dl>
+          </AdminCard>
+
+          <AdminCard title="Pagamento">
+            <dl className="space-y-1 text-sm">
+              <Row label="Provedor">{order.pagamento.provedor ?? '—'}</Row>
+              <Row label="ID do pagamento">
+                <span className="break-all">{order.pagamento.payment_id ?? '—'}</span>
+              </Row>
+            </dl>
+            {order.pagamento.eventos.length > 0 ? (
+              <ul className="mt-3 space-y-2 border-t border-line pt-3 text-sm">
+                {order.pagamento.eventos.map((e, i) => (
+                  <li key={i} className="flex flex-wrap justify-between gap-x-3">
+                    <span className="text-ink">
+                      {e.resultado}
+                      {e.status_provedor ? ` (${e.status_provedor})` : ''} · {e.provedor}
+                    </span>
+                    <span className="tabular-nums text-muted">{formatDateTime(e.recebido_em)}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-3 text-sm text-muted">Nenhum aviso do provedor ainda.</p>
+            )}
+          </AdminCard>
+
+          <AdminCard title="Histórico">
+            <AuditHistory entityType="order" entityId={order.reference} />
+          </AdminCard>
+        </div>
+
+        <div className="space-y-6">
+          <AdminCard title="Cliente">
+            <dl className="space-y-1 text-sm">
+              <Row label="Nome">{order.cliente.nome ?? '—'}</Row>
+              <Row label="E-mail">
+                <span className="break-all">{order.cliente.email ?? '—'}</span>
+              </Row>
+              <Row label="CPF">{order.cliente.cpf ? maskCpf(order.cliente.cpf) : '—'}</Row>
+              <Row label="Telefone">
+                {order.cliente.telefone ? maskPhone(order.cliente.telefone) : '—'}
+              </Row>
+              <Row label="Tipo">{order.cliente.tipo === 'conta' ? 'Com conta' : 'Convidada'}</Row>
+            </dl>
+          </AdminCard>
+
+          <AdminCard title="Entrega">
+            {address ? (
+              <address className="text-sm not-italic leading-relaxed text-ink-soft">
+                <p className="font-medium text-ink">{address.nome_completo}</p>
+                <p>
+                  {address.endereco}, {address.numero}
+                  {address.complemento ? ` - ${address.complemento}` : ''}
+                </p>
+                <p>
+                  {address.bairro} - {address.cidade}/{address.estado}
+                </p>
+                <p>CEP {maskCep(address.cep ?? '')}</p>
+              </address>
+            ) : (
+              <p className="text-sm text-muted">Endereço ainda não informado.</p>
+            )}
+          </AdminCard>
+
+          <AdminCard title="Datas">
+            <dl className="space-y-1 text-sm">
+              <Row label="Feito">{formatDateTime(order.criado_em)}</Row>
+              {order.pago_em && <Row label="Pago">{formatDateTime(order.pago_em)}</Row>}
+              {order.em_andamento_em && (
+                <Row label="Em andamento">{formatDateTime(order.em_andamento_em)}</Row>
+              )}
+              {order.enviado_em && <Row label="Enviado">{formatDateTime(order.enviado_em)}</Row>}
+              {order.entregue_em && <Row label="Entregue">{formatDateTime(order.entregue_em)}</Row>}
+              {order.cancelado_em && (
+                <Row label="Cancelado">{formatDateTime(order.cancelado_em)}</Row>
+              )}
+              {order.estornado_em && (
+                <Row label="Estornado">{formatDateTime(order.estornado_em)}</Row>
+              )}
+            </dl>
+          </AdminCard>
+        </div>
+      </div>
+
+      <ActionDialog
+        open={dialog === 'enviado'}
+        onOpenChange={(o) => !o && setDialog(null)}
+        title="Marcar como Enviado"
+        description="Digite o código de rastreamento dos Correios. A cliente recebe um e-mail com o código e o link de rastreio."
+        confirmLabel="Confirmar envio"
+        busy={action.isPending}
+        onConfirm={ship}
+        testId="dialogo-enviado"
+      >
+        <TextField
+          label="Código de rastreamento"
+          value={code}
+          onChange={(e) => {
+            setCode(e.target.value.toUpperCase());
+            setFieldError(undefined);
+          }}
+          error={fieldError}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={TRACKING_CODE_LENGTH + 6}
+          placeholder="AA473124829BR"
+          hint="2 letras, 9 números e 2 letras (BR)."
+          autoFocus
+        />
+      </ActionDialog>
+
+      <ActionDialog
+        open={dialog === 'cancelar'}
+        onOpenChange={(o) => !o && setDialog(null)}
+        title="Cancelar este pedido?"
+        description={`As peças voltam ao estoque e a cliente é avisada por e-mail. O estorno de ${formatBRL(order.total_cents)} fica anotado para você fazer no provedor de pagamento.`}
+        confirmLabel="Cancelar pedido"
+        danger
+        busy={action.isPending}
+        onConfirm={cancel}
+        testId="dialogo-cancelar"
+      >
+        <TextField
+          label="Motivo do cancelamento"
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setFieldError(undefined);
+          }}
+          error={fieldError}
+          maxLength={500}
+          autoFocus
+        />
+      </ActionDialog>
+    </>
+  );
+}
+
+function Row({
+  label,
+  children,
+  strong,
+}: {
+  label: string;
+  children: ReactNode;
+  strong?: boolean;
+}) {
+  return (
+    <div
+      className={`flex justify-between gap-4 ${strong ? 'text-base font-semibold text-ink' : ''}`}
+    >
+      <dt className={strong ? undefined : 'text-muted'}>{label}</dt>
+      <dd className="text-right tabular-nums">{children}</dd>
+    </div>
+  );
+}
