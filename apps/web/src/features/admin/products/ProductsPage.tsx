@@ -1,6 +1,15 @@
-import { AdminPageHeader } from '../ui/AdminPageHeader';
+import { Route, Routes } from 'react-router';
+import { ProductEditPage } from './ProductEditPage';
+import { ProductListPage } from './ProductListPage';
+import { ProductNewPage } from './ProductNewPage';
 
-/** /admin section 'Produtos' (issue 12). */
+/** /admin section 'Produtos' (issue 12): the list, a new product and a product's page. */
 export function ProductsPage() {
-  return <AdminPageHeader title="Produtos" />;
+  return (
+    <Routes>
+      <Route index element={<ProductListPage />} />
+      <Route path="novo" element={<ProductNewPage />} />
+      <Route path=":id" element={<ProductEditPage />} />
+    </Routes>
+  );
 }

@@ -1,0 +1,315 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { CATEGORIES } from '@semijoias/domain/catalog';
+import {
+  PRODUCT_COMPOSITIONS_MAX,
+  PRODUCT_DEFAULT_WEIGHT_GRAMS,
+  PRODUCT_DESCRIPTION_MAX_LENGTH,
+  PRODUCT_NAME_MAX_LENGTH,
+} from '@semijoias/domain/product-form';
+import { Button } from '@/ui/Button';
+import { inputClasses, TextField } from '@/ui/Field';
+import { cx } from '@/ui/cx';
+import { productListQuery, type AdminProduct } from './products-api';
+
+/** What the form sends (docs/admin/products.md); `estoque_visto` only on an edit. */
+export interface ProductFormBody {
+  nome: string;
+  categoria: string;
+  preco: string;
+  preco_original: string | null;
+  descricao: string;
+  novo: boolean;
+  promocao: boolean;
+  peso_gramas: string;
+  estoque: string;
+  estoque_visto?: number;
+  composicoes: number[];
+}
+
+interface Piece {
+  id: number;
+  nome: string;
+}
+
+/** '129.90' → '129,90', as she types prices. */
+const typedPrice = (decimal: string | null) => (decimal ? decimal.replace('.', ',') : '');
+
+/**
+ * The product's fields. The server decides (domain's validateProductForm); its field errors
+ * show under each field. On an edit the stock she saw travels with the new one, so a sale made
+ * meanwhile is never overwritten.
+ */
+export function ProductForm({
+  product,
+  errors,
+  saving,
+  submitLabel,
+  onSubmit,
+}: {
+  product?: AdminProduct;
+  errors: Record<string, string>;
+  saving: boolean;
+  submitLabel: string;
+  onSubmit: (body: ProductFormBody) => void;
+}) {
+  const [nome, setNome] = useState(product?.nome ?? '');
+  const [categoria, setCategoria] = useState(product?.categoria ?? '');
+  const [preco, setPreco] = useState(typedPrice(product?.preco ?? null));
+  const [promocao, setPromocao] = useState(product?.promocao ?? false);
+  const [precoOriginal, setPrecoOriginal] = useState(typedPrice(product?.preco_original ?? null));
+  const [novo, setNovo] = useState(product?.novo ?? true);
+  const [descricao, setDescricao] = useState(product?.descricao ?? '');
+  const [peso, setPeso] = useState(String(product?.peso_gramas ?? PRODUCT_DEFAULT_WEIGHT_GRAMS));
+  const [estoque, setEstoque] = useState(String(product?.estoque ?? 0));
+  const [pieces, setPieces] = useState<Piece[]>(
+    product?.composicoes.map((c) => ({ id: c.id, nome: c.nome })) ?? [],
+  );
+  const categoryId = useId();
+  const descriptionId = useId();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit({
+      nome,
+      categoria,
+      preco,
+      preco_original: promocao ? precoOriginal : null,
+      descricao,
+      novo,
+      promocao,
+      peso_gramas: peso,
+      estoque,
+      ...(product ? { estoque_visto: product.estoque } : {}),
+      composicoes: pieces.map((p) => p.id),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <TextField
+        label="Nome"
+        value={nome}
+        onChange={(e) => setNome(e.target.value)}
+        maxLength={PRODUCT_NAME_MAX_LENGTH}
+        error={errors.nome}
+        autoComplete="off"
+      />
+      <div>
+        <label htmlFor={categoryId} className="mb-1.5 block text-sm font-medium text-ink-soft">
+          Categoria
+        </label>
+        <select
+          id={categoryId}
+          value={categoria}
+          onChange={(e) => setCategoria(e.target.value)}
+          aria-invalid={errors.categoria ? true : undefined}
+          aria-describedby={errors.categoria ? `${categoryId}-error` : undefined}
+          className={inputClasses}
+        >
+          <option value="">Escolha</option>
+          {CATEGORIES.map((c) => (
+            <option key={c.name} value={c.name}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        {errors.categoria && (
+          <p id={`${categoryId}-error`} className="mt-1.5 text-sm text-rose">
+            {errors.categoria}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Preço (R$)"
+          inputMode="decimal"
+          value={preco}
+          onChange={(e) => setPreco(e.target.value)}
+          placeholder="129,90"
+          error={errors.preco}
+        />
+        <TextField
+          label="Peso (gramas)"
+          inputMode="numeric"
+          value={peso}
+          onChange={(e) => setPeso(e.target.value)}
+          error={errors.peso_gramas}
+          hint="Usado no cálculo do frete."
+        />
+      </div>
+      <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <Check label="NOVO (mostra o selo)" checked={novo} onChange={setNovo} />
+        <Check label="PROMOÇÃO" checked={promocao} onChange={setPromocao} />
+      </div>
+      {promocao && (
+        <TextField
+          label="Preço original, riscado (R$)"
+          inputMode="decimal"
+          value={precoOriginal}
+          onChange={(e) => setPrecoOriginal(e.target.value)}
+          placeholder="159,90"
+          error={errors.preco_original}
+        />
+      )}
+      <div>
+        <label htmlFor={descriptionId} className="mb-1.5 block text-sm font-medium text-ink-soft">
+          Descrição
+        </label>
+        <textarea
+          id={descriptionId}
+          value={descricao}
+          onChange={(e) => setDescricao(e.target.value)}
+          rows={5}
+          maxLength={PRODUCT_DESCRIPTION_MAX_LENGTH}
+          aria-invalid={errors.descricao ? true : undefined}
+          className={cx(inputClasses, 'py-3')}
+        />
+        {errors.descricao && <p className="mt-1.5 text-sm text-rose">{errors.descricao}</p>}
+      </div>
+      <TextField
+        label="Estoque (unidades)"
+        inputMode="numeric"
+        value={estoque}
+        onChange={(e) => setEstoque(e.target.value)}
+        error={errors.estoque ?? errors.estoque_visto}
+        hint={
+          product
+            ? `Na tela: ${product.estoque}. Se uma venda mudar o estoque enquanto você edita, avisamos antes de salvar.`
+            : undefined
+        }
+      />
+      <LookPicker
+        selfId={product?.id}
+        pieces={pieces}
+        onChange={setPieces}
+        error={errors.composicoes}
+      />
+      <div className="pt-2">
+        <Button type="submit" variant="gold" disabled={saving} className="w-full sm:w-auto">
+          {saving ? 'Salvando…' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Check({
+  label,
+  checked,
+  onChange,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-2.5 text-sm text-ink">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-5 accent-gold-dark"
+      />
+      {label}
+    </label>
+  );
+}
+
+/** 'Complete o Look': pieces searched in the catalog (hidden ones too), in the chosen order. */
+function LookPicker({
+  selfId,
+  pieces,
+  onChange,
+  error,
+}: {
+  selfId?: number;
+  pieces: Piece[];
+  onChange: (pieces: Piece[]) => void;
+  error?: string;
+}) {
+  const [typed, setTyped] = useState('');
+  const [busca, setBusca] = useState('');
+  const searchId = useId();
+  const found = useQuery({ ...productListQuery({ busca }), enabled: busca.length > 0 });
+  const full = pieces.length >= PRODUCT_COMPOSITIONS_MAX;
+  const choices = (found.data?.produtos ?? []).filter(
+    (p) => p.id !== selfId && !pieces.some((c) => c.id === p.id),
+  );
+
+  return (
+    <fieldset className="rounded-2xl border border-line p-4">
+      <legend className="px-1 text-sm font-medium text-ink-soft">
+        Complete o Look ({pieces.length} de {PRODUCT_COMPOSITIONS_MAX})
+      </legend>
+      {pieces.length > 0 && (
+        <ul className="mb-3 grid gap-2">
+          {pieces.map((p) => (
+            <li
+              key={p.id}
+              className="flex items-center justify-between gap-2 rounded-xl bg-cream px-3 py-1.5 text-sm"
+            >
+              <span className="min-w-0 truncate">{p.nome}</span>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onChange(pieces.filter((c) => c.id !== p.id))}
+                aria-label={`Tirar ${p.nome} do Complete o Look`}
+              >
+                Tirar
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex gap-2">
+        <label htmlFor={searchId} className="sr-only">
+          Buscar peça para o Complete o Look
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={typed}
+          disabled={full}
+          placeholder={full ? 'Limite de peças atingido' : 'Buscar peça pelo nome'}
+          onChange={(e) => setTyped(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              setBusca(typed.trim());
+            }
+          }}
+          className={inputClasses}
+        />
+        <Button variant="outline" disabled={full} onClick={() => setBusca(typed.trim())}>
+          Buscar
+        </Button>
+      </div>
+      {busca && !full && (
+        <ul className="mt-2 grid gap-1" aria-label="Peças encontradas">
+          {found.isPending ? (
+            <li className="px-1 text-sm text-muted">Buscando…</li>
+          ) : choices.length === 0 ? (
+            <li className="px-1 text-sm text-muted">Nenhuma peça encontrada.</li>
+          ) : (
+            choices.slice(0, 8).map((p) => (
+              <li key={p.id}>
+                <button
+                  type="button"
+                  onClick={() => onChange([...pieces, { id: p.id, nome: p.nome }])}
+                  className="flex min-h-11 w-full items-center justify-between gap-2 rounded-xl px-3 text-left text-sm hover:bg-cream focus-visible:outline-2 focus-visible:outline-gold-dark"
+                >
+                  <span className="min-w-0 truncate">
+                    {p.nome} <span className="text-muted">· {p.categoria}</span>
+                  </span>
+                  <span className="shrink-0 font-medium text-gold-dark">Adicionar</span>
+                </button>
+              </li>
+            ))
+          )}
+        </ul>
+      )}
+      {error && <p className="mt-2 text-sm text-rose">{error}</p>}
+    </fieldset>
+  );
+}

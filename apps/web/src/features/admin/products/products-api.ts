@@ -1,0 +1,137 @@
+/**
+ * The back office's products calls (docs/admin/products.md) and their query keys. Uploads send
+ * the file itself as the body, through XMLHttpRequest for its progress events (fetch has none
+ * for uploads).
+ */
+import type { ProductImageField } from '@semijoias/domain/product-form';
+import { ApiError } from '@/lib/api';
+import { getAccessToken } from '@/lib/session';
+import { ADMIN_QUERY_ROOT, adminGet, adminPath } from '../lib/admin-api';
+
+export interface AdminProductListItem {
+  id: number;
+  slug: string;
+  nome: string;
+  categoria: string;
+  preco: string;
+  estoque: number;
+  estoque_baixo: boolean;
+  oculto: boolean;
+  novo: boolean;
+  promocao: boolean;
+  imagem: string | null;
+}
+
+export interface AdminProductList {
+  produtos: AdminProductListItem[];
+  total: number;
+  pagina: number;
+  paginas: number;
+  por_pagina: number;
+}
+
+export interface AdminProductImage {
+  caminho: string;
+  url: string;
+}
+
+export interface AdminProduct {
+  id: number;
+  slug: string;
+  nome: string;
+  categoria: string;
+  preco: string;
+  preco_original: string | null;
+  descricao: string;
+  novo: boolean;
+  promocao: boolean;
+  estoque: number;
+  estoque_baixo: boolean;
+  peso_gramas: number;
+  oculto: boolean;
+  oculto_em: string | null;
+  ja_pedido: boolean;
+  vendidos: number;
+  imagens: Record<ProductImageField, AdminProductImage | null>;
+  composicoes: {
+    id: number;
+    nome: string;
+    categoria: string;
+    imagem: string | null;
+    oculto: boolean;
+  }[];
+  criado_em: string;
+  atualizado_em: string;
+}
+
+export interface ProductListFilters {
+  busca?: string;
+  categoria?: string;
+  situacao?: string;
+  pagina?: number;
+}
+
+export const PRODUCTS_QUERY_KEY = [...ADMIN_QUERY_ROOT, 'produtos'] as const;
+
+export function productListQuery(filters: ProductListFilters) {
+  return {
+    queryKey: [...PRODUCTS_QUERY_KEY, 'lista', filters] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      adminGet<AdminProductList>('produtos/', {
+        signal,
+        query: {
+          busca: filters.busca || undefined,
+          categoria: filters.categoria || undefined,
+          situacao: filters.situacao || undefined,
+          pagina: filters.pagina && filters.pagina > 1 ? filters.pagina : undefined,
+        },
+      }),
+  };
+}
+
+export function productQuery(id: number) {
+  return {
+    queryKey: [...PRODUCTS_QUERY_KEY, 'produto', id] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      adminGet<{ produto: AdminProduct }>(`produtos/${id}/`, { signal }).then((r) => r.produto),
+  };
+}
+
+/**
+ * PUT produtos/:id/imagens/:campo/ with the file as the body; `onProgress` gets 0..1. A first
+ * light call refreshes an expired session the usual way, so the upload carries a valid token.
+ */
+export async function uploadProductImage(
+  id: number,
+  campo: ProductImageField,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<AdminProduct> {
+  await adminGet('sessao/');
+  const token = getAccessToken();
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', `/${adminPath(`produtos/${id}/imagens/${campo}/`)}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = JSON.parse(xhr.responseText) as unknown;
+      } catch {
+        data = xhr.responseText;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve((data as { produto: AdminProduct }).produto);
+      } else {
+        reject(new ApiError(xhr.status, data, `HTTP ${xhr.status} no envio da imagem`));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, null, 'Sem resposta do servidor'));
+    xhr.send(file);
+  });
+}
