@@ -1,0 +1,105 @@
+/**
+ * GET /api/admin/painel/: only paid orders are sales, each on the store's day (America/Sao_Paulo,
+ * not UTC), thirty days with zeros, the orders waiting for the owners, the low-stock pieces.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { LOW_STOCK_THRESHOLD } from '@semijoias/domain/admin';
+import { loggedInCustomer } from '../../../../test/accounts.js';
+import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
+import { useTestApp } from '../../../../test/helpers.js';
+import { catalogTail, insertOrder } from '../../../../test/orders.js';
+import { orders, products, type OrderRow } from '../../../db/schema.js';
+import { memoryMailer } from '../../mail/mailer.js';
+import type { DashboardJson } from './schemas.js';
+
+const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });
+const take = catalogTail(() => ctx.database);
+
+/** 'YYYY-MM-DD' of an instant in São Paulo. */
+const spDay = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+
+async function painel(token: string): Promise<DashboardJson> {
+  const res = await adminCall(ctx.app, token, 'GET', '/api/admin/painel/');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<DashboardJson>();
+}
+
+async function order(status: OrderRow['status'], paidAt: Date | null): Promise<OrderRow> {
+  const { order: row } = await insertOrder(ctx.database, { status });
+  await ctx.database.db.update(orders).set({ paidAt }).where(eq(orders.id, row.id));
+  return row;
+}
+
+describe('GET /api/admin/painel/', () => {
+  it('answers 401 without a session and 403 to a customer', async () => {
+    expect((await adminCall(ctx.app, undefined, 'GET', '/api/admin/painel/')).statusCode).toBe(401);
+    const customer = await loggedInCustomer(ctx.app, ctx.database);
+    expect((await adminCall(ctx.app, customer.token, 'GET', '/api/admin/painel/')).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('counts paid orders only, each on its day in São Paulo, with every one of 30 days', async () => {
+    const owner = await loggedInOwner(ctx.app, ctx.database);
+    const before = await painel(owner.token);
+    expect(before.serie_30_dias.length).toBe(30);
+    expect(before.hoje).toBe(spDay(new Date()));
+    expect(before.serie_30_dias.at(-1)!.dia).toBe(before.hoje);
+
+    const now = new Date();
+    // 23:30 of yesterday in São Paulo is 02:30 UTC of today: it is yesterday's sale.
+    const yesterday = new Date(`${spDay(new Date(now.getTime() - 86_400_000))}T23:30:00-03:00`);
+    const tenDaysAgo = new Date(now.getTime() - 10 * 86_400_000);
+    const today = await order('paid', new Date(now.getTime() - 60_000));
+    const late = await order('shipped', yesterday);
+    const old = await order('delivered', tenDaysAgo);
+    // Not sales: never paid, paid then cancelled or refunded, and a paid order past 30 days.
+    await order('awaiting_payment', null);
+    await order('payment_failed', null);
+    await order('cancelled', new Date(now.getTime() - 60_000));
+    await order('in_progress', new Date(now.getTime() - 40 * 86_400_000));
+
+    const after = await painel(owner.token);
+    const delta = (pick: (d: DashboardJson) => { total_cents: number; pedidos: number }) => ({
+      total_cents: pick(after).total_cents - pick(before).total_cents,
+      pedidos: pick(after).pedidos - pick(before).pedidos,
+    });
+    expect(delta((d) => d.vendas.hoje)).toEqual({ total_cents: today.totalCents, pedidos: 1 });
+    expect(delta((d) => d.vendas.dias_7)).toEqual({
+      total_cents: today.totalCents + late.totalCents,
+      pedidos: 2,
+    });
+    expect(delta((d) => d.vendas.dias_30)).toEqual({
+      total_cents: today.totalCents + late.totalCents + old.totalCents,
+      pedidos: 3,
+    });
+    const day = (d: DashboardJson, dia: string) => d.serie_30_dias.find((s) => s.dia === dia)!;
+    const lateDay = spDay(yesterday);
+    expect(lateDay).not.toBe(yesterday.toISOString().slice(0, 10));
+    expect(day(after, lateDay).pedidos - day(before, lateDay).pedidos).toBe(1);
+    expect(
+      day(after, spDay(tenDaysAgo)).total_cents - day(before, spDay(tenDaysAgo)).total_cents,
+    ).toBe(old.totalCents);
+    // Waiting for the owners: paid + in progress to ship, unpaid ones awaiting payment.
+    expect(after.pedidos_a_enviar - before.pedidos_a_enviar).toBe(2);
+    expect(after.pedidos_aguardando_pagamento - before.pedidos_aguardando_pagamento).toBe(2);
+  });
+
+  it('lists the pieces at or below the low-stock threshold, not the hidden ones', async () => {
+    const owner = await loggedInOwner(ctx.app, ctx.database);
+    const [low, hidden, plenty] = await take(3, LOW_STOCK_THRESHOLD + 1);
+    await ctx.database.db.update(products).set({ stock: 0 }).where(eq(products.id, low!));
+    await ctx.database.db
+      .update(products)
+      .set({ stock: 0, hiddenAt: new Date() })
+      .where(eq(products.id, hidden!));
+    const answer = await painel(owner.token);
+    const ids = answer.estoque_baixo.produtos.map((p) => p.id);
+    expect(ids).toContain(low);
+    expect(ids).not.toContain(hidden);
+    expect(ids).not.toContain(plenty);
+    expect(answer.estoque_baixo.produtos.every((p) => p.estoque <= LOW_STOCK_THRESHOLD)).toBe(true);
+    expect(answer.estoque_baixo.total).toBeGreaterThanOrEqual(answer.estoque_baixo.produtos.length);
+  });
+});

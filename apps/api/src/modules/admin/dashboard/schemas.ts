@@ -1,0 +1,24 @@
+/** The Painel's answer (docs/admin/dashboard-stock-audit.md). */
+import { z } from 'zod';
+
+const salesJson = z.object({ total_cents: z.number(), pedidos: z.number() });
+
+export const dashboardAnswer = z.object({
+  /** The store's day (America/Sao_Paulo) the figures end on, 'YYYY-MM-DD'. */
+  hoje: z.string(),
+  vendas: z.object({ hoje: salesJson, dias_7: salesJson, dias_30: salesJson }),
+  /** Every one of the last 30 days, oldest first, zeros included. */
+  serie_30_dias: z.array(
+    z.object({ dia: z.string(), total_cents: z.number(), pedidos: z.number() }),
+  ),
+  pedidos_a_enviar: z.number(),
+  pedidos_aguardando_pagamento: z.number(),
+  estoque_baixo: z.object({
+    total: z.number(),
+    produtos: z.array(
+      z.object({ id: z.number(), nome: z.string(), estoque: z.number(), imagem: z.string() }),
+    ),
+  }),
+});
+
+export type DashboardJson = z.infer<typeof dashboardAnswer>;

@@ -1,0 +1,116 @@
+/**
+ * The Painel's figures. Sales count paid orders only — paid_at set and a status a paid order can
+ * be in (paid, in_progress, shipped, delivered; a cancelled or refunded order's money is not
+ * sales) — and fall on the store's day (America/Sao_Paulo), not the server's.
+ */
+import { and, asc, count, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { LOW_STOCK_THRESHOLD } from '@semijoias/domain/admin';
+import type { Db } from '../../../db/client.js';
+import { orders, products } from '../../../db/schema.js';
+import type { DashboardJson } from './schemas.js';
+
+export const STORE_TIME_ZONE = 'America/Sao_Paulo';
+export const SALES_STATUSES = ['paid', 'in_progress', 'shipped', 'delivered'] as const;
+export const TO_SHIP_STATUSES = ['paid', 'in_progress'] as const;
+export const AWAITING_STATUSES = ['awaiting_payment', 'payment_failed'] as const;
+export const SERIES_DAYS = 30;
+/** The Painel lists this many low-stock pieces (the emptiest); `total` says how many there are. */
+export const LOW_STOCK_LIST_LIMIT = 12;
+
+const sum = (days: { total_cents: number; pedidos: number }[]) => ({
+  total_cents: days.reduce((acc, d) => acc + d.total_cents, 0),
+  pedidos: days.reduce((acc, d) => acc + d.pedidos, 0),
+});
+
+interface SeriesRow {
+  dia: string;
+  total_cents: number | string;
+  pedidos: number | string;
+}
+
+export async function dashboard(
+  db: Db,
+  imageUrl: (path: string) => string,
+): Promise<DashboardJson> {
+  const tz = sql.raw(`'${STORE_TIME_ZONE}'`);
+  const statuses = sql.join(
+    SALES_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  // node-postgres and PGlite both answer `{ rows }`; the generic Db does not say which.
+  const { rows: series } = (await db.execute(sql`
+    with days as (
+      select generate_series(
+        (now() at time zone ${tz})::date - ${SERIES_DAYS - 1}::int,
+        (now() at time zone ${tz})::date,
+        interval '1 day'
+      )::date as day
+    ),
+    sales as (
+      select (${orders.paidAt} at time zone ${tz})::date as day,
+             count(*)::int as pedidos,
+             sum(${orders.totalCents})::bigint as total
+      from ${orders}
+      where ${orders.paidAt} is not null
+        and ${orders.status} in (${statuses})
+        and ${orders.paidAt} >= (((now() at time zone ${tz})::date - ${SERIES_DAYS - 1}::int)::timestamp at time zone ${tz})
+      group by 1
+    )
+    select to_char(days.day, 'YYYY-MM-DD') as dia,
+           coalesce(sales.total, 0)::int as total_cents,
+           coalesce(sales.pedidos, 0)::int as pedidos
+    from days left join sales on sales.day = days.day
+    order by days.day`)) as unknown as { rows: SeriesRow[] };
+
+  const [[toShip], [awaiting], [low], lowList] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(inArray(orders.status, [...TO_SHIP_STATUSES])),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(inArray(orders.status, [...AWAITING_STATUSES])),
+    db
+      .select({ n: count() })
+      .from(products)
+      .where(and(lte(products.stock, LOW_STOCK_THRESHOLD), isNull(products.hiddenAt))),
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        stock: products.stock,
+        image: products.image,
+      })
+      .from(products)
+      .where(and(lte(products.stock, LOW_STOCK_THRESHOLD), isNull(products.hiddenAt)))
+      .orderBy(asc(products.stock), asc(products.name))
+      .limit(LOW_STOCK_LIST_LIMIT),
+  ]);
+
+  const days = series.map((d) => ({
+    dia: d.dia,
+    total_cents: Number(d.total_cents),
+    pedidos: Number(d.pedidos),
+  }));
+  return {
+    hoje: days[days.length - 1]!.dia,
+    vendas: {
+      hoje: sum(days.slice(-1)),
+      dias_7: sum(days.slice(-7)),
+      dias_30: sum(days),
+    },
+    serie_30_dias: days,
+    pedidos_a_enviar: toShip?.n ?? 0,
+    pedidos_aguardando_pagamento: awaiting?.n ?? 0,
+    estoque_baixo: {
+      total: low?.n ?? 0,
+      produtos: lowList.map((p) => ({
+        id: p.id,
+        nome: p.name,
+        estoque: p.stock,
+        imagem: imageUrl(p.image),
+      })),
+    },
+  };
+}
