@@ -1,0 +1,104 @@
+/**
+ * The owners' Pedidos (issue 12), phone and desktop: a shopper's order paid at the sandbox is
+ * found by the owner in /admin/pedidos (the 'Pedido Pago' filter kept in the address), marked
+ * 'Enviado' with a Correios code — a mistyped check digit refused in the dialog first — and the
+ * shopper then sees the code and 'Rastrear nos Correios' in 'Meus Pedidos', and has both in her
+ * e-mail (the store's outbox).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ownerSession } from './fixtures/admin';
+import {
+  catalogProducts,
+  logIn,
+  newOrdersShopper,
+  payAtSandbox,
+  placeOrder,
+  signInBrowser,
+} from './fixtures/orders';
+import { E2E_DATA_DIR } from './paths.mjs';
+
+const CODE = 'AA473124829BR';
+const TRACKING_LINK = `https://rastreamento.correios.com.br/app/index.php?objetos=${CODE}`;
+
+interface OutboxFile {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** The store's e-mails to `email` whose subject matches. */
+function mailTo(email: string, subject: RegExp): OutboxFile[] {
+  const outbox = join(E2E_DATA_DIR, 'outbox');
+  if (!existsSync(outbox)) return [];
+  return readdirSync(outbox)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => JSON.parse(readFileSync(join(outbox, name), 'utf8')) as OutboxFile)
+    .filter((m) => m.to.includes(email) && subject.test(m.subject));
+}
+
+test('the owner ships a paid order with a Correios code; the shopper sees it in Meus Pedidos and her e-mail', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const project = testInfo.project.name;
+  const shopper = await newOrdersShopper(request, 'Rita', project === 'phone' ? 61 : 62);
+  const session = await logIn(request, shopper.email);
+  const [product] = await catalogProducts(request);
+  if (!product) throw new Error('the seeded catalog is empty');
+  const order = await placeOrder(request, session, shopper, [{ product, quantidade: 1 }]);
+  await signInBrowser(page, session);
+  await payAtSandbox(page, order.paymentUrl, 'approved');
+  await expect(page.getByTestId('order-status-title')).toHaveText('Pedido Pago');
+
+  // The owner, in the same browser after her: the list filtered by the address bar.
+  const owner = await ownerSession(request, project);
+  await signInBrowser(page, owner.session);
+  await page.goto('/admin/pedidos?status=paid');
+  await expect(page.getByRole('heading', { name: 'Pedidos', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('filtro-paid')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('Buscar por número, nome, e-mail ou CPF').fill(shopper.email);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page).toHaveURL(/status=paid/);
+  const link = page.getByRole('link', { name: new RegExp(`#${order.reference}`) }).first();
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/admin/pedidos/${order.reference}$`));
+  await expect(page.getByRole('heading', { name: `Pedido #${order.reference}` })).toBeVisible();
+  await expect(page.getByTestId('pedido-situacao')).toContainText('Pedido Pago');
+
+  // The dialog checks the code with its check digit before sending it.
+  await page.getByRole('button', { name: 'Marcar como Enviado' }).click();
+  const dialog = page.getByTestId('dialogo-enviado');
+  const codeField = dialog.getByLabel('Código de rastreamento');
+  await codeField.fill('AA473124828BR');
+  await dialog.getByRole('button', { name: 'Confirmar envio' }).click();
+  await expect(dialog.getByText(/dígito verificador não confere/)).toBeVisible();
+  await codeField.fill(CODE.toLowerCase());
+  await dialog.getByRole('button', { name: 'Confirmar envio' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('pedido-situacao')).toContainText('Enviado');
+  await expect(page.getByTestId('pedido-rastreio')).toHaveText(CODE);
+  await expect(page.getByRole('button', { name: 'Marcar como Entregue' })).toBeVisible();
+
+  // Her side: 'Meus Pedidos' shows the code and the Correios link.
+  await signInBrowser(page, session);
+  await page.goto('/usuario?tab=orders');
+  const card = page.locator(`[data-testid="order-card"][data-reference="${order.reference}"]`);
+  await expect(card.getByTestId('order-status')).toHaveText('Enviado');
+  await expect(card.getByTestId('order-tracking-code')).toHaveText(CODE);
+  await expect(card.getByRole('link', { name: /Rastrear nos Correios/ })).toHaveAttribute(
+    'href',
+    TRACKING_LINK,
+  );
+
+  // Her e-mail has both.
+  await expect
+    .poll(() => mailTo(shopper.email, /foi enviado/).length, { message: 'the shipped e-mail' })
+    .toBe(1);
+  const [mail] = mailTo(shopper.email, /foi enviado/);
+  expect(mail!.text).toContain(CODE);
+  expect(mail!.links).toContain(TRACKING_LINK);
+});
