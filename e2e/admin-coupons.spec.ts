@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ownerSession } from './fixtures/admin';
+import { logInFromDrawer, newCheckoutShopper } from './fixtures/checkout';
+import { signInBrowser } from './fixtures/orders';
+
+// Issue 12, 'Cupons': an owner creates a coupon in the back office; a shopper applies it at the
+// checkout and sees its discount; the owner sees its use on the coupon's page and in the list.
+// Postal code 01310-100 comes from the local fake ViaCEP (Sudeste, R$ 12,90).
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  price: string;
+}
+
+const brl = (cents: number) =>
+  `R$ ${Math.floor(cents / 100).toLocaleString('pt-BR')},${String(cents % 100).padStart(2, '0')}`;
+
+/** From the product page to /checkout: add, open the cart, quote the CEP, 'Finalizar Compra'. */
+async function buyOne(page: Page, p: ApiProduct) {
+  await page.goto(`/produto/${p.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+  await page.getByTestId('add-to-cart').click();
+  await page
+    .getByTestId('added-to-cart-popup')
+    .getByRole('button', { name: 'Finalizar Compra' })
+    .click();
+  const drawer = page.getByRole('dialog', { name: 'Seu carrinho' });
+  await drawer.getByTestId('cart-cep').fill('01310100');
+  await expect(drawer.getByTestId('cart-cep-lookup')).not.toBeEmpty();
+  await drawer.getByTestId('cart-calculate').click();
+  await expect(drawer.getByTestId('cart-quote-value')).toBeVisible();
+  await drawer.getByTestId('cart-checkout').click();
+  await expect(page).toHaveURL(/\/checkout$/);
+}
+
+test('an owner creates a coupon, a shopper uses it at checkout, the owner sees 1 use', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const project = testInfo.project.name;
+  const code = `E2E${project === 'phone' ? 'P' : 'D'}${Date.now().toString(36).toUpperCase()}`;
+
+  // ------------------------------------------------------------ The owner creates it
+  const owner = await ownerSession(page.request, project);
+  await signInBrowser(page, owner.session);
+  await page.goto('/admin/cupons');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cupons' })).toBeVisible();
+  await page.getByRole('link', { name: 'Novo cupom' }).click();
+  await expect(page).toHaveURL(/\/admin\/cupons\/novo$/);
+
+  // The form refuses what the rules refuse, field by field, before anything is sent.
+  await page.getByRole('button', { name: 'Criar cupom' }).click();
+  await expect(page.getByText('Informe o código do cupom.')).toBeVisible();
+  await expect(page.getByText('Informe o percentual de desconto.')).toBeVisible();
+
+  await page.getByLabel('Código').fill(code.toLowerCase());
+  await expect(page.getByLabel('Código')).toHaveValue(code);
+  await page.getByLabel('Descrição (só para vocês)').fill('Teste de ponta a ponta');
+  await page.getByText('Valor fixo (R$)').click();
+  await page.getByLabel('Valor do desconto (R$)').fill('15,00');
+  await page.getByLabel('Limite de usos (opcional)').fill('5');
+  await page.getByLabel('Uma vez por cliente').check();
+  await page.getByRole('button', { name: 'Criar cupom' }).click();
+
+  await expect(page).toHaveURL(/\/admin\/cupons\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: code })).toBeVisible();
+  await expect(page.getByTestId('coupon-status').first()).toHaveText('Ativo');
+  await expect(page.getByRole('heading', { name: 'Usos (0)' })).toBeVisible();
+  const couponUrl = page.url();
+
+  // ------------------------------------------------------------ A shopper uses it
+  const shopperContext = await browser.newContext(testInfo.project.use);
+  const shop = await shopperContext.newPage();
+  try {
+    const shopper = await newCheckoutShopper(
+      shop.request,
+      project,
+      testInfo.workerIndex + 31 + testInfo.retry * 17,
+    );
+    await logInFromDrawer(shop, shopper.email);
+    const res = await shop.request.get('/api/produtos/detalhes/4/');
+    const ring = (await res.json()) as ApiProduct;
+    const price = Math.round(Number(ring.price) * 100);
+    await buyOne(shop, ring);
+
+    const form = shop.getByTestId('checkout-address-form');
+    await form.getByLabel('Nome do perfil').fill('Casa');
+    await form.getByLabel('Número').fill('1000');
+    const submit = shop.getByTestId('checkout-submit');
+    await shop.getByLabel('Cupom de desconto').fill(code.toLowerCase());
+    await expect(submit).toHaveText('Validar cupom');
+    await submit.click();
+    const popup = shop.getByTestId('coupon-popup');
+    await expect(popup.getByRole('heading', { name: 'Cupom Aplicado!' })).toBeVisible();
+    await expect(popup.getByTestId('coupon-popup-discount')).toHaveText('R$ 15,00');
+    await popup.getByRole('button', { name: 'Continuar' }).click();
+    const summary = shop.getByTestId('checkout-summary');
+    await expect(summary.getByTestId('checkout-discount')).toHaveText('− R$ 15,00');
+    await expect(summary.getByTestId('checkout-total')).toHaveText(brl(price - 1500 + 1290));
+
+    // The order is placed (its coupon use counted) when she goes to the payment.
+    await submit.click();
+    await expect(shop).toHaveURL(/\/sandbox\/checkout\//, { timeout: 15_000 });
+    await expect(shop.getByText(brl(price - 1500 + 1290)).first()).toBeVisible();
+  } finally {
+    await shopperContext.close();
+  }
+
+  // ------------------------------------------------------------ The owner sees the use
+  await page.goto(couponUrl);
+  await expect(page.getByRole('heading', { name: 'Usos (1)' })).toBeVisible();
+  const uses = page.getByTestId('coupon-use-list');
+  await expect(uses.getByRole('listitem')).toHaveCount(1);
+  await expect(uses).toContainText('R$ 15,00');
+  await expect(uses).toContainText('Marina');
+  await page.goto('/admin/cupons');
+  const card = page.getByTestId('coupon-card').filter({ hasText: code });
+  await expect(card.getByTestId('coupon-uses')).toHaveText('1 uso de 5');
+});
