@@ -25,8 +25,7 @@ export function ProductEditPage() {
   if (product.isError) {
     return <AdminLoadError error={product.error} onRetry={() => void product.refetch()} />;
   }
-  // A new key per save: the form starts again from the saved product (its stock included).
-  return <ProductEditor key={product.data.atualizado_em} product={product.data} />;
+  return <ProductEditor product={product.data} />;
 }
 
 function ProductEditor({ product }: { product: AdminProduct }) {
@@ -34,6 +33,9 @@ function ProductEditor({ product }: { product: AdminProduct }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // A new form after a save or a reload: it starts again from the product as saved (its stock
+  // included); an upload or a publish leaves what she is typing alone.
+  const [formVersion, setFormVersion] = useState(0);
 
   const saved = (updated: AdminProduct) => {
     queryClient.setQueryData(productQuery(product.id).queryKey, updated);
@@ -46,6 +48,7 @@ function ProductEditor({ product }: { product: AdminProduct }) {
       adminSend<{ produto: AdminProduct }>('PUT', `produtos/${product.id}/`, body),
     onSuccess: ({ produto }) => {
       saved(produto);
+      setFormVersion((v) => v + 1);
       toast({ title: 'Produto salvo' });
     },
   });
@@ -147,9 +150,12 @@ function ProductEditor({ product }: { product: AdminProduct }) {
                   size="sm"
                   className="mt-2"
                   onClick={() =>
-                    void queryClient.invalidateQueries({
-                      queryKey: productQuery(product.id).queryKey,
-                    })
+                    void queryClient
+                      .refetchQueries({ queryKey: productQuery(product.id).queryKey })
+                      .then(() => {
+                        save.reset();
+                        setFormVersion((v) => v + 1);
+                      })
                   }
                 >
                   Recarregar o produto
@@ -158,6 +164,7 @@ function ProductEditor({ product }: { product: AdminProduct }) {
             </div>
           )}
           <ProductForm
+            key={formVersion}
             product={product}
             errors={fieldErrors}
             saving={save.isPending}

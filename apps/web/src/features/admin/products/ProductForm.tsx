@@ -62,6 +62,8 @@ export function ProductForm({
   const [descricao, setDescricao] = useState(product?.descricao ?? '');
   const [peso, setPeso] = useState(String(product?.peso_gramas ?? PRODUCT_DEFAULT_WEIGHT_GRAMS));
   const [estoque, setEstoque] = useState(String(product?.estoque ?? 0));
+  // The stock as this form first showed it, kept even if the product is read again meanwhile.
+  const [stockSeen] = useState(product?.estoque);
   const [pieces, setPieces] = useState<Piece[]>(
     product?.composicoes.map((c) => ({ id: c.id, nome: c.nome })) ?? [],
   );
@@ -80,7 +82,7 @@ export function ProductForm({
       promocao,
       peso_gramas: peso,
       estoque,
-      ...(product ? { estoque_visto: product.estoque } : {}),
+      ...(stockSeen === undefined ? {} : { estoque_visto: stockSeen }),
       composicoes: pieces.map((p) => p.id),
     });
   };
@@ -175,7 +177,7 @@ export function ProductForm({
         error={errors.estoque ?? errors.estoque_visto}
         hint={
           product
-            ? `Na tela: ${product.estoque}. Se uma venda mudar o estoque enquanto você edita, avisamos antes de salvar.`
+            ? `Era ${stockSeen ?? product.estoque} ao abrir. Se uma venda mudar o estoque enquanto você edita, avisamos antes de salvar.`
             : undefined
         }
       />
