@@ -40,7 +40,9 @@ describe('orderStatusPresentation (SPEC §4 table)', () => {
   it.each([
     ['Cancelado', 'cancelled'],
     ['Pagamento a estornar', 'refund-due'],
-    ['Enviado', 'other'],
+    ['Enviado', 'shipped'],
+    ['Entregue', 'delivered'],
+    ['Devolvido', 'other'],
   ])('%j is its own kind (%s), grey and never payable', (status, kind) => {
     expect(orderStatusPresentation(status)).toMatchObject({
       kind,

@@ -35,6 +35,8 @@ const HEADINGS: Partial<Record<StatusKind, string>> = {
   paid: 'Pedido Pago',
   awaiting: 'Aguardando Pagamento',
   error: 'Erro no Pagamento',
+  shipped: 'Pedido Enviado',
+  delivered: 'Pedido Entregue',
   cancelled: 'Cancelado',
   'refund-due': 'Pagamento a estornar',
 };
@@ -49,6 +51,8 @@ const LOOK: Record<StatusKind, { strip: string; badge: string }> = {
   awaiting: { strip: 'bg-orange-500', badge: 'bg-orange-100 text-orange-800' },
   error: { strip: 'bg-red-600', badge: 'bg-red-700 text-white' },
   'in-progress': { strip: 'bg-sky-600', badge: 'bg-sky-100 text-sky-800' },
+  shipped: { strip: 'bg-stone-400', badge: 'bg-stone-100 text-stone-700' },
+  delivered: { strip: 'bg-stone-400', badge: 'bg-stone-100 text-stone-700' },
   cancelled: { strip: 'bg-stone-400', badge: 'bg-stone-100 text-stone-700' },
   'refund-due': { strip: 'bg-stone-400', badge: 'bg-stone-100 text-stone-700' },
   other: { strip: 'bg-stone-400', badge: 'bg-stone-100 text-stone-700' },
