@@ -85,7 +85,7 @@ function CouponList() {
       ) : list.data.cupons.length === 0 ? (
         <AdminEmpty>Nenhum cupom ainda. Crie o primeiro em “Novo cupom”.</AdminEmpty>
       ) : (
-        <ul className="grid gap-3 lg:grid-cols-2" aria-label="Cupons">
+        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="Cupons">
           {list.data.cupons.map((c) => (
             <li key={c.id}>
               <Link

@@ -130,21 +130,19 @@ function CustomerList() {
                       <span className="truncate">{c.nome}</span>
                       <CustomerChips c={c} />
                     </p>
-                    <p className="truncate text-sm text-muted">
-                      {c.email}
-                      {c.cpf && ` · CPF ${c.cpf}`}
-                    </p>
+                    <p className="truncate text-sm text-muted">{c.email}</p>
+                    {c.cpf && <p className="text-sm text-muted">CPF {c.cpf}</p>}
                   </div>
-                  <dl className="contents text-sm">
-                    <div className="flex justify-between gap-2 sm:block">
+                  <dl className="grid grid-cols-3 gap-2 text-sm sm:contents">
+                    <div>
                       <dt className="text-xs text-muted">Pedidos</dt>
                       <dd className="font-medium text-ink">{c.pedidos}</dd>
                     </div>
-                    <div className="flex justify-between gap-2 sm:block">
+                    <div>
                       <dt className="text-xs text-muted">Total gasto</dt>
                       <dd className="font-medium text-ink">{money(c.total_gasto)}</dd>
                     </div>
-                    <div className="flex justify-between gap-2 sm:block">
+                    <div>
                       <dt className="text-xs text-muted">Último pedido</dt>
                       <dd className="text-ink">{formatDate(c.ultimo_pedido)}</dd>
                     </div>
@@ -247,9 +245,11 @@ function CustomerDetailPage() {
       <AdminPageHeader
         title={c.nome}
         description={
-          <span className="inline-flex flex-wrap gap-2">
-            <CustomerChips c={c} />
-          </span>
+          c.administradora || c.anonimizada || !c.verificada ? (
+            <span className="inline-flex flex-wrap gap-2">
+              <CustomerChips c={c} />
+            </span>
+          ) : undefined
         }
         actions={
           <>
@@ -276,8 +276,8 @@ function CustomerDetailPage() {
                 key={label}
                 className="flex justify-between gap-3 border-b border-line/60 pb-2 sm:block sm:border-0 sm:pb-0"
               >
-                <dt className="text-muted">{label}</dt>
-                <dd className="min-w-0 break-words text-right font-medium text-ink sm:text-left">
+                <dt className="shrink-0 text-muted">{label}</dt>
+                <dd className="min-w-0 [overflow-wrap:anywhere] text-right font-medium text-ink sm:text-left">
                   {value}
                 </dd>
               </div>
