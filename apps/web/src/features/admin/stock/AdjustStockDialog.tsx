@@ -38,7 +38,7 @@ export function AdjustStockDialog({
         <Dialog.Content
           aria-describedby={undefined}
           data-testid="adjust-stock-dialog"
-          className="fixed inset-x-0 bottom-0 z-[71] max-h-[92dvh] overflow-y-auto rounded-t-3xl bg-ivory p-5 shadow-lift outline-none sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[min(32rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:p-6"
+          className="fixed left-1/2 top-1/2 z-[71] max-h-[calc(100dvh-1.5rem)] w-[min(32rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-ivory p-5 shadow-lift outline-none sm:p-6"
         >
           <Dialog.Title className="font-display text-2xl font-semibold text-ink">
             Ajustar estoque
