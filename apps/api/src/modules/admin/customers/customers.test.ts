@@ -121,6 +121,16 @@ describe('the customers calls', () => {
     const byName = await find('ana souza');
     expect(byName.clientes.map((c) => c.id)).toContain(her.userId);
     expect((await find('%')).total).toBe(0);
+    // Accents ignored both ways: 'Conceição' is found as 'conceicao' and 'CONCEIÇÃO'.
+    await ctx.database.db
+      .update(users)
+      .set({ lastName: 'Conceição' })
+      .where(eq(users.id, her.userId));
+    for (const typed of ['ana conceicao', 'CONCEIÇÃO', 'Conceicão'])
+      expect(
+        (await find(typed)).clientes.map((c) => c.id),
+        typed,
+      ).toContain(her.userId);
     const bad = await adminCall(ctx.app, owner.token, 'GET', '/api/admin/clientes/?pagina=0');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({

@@ -51,6 +51,21 @@ const statusList = (list: readonly string[]) =>
     sql`, `,
   );
 
+/** Accented letters of Portuguese and their plain forms, for a search that ignores accents. */
+const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüç';
+const PLAIN = 'aaaaaeeeeiiiiooooouuuuc';
+
+/** Lower case without accents, as `unaccented(column)` reads the table. */
+function withoutAccents(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '');
+}
+
+/** The column lower-cased without accents (translate: no extension needed, PGlite included). */
+const unaccented = (column: SQL) => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
+
 /** `%text%` for ilike, with the caller's own % _ \ taken literally. */
 function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -160,14 +175,14 @@ export function createAdminCustomerService(db: Db, adminEmails: readonly string[
   }
 
   return {
-    /** Newest accounts first; `busca` in the name, the e-mail or the CPF's digits. */
+    /** Newest accounts first; `busca` in the name (accents ignored), the e-mail or the CPF. */
     async list(input: { busca?: string; pagina?: number }) {
       const text = (input.busca ?? '').trim();
       let where: SQL | undefined;
       if (text !== '') {
         const digits = cpfDigits(text);
         where = or(
-          sql`(u.first_name || ' ' || u.last_name) ilike ${containing(text)}`,
+          sql`${unaccented(sql`u.first_name || ' ' || u.last_name`)} like ${containing(withoutAccents(text))}`,
           sql`u.email ilike ${containing(text.toLowerCase())}`,
           digits.length >= 3 ? sql`u.cpf like ${containing(digits)}` : undefined,
         );
