@@ -136,7 +136,7 @@ function ProductEditor({ product }: { product: AdminProduct }) {
         </p>
       )}
 
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <AdminCard title="Dados do produto">
           {save.isError && (stockMoved || Object.keys(fieldErrors).length === 0) && (
             <div
@@ -172,7 +172,7 @@ function ProductEditor({ product }: { product: AdminProduct }) {
             onSubmit={(body) => save.mutate(body)}
           />
         </AdminCard>
-        <div className="grid gap-5">
+        <div className="grid min-w-0 gap-5">
           <AdminCard title="Fotos">
             <p className="mb-3 text-sm text-muted">
               JPEG, PNG, WebP ou AVIF, até 8 MB. Ajustamos o tamanho e o formato para a loja.

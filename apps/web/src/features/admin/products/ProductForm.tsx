@@ -88,7 +88,7 @@ export function ProductForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <TextField
         label="Nome"
         value={nome}
@@ -240,12 +240,12 @@ function LookPicker({
   );
 
   return (
-    <fieldset className="rounded-2xl border border-line p-4">
+    <fieldset className="min-w-0 rounded-2xl border border-line p-4">
       <legend className="px-1 text-sm font-medium text-ink-soft">
         Complete o Look ({pieces.length} de {PRODUCT_COMPOSITIONS_MAX})
       </legend>
       {pieces.length > 0 && (
-        <ul className="mb-3 grid gap-2">
+        <ul className="mb-3 grid grid-cols-[minmax(0,1fr)] gap-2">
           {pieces.map((p) => (
             <li
               key={p.id}
@@ -288,7 +288,7 @@ function LookPicker({
         </Button>
       </div>
       {busca && !full && (
-        <ul className="mt-2 grid gap-1" aria-label="Peças encontradas">
+        <ul className="mt-2 grid grid-cols-[minmax(0,1fr)] gap-1" aria-label="Peças encontradas">
           {found.isPending ? (
             <li className="px-1 text-sm text-muted">Buscando…</li>
           ) : choices.length === 0 ? (

@@ -21,7 +21,7 @@ const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 /** One upload control per picture: preview, progress, the server's refusal. */
 export function ProductImages({ product }: { product: AdminProduct }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-2">
       {PRODUCT_IMAGE_FIELDS.map((field) => (
         <ImageSlot
           key={field.campo}

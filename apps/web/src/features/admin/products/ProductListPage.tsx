@@ -126,7 +126,7 @@ export function ProductListPage() {
           <p className="mb-2 text-sm text-muted" aria-live="polite">
             {list.data.total === 1 ? '1 produto' : `${list.data.total} produtos`}
           </p>
-          <ul className="grid gap-2" aria-label="Produtos">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-label="Produtos">
             {list.data.produtos.map((p) => (
               <ProductRow key={p.id} product={p} />
             ))}
