@@ -5,8 +5,8 @@
  * label page prints alone).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { ADMIN_SECTIONS } from '@semijoias/domain/admin';
 import { logout } from '@/lib/api';
 import { STORE_INFO } from '@/lib/store-info';
@@ -17,6 +17,15 @@ import type { AdminSession } from './lib/admin-api';
 export function AdminLayout({ owner, children }: { owner: AdminSession; children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const menu = useRef<HTMLUListElement>(null);
+  // On a phone the sections are a row that scrolls sideways: keep the current one in sight.
+  useEffect(() => {
+    const list = menu.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   const signOut = () => {
     logout();
     queryClient.removeQueries({ queryKey: ['session'] });
@@ -68,7 +77,10 @@ export function AdminLayout({ owner, children }: { owner: AdminSession; children
           aria-label="Administração"
           className="sticky top-0 z-20 border-b border-line bg-ivory/95 backdrop-blur print:hidden lg:static lg:z-auto lg:border-0 lg:bg-transparent lg:pt-8"
         >
-          <ul className="flex gap-1 overflow-x-auto px-3 py-2 [scrollbar-width:none] lg:flex-col lg:overflow-visible lg:p-0">
+          <ul
+            ref={menu}
+            className="relative flex gap-1 overflow-x-auto px-3 py-2 [scrollbar-width:none] lg:flex-col lg:overflow-visible lg:p-0"
+          >
             {ADMIN_SECTIONS.map((section) => (
               <li key={section.path} className="shrink-0">
                 <NavLink

@@ -143,7 +143,7 @@ export function StockPage() {
                 <div className="min-w-0">
                   <button
                     type="button"
-                    className="min-h-11 truncate text-left font-medium text-ink underline-offset-4 hover:underline md:min-h-0"
+                    className="block min-h-11 w-full truncate text-left font-medium text-ink underline-offset-4 hover:underline md:min-h-0"
                     onClick={() => update({ produto: String(m.produto_id) })}
                   >
                     {m.produto_nome}
