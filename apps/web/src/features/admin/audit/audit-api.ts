@@ -75,3 +75,35 @@ export function entityPath(entry: AuditEntry): string {
       return `/admin/clientes/${entry.entity_id}`;
   }
 }
+
+/**
+ * The Auditoria page's type filter: the four entities and 'Estoque', the owners' stock
+ * adjustments (audited on the product as `stock.adjust`).
+ */
+export const AUDIT_TYPES = [
+  { value: 'produtos', label: 'Produtos' },
+  { value: 'pedidos', label: 'Pedidos' },
+  { value: 'cupons', label: 'Cupons' },
+  { value: 'clientes', label: 'Clientes' },
+  { value: 'estoque', label: 'Estoque' },
+] as const;
+
+export type AuditType = (typeof AUDIT_TYPES)[number]['value'];
+
+/** `?tipo=` as the API's filters. */
+export function auditTypeFilters(tipo: AuditType | undefined): AuditFilters {
+  switch (tipo) {
+    case undefined:
+      return {};
+    case 'produtos':
+      return { entidade: 'product' };
+    case 'pedidos':
+      return { entidade: 'order' };
+    case 'cupons':
+      return { entidade: 'coupon' };
+    case 'clientes':
+      return { entidade: 'customer' };
+    case 'estoque':
+      return { entidade: 'product', acao: 'stock.adjust' };
+  }
+}
