@@ -274,13 +274,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // JPEGs of the pictures below for shared links (/media/compartilhar/*), registered first:
   // the router prefers this longer prefix to the static files' /media/* wildcard.
-  await app.register(shareImageRoutes, { mediaRoot: config.paths.media, dataDir: config.dataDir });
+  const mediaRoots = [config.paths.media, ensureUploadedMediaRoot(config.dataDir)];
+  await app.register(shareImageRoutes, { mediaRoots, dataDir: config.dataDir });
 
   // Product and site images. Their names are stable, and content changes ship as new names.
   // Two roots: the repository's pictures, then the owners' uploads kept in DATA_DIR/media
   // (admin/products/images.ts names each upload by a hash of its content).
   await app.register(fastifyStatic, {
-    root: [config.paths.media, ensureUploadedMediaRoot(config.dataDir)],
+    root: mediaRoots,
     prefix: '/media/',
     decorateReply: false,
     maxAge: ONE_YEAR_MS,

@@ -17,8 +17,8 @@ import {
 } from './service.js';
 
 export interface ShareImageRoutesOptions {
-  /** The media folder (served under /media/). */
-  mediaRoot: string;
+  /** The media folders served under /media/, in their order (see ShareImageStoreOptions). */
+  mediaRoots: readonly string[];
   /** DATA_DIR: the JPEGs are kept in its cache/compartilhar folder. */
   dataDir: string;
   /** The renderer; tests wrap it to count renders. */
@@ -32,10 +32,10 @@ const JPEG_SUFFIX = '.jpg';
 
 export const shareImageRoutes: FastifyPluginAsyncZod<ShareImageRoutesOptions> = async (
   app,
-  { mediaRoot, dataDir, render },
+  { mediaRoots, dataDir, render },
 ) => {
   const store = createShareImageStore({
-    mediaRoot,
+    mediaRoots,
     cacheDir: shareImageCacheDir(dataDir),
     log: app.log,
     render,

@@ -21,8 +21,9 @@ export interface ShareImageStore {
 }
 
 export interface ShareImageStoreOptions {
-  /** The media folder (served under /media/). */
-  mediaRoot: string;
+  /** The media folders served under /media/, in the order they are looked in (the repository's
+   *  pictures, then those the owners uploaded into DATA_DIR). */
+  mediaRoots: readonly string[];
   /** Where the rendered JPEGs are kept. */
   cacheDir: string;
   log: FastifyBaseLogger;
@@ -48,21 +49,29 @@ async function fileModifiedMs(file: string): Promise<number | undefined> {
   }
 }
 
-/** The picture `name` stands for: the first of name.svg, .png, .jpg, .webp in the media folder. */
-async function findSource(mediaRoot: string, name: string): Promise<Source | undefined> {
-  const root = resolve(mediaRoot);
-  for (const extension of SHARE_IMAGE_SOURCE_EXTENSIONS) {
-    const file = resolve(root, `${name}.${extension}`);
-    // The name's pattern already rules out `..` and absolute paths; this says it again.
-    if (!file.startsWith(root + sep)) return undefined;
-    const modifiedMs = await fileModifiedMs(file);
-    if (modifiedMs !== undefined) return { file, modifiedMs };
+/**
+ * The picture `name` stands for: the first of name.svg, .png, .jpg, .webp in the media folders,
+ * looked in as /media/ serves them.
+ */
+async function findSource(
+  mediaRoots: readonly string[],
+  name: string,
+): Promise<Source | undefined> {
+  for (const mediaRoot of mediaRoots) {
+    const root = resolve(mediaRoot);
+    for (const extension of SHARE_IMAGE_SOURCE_EXTENSIONS) {
+      const file = resolve(root, `${name}.${extension}`);
+      // The name's pattern already rules out `..` and absolute paths; this says it again.
+      if (!file.startsWith(root + sep)) return undefined;
+      const modifiedMs = await fileModifiedMs(file);
+      if (modifiedMs !== undefined) return { file, modifiedMs };
+    }
   }
   return undefined;
 }
 
 export function createShareImageStore(options: ShareImageStoreOptions): ShareImageStore {
-  const { mediaRoot, cacheDir, log, render = renderShareImage } = options;
+  const { mediaRoots, cacheDir, log, render = renderShareImage } = options;
   const rendering = new Map<string, Promise<Buffer>>();
 
   /** Renders and keeps the JPEG; a cache that cannot be written costs a render, not the answer. */
@@ -83,7 +92,7 @@ export function createShareImageStore(options: ShareImageStoreOptions): ShareIma
   return {
     async get(name) {
       if (!isShareImageName(name)) return undefined;
-      const source = await findSource(mediaRoot, name);
+      const source = await findSource(mediaRoots, name);
       if (!source) return undefined;
 
       const cacheFile = join(cacheDir, `${name}.jpg`);

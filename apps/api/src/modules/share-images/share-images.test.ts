@@ -177,6 +177,8 @@ describe('GET /media/compartilhar/ on the app', () => {
 describe('the share-image module with pictures of its own', () => {
   const root = mkdtempSync(join(tmpdir(), 'semijoias-share-media-'));
   const media = join(root, 'media');
+  // The owners' uploads: a second folder served under /media/ (DATA_DIR/media).
+  const uploads = join(root, 'uploads');
   let app: FastifyInstance;
   const rendered: string[] = [];
 
@@ -189,7 +191,7 @@ describe('the share-image module with pictures of its own', () => {
     built.setSerializerCompiler(serializerCompiler);
     built.setErrorHandler(errorHandler);
     await built.register(shareImageRoutes, {
-      mediaRoot: media,
+      mediaRoots: [media, uploads],
       dataDir,
       render: (file) => {
         rendered.push(file);
@@ -222,6 +224,10 @@ describe('the share-image module with pictures of its own', () => {
     await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00ff00' } })
       .png()
       .toFile(join(media, 'teste', 'dupla.png'));
+    mkdirSync(join(uploads, 'produtos', 'enviadas'), { recursive: true });
+    await sharp({ create: { width: 900, height: 900, channels: 3, background: '#ff00ff' } })
+      .webp()
+      .toFile(join(uploads, 'produtos', 'enviadas', 'anel-novo-image-abc.webp'));
     // Outside the media folder.
     writeFileSync(join(root, 'fora.svg'), svg(10, 10, ''));
     app = await build(join(root, 'data'));
@@ -230,6 +236,16 @@ describe('the share-image module with pictures of its own', () => {
   afterAll(async () => {
     await app.close();
     rmSync(root, { recursive: true, force: true });
+  });
+
+  it('finds a picture the owners uploaded (the second folder) and renders it', async () => {
+    const res = await app.inject({
+      url: '/media/compartilhar/produtos/enviadas/anel-novo-image-abc.jpg',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(rendered).toEqual([join(uploads, 'produtos', 'enviadas', 'anel-novo-image-abc.webp')]);
+    rendered.length = 0; // the next tests count their own renders
   });
 
   it('renders once for concurrent first requests, then reads the file', async () => {
