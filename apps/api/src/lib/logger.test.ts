@@ -81,6 +81,18 @@ describe('logger options', () => {
     expect(scrubText('at file:///x/node_modules/@electric-sql/pglite/dist/index.js:1:2')).toContain(
       '@electric-sql/pglite',
     );
-    expect(maskUrl('/api/x/?email=ana%40exemplo.com&q=ana@exemplo.com')).not.toContain('ana@');
+    expect(maskUrl('/api/x/?email=ana%40exemplo.com&q=ana@exemplo.com')).not.toMatch(/ana(@|%40)/i);
+    // The back office's searches, percent-encoded as a browser sends them.
+    expect(maskUrl('/api/admin/clientes/?busca=ana.souza%40exemplo.com.br&pagina=1')).toBe(
+      '/api/admin/clientes/?busca=[e-mail]&pagina=1',
+    );
+    expect(maskUrl('/api/admin/pedidos/?busca=529%2E982%2E247-25')).toBe(
+      '/api/admin/pedidos/?busca=[cpf]',
+    );
+    expect(maskUrl('/api/admin/pedidos/?busca=52998224725')).toBe(
+      '/api/admin/pedidos/?busca=[número]',
+    );
+    // A malformed escape is no reason to log the e-mail.
+    expect(maskUrl('/api/x/?q=%E0%A4%A&e=ana%40exemplo.com')).not.toMatch(/ana(@|%40)/i);
   });
 });

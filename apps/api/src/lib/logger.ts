@@ -20,9 +20,10 @@ const TOKEN_IN_QUERY = /([?&](?:token|refresh|access|password|senha)=)[^&#]*/gi;
 
 /**
  * Anything shaped like an e-mail address (also inside `<...>` of an SMTP answer); a path like
- * `node_modules/@electric-sql/...` is not one (no local part before the @).
+ * `node_modules/@electric-sql/...` is not one (no local part before the @); a query string's `?`,
+ * `=` and `&` end the local part, so `?busca=ana@x.com` keeps its name.
  */
-const EMAIL_LIKE = /[^\s@<>()[\]"',;:/]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+const EMAIL_LIKE = /[^\s@<>()[\]"',;:/?=&]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
 /** A CPF, masked or not, and phone numbers: 10 or more digits, with or without punctuation. */
 const CPF_LIKE = /\d{3}\.\d{3}\.\d{3}-\d{2}/g;
 const PHONE_LIKE = /\(?\d{2}\)?[\s-]?9?\d{4}-\d{4}/g;
@@ -49,7 +50,18 @@ export function scrubText(text: string): string {
 }
 
 export function maskUrl(url: string): string {
-  return scrubText(url.replace(TOKEN_IN_PATH, '$1***').replace(TOKEN_IN_QUERY, '$1***'));
+  const masked = url.replace(TOKEN_IN_PATH, '$1***').replace(TOKEN_IN_QUERY, '$1***');
+  // A search typed in the back office arrives percent-encoded (`ana%40exemplo.com`,
+  // `529%2E982...`): read as typed, so the e-mail and the CPF are seen and replaced.
+  return scrubText(percentDecoded(masked));
+}
+
+function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text.replace(/%40/gi, '@');
+  }
 }
 
 /** Error fields worth logging; anything else an error carries (params, query, rejected...) is not. */
