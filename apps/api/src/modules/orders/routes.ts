@@ -35,13 +35,17 @@ const chaveQuery = z.object({ chave: z.string().max(200).optional() }).strict();
 const userOrdersQuery = z.object({ t: z.string().max(32).optional() }).strict();
 
 /**
- * The Correios code and its tracking link once the owners posted the order ('Enviado', then
- * 'Entregue'); both null before.
+ * The owners' side of her order: the Correios code and its tracking link once posted ('Enviado',
+ * then 'Entregue'; both null before), and whether the store itself cancelled it after payment
+ * (then 'Pagamento a estornar' until the refund is noted as made, `estornado_em`) — so her
+ * screens do not explain it as an unpaid order's expiry.
  */
-function trackingOf(order: Pick<OrderRow, 'trackingCode'>) {
+function trackingOf(order: Pick<OrderRow, 'trackingCode' | 'cancelReason' | 'refundedAt'>) {
   return {
     codigo_rastreio: order.trackingCode,
     rastreio_url: order.trackingCode ? trackingUrl(order.trackingCode) : null,
+    cancelado_pela_loja: order.cancelReason === 'owner',
+    estornado_em: order.refundedAt ? order.refundedAt.toISOString() : null,
   };
 }
 

@@ -7,9 +7,8 @@ import { Spinner } from '@/ui/Spinner';
 import type { OrderDetail } from '@/lib/orders/api';
 import { orderDateText, orderDateTimeAttribute } from '@/lib/orders/order-model';
 import {
-  CANCELLED_ORDER_TEXT,
+  cancellationText,
   PAID_CONFIRMATION_TEXT,
-  REFUND_DUE_TEXT,
   SupportContact,
   TrackingNote,
   UnpaidDeadline,
@@ -201,7 +200,7 @@ export function OrderStatusPanel({
             data-testid="order-cancelled-note"
             className="mt-5 max-w-2xl text-[0.95rem] leading-relaxed text-ink-soft"
           >
-            {CANCELLED_ORDER_TEXT}
+            {cancellationText('cancelled', order)}
           </p>
         )}
 
@@ -211,7 +210,7 @@ export function OrderStatusPanel({
               data-testid="order-refund-note"
               className="text-[0.95rem] leading-relaxed text-ink-soft"
             >
-              {REFUND_DUE_TEXT}
+              {cancellationText('refund-due', order)}
             </p>
             <SupportContact />
           </div>

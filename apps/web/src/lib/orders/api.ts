@@ -26,6 +26,9 @@ export interface UserOrderLine extends OrderLine {
   /** The Correios code and its tracking link once the order is posted ('Enviado'). */
   codigo_rastreio?: string | null;
   rastreio_url?: string | null;
+  /** The store cancelled it after payment (its money goes back); when the refund was made. */
+  cancelado_pela_loja?: boolean;
+  estornado_em?: string | null;
 }
 
 /** Cached under 'session' so it goes with the session (see app/providers.tsx). */
@@ -80,6 +83,9 @@ export interface OrderDetail {
   /** The Correios code and its tracking link once the order is posted ('Enviado'). */
   codigo_rastreio?: string | null;
   rastreio_url?: string | null;
+  /** The store cancelled it after payment (its money goes back); when the refund was made. */
+  cancelado_pela_loja?: boolean;
+  estornado_em?: string | null;
 }
 
 export function orderQueryKey(reference: string, chave: string | null) {

@@ -65,8 +65,30 @@ export const CANCELLED_ORDER_TEXT =
 export const REFUND_DUE_TEXT =
   'Recebemos seu pagamento depois do cancelamento do pedido. O valor será estornado integralmente.';
 
-/** A cancelled order's explanation: nothing to pay, nothing charged. */
-export function CancelledNote({ className }: { className?: string }) {
+/** An order the store cancelled after she paid (issue 12): the money goes back, then went back. */
+export const STORE_CANCELLED_REFUND_DUE_TEXT =
+  'A loja cancelou este pedido. O valor pago será estornado integralmente.';
+export const STORE_CANCELLED_REFUNDED_TEXT =
+  'A loja cancelou este pedido e o valor pago foi estornado integralmente.';
+
+/** Why her order reads 'Cancelado' or 'Pagamento a estornar', from what the API tells. */
+export function cancellationText(
+  kind: 'cancelled' | 'refund-due',
+  order: { cancelado_pela_loja?: boolean | null },
+): string {
+  if (order.cancelado_pela_loja)
+    return kind === 'cancelled' ? STORE_CANCELLED_REFUNDED_TEXT : STORE_CANCELLED_REFUND_DUE_TEXT;
+  return kind === 'cancelled' ? CANCELLED_ORDER_TEXT : REFUND_DUE_TEXT;
+}
+
+/** A cancelled order's explanation: nothing to pay, nothing charged (or, by the store, refunded). */
+export function CancelledNote({
+  className,
+  text = CANCELLED_ORDER_TEXT,
+}: {
+  className?: string;
+  text?: string;
+}) {
   return (
     <p
       data-testid="order-cancelled-note"
@@ -75,13 +97,19 @@ export function CancelledNote({ className }: { className?: string }) {
         className,
       )}
     >
-      {CANCELLED_ORDER_TEXT}
+      {text}
     </p>
   );
 }
 
 /** An order paid after its cancellation: the refund to come and who to talk to about it. */
-export function RefundDueNote({ className }: { className?: string }) {
+export function RefundDueNote({
+  className,
+  text = REFUND_DUE_TEXT,
+}: {
+  className?: string;
+  text?: string;
+}) {
   return (
     <div
       data-testid="order-refund-note"
@@ -90,7 +118,7 @@ export function RefundDueNote({ className }: { className?: string }) {
         className,
       )}
     >
-      <p className="text-ink-soft">{REFUND_DUE_TEXT}</p>
+      <p className="text-ink-soft">{text}</p>
       <SupportContact className="mt-3 border-t border-stone-500/15 pt-3" />
     </div>
   );

@@ -124,9 +124,19 @@ describe('the door of every Pedidos call', () => {
       estorno: { valor_cents: cancelled.order.totalCents },
       acoes: ['estorno_feito'],
     });
+    // Her side says the store cancelled it (her money goes back), not that it expired unpaid.
+    const mine = async () =>
+      (await adminCall(ctx.app, customer.token, 'GET', `/api/orders/${r2}/`)).json();
+    expect(await mine()).toMatchObject({
+      status: 'Pagamento a estornar',
+      cancelado_pela_loja: true,
+      estornado_em: null,
+    });
     const refunded = (await ok('POST', `/api/admin/pedidos/${r2}/estorno-feito/`)).pedido;
     expect(refunded).toMatchObject({ status: 'cancelled', acoes: [] });
     expect(refunded.estornado_em).not.toBeNull();
+    expect(await mine()).toMatchObject({ status: 'Cancelado', cancelado_pela_loja: true });
+    expect((await mine()).estornado_em).not.toBeNull();
     // Every action is in the order's history, by whom.
     const history = await auditOf(ref);
     expect(history.map((h) => h.action)).toEqual([

@@ -3,6 +3,7 @@ import { orderDateText, orderDateTimeAttribute, orderFigures } from '@/lib/order
 import type { UserOrderLine } from '@/lib/orders/api';
 import { OrderItems, OrderTotals } from '@/ui/orders/OrderItems';
 import {
+  cancellationText,
   CancelledNote,
   PaidConfirmation,
   RefundDueNote,
@@ -84,13 +85,13 @@ export function OrderCard({ order, onStale }: OrderCardProps) {
 
       {status.kind === 'cancelled' && (
         <div className="px-4 pb-5 sm:px-6">
-          <CancelledNote />
+          <CancelledNote text={cancellationText('cancelled', first ?? {})} />
         </div>
       )}
 
       {status.kind === 'refund-due' && (
         <div className="px-4 pb-5 sm:px-6">
-          <RefundDueNote />
+          <RefundDueNote text={cancellationText('refund-due', first ?? {})} />
         </div>
       )}
 
