@@ -45,6 +45,18 @@ const ACTION_DONE: Record<OrderAction, string> = {
   estorno_feito: 'Estorno registrado.',
 };
 
+/** What the store made of each notice of the payment provider (payment_notifications.outcome). */
+const PAYMENT_EVENT_TEXT: Record<string, string> = {
+  paid: 'Pagamento aprovado',
+  declined: 'Pagamento recusado',
+  pending: 'Pagamento em análise',
+  ignored: 'Aviso sem efeito',
+  paid_late: 'Pago depois do prazo',
+  refund_due: 'Pago depois do cancelamento: estornar',
+  paid_twice: 'Pago em dobro: estornar o segundo',
+  amount_mismatch: 'Valor diferente do pedido',
+};
+
 export function OrderPage() {
   const { reference = '' } = useParams();
   const order = useQuery(orderQuery(reference));
@@ -284,7 +296,7 @@ function OrderView({ order }: { order: AdminOrder }) {
                 {order.pagamento.eventos.map((e, i) => (
                   <li key={i} className="flex flex-wrap justify-between gap-x-3">
                     <span className="text-ink">
-                      {e.resultado}
+                      {PAYMENT_EVENT_TEXT[e.resultado] ?? e.resultado}
                       {e.status_provedor ? ` (${e.status_provedor})` : ''} · {e.provedor}
                     </span>
                     <span className="tabular-nums text-muted">{formatDateTime(e.recebido_em)}</span>
