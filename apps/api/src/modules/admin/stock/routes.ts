@@ -38,7 +38,7 @@ export const adminStockRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async 
   app.get(
     '/estoque/produtos/',
     { schema: { querystring: pickerQuery, response: { 200: pickerAnswer, ...adminErrors } } },
-    async (req) => stock.picker(req.query.busca),
+    async (req) => stock.picker(req.query.busca, req.query.id),
   );
 
   app.post(

@@ -21,7 +21,16 @@ export const ledgerQuery = z
   .strict();
 
 export const pickerQuery = z
-  .object({ busca: z.string().max(80, { error: SEARCH_TOO_LONG }).optional() })
+  .object({
+    busca: z.string().max(80, { error: SEARCH_TOO_LONG }).optional(),
+    /** One piece by its id (the Painel's 'Repor' link opens the dialog on it). */
+    id: z.coerce
+      .number({ error: 'Produto inválido.' })
+      .int({ error: 'Produto inválido.' })
+      .positive({ error: 'Produto inválido.' })
+      .max(2_147_483_647, { error: 'Produto inválido.' })
+      .optional(),
+  })
   .strict();
 
 export const movementJson = z.object({

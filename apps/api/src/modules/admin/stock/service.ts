@@ -98,7 +98,7 @@ export function createStockService(db: Db, imageUrl: (path: string) => string) {
     },
 
     /** The adjustment dialog's picker: every word of the search in the product's text. */
-    async picker(search: string | undefined) {
+    async picker(search: string | undefined, id?: number) {
       const words = searchWords(search ?? '');
       const rows = await db
         .select({
@@ -110,13 +110,10 @@ export function createStockService(db: Db, imageUrl: (path: string) => string) {
         })
         .from(products)
         .where(
-          words.length > 0
-            ? and(
-                ...words.map((w) =>
-                  ilike(products.searchText, `%${w.replace(/[\\%_]/g, '\\$&')}%`),
-                ),
-              )
-            : undefined,
+          and(
+            id === undefined ? undefined : eq(products.id, id),
+            ...words.map((w) => ilike(products.searchText, `%${w.replace(/[\\%_]/g, '\\$&')}%`)),
+          ),
         )
         // The pieces that need her first: the emptiest shelves, then by name.
         .orderBy(asc(products.stock), asc(products.name))

@@ -3,7 +3,7 @@
  * cancellation, an owner's adjustment with her note), its deltas add up to the change of the
  * stock, and an adjustment is refused rather than take a stock below zero.
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STOCK_REASON_LABEL } from '@semijoias/domain/admin';
 import {
@@ -270,5 +270,21 @@ describe('the Estoque calls', () => {
     const all = await adminCall(ctx.app, owner.token, 'GET', '/api/admin/estoque/produtos/');
     const stocks = all.json<{ produtos: { estoque: number }[] }>().produtos.map((p) => p.estoque);
     expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
+    // One piece by its id, however full its shelf (the Painel's 'Repor' link); a bad id is a 400.
+    const [fullest] = await ctx.database.db
+      .select({ id: products.id, stock: products.stock })
+      .from(products)
+      .orderBy(desc(products.stock))
+      .limit(1);
+    const one = await adminCall(
+      ctx.app,
+      owner.token,
+      'GET',
+      `/api/admin/estoque/produtos/?id=${fullest!.id}`,
+    );
+    expect(one.json()).toMatchObject({ produtos: [{ id: fullest!.id, estoque: fullest!.stock }] });
+    const bad = await adminCall(ctx.app, owner.token, 'GET', '/api/admin/estoque/produtos/?id=x');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain('Produto inválido.');
   });
 });

@@ -37,7 +37,7 @@ export function StockPage() {
   const target = useQuery({
     queryKey: [...STOCK_QUERY_KEY, 'alvo', ajustar],
     queryFn: async ({ signal }) => {
-      const found = await fetchPicker('', signal);
+      const found = await fetchPicker('', signal, ajustar ?? undefined);
       return found.find((p) => p.id === ajustar) ?? null;
     },
     enabled: ajustar !== null,

@@ -48,8 +48,15 @@ export function fetchLedger(
   return adminGet<LedgerPage>(`estoque/${text ? `?${text}` : ''}`, { signal });
 }
 
-export function fetchPicker(busca: string, signal?: AbortSignal): Promise<PickerProduct[]> {
-  const query = busca.trim() ? `?busca=${encodeURIComponent(busca.trim())}` : '';
+export function fetchPicker(
+  busca: string,
+  signal?: AbortSignal,
+  id?: number,
+): Promise<PickerProduct[]> {
+  const params = new URLSearchParams();
+  if (busca.trim()) params.set('busca', busca.trim());
+  if (id !== undefined) params.set('id', String(id));
+  const query = params.size > 0 ? `?${params.toString()}` : '';
   return adminGet<{ produtos: PickerProduct[] }>(`estoque/produtos/${query}`, { signal }).then(
     (answer) => answer.produtos,
   );
