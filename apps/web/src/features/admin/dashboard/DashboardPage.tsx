@@ -91,7 +91,20 @@ function DashboardContent({ data }: { data: Dashboard }) {
             <SalesChart days={data.serie_30_dias} today={data.hoje} />
           )}
         </AdminCard>
-        <AdminCard title="Estoque baixo" className="min-w-0">
+        <AdminCard
+          title={
+            <>
+              Estoque baixo
+              {data.estoque_baixo.total > 0 && (
+                <span className="ml-2 rounded-full bg-rose-soft px-2.5 py-0.5 align-middle font-sans text-sm font-medium text-ink">
+                  {data.estoque_baixo.total}
+                  <span className="sr-only"> peças</span>
+                </span>
+              )}
+            </>
+          }
+          className="min-w-0"
+        >
           <LowStock products={data.estoque_baixo.produtos} total={data.estoque_baixo.total} />
         </AdminCard>
       </div>
