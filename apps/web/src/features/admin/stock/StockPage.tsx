@@ -168,7 +168,7 @@ export function StockPage() {
                 </div>
                 <span
                   className={cx(
-                    'w-fit rounded-full px-3 py-1 text-xs font-medium md:justify-self-start',
+                    'h-fit w-fit self-start justify-self-end rounded-full px-3 py-1 text-xs font-medium md:self-center md:justify-self-start',
                     m.motivo === 'sale' && 'bg-sage/20 text-ink',
                     m.motivo === 'cancellation' && 'bg-rose-soft text-ink',
                     m.motivo === 'adjustment' && 'bg-gold-light/50 text-ink',
@@ -179,7 +179,7 @@ export function StockPage() {
                 </span>
                 <p
                   className={cx(
-                    'text-right text-lg font-semibold tabular-nums',
+                    'text-lg font-semibold tabular-nums md:text-right',
                     m.delta > 0 ? 'text-sage' : 'text-rose',
                   )}
                   aria-label={`${m.delta > 0 ? 'Entrada' : 'Saída'} de ${Math.abs(m.delta)}`}
