@@ -8,7 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_PAGE_SIZE } from '@semijoias/domain/admin';
 import { auditLog, orders } from '../../../db/schema.js';
 import type { AdminRouteOptions } from '../options.js';
-import { adminErrors, auditAnswer, auditQuery, type AuditEntryJson } from './schemas.js';
+import { adminErrors } from '../schemas.js';
+import { auditAnswer, auditQuery, type AuditEntryJson } from './schemas.js';
 
 export const adminAuditRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, opts) => {
   const { db } = opts;

@@ -63,16 +63,3 @@ export const auditAnswer = z.object({
   por_pagina: z.number(),
   total: z.number(),
 });
-
-export const adminErrorSchema = z.looseObject({
-  error: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
-
-export const adminErrors = {
-  400: adminErrorSchema,
-  401: adminErrorSchema,
-  403: adminErrorSchema,
-  404: adminErrorSchema,
-  409: adminErrorSchema,
-};

@@ -6,23 +6,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COUPON_FORM_MESSAGES, validateCouponForm } from '@semijoias/domain/coupon-form';
 import { ValidationError } from '../../../lib/errors.js';
 import { requireOwner } from '../guard.js';
+import { adminErrors } from '../schemas.js';
 import type { AdminRouteOptions } from '../options.js';
-import {
-  couponAnswer,
-  couponDetailAnswer,
-  couponIdParams,
-  couponListAnswer,
-  errorSchema,
-} from './schemas.js';
+import { couponAnswer, couponDetailAnswer, couponIdParams, couponListAnswer } from './schemas.js';
 import { createAdminCouponService } from './service.js';
-
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-};
 
 /** The body as the domain reads it, or the 400 with every field's messages. */
 function validBody(body: unknown) {
@@ -35,19 +22,23 @@ function validBody(body: unknown) {
 export const adminCouponsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, opts) => {
   const service = createAdminCouponService(opts.db);
 
-  app.get('/cupons/', { schema: { response: { 200: couponListAnswer, ...errors } } }, async () => ({
-    cupons: await service.list(),
-  }));
+  app.get(
+    '/cupons/',
+    { schema: { response: { 200: couponListAnswer, ...adminErrors } } },
+    async () => ({
+      cupons: await service.list(),
+    }),
+  );
 
   app.get(
     '/cupons/:id/',
-    { schema: { params: couponIdParams, response: { 200: couponDetailAnswer, ...errors } } },
+    { schema: { params: couponIdParams, response: { 200: couponDetailAnswer, ...adminErrors } } },
     async (req) => service.get(req.params.id),
   );
 
   app.post(
     '/cupons/',
-    { schema: { response: { 201: couponAnswer, ...errors } } },
+    { schema: { response: { 201: couponAnswer, ...adminErrors } } },
     async (req, reply) => {
       const cupom = await service.create(requireOwner(req), validBody(req.body));
       return reply.code(201).send({ cupom });
@@ -56,7 +47,7 @@ export const adminCouponsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
 
   app.put(
     '/cupons/:id/',
-    { schema: { params: couponIdParams, response: { 200: couponAnswer, ...errors } } },
+    { schema: { params: couponIdParams, response: { 200: couponAnswer, ...adminErrors } } },
     async (req) => ({
       cupom: await service.update(requireOwner(req), req.params.id, validBody(req.body)),
     }),
@@ -64,13 +55,13 @@ export const adminCouponsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
 
   app.post(
     '/cupons/:id/pausar/',
-    { schema: { params: couponIdParams, response: { 200: couponAnswer, ...errors } } },
+    { schema: { params: couponIdParams, response: { 200: couponAnswer, ...adminErrors } } },
     async (req) => ({ cupom: await service.setActive(requireOwner(req), req.params.id, false) }),
   );
 
   app.post(
     '/cupons/:id/ativar/',
-    { schema: { params: couponIdParams, response: { 200: couponAnswer, ...errors } } },
+    { schema: { params: couponIdParams, response: { 200: couponAnswer, ...adminErrors } } },
     async (req) => ({ cupom: await service.setActive(requireOwner(req), req.params.id, true) }),
   );
 };

@@ -59,11 +59,6 @@ export const couponUseJson = z.object({
   data: z.string(),
 });
 
-export const errorSchema = z.looseObject({
-  error: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
-
 export const couponListAnswer = z.object({ cupons: z.array(couponJson) });
 export const couponAnswer = z.object({ cupom: couponJson });
 export const couponDetailAnswer = z.object({ cupom: couponJson, usos: z.array(couponUseJson) });

@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireOwner } from '../guard.js';
+import { adminErrors } from '../schemas.js';
 import type { AdminRouteOptions } from '../options.js';
 import {
   anonymizeBody,
@@ -11,17 +12,8 @@ import {
   customerIdParams,
   customerListAnswer,
   customerListQuery,
-  errorSchema,
 } from './schemas.js';
 import { createAdminCustomerService } from './service.js';
-
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-};
 
 export const adminCustomersRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, opts) => {
   const service = createAdminCustomerService(opts.db, opts.config.adminEmails);
@@ -29,14 +21,19 @@ export const adminCustomersRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = as
   app.get(
     '/clientes/',
     {
-      schema: { querystring: customerListQuery, response: { 200: customerListAnswer, ...errors } },
+      schema: {
+        querystring: customerListQuery,
+        response: { 200: customerListAnswer, ...adminErrors },
+      },
     },
     async (req) => service.list(req.query),
   );
 
   app.get(
     '/clientes/:id/',
-    { schema: { params: customerIdParams, response: { 200: customerDetailAnswer, ...errors } } },
+    {
+      schema: { params: customerIdParams, response: { 200: customerDetailAnswer, ...adminErrors } },
+    },
     async (req) => service.detail(req.params.id),
   );
 
@@ -59,7 +56,7 @@ export const adminCustomersRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = as
       schema: {
         params: customerIdParams,
         body: anonymizeBody,
-        response: { 200: customerDetailAnswer, ...errors },
+        response: { 200: customerDetailAnswer, ...adminErrors },
       },
     },
     async (req) => service.anonymize(requireOwner(req), req.params.id),

@@ -108,8 +108,3 @@ export const customerDetailAnswer = z.object({
     }),
   ),
 });
-
-export const errorSchema = z.looseObject({
-  error: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});

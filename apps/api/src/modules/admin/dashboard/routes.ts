@@ -1,7 +1,7 @@
 /** The back office's Painel (issue 12): sales, orders waiting for the owners, low stock. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { imageUrlFrom } from '../../catalog/serializers.js';
-import { adminErrors } from '../audit/schemas.js';
+import { adminErrors } from '../schemas.js';
 import type { AdminRouteOptions } from '../options.js';
 import { dashboardAnswer } from './schemas.js';
 import { dashboard } from './service.js';

@@ -7,10 +7,10 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireOwner } from '../guard.js';
+import { adminErrors } from '../schemas.js';
 import type { AdminRouteOptions } from '../options.js';
 import {
   cancelBody,
-  errorSchema,
   orderAnswer,
   ordersAnswer,
   ordersQuery,
@@ -19,21 +19,13 @@ import {
 } from './schemas.js';
 import { createAdminOrdersService } from './service.js';
 
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-};
-
 export const adminOrdersRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, opts) => {
   const service = createAdminOrdersService(opts);
-  const action = { params: referenceParams, response: { 200: orderAnswer, ...errors } };
+  const action = { params: referenceParams, response: { 200: orderAnswer, ...adminErrors } };
 
   app.get(
     '/pedidos/',
-    { schema: { querystring: ordersQuery, response: { 200: ordersAnswer, ...errors } } },
+    { schema: { querystring: ordersQuery, response: { 200: ordersAnswer, ...adminErrors } } },
     async (req) => service.list(req.query),
   );
 

@@ -177,8 +177,3 @@ export const orderDetailJson = z.object({
 export type OrderDetailJson = z.infer<typeof orderDetailJson>;
 
 export const orderAnswer = z.object({ pedido: orderDetailJson });
-
-export const errorSchema = z.looseObject({
-  error: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});

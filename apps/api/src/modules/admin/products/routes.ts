@@ -15,11 +15,11 @@ import { errorHandler } from '../../../lib/error-handler.js';
 import { ValidationError } from '../../../lib/errors.js';
 import { imageUrlFrom } from '../../catalog/serializers.js';
 import { requireOwner } from '../guard.js';
+import { adminErrorSchema, adminErrors } from '../schemas.js';
 import type { AdminRouteOptions } from '../options.js';
 import { renderProductImage, storeProductImage } from './images.js';
 import {
   deletedAnswer,
-  errorSchema,
   productAnswer,
   productIdParams,
   productImageParams,
@@ -27,14 +27,6 @@ import {
   productListQuery,
 } from './schemas.js';
 import { createAdminProductsService } from './service.js';
-
-const errors = {
-  400: errorSchema,
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-};
 
 function refused(errors: Record<string, string[]>): never {
   const first = Object.values(errors)[0]?.[0] ?? PRODUCT_FORM_MESSAGES.corpo;
@@ -67,19 +59,24 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asy
 
   app.get(
     '/produtos/',
-    { schema: { querystring: productListQuery, response: { 200: productListAnswer, ...errors } } },
+    {
+      schema: {
+        querystring: productListQuery,
+        response: { 200: productListAnswer, ...adminErrors },
+      },
+    },
     async (req) => service.list(req.query),
   );
 
   app.get(
     '/produtos/:id/',
-    { schema: { params: productIdParams, response: { 200: productAnswer, ...errors } } },
+    { schema: { params: productIdParams, response: { 200: productAnswer, ...adminErrors } } },
     async (req) => ({ produto: await service.get(req.params.id) }),
   );
 
   app.post(
     '/produtos/',
-    { schema: { response: { 201: productAnswer, ...errors } } },
+    { schema: { response: { 201: productAnswer, ...adminErrors } } },
     async (req, reply) => {
       const owner = requireOwner(req);
       const form = validateProductForm(req.body);
@@ -91,7 +88,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asy
 
   app.put(
     '/produtos/:id/',
-    { schema: { params: productIdParams, response: { 200: productAnswer, ...errors } } },
+    { schema: { params: productIdParams, response: { 200: productAnswer, ...adminErrors } } },
     async (req) => {
       const owner = requireOwner(req);
       const form = validateProductForm(req.body, { edit: true, selfId: req.params.id });
@@ -102,19 +99,19 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asy
 
   app.post(
     '/produtos/:id/ocultar/',
-    { schema: { params: productIdParams, response: { 200: productAnswer, ...errors } } },
+    { schema: { params: productIdParams, response: { 200: productAnswer, ...adminErrors } } },
     async (req) => ({ produto: await service.hide(requireOwner(req), req.params.id) }),
   );
 
   app.post(
     '/produtos/:id/mostrar/',
-    { schema: { params: productIdParams, response: { 200: productAnswer, ...errors } } },
+    { schema: { params: productIdParams, response: { 200: productAnswer, ...adminErrors } } },
     async (req) => ({ produto: await service.show(requireOwner(req), req.params.id) }),
   );
 
   app.delete(
     '/produtos/:id/',
-    { schema: { params: productIdParams, response: { 200: deletedAnswer, ...errors } } },
+    { schema: { params: productIdParams, response: { 200: deletedAnswer, ...adminErrors } } },
     async (req) => {
       await service.remove(requireOwner(req), req.params.id);
       return { excluido: true as const, id: req.params.id };
@@ -128,7 +125,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asy
       errorHandler: uploadErrorHandler,
       schema: {
         params: productImageParams,
-        response: { 200: productAnswer, ...errors, 413: errorSchema },
+        response: { 200: productAnswer, ...adminErrors, 413: adminErrorSchema },
       },
     },
     async (req) => {

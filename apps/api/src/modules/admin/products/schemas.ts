@@ -126,8 +126,3 @@ export type AdminProductJson = z.infer<typeof adminProductJson>;
 export const productAnswer = z.object({ produto: adminProductJson });
 
 export const deletedAnswer = z.object({ excluido: z.literal(true), id: z.number() });
-
-export const errorSchema = z.looseObject({
-  error: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});

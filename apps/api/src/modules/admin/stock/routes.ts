@@ -9,7 +9,7 @@ import {
 } from '@semijoias/domain/stock-adjustment';
 import { ValidationError } from '../../../lib/errors.js';
 import { imageUrlFrom } from '../../catalog/serializers.js';
-import { adminErrors } from '../audit/schemas.js';
+import { adminErrors } from '../schemas.js';
 import { requireOwner } from '../guard.js';
 import type { AdminRouteOptions } from '../options.js';
 import {
