@@ -6,7 +6,6 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/ui/Button';
 import { cx } from '@/ui/cx';
 import { formatDateTime } from '../lib/format';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
@@ -21,6 +20,7 @@ import {
   fetchAuditPage,
   type AuditEntry,
 } from './audit-api';
+import { AdminPagination } from '../ui/AdminPagination';
 
 const chip =
   'inline-flex min-h-11 shrink-0 items-center rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-dark';
@@ -126,29 +126,11 @@ export function AuditPage() {
               <AuditRow key={entry.id} entry={entry} />
             ))}
           </ul>
-          {pages > 1 && (
-            <nav aria-label="Páginas" className="mt-4 flex items-center justify-between gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={pagina <= 1}
-                onClick={() => update({ pagina: String(pagina - 1) })}
-              >
-                Anterior
-              </Button>
-              <span className="text-sm text-muted">
-                Página {pagina} de {pages}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={pagina >= pages}
-                onClick={() => update({ pagina: String(pagina + 1) })}
-              >
-                Próxima
-              </Button>
-            </nav>
-          )}
+          <AdminPagination
+            page={pagina}
+            pages={pages}
+            onPage={(p) => update({ pagina: String(p) })}
+          />
         </>
       )}
     </>

@@ -27,6 +27,7 @@ import {
   downloadCustomerExport,
   type CustomerSummary,
 } from './customers-api';
+import { AdminPagination } from '../ui/AdminPagination';
 
 export function CustomersPage() {
   return useRoutes([
@@ -151,29 +152,7 @@ function CustomerList() {
               </li>
             ))}
           </ul>
-          {list.data.paginas > 1 && (
-            <nav aria-label="Páginas" className="mt-4 flex items-center justify-between gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={pagina <= 1}
-                onClick={() => goTo(pagina - 1)}
-              >
-                Anterior
-              </Button>
-              <span className="text-sm text-muted">
-                Página {list.data.pagina} de {list.data.paginas}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={pagina >= list.data.paginas}
-                onClick={() => goTo(pagina + 1)}
-              >
-                Próxima
-              </Button>
-            </nav>
-          )}
+          <AdminPagination page={list.data.pagina} pages={list.data.paginas} onPage={goTo} />
         </>
       )}
     </>

@@ -22,6 +22,7 @@ import {
   type OrdersFilters,
 } from './orders-api';
 import { AdminOrderStatus, STATUS_FILTERS } from './status';
+import { AdminPagination } from '../ui/AdminPagination';
 
 const chip =
   'inline-flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-gold';
@@ -145,29 +146,11 @@ export function OrdersList() {
               ))}
             </ul>
             <OrdersTable orders={page!.pedidos} />
-            {pages > 1 && (
-              <nav aria-label="Páginas" className="mt-6 flex items-center justify-between gap-3">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page!.pagina <= 1}
-                  onClick={() => update({ pagina: String(page!.pagina - 1) })}
-                >
-                  Anterior
-                </Button>
-                <span className="text-sm text-muted">
-                  Página {page!.pagina} de {pages}
-                </span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page!.pagina >= pages}
-                  onClick={() => update({ pagina: String(page!.pagina + 1) })}
-                >
-                  Próxima
-                </Button>
-              </nav>
-            )}
+            <AdminPagination
+              page={page!.pagina}
+              pages={pages}
+              onPage={(p) => update({ pagina: String(p) })}
+            />
           </>
         )}
       </div>

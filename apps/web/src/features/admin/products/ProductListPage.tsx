@@ -10,6 +10,7 @@ import { SearchIcon } from '@/ui/icons';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminEmpty, AdminLoadError, AdminLoading } from '../ui/AdminStates';
 import { productListQuery, type AdminProductListItem } from './products-api';
+import { AdminPagination } from '../ui/AdminPagination';
 
 const SITUATIONS = [
   { value: '', label: 'Todos' },
@@ -131,29 +132,11 @@ export function ProductListPage() {
               <ProductRow key={p.id} product={p} />
             ))}
           </ul>
-          {list.data.paginas > 1 && (
-            <nav aria-label="Páginas" className="mt-5 flex items-center justify-center gap-3">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={pagina <= 1}
-                onClick={() => update({ pagina: String(pagina - 1) })}
-              >
-                Anterior
-              </Button>
-              <span className="text-sm text-ink-soft">
-                Página {list.data.pagina} de {list.data.paginas}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={pagina >= list.data.paginas}
-                onClick={() => update({ pagina: String(pagina + 1) })}
-              >
-                Próxima
-              </Button>
-            </nav>
-          )}
+          <AdminPagination
+            page={list.data.pagina}
+            pages={list.data.paginas}
+            onPage={(p) => update({ pagina: String(p) })}
+          />
         </>
       )}
     </>

@@ -16,6 +16,7 @@ import { AdminCard, AdminEmpty, AdminLoadError, AdminLoading } from '../ui/Admin
 import { AdjustStockDialog } from './AdjustStockDialog';
 import { ProductPicker } from './ProductPicker';
 import { fetchLedger, fetchPicker, STOCK_QUERY_KEY, type StockReason } from './stock-api';
+import { AdminPagination } from '../ui/AdminPagination';
 
 const REASONS = Object.keys(STOCK_REASON_LABEL) as StockReason[];
 
@@ -192,29 +193,11 @@ export function StockPage() {
               </li>
             ))}
           </ul>
-          {pages > 1 && (
-            <nav aria-label="Páginas" className="mt-4 flex items-center justify-between gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={pagina <= 1}
-                onClick={() => update({ pagina: String(pagina - 1) })}
-              >
-                Anterior
-              </Button>
-              <span className="text-sm text-muted">
-                Página {pagina} de {pages}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={pagina >= pages}
-                onClick={() => update({ pagina: String(pagina + 1) })}
-              >
-                Próxima
-              </Button>
-            </nav>
-          )}
+          <AdminPagination
+            page={pagina}
+            pages={pages}
+            onPage={(p) => update({ pagina: String(p) })}
+          />
         </>
       )}
 
