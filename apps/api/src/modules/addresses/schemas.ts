@@ -4,8 +4,8 @@
  * `errors: {field: [messages]}` with the domain's texts.
  */
 import { z } from 'zod';
+import { idParams } from '../../lib/params.js';
 
-const INT_MAX = 2_147_483_647;
 export const PROFILE_ID_INVALID = 'O id do perfil deve ser um número inteiro positivo.';
 /**
  * The domain's schema gives these two fields no Portuguese text for a wrong type (zod's English
@@ -14,21 +14,7 @@ export const PROFILE_ID_INVALID = 'O id do perfil deve ser um número inteiro po
 export const IS_DEFAULT_INVALID = 'O campo is_default deve ser verdadeiro ou falso.';
 export const COMPLEMENTO_INVALID = 'Complemento inválido';
 
-export const profileIdParams = z
-  .object({
-    id: z
-      .string()
-      .regex(/^\d{1,10}$/, { error: PROFILE_ID_INVALID })
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(1, { error: PROFILE_ID_INVALID })
-          .max(INT_MAX, { error: PROFILE_ID_INVALID }),
-      ),
-  })
-  .strict();
+export const profileIdParams = idParams(PROFILE_ID_INVALID);
 
 export const addressProfileJson = z.object({
   id: z.number(),

@@ -4,31 +4,13 @@
  */
 import { z } from 'zod';
 import { CATEGORIES, CATEGORY_PAGE_SIZE, type CategoryName } from '@semijoias/domain/catalog';
+import { idParams, INT_MAX, wholeNumber } from '../../lib/params.js';
 
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_RESULTS_CAP = 24;
 export const BEST_SELLERS_COUNT = 8;
 export const PAGE_LIMIT_MAX = 100;
-/** Ids are PostgreSQL `integer`s. */
-const INT_MAX = 2_147_483_647;
-
-/**
- * A whole number written in decimal digits only: "12" yes; "-1", "1.5", "1e3", " 1", "abc" no.
- * Query strings and path params arrive as text; z.coerce would accept "1e3" and "" (as 0).
- */
-function wholeNumber(min: number, max: number, message: string) {
-  return z
-    .string({ error: message })
-    .regex(/^\d{1,10}$/, { error: message })
-    .transform(Number)
-    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }));
-}
-
-export const productIdParams = z
-  .object({
-    id: wholeNumber(1, INT_MAX, 'O id do produto deve ser um número inteiro positivo.'),
-  })
-  .strict();
+export const productIdParams = idParams('O id do produto deve ser um número inteiro positivo.');
 
 /** Any text: findCategory decides, and an unknown one is a 404 like any missing resource. */
 export const categoryParams = z.object({ category: z.string() }).strict();

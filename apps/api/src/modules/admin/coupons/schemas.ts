@@ -4,26 +4,12 @@
  * `{error, errors: {campo: [..]}}` with the domain's Portuguese texts.
  */
 import { z } from 'zod';
+import { idParams } from '../../../lib/params.js';
 
-const INT_MAX = 2_147_483_647;
 export const COUPON_ID_INVALID = 'O id do cupom deve ser um número inteiro positivo.';
 export const COUPON_NOT_FOUND = 'Cupom não encontrado.';
 
-export const couponIdParams = z
-  .object({
-    id: z
-      .string()
-      .regex(/^\d{1,10}$/, { error: COUPON_ID_INVALID })
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(1, { error: COUPON_ID_INVALID })
-          .max(INT_MAX, { error: COUPON_ID_INVALID }),
-      ),
-  })
-  .strict();
+export const couponIdParams = idParams(COUPON_ID_INVALID);
 
 export const couponJson = z.object({
   id: z.number(),

@@ -2,8 +2,8 @@
  * Parameters and answers of the back office's customer calls (docs/admin/coupons-customers.md).
  */
 import { z } from 'zod';
+import { idParams } from '../../../lib/params.js';
 
-const INT_MAX = 2_147_483_647;
 export const CUSTOMER_ID_INVALID = 'O id da cliente deve ser um número inteiro positivo.';
 export const CUSTOMER_NOT_FOUND = 'Cliente não encontrada.';
 export const SEARCH_TOO_LONG = 'A busca pode ter até 100 caracteres.';
@@ -15,21 +15,7 @@ export const ANONYMIZE_OWNER_REFUSED =
   'A conta de uma administradora não pode ser anonimizada. Tire o e-mail de ADMIN_EMAILS antes.';
 export const ANONYMIZE_ALREADY_DONE = 'Esta conta já foi anonimizada.';
 
-export const customerIdParams = z
-  .object({
-    id: z
-      .string()
-      .regex(/^\d{1,10}$/, { error: CUSTOMER_ID_INVALID })
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(1, { error: CUSTOMER_ID_INVALID })
-          .max(INT_MAX, { error: CUSTOMER_ID_INVALID }),
-      ),
-  })
-  .strict();
+export const customerIdParams = idParams(CUSTOMER_ID_INVALID);
 
 export const customerListQuery = z.object({
   busca: z.string().max(100, { error: SEARCH_TOO_LONG }).optional(),

@@ -6,27 +6,17 @@
 import { z } from 'zod';
 import { CATEGORIES, type CategoryName } from '@semijoias/domain/catalog';
 import { PRODUCT_IMAGE_FIELDS, PRODUCT_IMAGE_MESSAGES } from '@semijoias/domain/product-form';
+import { idParams, INT_MAX, wholeNumber } from '../../../lib/params.js';
 
-const INT_MAX = 2_147_483_647;
 export const PRODUCT_ID_INVALID = 'O id do produto deve ser um número inteiro positivo.';
 export const PAGE_INVALID = 'A página deve ser um número inteiro a partir de 1.';
 export const CATEGORY_INVALID = 'Categoria desconhecida: use Anel, Brinco, Pulseira ou Colar.';
 export const SEARCH_TOO_LONG = 'A busca deve ter no máximo 100 caracteres.';
 export const SITUATION_INVALID = 'Filtro desconhecido: use visiveis, ocultos ou estoque_baixo.';
 
-const positiveId = z
-  .string()
-  .regex(/^\d{1,10}$/, { error: PRODUCT_ID_INVALID })
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int()
-      .min(1, { error: PRODUCT_ID_INVALID })
-      .max(INT_MAX, { error: PRODUCT_ID_INVALID }),
-  );
+const positiveId = wholeNumber(1, INT_MAX, PRODUCT_ID_INVALID);
 
-export const productIdParams = z.object({ id: positiveId }).strict();
+export const productIdParams = idParams(PRODUCT_ID_INVALID);
 
 const imageFieldNames = PRODUCT_IMAGE_FIELDS.map((f) => f.campo) as [
   (typeof PRODUCT_IMAGE_FIELDS)[number]['campo'],
