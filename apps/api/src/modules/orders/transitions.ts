@@ -312,6 +312,8 @@ export async function cancelByOwner(
     })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, orderId), eq(products.id, orderItems.productId)));
+  // Her coupon's use comes back with the order, as for an order cancelled unpaid.
+  await release(tx, orderId);
   return true;
 }
 

@@ -19,7 +19,14 @@ import {
   orderOutbox,
   type TestOrderOptions,
 } from '../../../../test/orders.js';
-import { auditLog, paymentNotifications, products, stockMovements } from '../../../db/schema.js';
+import {
+  auditLog,
+  couponRedemptions,
+  coupons,
+  paymentNotifications,
+  products,
+  stockMovements,
+} from '../../../db/schema.js';
 import { memoryMailer } from '../../mail/mailer.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });
@@ -347,6 +354,35 @@ describe('POST enviado', () => {
 });
 
 describe('POST cancelar', () => {
+  it("gives her coupon's use back when the store cancels the paid order", async () => {
+    const { order } = await paidOrder();
+    const db = ctx.database.db;
+    const [coupon] = await db
+      .insert(coupons)
+      .values({ code: `DEVOLVE${order.id}`, kind: 'fixed', amountCents: 500, timesUsed: 1 })
+      .returning();
+    await db
+      .insert(couponRedemptions)
+      .values({
+        couponId: coupon!.id,
+        userId: customer.userId,
+        orderId: order.id,
+        discountCents: 500,
+      });
+    const res = await call('POST', `/api/admin/pedidos/${order.reference}/cancelar/`, {
+      motivo: 'Peça em falta',
+    });
+    expect(res.statusCode).toBe(200);
+    const [after] = await db
+      .select({ timesUsed: coupons.timesUsed })
+      .from(coupons)
+      .where(eq(coupons.id, coupon!.id));
+    expect(after!.timesUsed).toBe(0);
+    expect(
+      await db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, order.id)),
+    ).toEqual([]);
+  });
+
   it('refuses an empty reason with a field error', async () => {
     const { order } = await paidOrder();
     const res = await call('POST', `/api/admin/pedidos/${order.reference}/cancelar/`, {
