@@ -39,7 +39,7 @@ test('an owner creates a product with a picture, publishes it and finds it in it
   await page.getByRole('button', { name: 'Criar produto' }).click();
 
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await expect(page.getByText('Oculto da loja')).toBeVisible();
+  await expect(page.getByText('Oculto da loja', { exact: true })).toBeVisible();
   // Not in the store yet.
   expect((await request.get('/api/listar_brincos/')).ok()).toBe(true);
   expect(await (await request.get('/api/listar_brincos/')).text()).not.toContain(name);
@@ -87,7 +87,7 @@ test('an owner creates a product with a picture, publishes it and finds it in it
   await page.getByRole('button', { name: 'Buscar' }).click();
   await page.getByRole('link', { name: new RegExp(name) }).click();
   await page.getByRole('button', { name: 'Ocultar da loja' }).click();
-  await expect(page.getByText('Oculto da loja')).toBeVisible();
+  await expect(page.getByText('Oculto da loja', { exact: true })).toBeVisible();
   await page.goto('/brincos');
   await expect(page.getByRole('heading', { name: 'Brincos' })).toBeVisible();
   await expect(page.getByRole('link', { name })).toHaveCount(0);
