@@ -361,14 +361,12 @@ describe('POST cancelar', () => {
       .insert(coupons)
       .values({ code: `DEVOLVE${order.id}`, kind: 'fixed', amountCents: 500, timesUsed: 1 })
       .returning();
-    await db
-      .insert(couponRedemptions)
-      .values({
-        couponId: coupon!.id,
-        userId: customer.userId,
-        orderId: order.id,
-        discountCents: 500,
-      });
+    await db.insert(couponRedemptions).values({
+      couponId: coupon!.id,
+      userId: customer.userId,
+      orderId: order.id,
+      discountCents: 500,
+    });
     const res = await call('POST', `/api/admin/pedidos/${order.reference}/cancelar/`, {
       motivo: 'Peça em falta',
     });
