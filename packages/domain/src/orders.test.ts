@@ -131,6 +131,13 @@ describe('grouping and totals', () => {
   it('summary counts orders, awaiting payment and paid', () => {
     expect(orderSummary(groupOrderLines(lines))).toEqual({ total: 3, awaitingPayment: 1, paid: 2 });
     expect(orderSummary([])).toEqual({ total: 0, awaitingPayment: 0, paid: 0 });
+    // Prepared, posted or delivered, an order is still paid; one to refund or cancelled is not.
+    const statuses = ['Em andamento', 'Enviado', 'Entregue', 'Pagamento a estornar', 'Cancelado'];
+    expect(orderSummary(statuses.map((status) => ({ status })))).toEqual({
+      total: 5,
+      awaitingPayment: 0,
+      paid: 3,
+    });
   });
 });
 

@@ -228,13 +228,16 @@ export interface OrderSummary {
   paid: number;
 }
 
-/** The orders tab's counters: every order, those awaiting payment, those paid. */
+/** Her money is with the store and the order goes on: paid, being prepared, posted, delivered. */
+const PAID_KINDS: readonly StatusKind[] = ['paid', 'in-progress', 'shipped', 'delivered'];
+
+/** The orders tab's counters: every order, those awaiting payment, those paid (and on their way). */
 export function orderSummary(orders: readonly Pick<Order, 'status'>[]): OrderSummary {
   const kinds = orders.map((o) => orderStatusPresentation(o.status).kind);
   return {
     total: orders.length,
     awaitingPayment: kinds.filter((k) => k === 'awaiting').length,
-    paid: kinds.filter((k) => k === 'paid').length,
+    paid: kinds.filter((k) => PAID_KINDS.includes(k)).length,
   };
 }
 
