@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import { idParams } from '../../../lib/params.js';
+import { addressProfileJson } from '../../addresses/schemas.js';
 
 export const CUSTOMER_ID_INVALID = 'O id da cliente deve ser um número inteiro positivo.';
 export const CUSTOMER_NOT_FOUND = 'Cliente não encontrada.';
@@ -56,23 +57,6 @@ export const customerListAnswer = z.object({
   paginas: z.number(),
 });
 
-const addressJson = z.object({
-  id: z.number(),
-  nome_perfil: z.string(),
-  nome_completo: z.string(),
-  email: z.string(),
-  cpf: z.string(),
-  telefone: z.string(),
-  cep: z.string(),
-  endereco: z.string(),
-  numero: z.string(),
-  complemento: z.string(),
-  bairro: z.string(),
-  cidade: z.string(),
-  estado: z.string(),
-  is_default: z.boolean(),
-});
-
 export const customerDetailAnswer = z.object({
   cliente: customerSummaryJson.extend({
     nome_proprio: z.string(),
@@ -81,7 +65,7 @@ export const customerDetailAnswer = z.object({
     data_nascimento: z.string(),
     anonimizada_em: z.string().nullable(),
   }),
-  enderecos: z.array(addressJson),
+  enderecos: z.array(addressProfileJson),
   pedidos: z.array(
     z.object({
       referencia: z.string(),

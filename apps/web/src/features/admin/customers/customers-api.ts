@@ -1,5 +1,6 @@
 /** The back office's customer calls (docs/admin/coupons-customers.md) and their query keys. */
 import { ADMIN_QUERY_ROOT, adminGet, adminSend } from '../lib/admin-api';
+import type { AddressProfileFields } from '@semijoias/domain/address';
 
 export interface CustomerSummary {
   id: number;
@@ -22,20 +23,9 @@ export interface CustomerList {
   paginas: number;
 }
 
-export interface CustomerAddress {
+/** A saved address as GET clientes/:id/ answers it: the profile's fields, its id and default. */
+export interface CustomerAddress extends AddressProfileFields {
   id: number;
-  nome_perfil: string;
-  nome_completo: string;
-  email: string;
-  cpf: string;
-  telefone: string;
-  cep: string;
-  endereco: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-  cidade: string;
-  estado: string;
   is_default: boolean;
 }
 
