@@ -24,6 +24,10 @@ function returnPointNow(): ReturnPoint {
   let within: ReturnPoint['within'] = null;
   for (const [content, point] of openDialogs) {
     if (opener && content.contains(opener)) within = { content, point };
+    // Opened by a dialog that is already gone from the page (the popup's 'Finalizar Compra'
+    // closes the popup and opens the cart; the popup can finish leaving first, taking the focused
+    // button with it, before its own close has run): go back where that one would have.
+    if (!opener && !content.isConnected) within = { content, point };
   }
   return { opener, within };
 }
