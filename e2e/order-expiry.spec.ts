@@ -121,13 +121,20 @@ test('an unpaid order shows its deadline, then Cancelado once the sweeper ran, o
   const form = page.getByTestId('checkout-address-form');
   await form.getByLabel('Nome do perfil').fill('Casa');
   await form.getByLabel('Número').fill('1000');
-  const placed = page.waitForResponse(
-    (r) => r.url().includes('/api/pay/') && r.request().method() === 'POST',
-  );
+  // The order's answer is read on its way to the page: the page moves on to the provider at
+  // once, and a response's body is gone from the browser once it has navigated away.
+  let placed: (answer: { status: number; body: string }) => void = () => {};
+  const answer = new Promise<{ status: number; body: string }>((done) => (placed = done));
+  await page.route('**/api/pay/', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const response = await route.fetch();
+    placed({ status: response.status(), body: await response.text() });
+    await route.fulfill({ response });
+  });
   await page.getByTestId('checkout-submit').click();
-  const pay = await placed;
-  expect(pay.status(), await pay.text()).toBe(201);
-  const { reference } = (await pay.json()) as { reference: string };
+  const pay = await answer;
+  expect(pay.status, pay.body).toBe(201);
+  const { reference } = JSON.parse(pay.body) as { reference: string };
 
   // She reaches the provider's page and leaves without paying.
   await expect(page).toHaveURL(/\/sandbox\/checkout\//, { timeout: 15_000 });
