@@ -145,11 +145,21 @@ test('the public pages hydrate without a mismatch or an error', async ({ page })
   };
   page.on('console', onConsole);
   page.on('pageerror', (error) => problems.push(error.message));
+  // The server's heading is marked once the HTML is parsed and before the app's scripts run
+  // (module scripts wait for the parser). Hydration must keep that very node: a page rebuilt
+  // by the browser would replace it (and flash, and lose the shopper's place).
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      document.querySelector('#root h1')?.setAttribute('data-from-server', '');
+    });
+  });
 
   for (const path of ['/', '/aneis', '/aneis?pagina=2', '/produto/1', '/sobre-nos', '/nada']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     expect(problems, path).toEqual([]);
+    await expect(page.locator('#root h1'), path).toHaveAttribute('data-from-server', '');
   }
 
   // Hydrated, the page works: adding the piece to the cart opens the confirmation.

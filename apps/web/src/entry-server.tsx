@@ -6,8 +6,8 @@
  * ask for it, into a query cache that is then sent along in the page for hydration.
  */
 import { dehydrate } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
-import { prerender } from 'react-dom/static';
+import type { ReactNode } from 'react';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { AppRoutes } from './app/App';
 import { createQueryClient, AppProviders } from './app/providers';
@@ -49,15 +49,13 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
 
   const collector = new HeadCollector();
   const html = await renderToHtml(
-    <StrictMode>
-      <HeadCollectorContext.Provider value={collector}>
-        <AppProviders queryClient={queryClient}>
-          <StaticRouter location={`${location.pathname}${location.search}`}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProviders>
-      </HeadCollectorContext.Provider>
-    </StrictMode>,
+    <HeadCollectorContext.Provider value={collector}>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouter location={`${location.pathname}${location.search}`}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProviders>
+    </HeadCollectorContext.Provider>,
   );
   const head = collector.head ?? { title: null };
   const state = serializeServerState(dehydrate(queryClient, { shouldDehydrateQuery: () => true }));
@@ -71,20 +69,24 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
   };
 }
 
-/** The whole page at once (every lazy page and Suspense boundary resolved), as a string. */
+/**
+ * The whole page at once (every lazy page and Suspense boundary resolved), as a string. A
+ * component that throws rejects the render: the server then answers the shell and the cause
+ * reaches the log. A render that hangs is given up after RENDER_TIMEOUT_MS the same way.
+ */
 async function renderToHtml(element: ReactNode): Promise<string> {
-  let failure: unknown = null;
-  const { prelude } = await prerender(element, {
-    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-    // Never "outline" a large Suspense boundary (its content sent apart and moved into place by
-    // an inline script): the page is sent whole, and the CSP allows no inline script.
-    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-    onError(error) {
-      failure ??= error;
-    },
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`page render took over ${RENDER_TIMEOUT_MS} ms`)),
+      RENDER_TIMEOUT_MS,
+    );
   });
-  // A component that throws would leave its part to the browser: report it instead, so the
-  // server answers the shell and the cause reaches the log.
-  if (failure) throw failure;
-  return new Response(prelude).text();
+  try {
+    // preact-render-to-string is typed with Preact's own VNode; the element is one (react is
+    // aliased to preact/compat in the build).
+    return await Promise.race([renderToStringAsync(element as never), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

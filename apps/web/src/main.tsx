@@ -1,5 +1,4 @@
 import { hydrate } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/providers';
@@ -15,13 +14,8 @@ const queryClient = createQueryClient();
 const serverState = readServerState();
 if (serverState) hydrate(queryClient, serverState);
 
-const app = (
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>
-);
-// Hydrated in a transition: React then works in slices of a few milliseconds and lets the
-// browser breathe between them (the page is already painted and readable), instead of one long
-// task that holds a phone's main thread for a second.
-if (serverState) startTransition(() => void hydrateRoot(root, app));
+// Hydration attaches the components to the server's HTML where it is (the nodes are kept, not
+// rebuilt; e2e/server-rendering.spec.ts checks it).
+const app = <App queryClient={queryClient} />;
+if (serverState) hydrateRoot(root, app);
 else createRoot(root).render(app);
