@@ -7,8 +7,9 @@
  * The Content-Security-Policy allows only what the store uses:
  * - scripts: its own files only ('self'); Vite's build has no inline script (checked in the
  *   test against the real build when present), so none needs allowing;
- * - styles: its own files, plus 'unsafe-inline' because React's `style` attributes and Radix's
- *   scroll lock (a `<style>` it injects while a dialog is open) need it; styles cannot run code;
+ * - styles: its own files, plus 'unsafe-inline' because the components' `style` attributes and
+ *   Radix's scroll lock (a `<style>` it injects while a dialog is open) need it; styles cannot
+ *   run code;
  * - images: its own (/media/) and IMAGE_BASE_URL's origin when images live on a CDN;
  * - frames: the OpenStreetMap embed in the footer (apps/web/src/lib/store-info.ts), loaded when
  *   the shopper opens the map; nobody may frame the store (`frame-ancestors 'none'`, and

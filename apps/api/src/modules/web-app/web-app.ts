@@ -85,7 +85,7 @@ export async function registerWebApp(
   const template = readFileSync(indexFile, 'utf8');
   // A server-rendered page carries its stylesheet inline: the first paint then waits for no
   // second request (on a phone's network one round trip is 150 ms or more). The CSP allows
-  // inline styles already (React's style attributes); the shell keeps the cached file.
+  // inline styles already (the components' style attributes); the shell keeps the cached file.
   const pageTemplate = inlineStylesheets(template, webDist);
   const entry = await loadServerEntry(app, options.webServerEntry);
   const manifest = readManifest(webDist);

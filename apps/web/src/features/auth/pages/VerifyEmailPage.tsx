@@ -23,7 +23,7 @@ type View =
 /**
  * SPEC §2 Verify e-mail: the link carries a token (verified here with POST /api/verify_email/)
  * or a status plus a user (the server already decided). The token is single use, so the call
- * is a query cached for good: React's StrictMode double effects and re-renders reuse the one
+ * is a query cached for good: effects run again (a remount, a re-render) reuse the one
  * answer instead of spending the token twice.
  */
 export function VerifyEmailPage() {
