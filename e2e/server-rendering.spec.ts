@@ -1,4 +1,5 @@
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
 
 // Issue 11: the public pages arrive as HTML that carries them (search engines, link previews,
 // a phone painting before the JavaScript runs), and the browser hydrates them without a
@@ -168,4 +169,28 @@ test('the public pages hydrate without a mismatch or an error', async ({ page })
   await page.getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
   await expect(page.getByTestId('added-to-cart-popup')).toBeVisible();
   expect(problems).toEqual([]);
+});
+
+// The JavaScript budget of issue 11: what the home page loads until the network is quiet, at
+// most 100 KB gzipped. Bytes, not time (the timings are bench/lighthouse.mjs's). The app runs
+// on Preact through preact/compat; a library or an import that brought React itself back would
+// add some 60 KB and fail here.
+test("the home page's JavaScript fits in 100 KB gzipped", async ({ page }) => {
+  test.skip(test.info().project.name !== 'desktop', 'the same files on both sizes');
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => new URL(url).pathname.endsWith('.js')),
+  );
+  expect(scripts.length).toBeGreaterThan(0);
+  let gzipped = 0;
+  for (const url of scripts) {
+    const res = await page.request.get(url);
+    expect(res.ok(), url).toBe(true);
+    gzipped += gzipSync(await res.body(), { level: 9 }).length;
+  }
+  expect(gzipped).toBeLessThanOrEqual(100 * 1024);
 });
