@@ -45,6 +45,8 @@ export interface OrderMailAddress {
 /** What the order e-mails say about one order, gathered by emails.ts. */
 export interface OrderMailView {
   reference: string;
+  /** The order's status when the e-mail was written. */
+  status: OrderStatusCode;
   lines: readonly ItemLine[];
   subtotalCents: Cents;
   discountCents: Cents;
@@ -451,6 +453,64 @@ export function refundDueStoreNotice(
       'Itens:',
       ...itemsText(view.lines, totalsOf(view)),
     ],
+  });
+}
+
+/** A payment the store received that did not simply pay its order (see paymentAttentionStoreNotice). */
+export interface PaymentAttention {
+  /** 'paid_twice': a second payment of a paid order; 'amount_mismatch': not the order's total. */
+  kind: 'paid_twice' | 'amount_mismatch';
+  paymentId: string | null;
+  /** What the provider says was paid; null when it did not say. */
+  amountCents: Cents | null;
+}
+
+/**
+ * To the store (STORE_EMAIL): money came in that the store must look at by hand, because the
+ * order did not change for it: a second payment of an order already paid (another checkout
+ * paid too), or a payment whose amount is not the order's total (or is unknown).
+ */
+export function paymentAttentionStoreNotice(
+  view: OrderMailView,
+  to: string,
+  attention: PaymentAttention,
+): Message {
+  const label = orderLabel(view);
+  const amount =
+    attention.amountCents === null ? 'valor não informado' : formatBRL(attention.amountCents);
+  const twice = attention.kind === 'paid_twice';
+  const title = twice ? 'Pagamento em duplicidade' : 'Pagamento com valor diferente do pedido';
+  const subject = `${title} - pedido ${label} - ${STORE_NAME}`;
+  const why = twice
+    ? `O pedido ${label} já estava pago (pagamento ${view.paymentId ?? '—'}) e recebeu outro pagamento, de ${amount}. O pedido não mudou.`
+    : `Chegou um pagamento de ${amount} para o pedido ${label}, cujo total é ${formatBRL(view.totalCents)}. O pedido não mudou: ${orderStatusText(view.status)}.`;
+  const action = twice
+    ? 'Estorne o segundo pagamento no painel do provedor de pagamento e avise a cliente.'
+    : 'Confira o pagamento no painel do provedor de pagamento: estorne-o ou combine com a cliente como seguir.';
+  const rows: [string, string][] = [
+    ['Pedido', label],
+    ['Situação', orderStatusText(view.status)],
+    ['Total do pedido', formatBRL(view.totalCents)],
+    ['Valor recebido', amount],
+    ...(twice ? [['Pagamento do pedido', view.paymentId ?? '—'] as [string, string]] : []),
+    ...paymentRows(view, attention.paymentId).map(([name, value]): [string, string] =>
+      name === 'Pagamento'
+        ? [twice ? 'Pagamento a estornar' : 'Pagamento recebido', value]
+        : [name, value],
+    ),
+    ...customerRows(view),
+  ];
+  return message(`order_${attention.kind}_store`, to, subject, {
+    preheader: `${amount} - pedido ${label}`,
+    homeUrl: view.publicUrl,
+    links: [],
+    blocks: [
+      heading(`${title}: pedido ${label}`),
+      paragraph(why),
+      paragraph(strong(action)),
+      detailsTable(rows),
+    ],
+    text: [why, action, '', ...rowsText(rows)],
   });
 }
 

@@ -18,10 +18,12 @@ import {
   ownerCancelledEmail,
   paidOrderStoreNotice,
   paymentApprovedEmail,
+  paymentAttentionStoreNotice,
   paymentDeclinedEmail,
   refundDueEmail,
   refundDueStoreNotice,
   type OrderMailView,
+  type PaymentAttention,
 } from './email-templates.js';
 
 export type OrderEmailEvent =
@@ -33,7 +35,9 @@ export type OrderEmailEvent =
   /** The owners posted it (the Correios code). */
   | 'shipped'
   /** The owners cancelled it after payment: the refund to come. */
-  | 'owner_cancelled';
+  | 'owner_cancelled'
+  /** Money the order did not take (paid twice, another amount): the owners look at it. */
+  | 'payment_attention';
 
 export interface OrderMailDeps {
   /** Base of the links (PUBLIC_URL, no trailing slash). */
@@ -53,6 +57,8 @@ export interface OrderEmailExtra {
   checkoutId?: string | null;
   /** The payment that must be refunded (refund_due). */
   paymentId?: string | null;
+  /** What came in and why the order did not take it (payment_attention). */
+  attention?: PaymentAttention;
 }
 
 const ORDER_LINK_PURPOSE = 'order-link';
@@ -142,6 +148,15 @@ export async function enqueueOrderEmails(
     case 'owner_cancelled':
       await toShopper(ownerCancelledEmail, `${key}:owner-cancelled`);
       break;
+    case 'payment_attention': {
+      if (!extra.attention) throw new Error('payment_attention needs the payment');
+      const { kind, paymentId } = extra.attention;
+      // One e-mail per payment: the provider may notify the same payment several times.
+      await enqueueEmail(tx, paymentAttentionStoreNotice(view, deps.storeEmail, extra.attention), {
+        dedupeKey: `${key}:${kind}:${paymentId ?? 'sem-id'}`,
+      });
+      break;
+    }
   }
 }
 
@@ -162,6 +177,7 @@ function mailView(
   const fullName = order.nomeCompleto?.trim() || (user ? `${user.firstName} ${user.lastName}` : '');
   return {
     reference: order.reference,
+    status: order.status,
     lines,
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,

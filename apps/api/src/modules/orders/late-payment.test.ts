@@ -4,9 +4,15 @@
  * it can be); without it, 'Pagamento a estornar' and the owners are told. The same notification
  * delivered again changes nothing. A declined card keeps the reservation until the deadline.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { couponRedemptions, coupons, paymentNotifications, products } from '../../db/schema.js';
+import {
+  couponRedemptions,
+  coupons,
+  outboxEmails,
+  paymentNotifications,
+  products,
+} from '../../db/schema.js';
 import { testConfig, useTestApp } from '../../../test/helpers.js';
 import {
   catalogTail,
@@ -18,7 +24,7 @@ import {
 } from '../../../test/orders.js';
 import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../checkout/fixtures.js';
 import { hostedCheckoutFor } from '../payments/hosted-checkout.js';
-import { orderMailDeps } from './settlement.js';
+import { orderMailDeps, recordAndSettle } from './settlement.js';
 import { createOrderSweeper } from './sweeper.js';
 
 const TTL_MINUTES = 2;
@@ -251,6 +257,20 @@ describe('a payment after the order was cancelled', () => {
     expect((await orderByReference(ctx.database, placed.order.reference)).status).toBe('cancelled');
     expect(await stocks(ids)).toEqual(before);
     expect(await outcomesOf(placed.order.id)).toEqual(['amount_mismatch']);
+    // Money the order did not take: the owners are told to look at it, the order stays.
+    const mails = await outboxOf(placed.order.id);
+    expect(mails.filter((m) => m.recipient === config.storeEmail)).toEqual([
+      {
+        kind: 'order_amount_mismatch_store',
+        recipient: config.storeEmail,
+        dedupeKey: expect.stringMatching(`^order:${placed.order.id}:amount_mismatch:SBX_`),
+      },
+    ]);
+    const text = await storeMailText(placed.order.id, 'order_amount_mismatch_store');
+    expect(text).toContain(
+      `Chegou um pagamento de R$ 0,01 para o pedido #${placed.order.reference}`,
+    );
+    expect(text).toContain('O pedido não mudou: Cancelado.');
   });
 });
 
@@ -304,6 +324,57 @@ describe('a second payment of a paid order', () => {
     });
     expect(await salesOf(ids)).toEqual(sales);
     expect(await outcomesOf(placed.order.id)).toEqual(['paid', 'paid_twice']);
-    expect(await outboxOf(placed.order.id)).toEqual(mails);
+    // The owners get one e-mail to refund the second payment, the shopper none.
+    const paidTwice = {
+      kind: 'order_paid_twice_store',
+      recipient: config.storeEmail,
+      dedupeKey: expect.stringMatching(`^order:${placed.order.id}:paid_twice:SBX_`),
+    };
+    expect(await outboxOf(placed.order.id)).toEqual([...mails, paidTwice]);
+    const text = await storeMailText(placed.order.id, 'order_paid_twice_store');
+    expect(text).toContain(
+      `O pedido #${placed.order.reference} já estava pago (pagamento ${first.paymentId}) e recebeu outro pagamento`,
+    );
+    expect(text).toContain('Estorne o segundo pagamento');
+  });
+
+  it('the same second payment seen by the webhook and by the sweeper mails the owners once', async () => {
+    const ids = await ownProducts(1);
+    const placed = await insertOrder(ctx.database, { productIds: ids, ttlMinutes: TTL_MINUTES });
+    await notify(placed.order.reference, placed.order.totalCents).deliver();
+    const second = notify(placed.order.reference, placed.order.totalCents);
+    await second.deliver();
+    // The sweeper asking the provider about the second checkout records it under its own key.
+    const eventKey = 'sweeper:segundo-checkout:paid';
+    const outcome = await ctx.database.db.transaction((tx) =>
+      recordAndSettle(tx, orderMailDeps(config), {
+        provider: 'sandbox',
+        eventKey,
+        rawBody: '{}',
+        event: {
+          eventKey,
+          reference: placed.order.reference,
+          state: 'paid',
+          paymentId: second.paymentId,
+          amountCents: placed.order.totalCents,
+        },
+      }),
+    );
+    expect(outcome).toBe('paid_twice');
+    expect(await outcomesOf(placed.order.id)).toEqual(['paid', 'paid_twice', 'paid_twice']);
+    const toOwners = (await outboxOf(placed.order.id)).filter(
+      (m) => m.kind === 'order_paid_twice_store',
+    );
+    expect(toOwners).toHaveLength(1);
   });
 });
+
+/** The text of the store's e-mail of `kind` about the order, no-break spaces as spaces. */
+async function storeMailText(orderId: number, kind: string): Promise<string> {
+  const [row] = await ctx.database.db
+    .select({ text: outboxEmails.textBody })
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.kind, kind), like(outboxEmails.dedupeKey, `order:${orderId}:%`)));
+  if (!row) throw new Error(`no ${kind} e-mail for order ${orderId}`);
+  return (row.text ?? '').replace(/\u00a0/g, ' ');
+}

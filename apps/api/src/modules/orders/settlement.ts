@@ -14,7 +14,9 @@
  *   (never refusing her paid order for it); one line short: 'Pagamento a estornar' and the owners
  *   are told.
  * - paid again through another checkout (another payment id) of an order already paid: kept as
- *   'paid_twice' for the owners and logged; nothing changes on the order.
+ *   'paid_twice', logged, and the owners get an e-mail to refund it; nothing changes on the order.
+ * - paid with an amount that is not the order's total (or none): 'amount_mismatch', the same
+ *   e-mail to the owners; the order does not change.
  */
 import { eq } from 'drizzle-orm';
 import { isUnpaidStatus } from '@semijoias/domain/orders';
@@ -132,12 +134,28 @@ export async function settlePayment(
   if (isUnpaidStatus(order.status)) {
     const outcome = await markPaid(tx, event);
     if (outcome === 'paid') await enqueueOrderEmails(tx, mailDeps, order.id, 'paid');
+    if (outcome === 'amount_mismatch') await tellOwners(tx, mailDeps, order.id, outcome, event);
     return outcome;
   }
   if (order.status === 'cancelled') return settleLate(tx, mailDeps, order, event);
-  if (event.paymentId !== null && order.paymentId !== null && event.paymentId !== order.paymentId)
+  if (event.paymentId !== null && order.paymentId !== null && event.paymentId !== order.paymentId) {
+    await tellOwners(tx, mailDeps, order.id, 'paid_twice', event);
     return 'paid_twice';
+  }
   return 'ignored';
+}
+
+/** The owners' e-mail for money the order did not take (in the same transaction). */
+function tellOwners(
+  tx: Db,
+  mailDeps: OrderMailDeps,
+  orderId: number,
+  kind: 'paid_twice' | 'amount_mismatch',
+  event: PaymentEvent,
+): Promise<void> {
+  return enqueueOrderEmails(tx, mailDeps, orderId, 'payment_attention', {
+    attention: { kind, paymentId: event.paymentId, amountCents: event.amountCents },
+  });
 }
 
 /** A paid event for a cancelled order (locked by the caller). */
@@ -147,8 +165,10 @@ async function settleLate(
   order: OrderRow,
   event: PaymentEvent,
 ): Promise<SettlementOutcome> {
-  if (event.amountCents === null || event.amountCents !== order.totalCents)
+  if (event.amountCents === null || event.amountCents !== order.totalCents) {
+    await tellOwners(tx, mailDeps, order.id, 'amount_mismatch', event);
     return 'amount_mismatch';
+  }
   const amountCents = event.amountCents;
   let revived = false;
   if (order.cancelReason === 'expired') {
