@@ -15,7 +15,9 @@ const serverState = readServerState();
 if (serverState) hydrate(queryClient, serverState);
 
 // Hydration attaches the components to the server's HTML where it is (the nodes are kept, not
-// rebuilt; e2e/server-rendering.spec.ts checks it).
+// rebuilt; e2e/server-rendering.spec.ts checks it). It starts right after the next paint: the
+// server's page, its main picture included, reaches a slow phone's screen first instead of
+// waiting behind the hydration's work (which makes the page respond a frame later).
 const app = <App queryClient={queryClient} />;
-if (serverState) hydrateRoot(root, app);
+if (serverState) requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, app), 0));
 else createRoot(root).render(app);
