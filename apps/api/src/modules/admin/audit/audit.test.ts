@@ -10,12 +10,8 @@ import { useTestApp } from '../../../../test/helpers.js';
 import { insertOrder } from '../../../../test/orders.js';
 import { memoryMailer } from '../../mail/mailer.js';
 import { writeAudit } from '../audit.js';
-import {
-  AUDIT_ACTION_INVALID,
-  AUDIT_ENTITY_INVALID,
-  AUDIT_ID_WITHOUT_ENTITY,
-  PAGE_INVALID,
-} from './schemas.js';
+import { PAGE_INVALID } from '../schemas.js';
+import { AUDIT_ACTION_INVALID, AUDIT_ENTITY_INVALID, AUDIT_ID_WITHOUT_ENTITY } from './schemas.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });
 

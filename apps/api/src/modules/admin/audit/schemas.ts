@@ -3,23 +3,16 @@
  * parameter every list of this slice shares (Estoque reads it too).
  */
 import { z } from 'zod';
+import { pageParam } from '../schemas.js';
 
 export const AUDIT_ENTITY_TYPES = ['product', 'order', 'coupon', 'customer'] as const;
 
-export const PAGE_INVALID = 'A página deve ser um número inteiro a partir de 1.';
 export const AUDIT_ENTITY_INVALID = 'Entidade inválida: use product, order, coupon ou customer.';
 export const AUDIT_ID_INVALID = 'O id deve ter de 1 a 64 caracteres.';
 export const AUDIT_ID_WITHOUT_ENTITY = 'Informe a entidade junto com o id.';
 export const AUDIT_ACTION_INVALID = 'A ação deve ter de 1 a 64 letras, pontos ou sublinhados.';
 
 /** `?pagina=2`: 1 when absent. Bounded so an offset never overflows. */
-export const pageParam = z
-  .string()
-  .regex(/^\d{1,6}$/, { error: PAGE_INVALID })
-  .transform(Number)
-  .pipe(z.number().int().min(1, { error: PAGE_INVALID }))
-  .optional();
-
 export const auditQuery = z
   .object({
     entidade: z.enum(AUDIT_ENTITY_TYPES, { error: AUDIT_ENTITY_INVALID }).optional(),

@@ -134,7 +134,7 @@ describe('the customers calls', () => {
     const bad = await adminCall(ctx.app, owner.token, 'GET', '/api/admin/clientes/?pagina=0');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({
-      errors: { pagina: ['A página deve ser um número inteiro positivo.'] },
+      errors: { pagina: ['A página deve ser um número inteiro a partir de 1.'] },
     });
   });
 

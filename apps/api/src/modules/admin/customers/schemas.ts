@@ -4,11 +4,11 @@
 import { z } from 'zod';
 import { idParams } from '../../../lib/params.js';
 import { addressProfileJson } from '../../addresses/schemas.js';
+import { pageParam } from '../schemas.js';
 
 export const CUSTOMER_ID_INVALID = 'O id da cliente deve ser um número inteiro positivo.';
 export const CUSTOMER_NOT_FOUND = 'Cliente não encontrada.';
 export const SEARCH_TOO_LONG = 'A busca pode ter até 100 caracteres.';
-export const PAGE_INVALID = 'A página deve ser um número inteiro positivo.';
 /** What the owner types to confirm; the screen asks for the same word. */
 export const ANONYMIZE_CONFIRMATION = 'ANONIMIZAR';
 export const ANONYMIZE_CONFIRMATION_REQUIRED = `Digite ${ANONYMIZE_CONFIRMATION} para confirmar.`;
@@ -20,12 +20,7 @@ export const customerIdParams = idParams(CUSTOMER_ID_INVALID);
 
 export const customerListQuery = z.object({
   busca: z.string().max(100, { error: SEARCH_TOO_LONG }).optional(),
-  pagina: z
-    .string()
-    .regex(/^\d{1,6}$/, { error: PAGE_INVALID })
-    .transform(Number)
-    .pipe(z.number().int().min(1, { error: PAGE_INVALID }))
-    .optional(),
+  pagina: pageParam,
 });
 
 export const anonymizeBody = z.object(

@@ -6,12 +6,12 @@ import { z } from 'zod';
 import { isRealDate } from '@semijoias/domain/calendar';
 import { ORDER_STATUS_CODES } from '@semijoias/domain/orders';
 import { TRACKING_CODE_MESSAGES } from '@semijoias/domain/tracking-code';
+import { pageParam } from '../schemas.js';
 
 export const STATUS_INVALID = `Situação inválida: use ${ORDER_STATUS_CODES.join(', ')}.`;
 export const DATE_INVALID = 'Data inválida: use o formato AAAA-MM-DD.';
 export const DATE_RANGE_INVALID = 'A data final deve ser igual ou posterior à inicial.';
 export const SEARCH_INVALID = 'A busca deve ter no máximo 100 caracteres.';
-export const PAGE_INVALID = 'A página deve ser um número inteiro a partir de 1.';
 export const REFERENCE_INVALID = 'Número de pedido inválido.';
 export const REASON_REQUIRED = 'Informe o motivo do cancelamento.';
 export const REASON_TOO_LONG = 'O motivo deve ter no máximo 500 caracteres.';
@@ -34,12 +34,7 @@ export const ordersQuery = z
     de: isoDay.optional(),
     ate: isoDay.optional(),
     busca: z.string().trim().max(100, { error: SEARCH_INVALID }).optional(),
-    pagina: z
-      .string()
-      .regex(/^\d{1,6}$/, { error: PAGE_INVALID })
-      .transform(Number)
-      .pipe(z.number().int().min(1, { error: PAGE_INVALID }))
-      .optional(),
+    pagina: pageParam,
   })
   .strict()
   .refine((q) => q.de === undefined || q.ate === undefined || q.de <= q.ate, {

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { CATEGORIES, type CategoryName } from '@semijoias/domain/catalog';
 import { PRODUCT_IMAGE_FIELDS, PRODUCT_IMAGE_MESSAGES } from '@semijoias/domain/product-form';
 import { idParams, INT_MAX, wholeNumber } from '../../../lib/params.js';
+import { pageParam } from '../schemas.js';
 
 export const PRODUCT_ID_INVALID = 'O id do produto deve ser um número inteiro positivo.';
-export const PAGE_INVALID = 'A página deve ser um número inteiro a partir de 1.';
 export const CATEGORY_INVALID = 'Categoria desconhecida: use Anel, Brinco, Pulseira ou Colar.';
 export const SEARCH_TOO_LONG = 'A busca deve ter no máximo 100 caracteres.';
 export const SITUATION_INVALID = 'Filtro desconhecido: use visiveis, ocultos ou estoque_baixo.';
@@ -40,12 +40,7 @@ export const productListQuery = z
     busca: z.string().trim().max(100, { error: SEARCH_TOO_LONG }).optional(),
     categoria: z.enum(categoryNames, { error: CATEGORY_INVALID }).optional(),
     situacao: z.enum(PRODUCT_SITUATIONS, { error: SITUATION_INVALID }).optional(),
-    pagina: z
-      .string()
-      .regex(/^\d{1,6}$/, { error: PAGE_INVALID })
-      .transform(Number)
-      .pipe(z.number().int().min(1, { error: PAGE_INVALID }))
-      .optional(),
+    pagina: pageParam,
   })
   .strict();
 

@@ -1,20 +1,18 @@
 /** The Estoque calls' queries and answers (docs/admin/dashboard-stock-audit.md). */
 import { z } from 'zod';
 import { STOCK_MOVEMENT_REASONS } from '../../../db/schema.js';
-import { pageParam } from '../audit/schemas.js';
+import { INT_MAX, wholeNumber } from '../../../lib/params.js';
+import { pageParam } from '../schemas.js';
 
 export const PRODUCT_FILTER_INVALID = 'O produto deve ser um número inteiro positivo.';
 export const REASON_INVALID = `Motivo inválido: use ${STOCK_MOVEMENT_REASONS.join(', ')}.`;
 export const SEARCH_TOO_LONG = 'A busca pode ter até 80 caracteres.';
 
+const productId = wholeNumber(1, INT_MAX, PRODUCT_FILTER_INVALID);
+
 export const ledgerQuery = z
   .object({
-    produto: z
-      .string()
-      .regex(/^\d{1,9}$/, { error: PRODUCT_FILTER_INVALID })
-      .transform(Number)
-      .pipe(z.number().int().min(1, { error: PRODUCT_FILTER_INVALID }))
-      .optional(),
+    produto: productId.optional(),
     motivo: z.enum(STOCK_MOVEMENT_REASONS, { error: REASON_INVALID }).optional(),
     pagina: pageParam,
   })
@@ -24,12 +22,7 @@ export const pickerQuery = z
   .object({
     busca: z.string().max(80, { error: SEARCH_TOO_LONG }).optional(),
     /** One piece by its id (the Painel's 'Repor' link opens the dialog on it). */
-    id: z.coerce
-      .number({ error: 'Produto inválido.' })
-      .int({ error: 'Produto inválido.' })
-      .positive({ error: 'Produto inválido.' })
-      .max(2_147_483_647, { error: 'Produto inválido.' })
-      .optional(),
+    id: productId.optional(),
   })
   .strict();
 

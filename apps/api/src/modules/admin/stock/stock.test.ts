@@ -283,8 +283,16 @@ describe('the Estoque calls', () => {
       `/api/admin/estoque/produtos/?id=${fullest!.id}`,
     );
     expect(one.json()).toMatchObject({ produtos: [{ id: fullest!.id, estoque: fullest!.stock }] });
-    const bad = await adminCall(ctx.app, owner.token, 'GET', '/api/admin/estoque/produtos/?id=x');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toContain('Produto inválido.');
+    // Digits only: "1e3" would be read as 1000 by a coercion.
+    for (const id of ['x', '1e3', '0']) {
+      const bad = await adminCall(
+        ctx.app,
+        owner.token,
+        'GET',
+        `/api/admin/estoque/produtos/?id=${id}`,
+      );
+      expect(bad.statusCode, id).toBe(400);
+      expect(bad.json().error).toContain('O produto deve ser um número inteiro positivo.');
+    }
   });
 });
