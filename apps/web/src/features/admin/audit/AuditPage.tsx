@@ -8,6 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { cx } from '@/ui/cx';
 import { formatDateTime } from '../lib/format';
+import { AdminPagination } from '../ui/AdminPagination';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminEmpty, AdminLoadError, AdminLoading } from '../ui/AdminStates';
 import { AuditChanges } from './AuditChanges';
@@ -20,7 +21,6 @@ import {
   fetchAuditPage,
   type AuditEntry,
 } from './audit-api';
-import { AdminPagination } from '../ui/AdminPagination';
 
 const chip =
   'inline-flex min-h-11 shrink-0 items-center rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-dark';

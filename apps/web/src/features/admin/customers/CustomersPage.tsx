@@ -16,6 +16,7 @@ import { AuditHistory } from '../audit/AuditHistory';
 import { AUDIT_QUERY_KEY } from '../audit/audit-api';
 import { adminErrorMessage } from '../lib/errors';
 import { formatDate, formatDateTime } from '../lib/format';
+import { AdminPagination } from '../ui/AdminPagination';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminCard, AdminEmpty, AdminLoadError, AdminLoading } from '../ui/AdminStates';
 import {
@@ -27,7 +28,6 @@ import {
   downloadCustomerExport,
   type CustomerSummary,
 } from './customers-api';
-import { AdminPagination } from '../ui/AdminPagination';
 
 export function CustomersPage() {
   return useRoutes([

@@ -13,6 +13,7 @@ import { cx } from '@/ui/cx';
 import { inputClasses } from '@/ui/Field';
 import { SearchIcon } from '@/ui/icons';
 import { formatDateTime } from '../lib/format';
+import { AdminPagination } from '../ui/AdminPagination';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminEmpty, AdminLoadError, AdminLoading } from '../ui/AdminStates';
 import {
@@ -22,7 +23,6 @@ import {
   type OrdersFilters,
 } from './orders-api';
 import { AdminOrderStatus, STATUS_FILTERS } from './status';
-import { AdminPagination } from '../ui/AdminPagination';
 
 const chip =
   'inline-flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-gold';

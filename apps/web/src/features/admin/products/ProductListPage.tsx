@@ -7,10 +7,10 @@ import { Badge } from '@/ui/Badge';
 import { Button, ButtonLink } from '@/ui/Button';
 import { inputClasses } from '@/ui/Field';
 import { SearchIcon } from '@/ui/icons';
+import { AdminPagination } from '../ui/AdminPagination';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminEmpty, AdminLoadError, AdminLoading } from '../ui/AdminStates';
 import { productListQuery, type AdminProductListItem } from './products-api';
-import { AdminPagination } from '../ui/AdminPagination';
 
 const SITUATIONS = [
   { value: '', label: 'Todos' },

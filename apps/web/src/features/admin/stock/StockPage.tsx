@@ -11,12 +11,12 @@ import { STOCK_REASON_LABEL } from '@semijoias/domain/admin';
 import { Button } from '@/ui/Button';
 import { cx } from '@/ui/cx';
 import { formatDateTime } from '../lib/format';
+import { AdminPagination } from '../ui/AdminPagination';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminCard, AdminEmpty, AdminLoadError, AdminLoading } from '../ui/AdminStates';
 import { AdjustStockDialog } from './AdjustStockDialog';
 import { ProductPicker } from './ProductPicker';
 import { fetchLedger, fetchPicker, STOCK_QUERY_KEY, type StockReason } from './stock-api';
-import { AdminPagination } from '../ui/AdminPagination';
 
 const REASONS = Object.keys(STOCK_REASON_LABEL) as StockReason[];
 
