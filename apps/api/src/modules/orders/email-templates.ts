@@ -456,7 +456,7 @@ export function refundDueStoreNotice(
   });
 }
 
-/** A payment the store received that did not simply pay its order (see paymentAttentionStoreNotice). */
+/** A payment the store received that did not simply pay its order. */
 export interface PaymentAttention {
   /** 'paid_twice': a second payment of a paid order; 'amount_mismatch': not the order's total. */
   kind: 'paid_twice' | 'amount_mismatch';

@@ -151,7 +151,8 @@ export async function enqueueOrderEmails(
     case 'payment_attention': {
       if (!extra.attention) throw new Error('payment_attention needs the payment');
       const { kind, paymentId } = extra.attention;
-      // One e-mail per payment: the provider may notify the same payment several times.
+      // One e-mail per payment: the webhook and the sweeper may each record it, as events of
+      // their own.
       await enqueueEmail(tx, paymentAttentionStoreNotice(view, deps.storeEmail, extra.attention), {
         dedupeKey: `${key}:${kind}:${paymentId ?? 'sem-id'}`,
       });
