@@ -3,7 +3,8 @@
  * found by the owner in /admin/pedidos (the 'Pedido Pago' filter kept in the address), marked
  * 'Enviado' with a Correios code — a mistyped check digit refused in the dialog first — and the
  * shopper then sees the code and 'Rastrear nos Correios' in 'Meus Pedidos', and has both in her
- * e-mail (the store's outbox).
+ * e-mail (the store's outbox). A paid order the owner cancels reads, on the shopper's side, as the
+ * store's cancellation with her money going back, then gone back once the refund is noted.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -101,4 +102,52 @@ test('the owner ships a paid order with a Correios code; the shopper sees it in 
   const [mail] = mailTo(shopper.email, /foi enviado/);
   expect(mail!.text).toContain(CODE);
   expect(mail!.links).toContain(TRACKING_LINK);
+});
+
+test('the owner cancels a paid order; the shopper is told the store cancelled it and her money goes back', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const project = testInfo.project.name;
+  const shopper = await newOrdersShopper(request, 'Olga', project === 'phone' ? 63 : 64);
+  const session = await logIn(request, shopper.email);
+  const [product] = await catalogProducts(request);
+  if (!product) throw new Error('the seeded catalog is empty');
+  const order = await placeOrder(request, session, shopper, [{ product, quantidade: 1 }]);
+  await signInBrowser(page, session);
+  await payAtSandbox(page, order.paymentUrl, 'approved');
+  await expect(page.getByTestId('order-status-title')).toHaveText('Pedido Pago');
+
+  const owner = await ownerSession(request, project);
+  await signInBrowser(page, owner.session);
+  await page.goto(`/admin/pedidos/${order.reference}`);
+  await page.getByRole('button', { name: 'Cancelar pedido' }).click();
+  const dialog = page.getByTestId('dialogo-cancelar');
+  await dialog.getByLabel('Motivo do cancelamento').fill('Peça com defeito no estoque');
+  await dialog.getByRole('button', { name: 'Cancelar pedido' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('pedido-estorno')).toBeVisible();
+
+  // Her order page: the store cancelled it, not an unpaid order's expiry.
+  await signInBrowser(page, session);
+  await page.goto(`/pedido/${order.reference}`);
+  await expect(page.getByTestId('order-status-title')).toHaveText('Pagamento a estornar');
+  await expect(page.getByTestId('order-refund-note')).toHaveText(
+    'A loja cancelou este pedido. O valor pago será estornado integralmente.',
+  );
+
+  // The owner notes the refund as made; her 'Meus Pedidos' says the money went back.
+  await signInBrowser(page, owner.session);
+  await page.goto(`/admin/pedidos/${order.reference}`);
+  await page.getByRole('button', { name: 'Estorno feito' }).click();
+  await expect(page.getByTestId('pedido-situacao')).toContainText('Cancelado');
+  await signInBrowser(page, session);
+  await page.goto('/usuario?tab=orders');
+  const card = page.locator(`[data-testid="order-card"][data-reference="${order.reference}"]`);
+  await expect(card.getByTestId('order-status')).toHaveText('Cancelado');
+  await expect(card.getByTestId('order-cancelled-note')).toHaveText(
+    'A loja cancelou este pedido e o valor pago foi estornado integralmente.',
+  );
+  await page.screenshot({ path: testInfo.outputPath(`${project}-store-cancelled.png`) });
 });
