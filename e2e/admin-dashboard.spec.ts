@@ -6,14 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { ownerSession } from './fixtures/admin';
-import {
-  catalogProducts,
-  logIn,
-  newOrdersShopper,
-  payAtSandbox,
-  placeOrder,
-  signInBrowser,
-} from './fixtures/orders';
+import { paidOrderOf, signInBrowser } from './fixtures/orders';
 
 // A piece per project that no other spec counts on (admin-stock.spec.ts uses 25 and 26).
 const ADJUSTED_ID = { phone: 21, desktop: 22 } as const;
@@ -24,14 +17,7 @@ test('the Painel counts a paid order today and Auditoria lists an owner’s chan
 }, testInfo) => {
   test.setTimeout(150_000);
   const project = testInfo.project.name;
-  const shopper = await newOrdersShopper(request, 'Lia', project === 'phone' ? 71 : 72);
-  const session = await logIn(request, shopper.email);
-  const [product] = await catalogProducts(request);
-  if (!product) throw new Error('the seeded catalog is empty');
-  const order = await placeOrder(request, session, shopper, [{ product, quantidade: 1 }]);
-  await signInBrowser(page, session);
-  await payAtSandbox(page, order.paymentUrl, 'approved');
-  await expect(page.getByTestId('order-status-title')).toHaveText('Pedido Pago');
+  await paidOrderOf(page, request, 'Lia', project === 'phone' ? 71 : 72);
 
   const owner = await ownerSession(request, project);
   await signInBrowser(page, owner.session);

@@ -10,14 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ownerSession } from './fixtures/admin';
-import {
-  catalogProducts,
-  logIn,
-  newOrdersShopper,
-  payAtSandbox,
-  placeOrder,
-  signInBrowser,
-} from './fixtures/orders';
+import { paidOrderOf, signInBrowser } from './fixtures/orders';
 import { E2E_DATA_DIR } from './paths.mjs';
 
 const CODE = 'AA473124829BR';
@@ -46,14 +39,12 @@ test('the owner ships a paid order with a Correios code; the shopper sees it in 
 }, testInfo) => {
   test.setTimeout(180_000);
   const project = testInfo.project.name;
-  const shopper = await newOrdersShopper(request, 'Rita', project === 'phone' ? 61 : 62);
-  const session = await logIn(request, shopper.email);
-  const [product] = await catalogProducts(request);
-  if (!product) throw new Error('the seeded catalog is empty');
-  const order = await placeOrder(request, session, shopper, [{ product, quantidade: 1 }]);
-  await signInBrowser(page, session);
-  await payAtSandbox(page, order.paymentUrl, 'approved');
-  await expect(page.getByTestId('order-status-title')).toHaveText('Pedido Pago');
+  const { shopper, session, order } = await paidOrderOf(
+    page,
+    request,
+    'Rita',
+    project === 'phone' ? 61 : 62,
+  );
 
   // The owner, in the same browser after her: the list filtered by the address bar.
   const owner = await ownerSession(request, project);
@@ -110,14 +101,12 @@ test('the owner cancels a paid order; the shopper is told the store cancelled it
 }, testInfo) => {
   test.setTimeout(180_000);
   const project = testInfo.project.name;
-  const shopper = await newOrdersShopper(request, 'Olga', project === 'phone' ? 63 : 64);
-  const session = await logIn(request, shopper.email);
-  const [product] = await catalogProducts(request);
-  if (!product) throw new Error('the seeded catalog is empty');
-  const order = await placeOrder(request, session, shopper, [{ product, quantidade: 1 }]);
-  await signInBrowser(page, session);
-  await payAtSandbox(page, order.paymentUrl, 'approved');
-  await expect(page.getByTestId('order-status-title')).toHaveText('Pedido Pago');
+  const { session, order } = await paidOrderOf(
+    page,
+    request,
+    'Olga',
+    project === 'phone' ? 63 : 64,
+  );
 
   const owner = await ownerSession(request, project);
   await signInBrowser(page, owner.session);
