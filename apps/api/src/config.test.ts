@@ -2,7 +2,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_RATE_LIMITS, loadConfig, parseEnv } from './config.js';
+import {
+  ConfigError,
+  DEFAULT_RATE_LIMITS,
+  isLoopbackHost,
+  loadConfig,
+  parseEnv,
+} from './config.js';
 import { appPaths, findApiRoot } from './lib/paths.js';
 
 const dirs: string[] = [];
@@ -35,6 +41,9 @@ describe('parseEnv', () => {
       sandboxWebhookSecret: undefined,
       logLevel: 'info',
       trustProxy: false,
+      demonstration: false,
+      seedDemoCatalog: true,
+      shutdownTimeoutSeconds: 10,
     });
     expect(c.dataDir).toBe(join(appPaths().repoRoot, 'data'));
   });
@@ -60,6 +69,8 @@ describe('parseEnv', () => {
       SANDBOX_WEBHOOK_SECRET: 'w'.repeat(32),
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
+      SEED_DEMO_CATALOG: 'true',
+      SHUTDOWN_TIMEOUT_SECONDS: '25',
     });
     expect(c).toMatchObject({
       nodeEnv: 'production',
@@ -79,6 +90,9 @@ describe('parseEnv', () => {
       sandboxWebhookSecret: 'w'.repeat(32),
       logLevel: 'warn',
       trustProxy: true,
+      demonstration: false,
+      seedDemoCatalog: true,
+      shutdownTimeoutSeconds: 25,
     });
   });
 
@@ -111,9 +125,93 @@ describe('parseEnv', () => {
     [{ UNPAID_ORDER_TTL_MINUTES: '1.5' }, 'UNPAID_ORDER_TTL_MINUTES'],
     [{ ORDER_SWEEP_INTERVAL_SECONDS: '0' }, 'ORDER_SWEEP_INTERVAL_SECONDS'],
     [{ SANDBOX_WEBHOOK_SECRET: 'curto' }, 'SANDBOX_WEBHOOK_SECRET'],
+    [{ SEED_DEMO_CATALOG: 'sim' }, 'SEED_DEMO_CATALOG'],
+    [{ SHUTDOWN_TIMEOUT_SECONDS: '0' }, 'SHUTDOWN_TIMEOUT_SECONDS'],
   ])('refuses %o naming %s', (env, name) => {
     expect(() => parseEnv(env)).toThrow(ConfigError);
     expect(() => parseEnv(env)).toThrow(new RegExp(name));
+  });
+});
+
+describe('production refuses settings that lose money or data', () => {
+  /** Everything production needs; each test takes one thing away or changes it. */
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'p'.repeat(40),
+    PAYMENT_PROVIDER: 'pagbank',
+    PAGBANK_TOKEN: 'token',
+    PUBLIC_URL: 'https://loja.example.com.br',
+  };
+  const problems = (env: Record<string, string | undefined>): string[] => {
+    try {
+      parseEnv(env);
+      return [];
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      return err.message.split('\n');
+    }
+  };
+
+  it('starts with every setting given', () => {
+    expect(problems(production)).toEqual([]);
+  });
+
+  it('without PAYMENT_PROVIDER: one line naming it (no quiet fallback to the sandbox)', () => {
+    const lines = problems({ ...production, PAYMENT_PROVIDER: undefined });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Configuração inválida: PAYMENT_PROVIDER: é obrigatório/);
+    expect(problems({ ...production, PAYMENT_PROVIDER: '' })).toEqual(lines);
+  });
+
+  it('the sandbox chosen on purpose starts, and says it is a demonstration', () => {
+    const c = parseEnv({ ...production, PAYMENT_PROVIDER: 'sandbox' });
+    expect(c).toMatchObject({ paymentProvider: 'sandbox', demonstration: true });
+    // Outside production the default sandbox is a laptop's, not a demonstration store.
+    expect(parseEnv({}).demonstration).toBe(false);
+    expect(parseEnv({ PAYMENT_PROVIDER: 'sandbox' }).demonstration).toBe(true);
+  });
+
+  it.each([
+    ['http://loja.example.com.br', /PUBLIC_URL: deve começar com https:\/\//],
+    ['http://192.168.0.10:3000', /PUBLIC_URL: deve começar com https:\/\//],
+    [undefined, /PUBLIC_URL: é obrigatório/],
+  ])('PUBLIC_URL %s is refused', (url, message) => {
+    const lines = problems({ ...production, PUBLIC_URL: url });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+  });
+
+  it.each([
+    'http://localhost:3000',
+    'http://127.0.0.1:3000',
+    'http://[::1]:3000',
+    'http://loja.localhost',
+  ])('PUBLIC_URL %s (loopback) may stay http', (url) => {
+    expect(problems({ ...production, PUBLIC_URL: url })).toEqual([]);
+  });
+
+  it('names every missing setting, one line each', () => {
+    const lines = problems({ NODE_ENV: 'production' });
+    expect(lines.map((l) => l.split(':')[1]?.trim())).toEqual([
+      'JWT_SECRET',
+      'PAYMENT_PROVIDER',
+      'PUBLIC_URL',
+    ]);
+  });
+
+  it('seeds the demonstration catalog only when SEED_DEMO_CATALOG=true', () => {
+    expect(parseEnv(production).seedDemoCatalog).toBe(false);
+    expect(parseEnv({ ...production, SEED_DEMO_CATALOG: 'true' }).seedDemoCatalog).toBe(true);
+    expect(parseEnv({ SEED_DEMO_CATALOG: 'false' }).seedDemoCatalog).toBe(false);
+  });
+
+  it('isLoopbackHost knows loopback names only', () => {
+    expect(
+      ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'a.localhost'].map(isLoopbackHost),
+    ).toEqual([true, true, true, true, true]);
+    expect(
+      ['loja.com.br', '10.0.0.1', 'localhost.com.br', '128.0.0.1'].map(isLoopbackHost),
+    ).toEqual([false, false, false, false]);
   });
 });
 
@@ -126,12 +224,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
   });
 
-  it('generates the sandbox webhook secret once, apart from the JWT secret', () => {
-    const dataDir = tempDir();
-    const first = loadConfig({ DATA_DIR: dataDir });
-    expect(first.sandboxWebhookSecret.length).toBeGreaterThanOrEqual(32);
-    expect(first.sandboxWebhookSecret).not.toBe(first.jwtSecret);
-    expect(loadConfig({ DATA_DIR: dataDir }).sandboxWebhookSecret).toBe(first.sandboxWebhookSecret);
+  it('derives the sandbox webhook secret from JWT_SECRET: the same on every instance', () => {
+    const jwt = 'j'.repeat(40);
+    const one = loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: jwt });
+    const other = loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: jwt });
+    expect(one.sandboxWebhookSecret.length).toBeGreaterThanOrEqual(32);
+    expect(one.sandboxWebhookSecret).not.toBe(jwt);
+    expect(other.sandboxWebhookSecret).toBe(one.sandboxWebhookSecret);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'k'.repeat(40) }).sandboxWebhookSecret,
+    ).not.toBe(one.sandboxWebhookSecret);
     const given = loadConfig({ DATA_DIR: tempDir(), SANDBOX_WEBHOOK_SECRET: 'k'.repeat(40) });
     expect(given.sandboxWebhookSecret).toBe('k'.repeat(40));
   });

@@ -2,7 +2,7 @@
  * The only module that reads process.env (STYLE 1). Every setting has a default that works on a
  * laptop; a bad value stops the server at boot with a message naming the variable.
  */
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -18,6 +18,20 @@ const optional = <T extends z.ZodType>(schema: T) =>
   );
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'deve ser uma URL http(s)' });
+
+const booleanSetting = z.enum(['true', 'false', '1', '0'], { error: 'deve ser true ou false' });
+const isTrue = (v: string | undefined) => v === 'true' || v === '1';
+
+/** localhost, 127.0.0.0/8 and ::1: a store reached only from its own machine may use plain HTTP. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
+}
 
 const envSchema = z
   .object({
@@ -55,7 +69,9 @@ const envSchema = z
         error: 'deve começar com / ou http(s)://',
       }),
     ),
-    PAYMENT_PROVIDER: optional(z.enum(['sandbox', 'pagbank'])),
+    PAYMENT_PROVIDER: optional(
+      z.enum(['sandbox', 'pagbank'], { error: 'deve ser sandbox ou pagbank' }),
+    ),
     PAGBANK_TOKEN: optional(z.string()),
     PAGBANK_API_URL: optional(httpUrl),
     // Unpaid orders are cancelled this long after they were placed (SPEC §1: 24 h).
@@ -74,18 +90,35 @@ const envSchema = z
     JWT_SECRET: optional(z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' })),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
     // Behind a load balancer: trust X-Forwarded-For for the client IP (rate limits, logs).
-    TRUST_PROXY: optional(z.enum(['true', 'false', '1', '0'])),
+    TRUST_PROXY: optional(booleanSetting),
+    // The demonstration catalog (the drawn pieces) on an empty database: default on outside
+    // production, off in production (the owners start with an empty shop).
+    SEED_DEMO_CATALOG: optional(booleanSetting),
+    // On SIGTERM: how long the instance may take to drain and stop before it is forced out.
+    SHUTDOWN_TIMEOUT_SECONDS: optional(z.coerce.number().int().min(1).max(600)),
     // Multiplies every abuse limit (login, sign-up, resend, forgot password, CEP lookups); 0
     // turns them off (a load test or an end-to-end run from one address). Default 1.
     RATE_LIMIT_SCALE: optional(z.coerce.number().min(0).max(1000)),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'é obrigatório quando NODE_ENV=production',
-      });
+    const problem = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    if (env.NODE_ENV === 'production') {
+      // Settings that would lose money or data if left to their laptop defaults.
+      if (!env.JWT_SECRET) problem('JWT_SECRET', 'é obrigatório quando NODE_ENV=production');
+      if (!env.PAYMENT_PROVIDER)
+        problem(
+          'PAYMENT_PROVIDER',
+          'é obrigatório quando NODE_ENV=production (pagbank para vender; sandbox só para ' +
+            'uma loja de demonstração, em que nenhum pagamento é real)',
+        );
+      if (!env.PUBLIC_URL) {
+        problem('PUBLIC_URL', 'é obrigatório quando NODE_ENV=production (https://seu-dominio)');
+      } else {
+        const url = new URL(env.PUBLIC_URL);
+        if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname))
+          problem('PUBLIC_URL', 'deve começar com https:// quando NODE_ENV=production');
+      }
     }
     if (env.PAYMENT_PROVIDER === 'pagbank' && !env.PAGBANK_TOKEN) {
       ctx.addIssue({
@@ -122,6 +155,16 @@ export interface Config {
   /** Always ends with "/"; a product image URL is this plus a path like "produtos/x.svg". */
   imageBaseUrl: string;
   paymentProvider: 'sandbox' | 'pagbank';
+  /**
+   * PAYMENT_PROVIDER=sandbox set on purpose (a demonstration or staging store): every page says
+   * that no payment is real. A laptop on the default sandbox is not told. Whatever this says, an
+   * order paid through the sandbox is always marked as a test for the owners.
+   */
+  demonstration: boolean;
+  /** Create the demonstration catalog on an empty database (SEED_DEMO_CATALOG). */
+  seedDemoCatalog: boolean;
+  /** SIGTERM: drain and stop within this, or be forced out (SHUTDOWN_TIMEOUT_SECONDS). */
+  shutdownTimeoutSeconds: number;
   pagbank: { token: string | undefined; apiUrl: string };
   /** Minutes after which an unpaid order is cancelled (and its provider checkout has expired). */
   unpaidOrderTtlMinutes: number;
@@ -180,7 +223,8 @@ export function scaleRateLimits(limits: RateLimits, scale: number): RateLimits {
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    // One line per problem, each naming its setting: what an operator reads in a crash loop.
+    super(problems.map((p) => `Configuração inválida: ${p}`).join('\n'));
     this.name = 'ConfigError';
   }
 }
@@ -231,6 +275,10 @@ export function parseEnv(env: Env = process.env): Omit<
     viaCepTimeoutMs: e.VIACEP_TIMEOUT_MS ?? 5000,
     imageBaseUrl: imageBase.endsWith('/') ? imageBase : `${imageBase}/`,
     paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
+    demonstration: e.PAYMENT_PROVIDER === 'sandbox',
+    seedDemoCatalog:
+      e.SEED_DEMO_CATALOG === undefined ? e.NODE_ENV !== 'production' : isTrue(e.SEED_DEMO_CATALOG),
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS ?? 10,
     pagbank: {
       token: e.PAGBANK_TOKEN,
       apiUrl: (e.PAGBANK_API_URL ?? 'https://sandbox.api.pagseguro.com').replace(/\/+$/, ''),
@@ -240,7 +288,7 @@ export function parseEnv(env: Env = process.env): Omit<
     sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL ?? 'info',
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: isTrue(e.TRUST_PROXY),
     rateLimits: scaleRateLimits(DEFAULT_RATE_LIMITS, e.RATE_LIMIT_SCALE ?? 1),
     paths,
   };
@@ -248,7 +296,8 @@ export function parseEnv(env: Env = process.env): Omit<
 
 /**
  * Outside production an unset JWT_SECRET is generated once and kept in DATA_DIR, so sessions
- * survive restarts without any setup. Production refuses to start without one (see the schema).
+ * survive restarts without any setup. Production refuses to start without one (see the schema):
+ * several instances must share it, and a file on one instance's disk is not shared.
  */
 function developmentSecret(dataDir: string, name: string): string {
   const file = join(dataDir, name);
@@ -262,13 +311,25 @@ function developmentSecret(dataDir: string, name: string): string {
   return secret;
 }
 
+/**
+ * A secret for one purpose derived from JWT_SECRET (HKDF-SHA-256). Every instance given the same
+ * JWT_SECRET derives the same one, so a notification signed by the instance that served the
+ * sandbox's page verifies on any other: nothing secret is kept on one instance's disk.
+ */
+export function derivedSecret(jwtSecret: string, purpose: string): string {
+  return Buffer.from(hkdfSync('sha256', jwtSecret, 'semijoias-settings', purpose, 32)).toString(
+    'base64url',
+  );
+}
+
 /** The configuration the server runs with: the environment parsed, the dev secret resolved. */
 export function loadConfig(env: Env = process.env): Config {
   const parsed = parseEnv(env);
+  const jwtSecret = parsed.jwtSecret ?? developmentSecret(parsed.dataDir, 'jwt-secret');
   return {
     ...parsed,
-    jwtSecret: parsed.jwtSecret ?? developmentSecret(parsed.dataDir, 'jwt-secret'),
+    jwtSecret,
     sandboxWebhookSecret:
-      parsed.sandboxWebhookSecret ?? developmentSecret(parsed.dataDir, 'sandbox-webhook-secret'),
+      parsed.sandboxWebhookSecret ?? derivedSecret(jwtSecret, 'sandbox-webhook-secret'),
   };
 }

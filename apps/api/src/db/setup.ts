@@ -8,10 +8,19 @@ import { databaseTarget, openDatabase, type Database } from './client.js';
 import { runMigrations } from './migrate.js';
 import { seedCatalog } from './seed.js';
 
-type Log = Pick<FastifyBaseLogger, 'info'>;
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
+
+/** Said at every start of a production store on PGlite (and shown in the back office). */
+export const EMBEDDED_DATABASE_IN_PRODUCTION_WARNING =
+  'PRODUÇÃO NO BANCO EMBUTIDO (PGlite): serve uma única instância pequena; não é seguro contra ' +
+  'uma queda de energia e não pode ser compartilhado por várias instâncias. Use DATABASE_URL ' +
+  'com um PostgreSQL.';
 
 export async function prepareDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolMax' | 'paths'>,
+  config: Pick<
+    Config,
+    'databaseUrl' | 'dataDir' | 'dbPoolMax' | 'paths' | 'nodeEnv' | 'seedDemoCatalog'
+  >,
   log: Log,
 ): Promise<Database> {
   const started = performance.now();
@@ -20,7 +29,13 @@ export async function prepareDatabase(
     const opened = performance.now();
     await runMigrations(database, config.paths.migrations);
     const migrated = performance.now();
-    const seed = await seedCatalog(database.db);
+    // Production starts with an empty shop unless SEED_DEMO_CATALOG=true: the owners add theirs.
+    const seed = config.seedDemoCatalog
+      ? await seedCatalog(database.db)
+      : { seeded: false, products: undefined };
+    if (database.kind === 'pglite' && config.nodeEnv === 'production') {
+      log.warn({ database: database.description }, EMBEDDED_DATABASE_IN_PRODUCTION_WARNING);
+    }
     log.info(
       {
         database: database.description,
