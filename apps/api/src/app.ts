@@ -27,7 +27,6 @@ import { createPaymentProvider } from './integrations/payments/index.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { syncOwnerRoles } from './modules/admin/roles.js';
-import { ensureUploadedMediaRoot } from './modules/admin/products/images.js';
 import { addressRoutes } from './modules/addresses/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
@@ -43,11 +42,14 @@ import { orderMailDeps } from './modules/orders/settlement.js';
 import { createOrderSweeper, type OrderSweeper } from './modules/orders/sweeper.js';
 import { storeSettingsRoutes } from './modules/store-settings/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { registerLifecycle } from './modules/health/lifecycle.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { sandboxPageRoutes } from './modules/payments/sandbox-page.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { shareImageRoutes } from './modules/share-images/routes.js';
+import { mediaRoutes } from './modules/media/routes.js';
+import { importUploadedFilesFromDisk, readMediaFile } from './modules/media/store.js';
 import { postalCodeRoutes } from './modules/postal-codes/routes.js';
 import { createViaCepLookup } from './modules/postal-codes/viacep.js';
 import { tableShippingQuoter } from './modules/shipping/quote.js';
@@ -110,6 +112,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A path parameter over maxParamLength (414) or badly encoded (400) never finds a route;
     // frameworkErrors answers them like every other error (issue 9).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },
+    // A request that reaches a closing instance is still answered, not turned away with a 503:
+    // the drain (modules/health/lifecycle.ts) has already taken it out of the proxy's rotation.
+    return503OnClosing: false,
     frameworkErrors,
     // Requests Node's HTTP parser rejects (raw non-ASCII in the URL, broken headers) never reach
     // a route; answer them in the same JSON shape as every other error.
@@ -123,6 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Ready, then draining on SIGTERM: requests in flight are counted from the first hook on.
+  const lifecycle = registerLifecycle(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -212,7 +219,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db: database.db });
+      await api.register(healthRoutes, {
+        db: database.db,
+        lifecycle,
+        migrationsFolder: config.paths.migrations,
+      });
       await api.register(storeSettingsRoutes, { config });
       await api.register(catalogRoutes, {
         db: database.db,
@@ -272,16 +283,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(sandboxPageRoutes, { db: database.db, config });
   }
 
+  // The owners' uploads live in the database (modules/media), so every instance serves them. A
+  // store updated from a release that kept them in DATA_DIR/media brings them in first.
+  if (ownsDatabase) await importUploadedFilesFromDisk(database.db, config.dataDir, app.log);
+  await app.register(mediaRoutes, { db: database.db });
+
   // JPEGs of the pictures below for shared links (/media/compartilhar/*), registered first:
   // the router prefers this longer prefix to the static files' /media/* wildcard.
-  const mediaRoots = [config.paths.media, ensureUploadedMediaRoot(config.dataDir)];
-  await app.register(shareImageRoutes, { mediaRoots, dataDir: config.dataDir });
+  await app.register(shareImageRoutes, {
+    mediaRoots: [config.paths.media],
+    uploaded: (path) => readMediaFile(database.db, path),
+    dataDir: config.dataDir,
+  });
 
-  // Product and site images. Their names are stable, and content changes ship as new names.
-  // Two roots: the repository's pictures, then the owners' uploads kept in DATA_DIR/media
-  // (admin/products/images.ts names each upload by a hash of its content).
+  // The repository's product and site images. Their names are stable, and content changes ship
+  // as new names.
   await app.register(fastifyStatic, {
-    root: mediaRoots,
+    root: config.paths.media,
     prefix: '/media/',
     decorateReply: false,
     maxAge: ONE_YEAR_MS,
@@ -292,6 +310,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     webDist: config.paths.webDist,
     webServerEntry: config.paths.webServerEntry,
     publicUrl: config.publicUrl,
+    demonstration: config.demonstration,
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -5,6 +5,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError } from './db/client.js';
+import { shutDownGracefully, shutdownTimings } from './modules/health/lifecycle.js';
 
 async function main(): Promise<void> {
   let config;
@@ -20,15 +21,24 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config });
 
+  // SIGTERM (a proxy's rolling update, podman stop, systemd): drain, then close, then exit 0, all
+  // within SHUTDOWN_TIMEOUT_SECONDS. Ctrl-C on a laptop has no proxy to wait for: no drain.
   let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: 'SIGTERM' | 'SIGINT') => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'encerrando');
-    // Stop accepting, finish requests in flight, close the database; force out if it hangs.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    app.close().then(
-      () => process.exit(0),
+    const timings = shutdownTimings(config.shutdownTimeoutSeconds);
+    if (signal === 'SIGINT') timings.drainMs = 0;
+    app.log.info({ signal, ...timings }, 'encerrando');
+    shutDownGracefully(app, timings).then(
+      (outcome) => {
+        if (outcome === 'closed') process.exit(0);
+        app.log.error(
+          { timeoutSeconds: config.shutdownTimeoutSeconds, inFlight: app.lifecycle.inFlight },
+          'encerramento não terminou no prazo; saindo à força',
+        );
+        process.exit(1);
+      },
       (err: unknown) => {
         app.log.error({ err }, 'erro ao encerrar');
         process.exit(1);

@@ -6,7 +6,22 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Database, Schema } from './client.js';
+
+/**
+ * The time drizzle-kit gave the newest committed migration (its journal's `when`), which drizzle
+ * records as `created_at` once the migration is applied: readiness compares the two.
+ */
+export function latestMigrationMillis(migrationsFolder: string): number {
+  const journal = JSON.parse(
+    readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
 
 /** Any fixed number: all instances of the store agree on it. */
 const MIGRATION_LOCK_KEY = 727_001;

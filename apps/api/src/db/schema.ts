@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   check,
   date,
   index,
@@ -745,3 +746,29 @@ export const stockMovements = pgTable(
 );
 
 export type StockMovementRow = typeof stockMovements.$inferSelect;
+
+// ------------------------------------------------------------ Going online (issue 19)
+
+/** PostgreSQL's bytea as a Node Buffer (both drivers, node-postgres and PGlite, answer one). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The pictures the owners upload, in the database rather than on one instance's disk: every
+ * instance serves them, the loss of an instance loses none, and one database backup holds the
+ * whole shop. A path is named by a hash of its content (`produtos/enviadas/<slug>-<field>-<hash>
+ * .webp`), so a row is never changed, only added: /media/ can cache it for a year.
+ */
+export const mediaFiles = pgTable('media_files', {
+  /** Relative to the media root, as the products' image columns hold it. */
+  path: text('path').primaryKey(),
+  contentType: text('content_type').notNull(),
+  content: bytea('content').notNull(),
+  /** SHA-256 of the content, hex: the ETag, and a check for backups. */
+  sha256: text('sha256').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type MediaFileRow = typeof mediaFiles.$inferSelect;

@@ -20,10 +20,13 @@ const MAX_SCALE = 16;
 
 export const JPEG_OPTIONS = { quality: 82, progressive: true, mozjpeg: true } as const;
 
-/** Renders `sourceFile` (an .svg, .png, .jpg or .webp) as the 1200×630 shareable JPEG. */
-export async function renderShareImage(sourceFile: string): Promise<Buffer> {
-  const { width, height, format } = await sharp(sourceFile).metadata();
-  if (!width || !height) throw new Error(`Imagem sem dimensões: ${sourceFile}`);
+/**
+ * Renders a picture (an .svg, .png, .jpg or .webp file, or an uploaded picture's bytes) as the
+ * 1200×630 shareable JPEG.
+ */
+export async function renderShareImage(source: string | Buffer): Promise<Buffer> {
+  const { width, height, format } = await sharp(source).metadata();
+  if (!width || !height) throw new Error('Imagem sem dimensões');
 
   const fillsFrame = Math.abs(width / height / FRAME_RATIO - 1) <= SAME_SHAPE_TOLERANCE;
   const fit = fillsFrame ? 'cover' : 'contain';
@@ -37,7 +40,7 @@ export async function renderShareImage(sourceFile: string): Promise<Buffer> {
       ? SVG_BASE_DENSITY * Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale))
       : undefined;
 
-  return sharp(sourceFile, density ? { density } : {})
+  return sharp(source, density ? { density } : {})
     .resize(SHARE_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT, { fit, background: IVORY })
     .flatten({ background: IVORY }) // transparent parts of the picture on ivory, not black
     .jpeg(JPEG_OPTIONS)

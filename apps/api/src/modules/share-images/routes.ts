@@ -19,6 +19,8 @@ import {
 export interface ShareImageRoutesOptions {
   /** The media folders served under /media/, in their order (see ShareImageStoreOptions). */
   mediaRoots: readonly string[];
+  /** The owners' uploaded pictures (from the database). */
+  uploaded?: ShareImageStoreOptions['uploaded'];
   /** DATA_DIR: the JPEGs are kept in its cache/compartilhar folder. */
   dataDir: string;
   /** The renderer; tests wrap it to count renders. */
@@ -32,10 +34,11 @@ const JPEG_SUFFIX = '.jpg';
 
 export const shareImageRoutes: FastifyPluginAsyncZod<ShareImageRoutesOptions> = async (
   app,
-  { mediaRoots, dataDir, render },
+  { mediaRoots, uploaded, dataDir, render },
 ) => {
   const store = createShareImageStore({
     mediaRoots,
+    uploaded,
     cacheDir: shareImageCacheDir(dataDir),
     log: app.log,
     render,

@@ -20,15 +20,21 @@ export interface ShareImageStore {
   get(name: string): Promise<Buffer | undefined>;
 }
 
+/** A picture the owners uploaded (kept in the database, modules/media), by its media path. */
+export type UploadedPictureReader = (
+  path: string,
+) => Promise<{ content: Buffer; createdAt: Date } | undefined>;
+
 export interface ShareImageStoreOptions {
-  /** The media folders served under /media/, in the order they are looked in (the repository's
-   *  pictures, then those the owners uploaded into DATA_DIR). */
+  /** The media folders served under /media/, in the order they are looked in. */
   mediaRoots: readonly string[];
+  /** The owners' uploads, looked in after the folders (`produtos/enviadas/<name>.webp`). */
+  uploaded?: UploadedPictureReader;
   /** Where the rendered JPEGs are kept. */
   cacheDir: string;
   log: FastifyBaseLogger;
   /** The renderer; tests wrap it to count renders. */
-  render?: (sourceFile: string) => Promise<Buffer>;
+  render?: (source: string | Buffer) => Promise<Buffer>;
 }
 
 export function shareImageCacheDir(dataDir: string): string {
@@ -36,7 +42,8 @@ export function shareImageCacheDir(dataDir: string): string {
 }
 
 interface Source {
-  file: string;
+  /** A file's path, or an uploaded picture's bytes. */
+  input: string | Buffer;
   modifiedMs: number;
 }
 
@@ -64,19 +71,25 @@ async function findSource(
       // The name's pattern already rules out `..` and absolute paths; this says it again.
       if (!file.startsWith(root + sep)) return undefined;
       const modifiedMs = await fileModifiedMs(file);
-      if (modifiedMs !== undefined) return { file, modifiedMs };
+      if (modifiedMs !== undefined) return { input: file, modifiedMs };
     }
   }
   return undefined;
 }
 
 export function createShareImageStore(options: ShareImageStoreOptions): ShareImageStore {
-  const { mediaRoots, cacheDir, log, render = renderShareImage } = options;
+  const { mediaRoots, uploaded, cacheDir, log, render = renderShareImage } = options;
+
+  async function uploadedSource(name: string): Promise<Source | undefined> {
+    if (!uploaded) return undefined;
+    const file = await uploaded(`${name}.webp`);
+    return file && { input: file.content, modifiedMs: file.createdAt.getTime() };
+  }
   const rendering = new Map<string, Promise<Buffer>>();
 
   /** Renders and keeps the JPEG; a cache that cannot be written costs a render, not the answer. */
   async function renderAndKeep(source: Source, cacheFile: string): Promise<Buffer> {
-    const jpeg = await render(source.file);
+    const jpeg = await render(source.input);
     const aside = `${cacheFile}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
     try {
       await mkdir(dirname(cacheFile), { recursive: true });
@@ -92,7 +105,7 @@ export function createShareImageStore(options: ShareImageStoreOptions): ShareIma
   return {
     async get(name) {
       if (!isShareImageName(name)) return undefined;
-      const source = await findSource(mediaRoots, name);
+      const source = (await findSource(mediaRoots, name)) ?? (await uploadedSource(name));
       if (!source) return undefined;
 
       const cacheFile = join(cacheDir, `${name}.jpg`);

@@ -177,10 +177,10 @@ describe('GET /media/compartilhar/ on the app', () => {
 describe('the share-image module with pictures of its own', () => {
   const root = mkdtempSync(join(tmpdir(), 'semijoias-share-media-'));
   const media = join(root, 'media');
-  // The owners' uploads: a second folder served under /media/ (DATA_DIR/media).
-  const uploads = join(root, 'uploads');
+  // The owners' uploads: kept in the database, read through the reader the app gives.
+  const uploads = new Map<string, { content: Buffer; createdAt: Date }>();
   let app: FastifyInstance;
-  const rendered: string[] = [];
+  const rendered: (string | Buffer)[] = [];
 
   const svg = (width: number, height: number, body: string) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
@@ -191,7 +191,8 @@ describe('the share-image module with pictures of its own', () => {
     built.setSerializerCompiler(serializerCompiler);
     built.setErrorHandler(errorHandler);
     await built.register(shareImageRoutes, {
-      mediaRoots: [media, uploads],
+      mediaRoots: [media],
+      uploaded: async (path) => uploads.get(path),
       dataDir,
       render: (file) => {
         rendered.push(file);
@@ -224,10 +225,14 @@ describe('the share-image module with pictures of its own', () => {
     await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00ff00' } })
       .png()
       .toFile(join(media, 'teste', 'dupla.png'));
-    mkdirSync(join(uploads, 'produtos', 'enviadas'), { recursive: true });
-    await sharp({ create: { width: 900, height: 900, channels: 3, background: '#ff00ff' } })
-      .webp()
-      .toFile(join(uploads, 'produtos', 'enviadas', 'anel-novo-image-abc.webp'));
+    uploads.set('produtos/enviadas/anel-novo-image-abc.webp', {
+      content: await sharp({
+        create: { width: 900, height: 900, channels: 3, background: '#ff00ff' },
+      })
+        .webp()
+        .toBuffer(),
+      createdAt: new Date(),
+    });
     // Outside the media folder.
     writeFileSync(join(root, 'fora.svg'), svg(10, 10, ''));
     app = await build(join(root, 'data'));
@@ -238,13 +243,18 @@ describe('the share-image module with pictures of its own', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('finds a picture the owners uploaded (the second folder) and renders it', async () => {
+  it('finds a picture the owners uploaded (in the database) and renders it', async () => {
     const res = await app.inject({
       url: '/media/compartilhar/produtos/enviadas/anel-novo-image-abc.jpg',
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
-    expect(rendered).toEqual([join(uploads, 'produtos', 'enviadas', 'anel-novo-image-abc.webp')]);
+    expect(rendered).toEqual([uploads.get('produtos/enviadas/anel-novo-image-abc.webp')!.content]);
+    expectColour(await pixel(res.rawPayload, 600, 315), '#ff00ff');
+    const unknown = await app.inject({
+      url: '/media/compartilhar/produtos/enviadas/anel-sumido-image-abc.jpg',
+    });
+    expect(unknown.statusCode).toBe(404);
     rendered.length = 0; // the next tests count their own renders
   });
 

@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEMO_STORE_RIBBON_TEXT, DEMO_STORE_RIBBON_TITLE } from '@semijoias/domain/messages';
 
 /** Vite puts content-hashed files here: a new build means new names, so they never go stale. */
 export const HASHED_ASSETS_PREFIX = '/assets/';
@@ -42,7 +43,17 @@ export interface WebAppOptions {
   webServerEntry: string;
   /** The store's public address: canonical URLs and shared-link tags are absolute. */
   publicUrl: string;
+  /** A demonstration store (the sandbox on purpose): every page carries {@link DEMO_RIBBON}. */
+  demonstration?: boolean;
 }
+
+/**
+ * Written before the app's root, not by the app: it is on every page (server-rendered or the
+ * shell), in the first paint, and hydration never sees it. Styled by `.demo-ribbon` (index.css).
+ */
+export const DEMO_RIBBON =
+  `<div class="demo-ribbon" role="note"><strong>${DEMO_STORE_RIBBON_TITLE}</strong> ` +
+  `${DEMO_STORE_RIBBON_TEXT}</div>`;
 
 export interface WebApp {
   /** Answers a page request (any path that is not an API call, a file or media). */
@@ -82,7 +93,10 @@ export async function registerWebApp(
     },
   });
 
-  const template = readFileSync(indexFile, 'utf8');
+  const built = readFileSync(indexFile, 'utf8');
+  const template = options.demonstration
+    ? built.replace('<div id="root">', () => `${DEMO_RIBBON}\n    <div id="root">`)
+    : built;
   // A server-rendered page carries its stylesheet inline: the first paint then waits for no
   // second request (on a phone's network one round trip is 150 ms or more). The CSP allows
   // inline styles already (the components' style attributes); the shell keeps the cached file.

@@ -3,37 +3,19 @@
  * Content-Type: sharp reads its header and only JPEG, PNG, WebP and AVIF pass (an SVG or a text
  * named .png is refused). It is then turned by EXIF, cut to the size the storefront shows it
  * (900×900 squares on the cards and the product page, 1600×900 in the home's carousel), saved
- * as WebP without its metadata (no camera or GPS data leaves the shop) under
- * `DATA_DIR/media/produtos/enviadas/`, served by /media/ beside the repository's pictures.
+ * as WebP without its metadata (no camera or GPS data leaves the shop) into the database
+ * (modules/media: every instance serves it, and the database's backup holds it), served under
+ * /media/produtos/enviadas/ beside the repository's pictures.
  *
  * The file name carries a hash of its content, so a replaced picture gets a new URL and the
  * year-long cache of /media/ stays right; the old file stays for the pages that still name it.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { PRODUCT_IMAGE_MESSAGES, type ProductImageField } from '@semijoias/domain/product-form';
+import type { Db } from '../../../db/client.js';
 import { ValidationError } from '../../../lib/errors.js';
-
-/** Under the media root (and DATA_DIR/media): where the uploads live. */
-export const UPLOADED_PRODUCT_IMAGE_DIR = 'produtos/enviadas';
-
-/** Where uploaded media is stored: the second root of /media/. */
-export function uploadedMediaRoot(dataDir: string): string {
-  return resolve(dataDir, 'media');
-}
-
-/**
- * The uploads' root, made if missing when DATA_DIR exists (the static files' plugin wants its
- * roots to exist); a DATA_DIR that does not exist (the tests' default) is not created here.
- */
-export function ensureUploadedMediaRoot(dataDir: string): string {
-  const root = uploadedMediaRoot(dataDir);
-  if (existsSync(dataDir)) mkdirSync(root, { recursive: true });
-  return root;
-}
+import { saveMediaFile, UPLOADED_MEDIA_DIR } from '../../media/store.js';
 
 const SIZES: Record<ProductImageField, { width: number; height: number }> = {
   image: { width: 900, height: 900 },
@@ -92,27 +74,17 @@ export async function renderProductImage(input: Buffer, campo: ProductImageField
 }
 
 /**
- * Writes the picture under `DATA_DIR/media/produtos/enviadas/` and answers its path relative to
- * the media root (what products' image columns hold). Written aside and renamed, so /media/ never
- * serves half a file.
+ * Saves the picture in the database and answers its path relative to the media root (what
+ * products' image columns hold). One row, written whole or not at all: /media/ never serves half.
  */
 export async function storeProductImage(
-  dataDir: string,
+  db: Db,
   slug: string,
   campo: ProductImageField,
   webp: Buffer,
 ): Promise<string> {
   const hash = createHash('sha256').update(webp).digest('hex').slice(0, 12);
-  const relative = `${UPLOADED_PRODUCT_IMAGE_DIR}/${slug}-${campo.replaceAll('_', '-')}-${hash}.webp`;
-  const file = join(uploadedMediaRoot(dataDir), relative);
-  const aside = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
-  await mkdir(join(uploadedMediaRoot(dataDir), UPLOADED_PRODUCT_IMAGE_DIR), { recursive: true });
-  try {
-    await writeFile(aside, webp);
-    await rename(aside, file);
-  } catch (err) {
-    await rm(aside, { force: true }).catch(() => undefined);
-    throw err;
-  }
-  return relative;
+  const path = `${UPLOADED_MEDIA_DIR}/${slug}-${campo.replaceAll('_', '-')}-${hash}.webp`;
+  await saveMediaFile(db, { path, contentType: 'image/webp', content: webp });
+  return path;
 }

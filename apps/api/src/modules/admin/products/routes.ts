@@ -138,7 +138,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asy
       }
       const slug = await service.slugOf(id);
       const webp = await renderProductImage(req.body, campo);
-      const path = await storeProductImage(opts.config.dataDir, slug, campo, webp);
+      const path = await storeProductImage(opts.db, slug, campo, webp);
       return { produto: await service.setImage(owner, id, campo, path) };
     },
   );

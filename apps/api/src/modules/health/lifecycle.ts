@@ -1,0 +1,120 @@
+/**
+ * An instance's life behind a proxy (issue 19): ready while it serves, draining from the moment it
+ * is asked to stop. Draining, it still answers every request that reaches it, but readiness says
+ * 503 (the proxy's health check takes it out of rotation) and every answer carries
+ * `Connection: close` (no connection is kept for a next request that might find it gone). Once the
+ * proxy has stopped sending and the requests in flight are answered, the server closes: the
+ * listener first, then the timed work (the sweeper and the outbox finish or give back what they
+ * hold), then the database.
+ */
+import type { FastifyInstance } from 'fastify';
+
+export interface Lifecycle {
+  /** True from {@link beginDrain} on: readiness answers 503. */
+  readonly draining: boolean;
+  /** Requests being answered now (pages rendered on the server count their API calls too). */
+  readonly inFlight: number;
+  beginDrain(): void;
+  /** Resolves once no request is in flight (at once when none is). */
+  idle(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    lifecycle: Lifecycle;
+  }
+}
+
+export function registerLifecycle(app: FastifyInstance): Lifecycle {
+  let draining = false;
+  let inFlight = 0;
+  let waiters: (() => void)[] = [];
+
+  const settle = () => {
+    if (inFlight > 0) return;
+    const done = waiters;
+    waiters = [];
+    for (const resolve of done) resolve();
+  };
+
+  app.addHook('onRequest', async (req, reply) => {
+    inFlight++;
+    // 'close' comes once per response, whether it was sent whole or its connection was cut.
+    reply.raw.once('close', () => {
+      inFlight--;
+      settle();
+    });
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+
+  const lifecycle: Lifecycle = {
+    get draining() {
+      return draining;
+    },
+    get inFlight() {
+      return inFlight;
+    },
+    beginDrain() {
+      draining = true;
+    },
+    idle() {
+      if (inFlight === 0) return Promise.resolve();
+      return new Promise((resolve) => waiters.push(resolve));
+    },
+  };
+  app.decorate('lifecycle', lifecycle);
+  return lifecycle;
+}
+
+export interface ShutdownTimings {
+  /**
+   * How long readiness says 503 before the listener closes: the proxy's health check must see it
+   * (deploy/Caddyfile checks every second; two checks and a margin).
+   */
+  drainMs: number;
+  /** The whole shutdown, drain included (SHUTDOWN_TIMEOUT_SECONDS). */
+  timeoutMs: number;
+}
+
+/** The drain the proxy of deploy/Caddyfile needs, never more than a third of the whole timeout. */
+export function shutdownTimings(timeoutSeconds: number): ShutdownTimings {
+  const timeoutMs = timeoutSeconds * 1000;
+  return { drainMs: Math.min(3000, Math.floor(timeoutMs / 3)), timeoutMs };
+}
+
+export type ShutdownOutcome = 'closed' | 'timed-out';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * Drains and closes the app within `timeoutMs`: readiness 503 for `drainMs`, then waits for the
+ * requests in flight, then `app.close()` (listener, timed work, database). 'timed-out' when it
+ * could not finish in time (the caller then exits anyway, with an error).
+ */
+export async function shutDownGracefully(
+  app: FastifyInstance,
+  timings: ShutdownTimings,
+): Promise<ShutdownOutcome> {
+  const started = Date.now();
+  app.lifecycle.beginDrain();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<ShutdownOutcome>((resolve) => {
+    timer = setTimeout(() => resolve('timed-out'), timings.timeoutMs);
+    timer.unref();
+  });
+  const closing = (async (): Promise<ShutdownOutcome> => {
+    await sleep(timings.drainMs);
+    app.log.info({ inFlight: app.lifecycle.inFlight }, 'encerrando: fora do balanceamento');
+    await app.lifecycle.idle();
+    await app.close();
+    app.log.info({ ms: Date.now() - started }, 'encerrada');
+    return 'closed';
+  })();
+  try {
+    return await Promise.race([closing, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
