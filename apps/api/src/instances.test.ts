@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -68,9 +68,9 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
     const journal = JSON.parse(
       readFileSync(join(testConfig().paths.migrations, 'meta', '_journal.json'), 'utf8'),
     ) as { entries: unknown[] };
-    const applied = (await database.pool.query(
-      'select count(*)::int as n, max(created_at)::bigint as newest from drizzle.__drizzle_migrations',
-    )) as { rows: { n: number; newest: string }[] };
+    const applied = (await database.db.execute(
+      sql`select count(*)::int as n, max(created_at)::bigint as newest from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { n: number; newest: string }[] };
     expect(applied.rows[0]!.n).toBe(journal.entries.length);
     expect(Number(applied.rows[0]!.newest)).toBe(
       latestMigrationMillis(testConfig().paths.migrations),

@@ -10,6 +10,7 @@ import { formatBRL, type Cents } from '@semijoias/domain/money';
 import { orderStatusText, type OrderStatusCode } from '@semijoias/domain/orders';
 import { maskPhone } from '@semijoias/domain/phone';
 import { TRACK_AT_CORREIOS, trackingUrl } from '@semijoias/domain/tracking-code';
+import { TEST_ORDER_SUBJECT_PREFIX } from '@semijoias/domain/messages';
 import type { OutboxMessage } from '../mail/outbox.js';
 import {
   STORE_CONTACT,
@@ -275,6 +276,31 @@ function paymentRows(view: OrderMailView, paymentId: string | null): [string, st
 const rowsText = (rows: readonly (readonly [string, string])[]) =>
   rows.map(([label, value]) => `${label}: ${value}`);
 
+/** Paid through the sandbox: no money moved, nothing to ship (issue 19). */
+export function isTestOrder(view: Pick<OrderMailView, 'paymentProvider'>): boolean {
+  return view.paymentProvider === 'sandbox';
+}
+
+const TEST_ORDER_NOTE =
+  'Pedido de teste: pago no ambiente de demonstração (sandbox). Nenhum dinheiro foi recebido; não envie nada.';
+
+/**
+ * A notice to the owners: a sandbox order's says '[TESTE]' before its subject and, first thing
+ * in its body, that no money was received, so a demonstration store's orders are never shipped.
+ */
+function storeMessage(
+  view: OrderMailView,
+  ...[kind, to, subject, parts]: Parameters<typeof message>
+): Message {
+  if (!isTestOrder(view)) return message(kind, to, subject, parts);
+  return message(kind, to, `${TEST_ORDER_SUBJECT_PREFIX} ${subject}`, {
+    ...parts,
+    preheader: `${TEST_ORDER_SUBJECT_PREFIX} ${parts.preheader}`,
+    blocks: [note(strong(TEST_ORDER_NOTE)), ...parts.blocks],
+    text: [TEST_ORDER_NOTE, '', ...parts.text],
+  });
+}
+
 /** To the store (STORE_EMAIL): a new paid order to prepare and ship. */
 export function paidOrderStoreNotice(view: OrderMailView, to: string): Message {
   const subject = `Novo pedido pago ${orderLabel(view)} - ${STORE_NAME}`;
@@ -286,7 +312,7 @@ export function paidOrderStoreNotice(view: OrderMailView, to: string): Message {
     ...customerRows(view),
     ...paymentRows(view, view.paymentId),
   ];
-  return message('order_paid_store', to, subject, {
+  return storeMessage(view, 'order_paid_store', to, subject, {
     preheader: `${formatBRL(view.totalCents)} - ${view.customer.name ?? 'cliente'}`,
     homeUrl: view.publicUrl,
     links: [],
@@ -433,7 +459,7 @@ export function refundDueStoreNotice(
     ? 'A cliente foi avisada por e-mail de que o valor será devolvido.'
     : 'Não temos o e-mail da cliente: avise-a pelo telefone.';
   const action = `Estorne o valor integral de ${formatBRL(view.totalCents)} no painel do provedor de pagamento. ${told}`;
-  return message('order_refund_due_store', to, subject, {
+  return storeMessage(view, 'order_refund_due_store', to, subject, {
     preheader: `${formatBRL(view.totalCents)} a estornar - pedido ${orderLabel(view)}`,
     homeUrl: view.publicUrl,
     links: [],
@@ -500,7 +526,7 @@ export function paymentAttentionStoreNotice(
     ),
     ...customerRows(view),
   ];
-  return message(`order_${attention.kind}_store`, to, subject, {
+  return storeMessage(view, `order_${attention.kind}_store`, to, subject, {
     preheader: `${amount} - pedido ${label}`,
     homeUrl: view.publicUrl,
     links: [],

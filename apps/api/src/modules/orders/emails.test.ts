@@ -362,11 +362,13 @@ describe("enqueueOrderEmails('refund_due')", () => {
     const store = await only(deps.storeEmail);
     expect(store).toMatchObject({
       kind: 'order_refund_due_store',
-      subject: `Pagamento a estornar - pedido #${order.reference} - ${STORE_NAME}`,
+      // Paid through the sandbox: the owners read at once that it is a test (issue 19).
+      subject: `[TESTE] Pagamento a estornar - pedido #${order.reference} - ${STORE_NAME}`,
       dedupeKey: `order:${order.id}:refund:CHAR_TARDIO`,
     });
     expectInBoth(
       store,
+      'Pedido de teste: pago no ambiente de demonstração (sandbox). Nenhum dinheiro foi recebido; não envie nada.',
       `#${order.reference}`,
       'CHAR_TARDIO',
       `Estorne o valor integral de ${formatBRL(order.totalCents)}`,

@@ -214,7 +214,8 @@ describe('order e-mails over a real SMTP server', () => {
     expect(linksOf(approved)).toEqual([page]);
 
     const notice = to(mails, STORE_EMAIL);
-    expect(notice.subject).toBe(`Novo pedido pago #${reference} - ${STORE_NAME}`);
+    // Paid on the sandbox: a test order, and its notice says so (issue 19).
+    expect(notice.subject).toBe(`[TESTE] Novo pedido pago #${reference} - ${STORE_NAME}`);
     expectSays(notice, `#${reference}`, ring.name, earrings.name, reais(total), ...ADDRESS_LINES);
     for (const row of [
       'Cliente: Ana Souza',
@@ -363,7 +364,9 @@ describe('order e-mails over a real SMTP server', () => {
     expect(linksOf(refund)).toEqual([link]);
 
     const owners = to(mails, STORE_EMAIL);
-    expect(owners.subject).toBe(`Pagamento a estornar - pedido #${reference} - ${STORE_NAME}`);
+    expect(owners.subject).toBe(
+      `[TESTE] Pagamento a estornar - pedido #${reference} - ${STORE_NAME}`,
+    );
     expectSays(owners, `Estorne o valor integral de ${reais(total)}`, bracelet.name, necklace.name);
     for (const row of [
       `Valor a estornar: ${reais(total)}`,
