@@ -246,4 +246,40 @@ describe('concurrent checkouts', () => {
       .where(eq(outboxEmails.dedupeKey, `order:${stored!.id}:received`));
     expect(received!.n).toBe(1);
   });
+
+  // PostgreSQL only: on PGlite's one connection nothing can change between the order's reading
+  // of a price and its taking of the stock.
+  it.skipIf(!testDatabaseUrl())(
+    '(e) a price the owners change while an order waits for the stock: the order is made at the new price',
+    async () => {
+      const id = 6;
+      await setProduct(ctx.database, id, { priceCents: 10000, stock: 5 });
+      if (ctx.database.kind !== 'postgres') throw new Error('PostgreSQL only');
+      // The owners' edit holds the product's row while the shopper's order is placed.
+      const owner = await ctx.database.pool.connect();
+      try {
+        await owner.query('begin');
+        await owner.query('select id from products where id = $1 for update', [id]);
+        const placing = call(ctx.app, '/api/pay/', {
+          produtos: [{ id, quantidade: 1 }],
+          cep: '01310100',
+        });
+        // The order waits on the row: it read 100,00 and wrote its lines before taking the stock.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await owner.query('update products set price_cents = 12000 where id = $1', [id]);
+        await owner.query('commit');
+        const answer = await placing;
+        expect(answer.statusCode).toBe(201);
+        const { reference } = answer.json<{ reference: string }>();
+        const [order] = await ctx.database.db
+          .select({ subtotal: orders.subtotalCents })
+          .from(orders)
+          .where(eq(orders.reference, reference));
+        expect(order!.subtotal).toBe(12000);
+        expect(await stockOf(ctx.database, id)).toBe(4);
+      } finally {
+        owner.release();
+      }
+    },
+  );
 });

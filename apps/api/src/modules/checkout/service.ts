@@ -3,9 +3,9 @@
  *
  * pay is one transaction: her users row is locked first, so one customer's checkouts run one
  * after the other (the coupon's "once per customer" and "first purchase" checks then read what
- * the previous one wrote); each product's stock is taken by one guarded statement
- * (`stock >= n`), in product id order so two orders never wait on each other; the order, its
- * lines, the coupon's redemption and the idempotent answer are written before the commit.
+ * the previous one wrote); the order, its lines, the coupon's redemption and the idempotent
+ * answer are written; then, last before the commit, each product's stock is taken by one
+ * guarded statement (`stock >= n`), in product id order so two orders never wait on each other.
  * Every amount comes from the database and the quoter; the browser's figures are never read.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -90,6 +90,15 @@ function totalsChanged(t: Totals): ConflictError {
   });
 }
 
+function conflict(message: string): ConflictError {
+  return new ConflictError(message, undefined, { message });
+}
+
+/** A product's price changed between reading it and taking its stock: place the order again. */
+class PriceChangedError extends Error {
+  override name = 'PriceChangedError';
+}
+
 /** Whether `chave` is the order's secret (compared in constant time). */
 function chaveMatches(chave: string | null, storedHash: string): boolean {
   if (!chave) return false;
@@ -111,7 +120,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       .orderBy(asc(cartItems.productId));
   }
 
-  /** Takes each line's units off the stock (guarded), returning the lines with their prices. */
+  /** The order's id, taken first, so the stock ledger's rows of this sale name it. */
   async function nextOrderId(tx: Db): Promise<number> {
     // Both drivers (PGlite, node-postgres) answer `rows`.
     const result = (await tx.execute(
@@ -120,10 +129,55 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
     return Number(result.rows[0]!.id);
   }
 
-  async function reserveStock(tx: Db, lines: RequestedLine[]) {
-    const reserved = [];
-    for (const line of lines) {
-      const [row] = await tx
+  /**
+   * Each line's product as it is now, read without a lock: its name, price and picture for the
+   * order. Refuses at once (400 unknown, 409 hidden or short of stock) what the guarded statement
+   * would refuse later, so a sold-out flash sale turns shoppers away without queueing them on the
+   * product's row. Passing here reserves nothing: {@link takeStock} decides.
+   */
+  async function priceLines(tx: Db, lines: RequestedLine[]) {
+    const rows = await tx
+      .select({
+        id: products.id,
+        name: products.name,
+        priceCents: products.priceCents,
+        image: products.image,
+        stock: products.stock,
+        hiddenAt: products.hiddenAt,
+      })
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          lines.map((l) => l.productId),
+        ),
+      );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return lines.map((line) => {
+      const product = byId.get(line.productId);
+      if (!product) throw badRequest(PRODUCT_NOT_FOUND);
+      if (product.hiddenAt !== null) throw conflict(productUnavailableMessage(product.name));
+      if (product.stock < line.quantidade)
+        throw conflict(outOfStockMessage(product.name, product.stock));
+      const { name, priceCents, image } = product;
+      return { ...line, name, priceCents, image };
+    });
+  }
+
+  /**
+   * Takes each line's units off the stock: one guarded statement per product (`stock >= n`, not
+   * hidden, still the price the order was written with), in product id order so two orders never
+   * wait on each other. These are the transaction's last statements: the row locks they take are
+   * held only until the commit, so orders for one piece queue on it for as short a time as they
+   * can (a flash sale, issue 19). A price the owners changed meanwhile throws
+   * {@link PriceChangedError}: the whole order is made again at the new price.
+   */
+  async function takeStock(
+    tx: Db,
+    lines: { productId: number; quantidade: number; priceCents: number }[],
+  ) {
+    for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+      const taken = await tx
         .update(products)
         .set({ stock: sql`${products.stock} - ${line.quantidade}::int`, updatedAt: sql`now()` })
         .where(
@@ -132,25 +186,25 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
             gte(products.stock, line.quantidade),
             // A product the owners hid is no longer for sale.
             isNull(products.hiddenAt),
+            eq(products.priceCents, line.priceCents),
           ),
         )
-        .returning({ name: products.name, priceCents: products.priceCents, image: products.image });
-      if (!row) {
-        const [product] = await tx
-          .select({ name: products.name, stock: products.stock, hiddenAt: products.hiddenAt })
-          .from(products)
-          .where(eq(products.id, line.productId));
-        if (!product) throw badRequest(PRODUCT_NOT_FOUND);
-        if (product.hiddenAt !== null) {
-          const message = productUnavailableMessage(product.name);
-          throw new ConflictError(message, undefined, { message });
-        }
-        const message = outOfStockMessage(product.name, product.stock);
-        throw new ConflictError(message, undefined, { message });
-      }
-      reserved.push({ ...line, ...row });
+        .returning({ id: products.id });
+      if (taken.length > 0) continue;
+      const [product] = await tx
+        .select({
+          name: products.name,
+          stock: products.stock,
+          hiddenAt: products.hiddenAt,
+        })
+        .from(products)
+        .where(eq(products.id, line.productId));
+      if (!product) throw badRequest(PRODUCT_NOT_FOUND);
+      if (product.hiddenAt !== null) throw conflict(productUnavailableMessage(product.name));
+      if (product.stock < line.quantidade)
+        throw conflict(outOfStockMessage(product.name, product.stock));
+      throw new PriceChangedError();
     }
-    return reserved;
   }
 
   async function pay(input: CallInput): Promise<StoredAnswer> {
@@ -164,87 +218,96 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       : undefined;
     const hash = requestHash({ lines: request.lines ?? [], cep: request.cep, coupon: couponCode });
 
-    return db.transaction(async (tx) => {
-      if (idem) {
-        const claim = await claimKey(tx, idem, hash);
-        // Stored in the same transaction as its order: never pending here.
-        if (claim.kind === 'answered') return claim.answer;
-      }
-      // 'no key update': two of her checkouts exclude each other, but a row that merely
-      // references her (a cart line, an address) may still be written meanwhile.
-      if (userId !== undefined)
-        await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.id, userId))
-          .for('no key update');
+    const placeOrder = () =>
+      db.transaction(async (tx) => {
+        if (idem) {
+          const claim = await claimKey(tx, idem, hash);
+          // Stored in the same transaction as its order: never pending here.
+          if (claim.kind === 'answered') return claim.answer;
+        }
+        // 'no key update': two of her checkouts exclude each other, but a row that merely
+        // references her (a cart line, an address) may still be written meanwhile.
+        if (userId !== undefined)
+          await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.id, userId))
+            .for('no key update');
 
-      const lines = userId === undefined ? request.lines! : await serverCartLines(tx, userId);
-      if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
-      // The order's id is taken first, so the stock ledger's rows of this sale name it.
-      const orderId = await nextOrderId(tx);
-      await tagStockChanges(tx, { reason: 'sale', orderId });
-      const reserved = await reserveStock(tx, lines);
-      const subtotal = reserved.reduce((sum, l) => sum + l.priceCents * l.quantidade, 0);
-      const itemCount = reserved.reduce((sum, l) => sum + l.quantidade, 0);
-      const quote = await quoter.quote({ cep: request.cep, subtotalCents: subtotal, itemCount });
+        const lines = userId === undefined ? request.lines! : await serverCartLines(tx, userId);
+        if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
+        const orderId = await nextOrderId(tx);
+        const priced = await priceLines(tx, lines);
+        const subtotal = priced.reduce((sum, l) => sum + l.priceCents * l.quantidade, 0);
+        const itemCount = priced.reduce((sum, l) => sum + l.quantidade, 0);
+        const quote = await quoter.quote({ cep: request.cep, subtotalCents: subtotal, itemCount });
 
-      let coupon: UsableCoupon | null = null;
-      if (userId !== undefined && couponCode !== '')
-        coupon = await findUsable(tx, { code: couponCode, userId, subtotalCents: subtotal });
-      const totals = computeTotals({
-        subtotal,
-        desconto: coupon?.discountCents ?? 0,
-        frete: quote.valor,
-      });
-
-      const chave = randomBytes(32).toString('base64url');
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          id: orderId,
-          userId: userId ?? null,
-          status: 'awaiting_payment',
-          accessKeyHash: hashToken(chave),
-          // Her later e-mails (declined, cancelled) link to the order with it, on any device.
-          accessKeySealed: sealOrderChave(opts.config.jwtSecret, chave),
-          cepDestino: request.cep,
-          subtotalCents: totals.subtotal,
-          discountCents: totals.desconto,
-          shippingCents: totals.frete,
-          totalCents: totals.total,
-          shippingDays: quote.prazo,
-          shippingRegion: quote.regiao,
-          couponId: coupon?.coupon.id ?? null,
-          couponCode: coupon?.coupon.code ?? null,
-          expiresAt: sql`now() + make_interval(mins => ${opts.config.unpaidOrderTtlMinutes}::int)`,
-        })
-        .returning({ id: orders.id, reference: orders.reference });
-      await tx.insert(orderItems).values(
-        reserved.map((l) => ({
-          orderId: order!.id,
-          productId: l.productId,
-          name: l.name,
-          image: l.image,
-          unitPriceCents: l.priceCents,
-          quantidade: l.quantidade,
-        })),
-      );
-      if (coupon && userId !== undefined)
-        await redeem(tx, {
-          coupon: coupon.coupon,
-          userId,
-          orderId: order!.id,
-          discountCents: coupon.discountCents,
+        let coupon: UsableCoupon | null = null;
+        if (userId !== undefined && couponCode !== '')
+          coupon = await findUsable(tx, { code: couponCode, userId, subtotalCents: subtotal });
+        const totals = computeTotals({
+          subtotal,
+          desconto: coupon?.discountCents ?? 0,
+          frete: quote.valor,
         });
 
-      const answer: StoredAnswer = {
-        statusCode: 201,
-        body: { reference: order!.reference, chave, total: centsToDecimal(totals.total) },
-      };
-      if (idem) await storeAnswer(tx, idem, answer);
-      return answer;
-    });
+        const chave = randomBytes(32).toString('base64url');
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            id: orderId,
+            userId: userId ?? null,
+            status: 'awaiting_payment',
+            accessKeyHash: hashToken(chave),
+            // Her later e-mails (declined, cancelled) link to the order with it, on any device.
+            accessKeySealed: sealOrderChave(opts.config.jwtSecret, chave),
+            cepDestino: request.cep,
+            subtotalCents: totals.subtotal,
+            discountCents: totals.desconto,
+            shippingCents: totals.frete,
+            totalCents: totals.total,
+            shippingDays: quote.prazo,
+            shippingRegion: quote.regiao,
+            couponId: coupon?.coupon.id ?? null,
+            couponCode: coupon?.coupon.code ?? null,
+            expiresAt: sql`now() + make_interval(mins => ${opts.config.unpaidOrderTtlMinutes}::int)`,
+          })
+          .returning({ id: orders.id, reference: orders.reference });
+        await tx.insert(orderItems).values(
+          priced.map((l) => ({
+            orderId: order!.id,
+            productId: l.productId,
+            name: l.name,
+            image: l.image,
+            unitPriceCents: l.priceCents,
+            quantidade: l.quantidade,
+          })),
+        );
+        if (coupon && userId !== undefined)
+          await redeem(tx, {
+            coupon: coupon.coupon,
+            userId,
+            orderId: order!.id,
+            discountCents: coupon.discountCents,
+          });
+
+        const answer: StoredAnswer = {
+          statusCode: 201,
+          body: { reference: order!.reference, chave, total: centsToDecimal(totals.total) },
+        };
+        if (idem) await storeAnswer(tx, idem, answer);
+        // Last, so the product rows stay locked only for these statements and the commit.
+        await tagStockChanges(tx, { reason: 'sale', orderId });
+        await takeStock(tx, priced);
+        return answer;
+      });
+    try {
+      return await placeOrder();
+    } catch (err) {
+      // Priced a moment before the owners changed a price: once more, at the new price.
+      if (err instanceof PriceChangedError) return placeOrder();
+      throw err;
+    }
   }
 
   /**
