@@ -160,6 +160,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const mailer = options.mailer ?? createMailer(config, app.log);
+  if (!options.mailer && !config.smtpUrl && config.nodeEnv === 'production')
+    app.log.warn(
+      'SEM SMTP_URL EM PRODUÇÃO: os e-mails ficam em arquivos em DATA_DIR/outbox e não chegam às clientes.',
+    );
   app.addHook('onClose', () => mailer.close());
   // onClose hooks run newest first: the worker stops (its send in flight done) before the mailer
   // and the database close.
