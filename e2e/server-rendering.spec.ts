@@ -1,5 +1,6 @@
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
+import { STORE_INFO } from '../packages/domain/src/store-info';
 
 // Issue 11: the public pages arrive as HTML that carries them (search engines, link previews,
 // a phone painting before the JavaScript runs), and the browser hydrates them without a
@@ -32,6 +33,13 @@ function meta(html: string, key: string): string | undefined {
   return match?.[1];
 }
 
+/** Every JSON-LD block of the raw HTML, parsed. */
+function jsonLdBlocks(html: string): Record<string, unknown>[] {
+  return [
+    ...html.matchAll(/<script data-head type="application\/ld\+json">([^<]*)<\/script>/g),
+  ].map((match) => JSON.parse(match[1] ?? '{}') as Record<string, unknown>);
+}
+
 function decode(text: string): string {
   return text
     .replaceAll('&quot;', '"')
@@ -58,6 +66,9 @@ test("a product page's HTML carries its title, share tags, JSON-LD, name and pri
   expect(meta(html, 'product:price:currency')).toBe('BRL');
   expect(html).toContain(`<link data-head rel="canonical" href="${baseURL}/produto/1">`);
   expect(decode(meta(html, 'og:description') ?? '')).toContain(brl(piece.price));
+  // The picture's description for both kinds of card.
+  expect(meta(html, 'og:image:alt')).toBeTruthy();
+  expect(meta(html, 'twitter:image:alt')).toBe(meta(html, 'og:image:alt'));
 
   // The picture a link preview shows is a real JPEG (WhatsApp shows no SVG).
   const image = meta(html, 'og:image') ?? '';
@@ -90,6 +101,111 @@ test("a product page's HTML carries its title, share tags, JSON-LD, name and pri
   const body = decode(root?.[1] ?? '').replaceAll(/\u00a0/g, ' ');
   expect(body).toContain(piece.name);
   expect(body).toContain(brl(piece.price));
+});
+
+test("the home page's HTML describes the store and its search (schema.org JSON-LD)", async ({
+  page,
+  baseURL,
+}) => {
+  const res = await page.request.get('/');
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(meta(html, 'og:image:alt')).toBe('Duas Irmãs Semijoias');
+  expect(meta(html, 'twitter:image:alt')).toBe(meta(html, 'og:image:alt'));
+
+  const blocks = jsonLdBlocks(html);
+  const organization = blocks.find((block) => block['@type'] === 'Organization');
+  const site = blocks.find((block) => block['@type'] === 'WebSite');
+  expect(organization).toMatchObject({
+    '@context': 'https://schema.org',
+    name: STORE_INFO.name,
+    url: `${baseURL}/`,
+    contactPoint: {
+      '@type': 'ContactPoint',
+      email: STORE_INFO.email,
+      telephone: '+5511974523180',
+    },
+    address: { '@type': 'PostalAddress', postalCode: STORE_INFO.address.cep },
+  });
+  expect(organization?.sameAs).toEqual(Object.values(STORE_INFO.social));
+  // The logo is an absolute address of this store that answers a picture.
+  const logo = String(organization?.logo);
+  expect(logo.startsWith(`${baseURL}/`)).toBe(true);
+  const logoRes = await page.request.get(logo);
+  expect(logoRes.status()).toBe(200);
+  expect(logoRes.headers()['content-type']).toMatch(/^image\//);
+
+  expect(site).toMatchObject({
+    '@context': 'https://schema.org',
+    url: `${baseURL}/`,
+    name: STORE_INFO.name,
+    publisher: { '@id': organization?.['@id'] },
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${baseURL}/?busca={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  });
+  // Only the home describes the store.
+  const product = jsonLdBlocks(await (await page.request.get('/produto/1')).text());
+  expect(product.map((block) => block['@type'])).toEqual(['Product']);
+});
+
+test("the SearchAction's address opens the search with the text and its results", async ({
+  page,
+}) => {
+  const res = await page.request.get('/');
+  const site = jsonLdBlocks(await res.text()).find((block) => block['@type'] === 'WebSite') as {
+    potentialAction: { target: { urlTemplate: string } };
+  };
+  const found = (await (
+    await page.request.get('/api/buscar/produtos/?search=anel')
+  ).json()) as ProductJson[];
+  expect(found.length).toBeGreaterThan(0);
+  await page.goto(site.potentialAction.target.urlTemplate.replace('{search_term_string}', 'anel'));
+  await expect(page.getByTestId('search-input')).toHaveValue('anel');
+  await expect(page.getByTestId('search-input')).toBeFocused();
+  const results = page.getByTestId('search-results').locator('a[data-result]');
+  await expect(results).toHaveCount(found.length);
+  await expect(results.first()).toContainText(found[0]!.name);
+  // The request leaves the address (a reload does not search again).
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('moving between pages in the browser rewrites the share tags, the JSON-LD with them', async ({
+  page,
+}) => {
+  const head = () =>
+    page.evaluate(() => {
+      const content = (key: string) =>
+        document
+          .querySelector(`meta[property="${key}"], meta[name="${key}"]`)
+          ?.getAttribute('content');
+      return {
+        ogAlt: content('og:image:alt'),
+        twitterAlt: content('twitter:image:alt'),
+        jsonLd: Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map(
+          (script) => (JSON.parse(script.textContent ?? '{}') as { '@type': string })['@type'],
+        ),
+      };
+    });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(await head()).toEqual({
+    ogAlt: 'Duas Irmãs Semijoias',
+    twitterAlt: 'Duas Irmãs Semijoias',
+    jsonLd: ['Organization', 'WebSite'],
+  });
+  // A click on a piece of the home: a client-side navigation, the head written by the browser.
+  const link = page.locator('main a[href^="/produto/"]').first();
+  const id = Number((await link.getAttribute('href'))?.split('/').at(-1));
+  const piece = await product(page, id);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/produto/${id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: piece.name })).toBeVisible();
+  await expect
+    .poll(head)
+    .toEqual({ ogAlt: piece.name, twitterAlt: piece.name, jsonLd: ['Product'] });
 });
 
 test('missing pages and products answer 404; private pages are the shell, not indexed', async ({

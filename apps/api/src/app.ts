@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(errorHandler);
   collectRoutes(app); // app.knownRoutes: every route registered below (the property test reads it)
   registerHostileInputGuard(app); // control characters refused in params, query, headers, body
-  registerSecurityHeaders(app, config); // CSP, frame-ancestors, HSTS... on every HTML answer
+  registerSecurityHeaders(app, config); // CSP, HSTS... on HTML; /media/'s own policy; CORP on all
   // Brotli or gzip for every text answer worth it, before any route is added (it hooks onRoute).
   // Dynamic answers use a quick brotli level; the catalog's cached answers and the built files
   // bring their own bytes, compressed once at their strongest (Content-Encoding already set).

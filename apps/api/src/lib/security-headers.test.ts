@@ -1,4 +1,7 @@
-/** Issue 9: security headers on every HTML answer, none of them on JSON. */
+/**
+ * Issue 9: security headers on every HTML answer, none of them on JSON; /media/ answers get a
+ * policy of their own (an SVG opened by itself runs no script) and may be shown by other sites.
+ */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers.js';
 import { buildApp } from '../app.js';
-import { contentSecurityPolicy, securityHeaders } from './security-headers.js';
+import { contentSecurityPolicy, MEDIA_HEADERS, securityHeaders } from './security-headers.js';
 
 let testDb: TestDatabase;
 let webDist: string;
@@ -68,6 +71,7 @@ describe('HTML answers', () => {
       expect(policy.get('object-src')).toBe("'none'");
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(String(res.headers['permissions-policy'])).toContain('camera=()');
       // PUBLIC_URL is http here: no HSTS.
       expect(res.headers['strict-transport-security']).toBeUndefined();
@@ -83,12 +87,13 @@ describe('HTML answers', () => {
     expect(csp(res).get('form-action')).toBe("'self' https://loja.example.com");
   });
 
-  it('JSON, scripts and images keep only the common headers', async () => {
+  it('JSON and scripts keep only the common headers, CORP same-origin among them', async () => {
     for (const url of ['/api/listar_produtos/', '/api/nao-existe/', '/assets/index-abc.js']) {
       const res = await plain.inject(url);
       expect(res.headers['content-security-policy'], url).toBeUndefined();
       expect(res.headers['x-frame-options'], url).toBeUndefined();
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
     }
   });
 
@@ -109,5 +114,40 @@ describe('HTML answers', () => {
       }
       expect(html).not.toMatch(/\son[a-z]+=/i);
     }
+  });
+});
+
+describe('/media/ answers', () => {
+  it.each([
+    ['a picture (an SVG: a document when opened by itself)', '/media/site/og.svg', 'image/svg+xml'],
+    ['a share JPEG', '/media/compartilhar/site/og.jpg', 'image/jpeg'],
+    ['a picture not found', '/media/site/nao-existe.svg', 'application/json'],
+    ["an owners' upload path", '/media/produtos/enviadas/nao-existe.png', 'application/json'],
+  ])('%s: no script, nothing loaded, showable by other sites', async (_what, url, type) => {
+    for (const app of [plain, https]) {
+      const res = await app.inject(url);
+      expect(String(res.headers['content-type']), url).toContain(type);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; sandbox");
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+      // The page's own headers are not added, the common ones are.
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
+  it('a picture keeps its media policy with a query string and on HEAD', async () => {
+    const query = await plain.inject('/media/site/og.svg?v=2');
+    expect(query.statusCode).toBe(200);
+    expect(query.headers).toMatchObject(MEDIA_HEADERS);
+    const head = await plain.inject({ method: 'HEAD', url: '/media/site/og.svg' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers).toMatchObject(MEDIA_HEADERS);
+  });
+
+  it("a path that only looks like /media/ is a page, with the page's headers", async () => {
+    const res = await plain.inject('/mediax/site/og.svg');
+    expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
+    expect(csp(res).get('default-src')).toBe("'self'");
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What a page puts in the document's <head>: title, description, canonical URL, Open Graph and
- * Twitter tags (what WhatsApp shows for a shared link), a product's JSON-LD, and whether search
- * engines may index it. One description of the head, two writers: on the server it becomes the
+ * Twitter tags (what WhatsApp shows for a shared link), a product's JSON-LD (the home's: the
+ * store and its search), and whether search engines may index it. One description of the head, two writers: on the server it becomes the
  * HTML of the served page (`headTags`), in the browser it updates the document when the shopper
  * moves between pages (`applyHead`).
  */
@@ -12,6 +12,7 @@ import {
   SHARE_IMAGE_WIDTH,
   shareImageUrl,
 } from '@semijoias/domain/share-image';
+import { SEARCH_PARAM } from './search-request';
 import { STORE_INFO } from './store-info';
 
 export const DEFAULT_DESCRIPTION =
@@ -19,6 +20,9 @@ export const DEFAULT_DESCRIPTION =
 
 /** The store's own picture for shared links that have no product picture. */
 export const DEFAULT_SHARE_IMAGE = '/media/site/og.svg';
+
+/** The store's mark (the site icon, square): the logo of its schema.org Organization. */
+const STORE_LOGO = '/favicon.svg';
 
 export interface PageHead {
   /** The page's own title; the store's name is added. null: the store's name alone (home). */
@@ -30,6 +34,8 @@ export interface PageHead {
   image?: string | null;
   /** A product page: Open Graph's product tags and schema.org Product JSON-LD with its Offer. */
   product?: ProductFacts;
+  /** The home page: schema.org Organization (the store, its contacts) and WebSite JSON-LD. */
+  home?: boolean;
   /** Private or empty pages: kept out of search results. */
   noindex?: boolean;
   /** The HTTP status of the server-rendered page (404 for a page or product not found). */
@@ -68,6 +74,7 @@ function headTagList(head: PageHead, origin: string): HeadTag[] {
   const description = head.description ?? DEFAULT_DESCRIPTION;
   // Link previews (WhatsApp, Facebook) show no SVG: the JPEG the API makes of the picture.
   const image = absolute(shareImageUrl(head.image ?? DEFAULT_SHARE_IMAGE), origin);
+  const imageAlt = head.title ?? STORE_INFO.name;
   const meta = (key: 'name' | 'property', name: string, content: string): HeadTag => ({
     tag: 'meta',
     attrs: { [key]: name, content },
@@ -89,11 +96,12 @@ function headTagList(head: PageHead, origin: string): HeadTag[] {
     meta('property', 'og:image:type', 'image/jpeg'),
     meta('property', 'og:image:width', String(SHARE_IMAGE_WIDTH)),
     meta('property', 'og:image:height', String(SHARE_IMAGE_HEIGHT)),
-    meta('property', 'og:image:alt', head.title ?? STORE_INFO.name),
+    meta('property', 'og:image:alt', imageAlt),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image:alt', imageAlt),
   );
   if (head.product) {
     const { price, inStock } = head.product;
@@ -101,18 +109,83 @@ function headTagList(head: PageHead, origin: string): HeadTag[] {
       meta('property', 'product:price:amount', price),
       meta('property', 'product:price:currency', 'BRL'),
       meta('property', 'product:availability', inStock ? 'in stock' : 'out of stock'),
-      {
-        tag: 'script',
-        attrs: { type: 'application/ld+json' },
-        // "<" escaped: a product's text can never close the script element.
-        text: JSON.stringify(productJsonLd(head.product, head.path, origin)).replace(
-          /</g,
-          '\\u003c',
-        ),
-      },
+      jsonLd(productJsonLd(head.product, head.path, origin)),
     );
   }
+  if (head.home) tags.push(jsonLd(organizationJsonLd(origin)), jsonLd(webSiteJsonLd(origin)));
   return tags;
+}
+
+function jsonLd(data: object): HeadTag {
+  return {
+    tag: 'script',
+    attrs: { type: 'application/ld+json' },
+    // "<" escaped: no text (a product's name, say) can close the script element.
+    text: JSON.stringify(data).replace(/</g, '\\u003c'),
+  };
+}
+
+/** The store's node: the WebSite points at it as its publisher. */
+const organizationId = (origin: string) => `${absolute('/', origin)}#organizacao`;
+
+/**
+ * schema.org Organization: the store as search engines show it beside its pages (name, logo,
+ * how to reach it, its social profiles), from the same facts as the footer.
+ */
+function organizationJsonLd(origin: string) {
+  const { address } = STORE_INFO;
+  const telephone = STORE_INFO.phoneHref.replace(/^tel:/, '');
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': organizationId(origin),
+    name: STORE_INFO.name,
+    url: absolute('/', origin),
+    logo: absolute(STORE_LOGO, origin),
+    email: STORE_INFO.email,
+    telephone,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: address.street,
+      addressLocality: address.city,
+      addressRegion: address.state,
+      postalCode: address.cep,
+      addressCountry: 'BR',
+    },
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer service',
+      email: STORE_INFO.email,
+      telephone,
+      areaServed: 'BR',
+      availableLanguage: 'Portuguese',
+    },
+    sameAs: Object.values(STORE_INFO.social),
+  };
+}
+
+/**
+ * schema.org WebSite with its SearchAction: the address that opens the header's search with a
+ * text (search-request.ts), `{search_term_string}` standing for what was searched.
+ */
+function webSiteJsonLd(origin: string) {
+  const home = absolute('/', origin);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    url: home,
+    name: STORE_INFO.name,
+    inLanguage: 'pt-BR',
+    publisher: { '@id': organizationId(origin) },
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: {
+        '@type': 'EntryPoint',
+        urlTemplate: `${home}?${SEARCH_PARAM}={search_term_string}`,
+      },
+      'query-input': 'required name=search_term_string',
+    },
+  };
 }
 
 /** schema.org Product with one Offer in BRL (what search engines show as price and stock). */

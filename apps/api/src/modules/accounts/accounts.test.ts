@@ -286,11 +286,14 @@ describe('POST /api/verify_email/', () => {
       message: VERIFY_SUCCESS,
       user: { first_name: 'Ana', email: payload.email.toLowerCase() },
     });
+    // Her name and e-mail, answered for a one-time token: kept by no browser or proxy.
+    expect(res.headers['cache-control']).toBe('no-store');
     expect((await userByEmail(payload.email))!.emailVerifiedAt).toBeInstanceOf(Date);
 
     const again = await post(ctx.app, '/api/verify_email/', { token });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ error: TOKEN_INVALID_OR_EXPIRED });
+    expect(again.headers['cache-control']).toBe('no-store');
   });
 
   it('refuses an expired token', async () => {
@@ -396,6 +399,7 @@ describe('GET and PUT /api/infos/', () => {
         detail: TOKEN_INVALID_OR_EXPIRED,
         error: TOKEN_INVALID_OR_EXPIRED,
       });
+      expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 
@@ -444,6 +448,7 @@ describe('GET and PUT /api/infos/', () => {
       phone: '(21) 3333-4444',
     });
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toMatchObject({
       email: newEmail.toLowerCase(),
       username: newEmail.toLowerCase(),

@@ -51,6 +51,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   const limiter = createRateLimiter(opts.db);
   const limits = opts.rateLimits;
 
+  // Every answer here is about one person (her details, her e-mail's verification for a one-time
+  // token): never kept by a browser or a proxy, whatever the status.
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
   app.post(
     '/users/',
     { schema: { body: registrationBody, response: { 201: registrationAnswer, ...errors } } },
@@ -90,10 +96,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
   app.get(
     '/infos/',
     { preHandler: opts.authenticate, schema: { response: { 200: infoSchema, ...errors } } },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return accounts.getInfo(requireUserId(req));
-    },
+    async (req) => accounts.getInfo(requireUserId(req)),
   );
 
   app.put(
@@ -102,7 +105,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       preHandler: opts.authenticate,
       schema: { body: infoUpdateBody, response: { 200: infoSchema, ...errors } },
     },
-    async (req, reply) => {
+    async (req) => {
       const userId = requireUserId(req);
       const email = req.body.email.trim();
       // The form sends the phone masked; bare digits (10 or 11) are read as their mask.
@@ -114,7 +117,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       if (problems.phone) fieldErrors.phone = [problems.phone];
       const first = problems.email ?? problems.phone;
       if (first) throw new ValidationError(first, fieldErrors);
-      reply.header('cache-control', 'no-store');
       return accounts.updateInfo(userId, {
         email: normalizeEmail(email),
         phone: phoneDigits(phone),

@@ -169,6 +169,61 @@ describe('POST /api/token/refresh/', () => {
   });
 });
 
+describe('answers that carry tokens or say whether one is good', () => {
+  it('are never stored (Cache-Control: no-store), success and failure alike', async () => {
+    const user = await verifiedUser(ctx.app, ctx.database);
+    const unverified = await register(ctx.app);
+    const pair = await login(ctx.app, user.email);
+    const answers: [string, number, Awaited<ReturnType<typeof post>>][] = [
+      [
+        'login',
+        200,
+        await post(ctx.app, '/api/token/', { username: user.email, password: GOOD_PASSWORD }),
+      ],
+      [
+        'login, wrong password',
+        401,
+        await post(ctx.app, '/api/token/', { username: user.email, password: 'Errada123' }),
+      ],
+      [
+        'login, e-mail not verified',
+        403,
+        await post(ctx.app, '/api/token/', {
+          username: unverified.email,
+          password: GOOD_PASSWORD,
+        }),
+      ],
+      ['login, no password', 400, await post(ctx.app, '/api/token/', { username: user.email })],
+      ['refresh', 200, await refresh(pair.refresh)],
+      ['refresh, spent', 401, await refresh(pair.refresh)],
+      ['refresh, missing', 400, await post(ctx.app, '/api/token/refresh/', {})],
+      ['forgot', 200, await post(ctx.app, '/api/forgot-password/', { email: user.email })],
+      [
+        'forgot, unknown e-mail',
+        404,
+        await post(ctx.app, '/api/forgot-password/', { email: 'ninguem@exemplo.com' }),
+      ],
+    ];
+    const token = tokenFromMail(await sentMail(ctx.app, mailer), user.email);
+    answers.push(
+      [
+        'reset',
+        200,
+        await post(ctx.app, '/api/reset-password/', { token, password: 'NovaSenha2025' }),
+      ],
+      [
+        'reset, spent token',
+        400,
+        await post(ctx.app, '/api/reset-password/', { token, password: 'OutraSenha2025' }),
+      ],
+    );
+    for (const [what, status, res] of answers) {
+      expect(res.statusCode, what).toBe(status);
+      expect(res.headers['cache-control'], what).toBe('no-store');
+    }
+  });
+});
+
 describe('forgot and reset password', () => {
   it('forgot: 404 for an unknown e-mail, 200 and a reset link otherwise', async () => {
     const unknown = await post(ctx.app, '/api/forgot-password/', { email: 'ninguem@exemplo.com' });
@@ -276,6 +331,7 @@ describe('rate limits (kept in the database)', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ error: TOO_MANY_ATTEMPTS });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.headers['cache-control']).toBe('no-store');
   };
 
   it('login: per IP and e-mail, then per IP', async () => {

@@ -42,6 +42,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const limiter = createRateLimiter(opts.db);
   const limits = opts.rateLimits;
 
+  // Tokens, and answers to a password or a one-time token: never kept by a browser or a proxy,
+  // whatever the status (an error says whether an account or a token exists).
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
   app.post(
     '/token/',
     { schema: { body: loginBody, response: { 200: tokenPairSchema, ...errors } } },

@@ -103,6 +103,7 @@ describe('server-rendered pages', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     const html = res.body;
     // The page's own data came from the API in the same process.
     expect(html).toContain('<div id="root"><main>/aneis?pagina=2 saúde: ok</main></div>');

@@ -14,7 +14,7 @@ const FEATURED_ID = 'destaques';
 
 /** SPEC §2 Home. Also rendered at /carrinho and /popup, routes whose own content is not shown. */
 export function HomePage() {
-  usePageHead({ title: null, path: '/' });
+  usePageHead({ title: null, path: '/', home: true });
   const carousel = useCarouselProducts();
   const featured = useFeaturedProducts();
   const bestSellers = useBestSellers();

@@ -1,9 +1,10 @@
 import { formatBRL } from '@semijoias/domain/money';
 import { searchEmptyText } from '@semijoias/domain/messages';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDebouncedValue } from '@/lib/hooks';
 import { priceCents, productPath, type Product, type ProductLinkState } from '@/lib/product';
+import { SEARCH_PARAM } from '@/lib/search-request';
 import { cx } from '@/ui/cx';
 import { CloseIcon, SearchIcon } from '@/ui/icons';
 import { SmartImage } from '@/ui/SmartImage';
@@ -39,6 +40,28 @@ export function SearchBox({ className }: { className?: string }) {
   // Focus given back by Escape must not reopen the dropdown it just closed.
   const refocusing = useRef(false);
   const panelId = useId();
+
+  // '?busca=texto' (lib/search-request.ts, the home page's SearchAction): while the address asks
+  // for it, the box holds the text with its results open (in the server's page too); then the
+  // request is taken out of the address, so a reload does not repeat it and the box is hers.
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const requested = params.get(SEARCH_PARAM);
+  if (requested !== null && (text !== requested || !open)) {
+    setText(requested);
+    setOpen(true);
+  }
+  useEffect(() => {
+    if (requested === null) return;
+    inputRef.current?.focus();
+    const rest = new URLSearchParams(params);
+    rest.delete(SEARCH_PARAM);
+    const search = rest.toString();
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '' },
+      { replace: true, state: location.state },
+    );
+  }, [requested, params, navigate, location.pathname, location.state]);
 
   const active = trimmed.length >= SEARCH_MIN_LENGTH;
   let state: SearchState = { kind: 'idle' };
