@@ -5,6 +5,8 @@
  * shopper then sees the code and 'Rastrear nos Correios' in 'Meus Pedidos', and has both in her
  * e-mail (the store's outbox). A paid order the owner cancels reads, on the shopper's side, as the
  * store's cancellation with her money going back, then gone back once the refund is noted.
+ * The e2e store runs on the sandbox: the Painel says its payments are tests (issue 19), and an
+ * order paid there carries the 'Teste' badge in the list and on its page.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,20 +48,42 @@ test('the owner ships a paid order with a Correios code; the shopper sees it in 
     project === 'phone' ? 61 : 62,
   );
 
-  // The owner, in the same browser after her: the list filtered by the address bar.
+  // The owner, in the same browser after her. The sizes of the screenshots below.
   const owner = await ownerSession(request, project);
   await signInBrowser(page, owner.session);
+  await page.setViewportSize(
+    project === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+  );
+
+  // The store runs on the sandbox: every back-office page says its payments are tests.
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible();
+  const notice = page.getByRole('complementary', { name: 'Pagamentos de teste' });
+  await expect(notice).toContainText('nenhum pagamento é real');
+  await expect(notice).toContainText('PAYMENT_PROVIDER=pagbank');
+  await expect(page.locator('[role="status"]').filter({ hasText: /Carregando/ })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath(`${project}-painel-pagamentos-de-teste.png`) });
+
+  // The list filtered by the address bar; her order, paid at the sandbox, is a test.
   await page.goto('/admin/pedidos?status=paid');
   await expect(page.getByRole('heading', { name: 'Pedidos', level: 1 })).toBeVisible();
   await expect(page.getByTestId('filtro-paid')).toHaveAttribute('aria-pressed', 'true');
   await page.getByLabel('Buscar por número, nome, e-mail ou CPF').fill(shopper.email);
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page).toHaveURL(/status=paid/);
+  const line = page.locator(`[data-reference="${order.reference}"]`).filter({ visible: true });
+  await expect(line.getByTestId('pedido-teste')).toHaveText('Teste');
+  await page.screenshot({ path: testInfo.outputPath(`${project}-pedidos-teste.png`) });
   const link = page.getByRole('link', { name: new RegExp(`#${order.reference}`) }).first();
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/admin/pedidos/${order.reference}$`));
   await expect(page.getByRole('heading', { name: `Pedido #${order.reference}` })).toBeVisible();
   await expect(page.getByTestId('pedido-situacao')).toContainText('Pedido Pago');
+  await expect(page.getByTestId('pedido-teste')).toHaveText('Teste');
+  await expect(page.getByTestId('pedido-teste-aviso')).toHaveText(
+    'Pedido de teste (sandbox): nenhum dinheiro foi recebido. Não envie.',
+  );
+  await page.screenshot({ path: testInfo.outputPath(`${project}-pedido-teste.png`) });
 
   // The dialog checks the code with its check digit before sending it.
   await page.getByRole('button', { name: 'Marcar como Enviado' }).click();

@@ -35,3 +35,40 @@ export const STOCK_REASON_LABEL = {
   adjustment: 'Ajuste manual',
   other: 'Outro',
 } as const;
+
+// ------------------------------------------------------------ Going online (issue 19)
+/**
+ * A test order (paid, or to be paid, through the sandbox provider): its badge beside the
+ * reference and, on its page, why it is not to be shipped.
+ */
+export const TEST_ORDER_BADGE = 'Teste';
+export const TEST_ORDER_EXPLANATION =
+  'Pedido de teste (sandbox): nenhum dinheiro foi recebido. Não envie.';
+
+/**
+ * What the running store's settings mean for the owners (GET /api/admin/ambiente/): a banner on
+ * every back-office page for each one that applies.
+ */
+export const ENVIRONMENT_NOTICES = {
+  pagamentos_de_teste: {
+    titulo: 'Pagamentos de teste',
+    texto:
+      'Esta loja usa o provedor de pagamento de teste (sandbox): nenhum pagamento é real. ' +
+      'Para vender, configure PAYMENT_PROVIDER=pagbank e PAGBANK_TOKEN.',
+  },
+  banco_embutido: {
+    titulo: 'Banco embutido em produção',
+    texto:
+      'A loja usa o banco embutido (PGlite): serve uma única instância pequena, não é seguro ' +
+      'contra uma queda de energia e não pode ser compartilhado por várias instâncias. Use ' +
+      'DATABASE_URL com um PostgreSQL.',
+  },
+  email_em_arquivo: {
+    titulo: 'E-mails não saem',
+    texto:
+      'Sem SMTP_URL, os e-mails são gravados em arquivos no servidor e não chegam às clientes.',
+  },
+} as const;
+
+export type EnvironmentNoticeCode = keyof typeof ENVIRONMENT_NOTICES;
+// ------------------------------------------------------------ end of Going online

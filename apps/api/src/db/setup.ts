@@ -3,6 +3,7 @@
  * migrations, seed the catalog when it is empty. Shared by the server and by tools/fixtures.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { ENVIRONMENT_NOTICES } from '@semijoias/domain/admin';
 import type { Config } from '../config.js';
 import { databaseTarget, openDatabase, type Database } from './client.js';
 import { runMigrations } from './migrate.js';
@@ -10,11 +11,8 @@ import { seedCatalog } from './seed.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
-/** Said at every start of a production store on PGlite (and shown in the back office). */
-export const EMBEDDED_DATABASE_IN_PRODUCTION_WARNING =
-  'PRODUÇÃO NO BANCO EMBUTIDO (PGlite): serve uma única instância pequena; não é seguro contra ' +
-  'uma queda de energia e não pode ser compartilhado por várias instâncias. Use DATABASE_URL ' +
-  'com um PostgreSQL.';
+/** Said at every start of a production store on PGlite, as the back office says it. */
+export const EMBEDDED_DATABASE_IN_PRODUCTION_WARNING = `${ENVIRONMENT_NOTICES.banco_embutido.titulo.toUpperCase()}: ${ENVIRONMENT_NOTICES.banco_embutido.texto}`;
 
 export async function prepareDatabase(
   config: Pick<

@@ -1,8 +1,9 @@
 /**
  * The back office's frame: a dark top bar (the store, who is in, back to the shop, log out) and
  * the sections' menu — a side column on a desktop, a row of tabs that scrolls sideways on a
- * phone (the owners use it between two customers at the showroom). Hidden when printing (the
- * label page prints alone).
+ * phone (the owners use it between two customers at the showroom) — and, under the bar, the
+ * notices about the store's settings (test payments, the embedded database...). Hidden when
+ * printing (the label page prints alone).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -13,6 +14,7 @@ import { STORE_INFO } from '@/lib/store-info';
 import { cx } from '@/ui/cx';
 import { LogoutIcon } from '@/ui/icons';
 import type { AdminSession } from './lib/admin-api';
+import { EnvironmentNotices } from './ui/EnvironmentNotices';
 
 export function AdminLayout({ owner, children }: { owner: AdminSession; children: ReactNode }) {
   const navigate = useNavigate();
@@ -72,6 +74,7 @@ export function AdminLayout({ owner, children }: { owner: AdminSession; children
           </div>
         </div>
       </header>
+      <EnvironmentNotices />
       <div className="mx-auto max-w-7xl lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8 lg:px-6">
         <nav
           aria-label="Administração"

@@ -11,7 +11,7 @@ import { ADMIN_FORBIDDEN } from '@semijoias/domain/admin';
 import { TRACKING_CODE_MESSAGES } from '@semijoias/domain/tracking-code';
 import { loggedInCustomer } from '../../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
-import { useTestApp } from '../../../../test/helpers.js';
+import { testConfig, useTestApp } from '../../../../test/helpers.js';
 import {
   catalogTail,
   insertOrder,
@@ -19,10 +19,12 @@ import {
   orderOutbox,
   type TestOrderOptions,
 } from '../../../../test/orders.js';
+import { buildApp } from '../../../app.js';
 import {
   auditLog,
   couponRedemptions,
   coupons,
+  orders,
   paymentNotifications,
   products,
   stockMovements,
@@ -437,5 +439,68 @@ describe('POST cancelar', () => {
       motivo: 'x',
     });
     expect(late.statusCode).toBe(409);
+  });
+});
+
+describe('test orders (issue 19)', () => {
+  /** A paid order whose payment went through `provider` (null: she never reached the payment). */
+  async function orderPaidThrough(provider: 'sandbox' | 'pagbank' | null) {
+    const { order } = await paidOrder();
+    await ctx.database.db
+      .update(orders)
+      .set({ paymentProvider: provider })
+      .where(eq(orders.id, order.id));
+    return order.reference;
+  }
+
+  /** `teste` as the list (searched by reference) and the order's page answer it. */
+  async function testFlags(app: typeof ctx.app, reference: string) {
+    const list = await adminCall(app, owner.token, 'GET', `/api/admin/pedidos/?busca=${reference}`);
+    expect(list.statusCode, list.body).toBe(200);
+    const lines = (list.json() as { pedidos: { reference: string; teste: boolean }[] }).pedidos;
+    const line = lines.find((l) => l.reference === reference);
+    expect(line, `${reference} in the list`).toBeDefined();
+    const detail = await adminCall(app, owner.token, 'GET', `/api/admin/pedidos/${reference}/`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    return {
+      list: line!.teste,
+      detail: (detail.json() as { pedido: { teste: boolean } }).pedido.teste,
+    };
+  }
+
+  it('marks an order paid through the sandbox as a test, and a PagBank one as not', async () => {
+    const sandbox = await orderPaidThrough('sandbox');
+    const pagbank = await orderPaidThrough('pagbank');
+    expect(await testFlags(ctx.app, sandbox)).toEqual({ list: true, detail: true });
+    expect(await testFlags(ctx.app, pagbank)).toEqual({ list: false, detail: false });
+  });
+
+  it("an order with no provider yet follows the store's: a test on the sandbox, not on PagBank", async () => {
+    const unpaid = await orderPaidThrough(null);
+    const sandbox = await orderPaidThrough('sandbox');
+    const pagbank = await orderPaidThrough('pagbank');
+    // This app's store runs on the sandbox (the default).
+    expect(await testFlags(ctx.app, unpaid)).toEqual({ list: true, detail: true });
+    // The same orders seen by a store that now sells through PagBank: only the provider she paid
+    // through counts once there is one.
+    const selling = await buildApp({
+      config: testConfig({
+        adminEmails: [...OWNER_EMAILS],
+        paymentProvider: 'pagbank',
+        pagbank: { token: 'token-de-teste', apiUrl: 'http://pagbank.invalid' },
+      }),
+      database: ctx.database,
+      logger: false,
+      background: false,
+      mailer: memoryMailer(),
+    });
+    try {
+      await selling.ready();
+      expect(await testFlags(selling, unpaid)).toEqual({ list: false, detail: false });
+      expect(await testFlags(selling, sandbox)).toEqual({ list: true, detail: true });
+      expect(await testFlags(selling, pagbank)).toEqual({ list: false, detail: false });
+    } finally {
+      await selling.close();
+    }
   });
 });

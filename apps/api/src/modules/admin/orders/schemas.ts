@@ -84,6 +84,9 @@ const customerJson = z.object({
   telefone: z.string().nullable(),
 });
 
+/** Paid, or to be paid, through the sandbox: no money received, not to be shipped (test-order.ts). */
+const testOrder = z.boolean();
+
 export const orderSummaryJson = z.object({
   reference: z.string(),
   status: z.enum(ORDER_STATUS_CODES),
@@ -93,6 +96,7 @@ export const orderSummaryJson = z.object({
   itens: z.number(),
   total_cents: z.number(),
   codigo_rastreio: z.string().nullable(),
+  teste: testOrder,
 });
 
 export const ordersAnswer = z.object({
@@ -106,6 +110,7 @@ export const orderDetailJson = z.object({
   reference: z.string(),
   status: z.enum(ORDER_STATUS_CODES),
   status_texto: z.string(),
+  teste: testOrder,
   criado_em: z.string(),
   prazo_pagamento: z.string(),
   pago_em: z.string().nullable(),

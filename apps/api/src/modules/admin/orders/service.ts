@@ -40,6 +40,7 @@ import {
 import { writeAudit } from '../audit.js';
 import type { Owner } from '../guard.js';
 import type { OrderAction, OrderDetailJson } from './schemas.js';
+import { isAdminTestOrder } from './test-order.js';
 
 export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
 
@@ -101,6 +102,8 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
   const { db } = deps;
   const imageUrl = imageUrlFrom(deps.config.imageBaseUrl);
   const mailDeps = orderMailDeps(deps.config);
+  const isTest = (order: { paymentProvider: string | null }) =>
+    isAdminTestOrder(order, deps.config.paymentProvider);
 
   function whereOf(filter: OrdersFilter): SQL | undefined {
     const conditions: SQL[] = [];
@@ -147,6 +150,7 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
         userEmail: users.email,
         totalCents: orders.totalCents,
         trackingCode: orders.trackingCode,
+        paymentProvider: orders.paymentProvider,
         itens: sql<number>`(select coalesce(sum(${orderItems.quantidade}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
       })
       .from(orders)
@@ -168,6 +172,7 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
         itens: Number(r.itens),
         total_cents: r.totalCents,
         codigo_rastreio: r.trackingCode,
+        teste: isTest(r),
       })),
       total: Number(total),
       pagina: page,
@@ -230,6 +235,7 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
       reference: order.reference,
       status: order.status,
       status_texto: orderStatusText(order.status),
+      teste: isTest(order),
       criado_em: order.createdAt.toISOString(),
       prazo_pagamento: order.expiresAt.toISOString(),
       pago_em: iso(order.paidAt),

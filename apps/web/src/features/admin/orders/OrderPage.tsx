@@ -8,6 +8,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { TEST_ORDER_EXPLANATION } from '@semijoias/domain/admin';
 import { maskCep } from '@semijoias/domain/cep';
 import { maskCpf } from '@semijoias/domain/cpf';
 import { formatBRL } from '@semijoias/domain/money';
@@ -20,7 +21,7 @@ import {
 } from '@semijoias/domain/tracking-code';
 import { Button, buttonClasses } from '@/ui/Button';
 import { TextField } from '@/ui/Field';
-import { ChevronLeftIcon } from '@/ui/icons';
+import { AlertIcon, ChevronLeftIcon } from '@/ui/icons';
 import { useToast } from '@/ui/toast';
 import { AuditHistory } from '../audit/AuditHistory';
 import { adminErrorMessage, adminFieldErrors } from '../lib/errors';
@@ -35,7 +36,7 @@ import {
   type AdminOrder,
   type OrderAction,
 } from './orders-api';
-import { AdminOrderStatus } from './status';
+import { AdminOrderStatus, TestOrderBadge } from './status';
 
 const ACTION_DONE: Record<OrderAction, string> = {
   em_andamento: 'Pedido marcado como Em andamento.',
@@ -145,6 +146,7 @@ function OrderView({ order }: { order: AdminOrder }) {
     <>
       <AdminPageHeader
         title={`Pedido #${order.reference}`}
+        badge={order.teste ? <TestOrderBadge /> : undefined}
         description={`Feito em ${formatDateTime(order.criado_em)}`}
         actions={
           address ? (
@@ -157,6 +159,16 @@ function OrderView({ order }: { order: AdminOrder }) {
           ) : undefined
         }
       />
+
+      {order.teste && (
+        <p
+          data-testid="pedido-teste-aviso"
+          className="mb-4 flex gap-3 rounded-2xl border border-ink/20 bg-ink/5 px-4 py-3 text-sm font-medium text-ink sm:px-5"
+        >
+          <AlertIcon width={20} height={20} className="mt-px shrink-0" />
+          {TEST_ORDER_EXPLANATION}
+        </p>
+      )}
 
       <section
         aria-label="Situação e ações"

@@ -22,7 +22,7 @@ import {
   type AdminOrderSummary,
   type OrdersFilters,
 } from './orders-api';
-import { AdminOrderStatus, STATUS_FILTERS } from './status';
+import { AdminOrderStatus, STATUS_FILTERS, TestOrderBadge } from './status';
 
 const chip =
   'inline-flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-gold';
@@ -196,7 +196,10 @@ function OrderCard({ order }: { order: AdminOrderSummary }) {
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-semibold tabular-nums text-ink">#{order.reference}</p>
+          <p className="flex flex-wrap items-center gap-2 font-semibold tabular-nums text-ink">
+            #{order.reference}
+            {order.teste && <TestOrderBadge />}
+          </p>
           <p className="mt-0.5 text-xs text-muted">{formatDateTime(order.criado_em)}</p>
         </div>
         <AdminOrderStatus status={order.status} />
@@ -251,12 +254,15 @@ function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
               data-reference={order.reference}
             >
               <td className="px-4 py-2">
-                <Link
-                  to={orderHref(order.reference)}
-                  className={buttonClasses('ghost', 'sm', 'px-2 font-semibold tabular-nums')}
-                >
-                  #{order.reference}
-                </Link>
+                <div className="flex items-center gap-1">
+                  <Link
+                    to={orderHref(order.reference)}
+                    className={buttonClasses('ghost', 'sm', 'px-2 font-semibold tabular-nums')}
+                  >
+                    #{order.reference}
+                  </Link>
+                  {order.teste && <TestOrderBadge />}
+                </div>
               </td>
               <td className="px-4 py-2 tabular-nums text-ink-soft">
                 {formatDateTime(order.criado_em)}

@@ -11,6 +11,8 @@ export interface AdminOrderSummary {
   reference: string;
   status: OrderStatusCode;
   status_texto: string;
+  /** Paid, or to be paid, through the sandbox: no money received, not to be shipped. */
+  teste: boolean;
   criado_em: string;
   cliente: { nome: string | null; email: string | null };
   itens: number;
@@ -40,6 +42,7 @@ export interface AdminOrder {
   reference: string;
   status: OrderStatusCode;
   status_texto: string;
+  teste: boolean;
   criado_em: string;
   prazo_pagamento: string;
   pago_em: string | null;

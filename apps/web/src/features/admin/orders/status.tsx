@@ -1,5 +1,10 @@
-/** The owners' view of an order's status: its name in a colour of its own, for every status. */
+/**
+ * The owners' view of an order's status: its name in a colour of its own, for every status; and
+ * the 'Teste' mark of an order paid through the sandbox, solid ink so it never reads as a status.
+ */
+import { TEST_ORDER_BADGE, TEST_ORDER_EXPLANATION } from '@semijoias/domain/admin';
 import { ORDER_STATUS_TEXT, type OrderStatusCode } from '@semijoias/domain/orders';
+import { Badge } from '@/ui/Badge';
 import { cx } from '@/ui/cx';
 
 const TONE: Record<OrderStatusCode, string> = {
@@ -42,6 +47,15 @@ export function AdminOrderStatus({
       )}
     >
       {ORDER_STATUS_TEXT[status]}
+    </span>
+  );
+}
+
+/** Beside a test order's reference (the list, the order's page). */
+export function TestOrderBadge() {
+  return (
+    <span data-testid="pedido-teste" title={TEST_ORDER_EXPLANATION} className="inline-flex">
+      <Badge tone="ink">{TEST_ORDER_BADGE}</Badge>
     </span>
   );
 }
