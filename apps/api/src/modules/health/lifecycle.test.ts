@@ -199,8 +199,9 @@ describe('shutDownGracefully', () => {
 });
 
 describe('shutdownTimings', () => {
-  it('drains 3 s (what the proxy needs to see it), never more than a third of the timeout', () => {
-    expect(shutdownTimings(10)).toEqual({ drainMs: 3000, timeoutMs: 10_000 });
-    expect(shutdownTimings(3)).toEqual({ drainMs: 1000, timeoutMs: 3000 });
+  it('drains 5 s (what the proxy needs to see it), never more than half of the timeout', () => {
+    expect(shutdownTimings(10)).toEqual({ drainMs: 5000, timeoutMs: 10_000 });
+    expect(shutdownTimings(30)).toEqual({ drainMs: 5000, timeoutMs: 30_000 });
+    expect(shutdownTimings(3)).toEqual({ drainMs: 1500, timeoutMs: 3000 });
   });
 });

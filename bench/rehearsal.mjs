@@ -1,0 +1,461 @@
+#!/usr/bin/env node
+// The flash-sale rehearsal (ARCHITECTURE.md, "Online"): PostgreSQL, two instances of the built
+// store and Debian's Caddy with deploy/Caddyfile on localhost (its local authority), then a sale
+// through the proxy while both instances are restarted one after the other:
+//
+//   TEST_DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres node bench/rehearsal.mjs
+//
+// 200 shoppers at once for a piece with 50 units: each reads it, quotes shipping, places the order
+// (api/pay) and pays on the sandbox page; 20 page and catalog GETs a second beside them. Goals:
+// exactly 50 orders paid, every other shopper told 'não tem estoque suficiente', no 5xx, no failed
+// request, each order's e-mails sent exactly once, p99 of api/pay under 500 ms, both restarts
+// while shoppers are buying, each instance out with 0 within SHUTDOWN_TIMEOUT_SECONDS, and the
+// proxy itself right (http redirected to https, one HSTS header). Prints the figures, keeps them
+// in bench/RESULTS.md, and exits 1 when a goal is missed.
+//
+// REHEARSAL_DATABASE_URL (else TEST_DATABASE_URL): a PostgreSQL server and a role that may create
+// databases; the rehearsal makes its own database there and drops it at the end.
+// Options: --report-only (exit 0 whatever the goals), --shoppers N, --stock N, --think-ms N,
+// --background-rps N, --restart-after-ms N (the first SIGTERM, counted from the sale's start),
+// --no-restarts, --no-write (leave RESULTS.md alone), --keep (keep the logs and temp folders),
+// --label TEXT (what was measured, in RESULTS.md; the commit by default).
+// REHEARSAL_HTTP_PORT / REHEARSAL_HTTPS_PORT: Caddy's ports (8080 and 8443, no root needed).
+import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createClient } from './rehearsal/client.mjs';
+import {
+  createDatabase,
+  databaseFigures,
+  pendingEmails,
+  prepareSaleProduct,
+  serverVersion,
+} from './rehearsal/database.mjs';
+import { startMailSink } from './rehearsal/mail-sink.mjs';
+import {
+  cleanup,
+  freePort,
+  killAllNow,
+  portIsFree,
+  sleep,
+  startCaddy,
+  startFakeViaCep,
+  storeInstance,
+  tempDir,
+} from './rehearsal/processes.mjs';
+import {
+  computeFigures,
+  goals,
+  printReport,
+  resultsSection,
+  writeResults,
+} from './rehearsal/report.mjs';
+import { runShoppers, startBackground } from './rehearsal/sale.mjs';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const { values: opts } = parseArgs({
+  options: {
+    'report-only': { type: 'boolean', default: false },
+    shoppers: { type: 'string', default: '200' },
+    stock: { type: 'string', default: '50' },
+    // Up to 3 s before each step: the sale lasts long enough for both restarts to fall in it.
+    'think-ms': { type: 'string', default: '3000' },
+    'background-rps': { type: 'string', default: '20' },
+    'restart-after-ms': { type: 'string', default: '1000' },
+    'no-restarts': { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    label: { type: 'string' },
+  },
+});
+
+const SHOPPERS = Number(opts.shoppers);
+const STOCK = Number(opts.stock);
+const THINK_MS = Number(opts['think-ms']);
+const BACKGROUND_RPS = Number(opts['background-rps']);
+const SHUTDOWN_TIMEOUT_SECONDS = 10;
+// Every shopper comes from 127.0.0.1 (Caddy's X-Forwarded-For): the per-address abuse limits
+// (60 CEP lookups a minute...) would refuse the sale itself. 100× keeps them on, out of the way.
+const RATE_LIMIT_SCALE = 100;
+const STORE_EMAIL = 'donas@ensaio.exemplo.com.br';
+const log = (...args) => console.log(`[ensaio ${new Date().toISOString().slice(11, 19)}]`, ...args);
+
+function fatal(message) {
+  console.error(`rehearsal: ${message}`);
+  process.exit(2);
+}
+
+const serverUrl = process.env.REHEARSAL_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!serverUrl) {
+  fatal(
+    'set REHEARSAL_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server URL (a role that may create databases)',
+  );
+}
+const caddyVersion = spawnSync('caddy', ['version'], { encoding: 'utf8' });
+if (caddyVersion.status !== 0) fatal('caddy not found: apt-get install caddy');
+
+/** The newest modification time under `dir` (0 when it does not exist). */
+function newestFile(dir) {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, statSync(join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** What was measured: --label, else the commit (and whether the tree had changes). */
+function storeLabel() {
+  if (opts.label) return opts.label;
+  const git = (...args) => spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD');
+  if (head.status !== 0) return 'the store in this folder';
+  const dirty = git('status', '--porcelain', '--untracked-files=no').stdout.trim() !== '';
+  return `commit ${head.stdout.trim()}${dirty ? ' with uncommitted changes' : ''}`;
+}
+
+/** A plain-HTTP GET straight to an instance (not recorded: setup and checks only). */
+async function direct(port, path) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(5000) });
+  return { status: res.status, body: await res.text() };
+}
+
+/** http://localhost:<http port>/... : Caddy's answer (its redirect to HTTPS), unfollowed. */
+function plainHttp(port, path) {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: 'localhost', port, path }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode, location: res.headers.location });
+      })
+      .on('error', reject);
+  });
+}
+
+/** Error lines (pino level 50+) in an instance's log, and a few of their messages. */
+function instanceErrors(file) {
+  if (!existsSync(file)) return { count: 0, samples: [] };
+  const errors = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => /"level":(50|60)/.test(line));
+  const samples = [
+    ...new Set(
+      errors.map((line) => {
+        try {
+          const entry = JSON.parse(line);
+          return `${entry.msg}${entry.err?.message ? `: ${entry.err.message}` : ''}`;
+        } catch {
+          return line.slice(0, 120);
+        }
+      }),
+    ),
+  ].slice(0, 5);
+  return { count: errors.length, samples };
+}
+
+/**
+ * Back in Caddy's rotation: no failed active check since the last "host is up" (after the
+ * SIGTERM), and no failed request remembered (the admin API's `fails`).
+ */
+async function waitBackInRotation(caddy, adminPort, upstream, since, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const checks = caddy.events.filter(
+      (e) => e.at >= since && e.host === upstream && /health_checker\.active$/.test(e.logger ?? ''),
+    );
+    const last = checks.at(-1);
+    const activeOk = !last || last.msg === 'host is up';
+    let fails = 1;
+    try {
+      const res = await fetch(`http://127.0.0.1:${adminPort}/reverse_proxy/upstreams`);
+      const list = await res.json();
+      fails = list.find((u) => u.address === upstream)?.fails ?? 0;
+    } catch {
+      // admin not answering: try again
+    }
+    if (activeOk && fails === 0) return Date.now();
+    await sleep(100);
+  }
+  return null;
+}
+
+async function restart(ctx, instance) {
+  const { caddy, adminPort, saleStart } = ctx;
+  const sigtermAt = Date.now();
+  const activeShoppers = ctx.active;
+  log(`${instance.name}: SIGTERM (${activeShoppers} clientes comprando)`);
+  const stopped = await instance.stop({ killAfterMs: (SHUTDOWN_TIMEOUT_SECONDS + 5) * 1000 });
+  log(
+    `${instance.name}: ${stopped.killed ? 'não saiu; SIGKILL' : `saiu com ${stopped.code ?? stopped.signal}`} em ${stopped.ms} ms`,
+  );
+  const startedAt = Date.now();
+  await instance.start();
+  const readyAt = Date.now();
+  const backAt = await waitBackInRotation(caddy, adminPort, instance.upstream, sigtermAt, 60_000);
+  const firstFailure = caddy.events.find(
+    (e) =>
+      e.at >= sigtermAt &&
+      e.host === instance.upstream &&
+      /health_checker\.active$/.test(e.logger ?? '') &&
+      e.msg !== 'host is up',
+  );
+  log(
+    `${instance.name}: pronta em ${readyAt - startedAt} ms; de volta no Caddy: ${backAt ? 'sim' : 'não'}`,
+  );
+  return {
+    name: instance.name,
+    sigtermAt: sigtermAt - saleStart,
+    activeShoppers,
+    code: stopped.code,
+    signal: stopped.signal,
+    killed: stopped.killed,
+    stopMs: stopped.ms,
+    outOfRotationMs: firstFailure ? firstFailure.at - sigtermAt : null,
+    startMs: readyAt - startedAt,
+    backMs: backAt ? backAt - sigtermAt : null,
+  };
+}
+
+async function main(state) {
+  if (!existsSync(join(repoRoot, 'apps/api/dist/server.js'))) {
+    log('apps/api/dist/server.js não existe: npm run build');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+  const built = statSync(join(repoRoot, 'apps/api/dist/server.js')).mtimeMs;
+  const newer = ['apps/api/src', 'packages/domain/src', 'apps/web/src'].some(
+    (dir) => newestFile(join(repoRoot, dir)) > built,
+  );
+  if (newer)
+    log('aviso: há fontes mais novas que apps/api/dist/server.js (npm run build mede o atual)');
+  const httpPort = Number(process.env.REHEARSAL_HTTP_PORT ?? 8080);
+  const httpsPort = Number(process.env.REHEARSAL_HTTPS_PORT ?? 8443);
+  for (const port of [httpPort, httpsPort]) {
+    if (!(await portIsFree(port))) {
+      throw new Error(`port ${port} is taken: set REHEARSAL_HTTP_PORT / REHEARSAL_HTTPS_PORT`);
+    }
+  }
+  const runDir = tempDir('semijoias-rehearsal-');
+  state.runDir = runDir;
+
+  const db = await createDatabase(repoRoot, serverUrl);
+  state.db = db;
+  log(`banco ${db.name}`);
+  const sink = await startMailSink(repoRoot);
+  state.sink = sink;
+  const viaCep = await startFakeViaCep(repoRoot);
+
+  const publicUrl = `https://localhost:${httpsPort}`;
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    DATABASE_URL: db.url,
+    PAYMENT_PROVIDER: 'sandbox',
+    SEED_DEMO_CATALOG: 'true',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    PUBLIC_URL: publicUrl,
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
+    SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS),
+    SMTP_URL: sink.url,
+    MAIL_FROM: 'Duas Irmãs Semijoias <nao-responda@ensaio.exemplo.com.br>',
+    STORE_EMAIL,
+    VIACEP_URL: viaCep.url,
+    LOG_LEVEL: 'info',
+  };
+  const instances = [];
+  for (const name of ['instância 1', 'instância 2']) {
+    const n = instances.length + 1;
+    instances.push(
+      storeInstance({
+        name,
+        repoRoot,
+        port: await freePort(),
+        env: { ...env, DATA_DIR: tempDir(`semijoias-rehearsal-data${n}-`) },
+        logFile: join(runDir, `store${n}.log`),
+      }),
+    );
+  }
+  // Both at once, as compose starts them: the migrations run under their advisory lock.
+  await Promise.all(instances.map((i) => i.start()));
+  log(`instâncias prontas em ${instances.map((i) => i.port).join(' e ')}`);
+
+  const adminPort = await freePort();
+  const caddy = await startCaddy({
+    repoRoot,
+    dir: join(runDir, 'caddy'),
+    logFile: join(runDir, 'caddy.log'),
+    httpsPort,
+    env: {
+      DOMAIN: 'localhost',
+      UPSTREAMS: instances.map((i) => i.upstream).join(' '),
+      HTTP_PORT: String(httpPort),
+      HTTPS_PORT: String(httpsPort),
+      CADDY_ADMIN: `127.0.0.1:${adminPort}`,
+    },
+  });
+  state.caddy = caddy;
+  const ca = readFileSync(caddy.rootCert);
+
+  // Through the proxy: ready, redirected from http, one HSTS header on a page.
+  let saleStart = Date.now();
+  const setup = createClient({ origin: caddy.origin, ca, startedAt: () => saleStart });
+  state.clients.push(setup);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const ready = await setup.request('setup', 'GET', '/api/health/ready/');
+    if (ready.status === 200) break;
+    if (Date.now() > deadline)
+      throw new Error(`Caddy never answered ready (${ready.status || ready.error})`);
+    await sleep(200);
+  }
+  const redirect = await plainHttp(httpPort, '/aneis');
+  const home = await setup.request('setup', 'GET', '/');
+  const hsts = Object.keys(home.headers).includes('strict-transport-security')
+    ? String(home.headers['strict-transport-security']).split(',').length
+    : 0;
+  const proxyCheck = { redirectStatus: redirect.status, redirectTo: redirect.location, hsts };
+  log(
+    `Caddy em ${caddy.origin}: http → ${redirect.status} ${redirect.location}; HSTS numa página: ${hsts} cabeçalho(s)`,
+  );
+
+  const product = await prepareSaleProduct(db, STOCK);
+  for (const instance of instances) {
+    // Each instance's catalog cache hears the change (LISTEN/NOTIFY) before the sale starts.
+    for (let i = 0; ; i++) {
+      const answer = await direct(instance.port, `/api/produtos/detalhes/${product.id}/`);
+      if (answer.status === 200 && JSON.parse(answer.body).estoque === STOCK) break;
+      if (i > 100) throw new Error(`${instance.name} never showed the stock of ${STOCK}`);
+      await sleep(100);
+    }
+  }
+  const detail = JSON.parse(
+    (await direct(instances[0].port, `/api/produtos/detalhes/${product.id}/`)).body,
+  );
+  const imagePath = detail.image ? new URL(detail.image, publicUrl).pathname : null;
+  log(`venda: "${product.name}" (id ${product.id}), ${STOCK} unidades, ${SHOPPERS} clientes`);
+
+  // The sale.
+  const client = createClient({ origin: caddy.origin, ca, startedAt: () => saleStart });
+  state.clients.push(client);
+  saleStart = Date.now();
+  const ctx = {
+    client,
+    product,
+    thinkMs: THINK_MS,
+    origin: caddy.origin,
+    active: 0,
+    caddy,
+    adminPort,
+    saleStart,
+  };
+  const background = startBackground(ctx, BACKGROUND_RPS, product, imagePath);
+  const sale = runShoppers(ctx, SHOPPERS).then((shoppers) => {
+    log(`venda terminada em ${Date.now() - saleStart} ms`);
+    return { shoppers, endedAt: Date.now() };
+  });
+  const restarts = [];
+  if (!opts['no-restarts']) {
+    await sleep(Number(opts['restart-after-ms']));
+    for (const instance of instances) restarts.push(await restart(ctx, instance));
+  }
+  const { shoppers, endedAt } = await sale;
+  await background.stop();
+
+  // The e-mails: everything the outbox holds delivered, then a moment for any second copy.
+  log('esperando os e-mails');
+  const mailDeadline = Date.now() + 180_000;
+  while ((await pendingEmails(db)) > 0 && Date.now() < mailDeadline) await sleep(500);
+  await sleep(3000);
+
+  const figures = computeFigures({
+    settings: {
+      label: storeLabel(),
+      restarts: !opts['no-restarts'],
+      shoppers: SHOPPERS,
+      stock: STOCK,
+      thinkMs: THINK_MS,
+      backgroundRps: BACKGROUND_RPS,
+      shutdownTimeoutSeconds: SHUTDOWN_TIMEOUT_SECONDS,
+      rateLimitScale: RATE_LIMIT_SCALE,
+      storeEmail: STORE_EMAIL,
+      httpsPort,
+      proxyCheck,
+      saleStart,
+      upstreamNames: Object.fromEntries(instances.map((i) => [i.upstream, i.name])),
+      saleMs: endedAt - saleStart,
+      caddyVersion: caddyVersion.stdout.trim().split(' ')[0],
+      postgresVersion: await serverVersion(db),
+      machine: `${cpus().length} cores (${cpus()[0]?.model.trim() ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+      instanceErrors: Object.fromEntries(instances.map((i) => [i.name, instanceErrors(i.logFile)])),
+    },
+    shoppers,
+    client,
+    db: await databaseFigures(db, product.id),
+    sink,
+    restarts,
+    caddyEvents: caddy.events,
+  });
+  printReport(figures);
+  if (!opts['no-write']) {
+    writeResults(join(repoRoot, 'bench/RESULTS.md'), resultsSection(figures));
+    log('bench/RESULTS.md atualizado');
+  }
+  if (opts.keep) log(`logs e pastas mantidos em ${runDir}`);
+  return goals(figures).every((g) => g.pass);
+}
+
+/** Everything the run started, ended; the database dropped. Once, however often it is called. */
+function tearDown(state) {
+  state.tearingDown ??= (async () => {
+    for (const client of state.clients) client.close();
+    await cleanup({ keep: opts.keep });
+    await state.sink?.close().catch(() => {});
+    if (state.db) {
+      await state.db
+        .drop()
+        .catch((error) =>
+          console.error(`rehearsal: could not drop ${state.db.name}: ${error.message}`),
+        );
+    }
+  })();
+  return state.tearingDown;
+}
+
+const state = { clients: [] };
+process.on('exit', killAllNow);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\nrehearsal: ${signal}, cleaning up`);
+    state.interrupted = true;
+    tearDown(state).finally(() => process.exit(130));
+  });
+}
+
+let passed = false;
+try {
+  passed = await main(state);
+} catch (error) {
+  if (state.interrupted) {
+    // The signal's handler is tearing down; what failed meanwhile is its consequence.
+    await tearDown(state);
+    process.exit(130);
+  }
+  console.error(`rehearsal: ${error.stack ?? error.message}`);
+  if (state.runDir) console.error(`rehearsal: logs in ${state.runDir} (kept)`);
+  opts.keep = opts.keep || Boolean(state.runDir);
+  await tearDown(state);
+  process.exit(2);
+}
+await tearDown(state);
+if (!passed && !opts['report-only']) {
+  console.error('rehearsal: a goal was missed (--report-only prints the figures without failing)');
+  process.exit(1);
+}
+process.exit(0);
