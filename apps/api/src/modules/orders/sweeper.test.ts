@@ -267,6 +267,66 @@ describe('an unpaid order at its deadline', () => {
   });
 });
 
+describe('a sweeper stopped in the middle of a pass (the instance shutting down)', () => {
+  it('finishes the order it holds, leaves the others for the next pass, and holds no lock', async () => {
+    const ids = await ownProducts(1);
+    const placed = [];
+    for (let i = 0; i < 3; i++)
+      placed.push(await insertOrder(ctx.database, { productIds: ids, ttlMinutes: TTL_MINUTES }));
+    await ctx.database.db
+      .update(orders)
+      .set({ paymentProvider: 'sandbox', providerCheckoutId: sql`'checkout-' || ${orders.id}` })
+      .where(
+        inArray(
+          orders.id,
+          placed.map((p) => p.order.id),
+        ),
+      );
+    // The provider answers the first question only when the test says so.
+    let answer!: () => void;
+    let asked!: () => void;
+    const firstAsked = new Promise<void>((resolve) => (asked = resolve));
+    const paymentStatus = vi.fn(async () => {
+      asked();
+      await new Promise<void>((resolve) => (answer = resolve));
+      return { state: 'pending' as const, paymentId: null, amountCents: null };
+    });
+    const { sweeper, at } = sweeperWith({ provider: { ...sandbox(), paymentStatus } });
+    at(TTL_MINUTES + 1);
+    const pass = sweeper.runOnce();
+    await firstAsked;
+    const stopped = sweeper.stop();
+    answer();
+    await stopped;
+    expect(await pass).toEqual({ cancelled: 1, settled: 0, skipped: 0 });
+    expect(paymentStatus).toHaveBeenCalledTimes(1);
+    const statuses = await ctx.database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(
+        inArray(
+          orders.id,
+          placed.map((p) => p.order.id),
+        ),
+      )
+      .orderBy(orders.expiresAt, orders.id);
+    expect(statuses.map((r) => r.status)).toEqual([
+      'cancelled',
+      'awaiting_payment',
+      'awaiting_payment',
+    ]);
+    // Nothing held: another sweeper (the next instance) takes the other two at once.
+    const next = sweeperWith({
+      provider: {
+        ...sandbox(),
+        paymentStatus: async () => ({ state: 'pending', paymentId: null, amountCents: null }),
+      },
+    });
+    next.at(TTL_MINUTES + 1);
+    expect(await next.sweeper.runOnce()).toMatchObject({ cancelled: 2, skipped: 0 });
+  });
+});
+
 describe('a payment the provider took but never notified', () => {
   it('sandbox: found paid by the sweeper, the order is paid, not cancelled', async () => {
     const ids = await ownProducts(2);

@@ -61,7 +61,10 @@ export interface SweepResult {
 export interface OrderSweeper {
   /** Sweeps every interval until stop(); the timer does not keep the process alive. */
   start(): void;
-  /** Stops the timer and waits for a pass in progress. */
+  /**
+   * Stops the timer; a pass in progress finishes the order it holds (its transaction commits)
+   * and leaves the rest for the next pass, of this instance or another (a shutdown, issue 19).
+   */
   stop(): Promise<void>;
   /** One pass now (joins the pass in progress, if any: never two at once in one process). */
   runOnce(): Promise<SweepResult>;
@@ -81,6 +84,8 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
   let inFlight: Promise<SweepResult> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
+  /** Set by stop() during a pass: that pass ends after the order it holds. */
+  let stopping = false;
 
   /**
    * Unpaid orders past their deadline, oldest deadline first, after the order `afterId` (the
@@ -205,8 +210,10 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
     const state = { providerDown: false };
     let afterId: number | null = null;
     for (;;) {
+      if (stopping) break;
       const batch = await nextBatch(at, afterId);
       for (const order of batch) {
+        if (stopping) break;
         let done: Awaited<ReturnType<typeof sweepOne>>;
         try {
           done = await sweepOne(order, at, state);
@@ -222,13 +229,14 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
     }
     if (result.cancelled + result.settled + result.skipped > 0)
       log.info(result, 'sweeper: pedidos');
-    await housekeepIfDue(at);
+    if (!stopping) await housekeepIfDue(at);
     return result;
   }
 
   function runOnce(): Promise<SweepResult> {
     inFlight ??= pass().finally(() => {
       inFlight = null;
+      stopping = false;
     });
     return inFlight;
   }
@@ -251,6 +259,7 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
     },
     async stop() {
       stopped = true;
+      stopping = inFlight !== null;
       if (timer) clearTimeout(timer);
       timer = null;
       await inFlight?.catch(() => {});
