@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { subjectOf } from './mail-subject.mjs';
 
 // smtp-server is a development dependency of the API workspace.
 const require = createRequire(join(fileURLToPath(import.meta.url), '../../apps/api/package.json'));
@@ -20,25 +21,6 @@ const dir = resolve(
 );
 const refuse = process.env.SMTP_SINK_REFUSE === '1';
 mkdirSync(dir, { recursive: true });
-
-/** The Subject header, with RFC 2047 encoded words (=?UTF-8?B?...?= / ?Q?) decoded. */
-function subjectOf(raw) {
-  const match = /^Subject:(.*(?:\r?\n[ \t].*)*)/im.exec(raw);
-  if (!match) return '(sem assunto)';
-  return match[1]
-    .replace(/\r?\n[ \t]/g, ' ')
-    .trim()
-    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_m, enc, text) =>
-      enc.toLowerCase() === 'b'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(
-            text
-              .replace(/_/g, ' ')
-              .replace(/=([0-9A-F]{2})/gi, (_x, h) => String.fromCharCode(parseInt(h, 16))),
-            'latin1',
-          ).toString('utf8'),
-    );
-}
 
 let count = 0;
 const server = new SMTPServer({
@@ -61,7 +43,7 @@ const server = new SMTPServer({
       const to = session.envelope.rcptTo.map((r) => r.address).join(', ');
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${count}.eml`);
       writeFileSync(file, raw);
-      console.log(`#${count} para ${to}: ${subjectOf(raw)}  (${file})`);
+      console.log(`#${count} para ${to}: ${subjectOf(raw) || '(sem assunto)'}  (${file})`);
       callback();
     });
   },

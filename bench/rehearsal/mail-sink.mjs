@@ -4,25 +4,7 @@
 // shows up as one Message-ID seen twice.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-
-/** The Subject header, RFC 2047 encoded words (=?UTF-8?B?..?= / ?Q?) decoded. */
-export function subjectOf(raw) {
-  const header = /^Subject:(.*(?:\r?\n[ \t].*)*)/im.exec(raw);
-  if (!header) return '';
-  return header[1]
-    .replace(/\r?\n[ \t]/g, ' ')
-    .trim()
-    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_m, enc, text) =>
-      enc.toLowerCase() === 'b'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(
-            text
-              .replace(/_/g, ' ')
-              .replace(/=([0-9A-F]{2})/gi, (_x, h) => String.fromCharCode(parseInt(h, 16))),
-            'latin1',
-          ).toString('utf8'),
-    );
-}
+import { subjectOf } from '../../scripts/mail-subject.mjs';
 
 function messageIdOf(raw) {
   return /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? null;
