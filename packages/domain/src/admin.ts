@@ -44,6 +44,8 @@ export const STOCK_REASON_LABEL = {
 export const TEST_ORDER_BADGE = 'Teste';
 export const TEST_ORDER_EXPLANATION =
   'Pedido de teste (sandbox): nenhum dinheiro foi recebido. Não envie.';
+/** Before the subject of the owners' e-mails about a test order (the explanation opens them). */
+export const TEST_ORDER_SUBJECT_PREFIX = '[TESTE]';
 
 /**
  * What the running store's settings mean for the owners (GET /api/admin/ambiente/): a banner on

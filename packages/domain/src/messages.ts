@@ -533,6 +533,4 @@ export const SHIPPING_ITEM_COUNT_INVALID = 'Quantidade de itens inválida (de 1 
 /** The ribbon on every page of a demonstration store (PAYMENT_PROVIDER=sandbox on purpose). */
 export const DEMO_STORE_RIBBON_TITLE = 'Loja de demonstração.';
 export const DEMO_STORE_RIBBON_TEXT = 'Nenhum pagamento aqui é real e nenhum pedido será enviado.';
-/** Before the subject of the owners' notices of an order paid through the sandbox. */
-export const TEST_ORDER_SUBJECT_PREFIX = '[TESTE]';
 // ------------------------------------------------------------ end of Going online

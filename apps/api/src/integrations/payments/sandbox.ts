@@ -17,6 +17,16 @@ import type {
 } from './provider.js';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+export const SANDBOX_PROVIDER_NAME = 'sandbox';
+
+/**
+ * Whether an order's money is make-believe (issue 19): paid, or to be paid, through the sandbox,
+ * so the owners must never ship it. An order that has not reached the payment page has no
+ * provider yet: the store's current one (`storeProvider`, when the caller knows it) decides.
+ */
+export function isTestPayment(orderProvider: string | null, storeProvider?: string): boolean {
+  return (orderProvider ?? storeProvider) === SANDBOX_PROVIDER_NAME;
+}
 
 /** The body of a sandbox notification. */
 export interface SandboxNotification {
@@ -75,7 +85,7 @@ export function createSandboxProvider(options: {
 }): PaymentProvider {
   const { db, publicUrl, secret } = options;
   return {
-    name: 'sandbox',
+    name: SANDBOX_PROVIDER_NAME,
 
     async createCheckout(request: CheckoutRequest): Promise<HostedCheckout> {
       const id = randomUUID();

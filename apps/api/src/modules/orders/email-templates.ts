@@ -10,7 +10,8 @@ import { formatBRL, type Cents } from '@semijoias/domain/money';
 import { orderStatusText, type OrderStatusCode } from '@semijoias/domain/orders';
 import { maskPhone } from '@semijoias/domain/phone';
 import { TRACK_AT_CORREIOS, trackingUrl } from '@semijoias/domain/tracking-code';
-import { TEST_ORDER_SUBJECT_PREFIX } from '@semijoias/domain/messages';
+import { TEST_ORDER_EXPLANATION, TEST_ORDER_SUBJECT_PREFIX } from '@semijoias/domain/admin';
+import { isTestPayment } from '../../integrations/payments/sandbox.js';
 import type { OutboxMessage } from '../mail/outbox.js';
 import {
   STORE_CONTACT,
@@ -276,14 +277,6 @@ function paymentRows(view: OrderMailView, paymentId: string | null): [string, st
 const rowsText = (rows: readonly (readonly [string, string])[]) =>
   rows.map(([label, value]) => `${label}: ${value}`);
 
-/** Paid through the sandbox: no money moved, nothing to ship (issue 19). */
-export function isTestOrder(view: Pick<OrderMailView, 'paymentProvider'>): boolean {
-  return view.paymentProvider === 'sandbox';
-}
-
-const TEST_ORDER_NOTE =
-  'Pedido de teste: pago no ambiente de demonstração (sandbox). Nenhum dinheiro foi recebido; não envie nada.';
-
 /**
  * A notice to the owners: a sandbox order's says '[TESTE]' before its subject and, first thing
  * in its body, that no money was received, so a demonstration store's orders are never shipped.
@@ -292,12 +285,12 @@ function storeMessage(
   view: OrderMailView,
   ...[kind, to, subject, parts]: Parameters<typeof message>
 ): Message {
-  if (!isTestOrder(view)) return message(kind, to, subject, parts);
+  if (!isTestPayment(view.paymentProvider)) return message(kind, to, subject, parts);
   return message(kind, to, `${TEST_ORDER_SUBJECT_PREFIX} ${subject}`, {
     ...parts,
     preheader: `${TEST_ORDER_SUBJECT_PREFIX} ${parts.preheader}`,
-    blocks: [note(strong(TEST_ORDER_NOTE)), ...parts.blocks],
-    text: [TEST_ORDER_NOTE, '', ...parts.text],
+    blocks: [note(strong(TEST_ORDER_EXPLANATION)), ...parts.blocks],
+    text: [TEST_ORDER_EXPLANATION, '', ...parts.text],
   });
 }
 

@@ -1,4 +1,5 @@
 import { formatOrderDeadline } from '@semijoias/domain/dates';
+import { TEST_ORDER_EXPLANATION } from '@semijoias/domain/admin';
 import { formatBRL } from '@semijoias/domain/money';
 import { UNPAID_ORDER_NOTE } from '@semijoias/domain/orders';
 import { and, eq, like } from 'drizzle-orm';
@@ -368,7 +369,7 @@ describe("enqueueOrderEmails('refund_due')", () => {
     });
     expectInBoth(
       store,
-      'Pedido de teste: pago no ambiente de demonstração (sandbox). Nenhum dinheiro foi recebido; não envie nada.',
+      TEST_ORDER_EXPLANATION,
       `#${order.reference}`,
       'CHAR_TARDIO',
       `Estorne o valor integral de ${formatBRL(order.totalCents)}`,

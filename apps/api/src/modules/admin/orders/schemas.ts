@@ -84,7 +84,7 @@ const customerJson = z.object({
   telefone: z.string().nullable(),
 });
 
-/** Paid, or to be paid, through the sandbox: no money received, not to be shipped (test-order.ts). */
+/** Paid, or to be paid, through the sandbox: no money received, not to be shipped (isTestPayment). */
 const testOrder = z.boolean();
 
 export const orderSummaryJson = z.object({

@@ -27,6 +27,7 @@ import {
   type OrderRow,
 } from '../../../db/schema.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
+import { isTestPayment } from '../../../integrations/payments/sandbox.js';
 import { imageUrlFrom } from '../../catalog/serializers.js';
 import { enqueueOrderEmails } from '../../orders/emails.js';
 import { orderMailDeps } from '../../orders/settlement.js';
@@ -40,7 +41,6 @@ import {
 import { writeAudit } from '../audit.js';
 import type { Owner } from '../guard.js';
 import type { OrderAction, OrderDetailJson } from './schemas.js';
-import { isAdminTestOrder } from './test-order.js';
 
 export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
 
@@ -103,7 +103,7 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
   const imageUrl = imageUrlFrom(deps.config.imageBaseUrl);
   const mailDeps = orderMailDeps(deps.config);
   const isTest = (order: { paymentProvider: string | null }) =>
-    isAdminTestOrder(order, deps.config.paymentProvider);
+    isTestPayment(order.paymentProvider, deps.config.paymentProvider);
 
   function whereOf(filter: OrdersFilter): SQL | undefined {
     const conditions: SQL[] = [];
