@@ -26,6 +26,7 @@ import { loggerOptions } from './lib/logger.js';
 import { createPaymentProvider } from './integrations/payments/index.js';
 import { accountsRoutes } from './modules/accounts/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { environmentNotices } from './modules/admin/environment/notices.js';
 import { syncOwnerRoles } from './modules/admin/roles.js';
 import { addressRoutes } from './modules/addresses/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -160,10 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const mailer = options.mailer ?? createMailer(config, app.log);
-  if (!options.mailer && !config.smtpUrl && config.nodeEnv === 'production')
-    app.log.warn(
-      'SEM SMTP_URL EM PRODUÇÃO: os e-mails ficam em arquivos em DATA_DIR/outbox e não chegam às clientes.',
-    );
+
   app.addHook('onClose', () => mailer.close());
   // onClose hooks run newest first: the worker stops (its send in flight done) before the mailer
   // and the database close.
@@ -183,6 +181,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('catalogCache', catalogCache);
   app.addHook('onReady', () => catalogCache.start());
   app.addHook('onClose', () => catalogCache.stop());
+
+  // What production gives up with these settings (test payments, the embedded database, no SMTP):
+  // said at every start to whoever reads the log, as the back office's banners say it to the owners.
+  if (config.nodeEnv === 'production')
+    for (const notice of environmentNotices(config))
+      app.log.warn({ aviso: notice.codigo }, `${notice.titulo.toUpperCase()}: ${notice.texto}`);
 
   // The owners' roles follow ADMIN_EMAILS from the first call on (a removed e-mail loses it now).
   const rolesChanged = await syncOwnerRoles(database.db, config.adminEmails);

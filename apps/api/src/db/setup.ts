@@ -3,22 +3,15 @@
  * migrations, seed the catalog when it is empty. Shared by the server and by tools/fixtures.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { ENVIRONMENT_NOTICES } from '@semijoias/domain/admin';
 import type { Config } from '../config.js';
 import { databaseTarget, openDatabase, type Database } from './client.js';
 import { runMigrations } from './migrate.js';
 import { seedCatalog } from './seed.js';
 
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
-
-/** Said at every start of a production store on PGlite, as the back office says it. */
-export const EMBEDDED_DATABASE_IN_PRODUCTION_WARNING = `${ENVIRONMENT_NOTICES.banco_embutido.titulo.toUpperCase()}: ${ENVIRONMENT_NOTICES.banco_embutido.texto}`;
+type Log = Pick<FastifyBaseLogger, 'info'>;
 
 export async function prepareDatabase(
-  config: Pick<
-    Config,
-    'databaseUrl' | 'dataDir' | 'dbPoolMax' | 'paths' | 'nodeEnv' | 'seedDemoCatalog'
-  >,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dbPoolMax' | 'paths' | 'seedDemoCatalog'>,
   log: Log,
 ): Promise<Database> {
   const started = performance.now();
@@ -31,9 +24,6 @@ export async function prepareDatabase(
     const seed = config.seedDemoCatalog
       ? await seedCatalog(database.db)
       : { seeded: false, products: undefined };
-    if (database.kind === 'pglite' && config.nodeEnv === 'production') {
-      log.warn({ database: database.description }, EMBEDDED_DATABASE_IN_PRODUCTION_WARNING);
-    }
     log.info(
       {
         database: database.description,

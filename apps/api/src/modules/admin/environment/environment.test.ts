@@ -123,3 +123,43 @@ describe('GET /api/admin/ambiente/', () => {
     });
   });
 });
+
+describe('the same notices in the log', () => {
+  /** The warnings a store started with these settings writes at start-up. */
+  async function warningsOf(overrides: Partial<Config>): Promise<{ aviso: string; msg: string }[]> {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: testConfig({ ...overrides }),
+      database: ctx.database,
+      logger: {
+        level: 'warn',
+        stream: { write: (line: string) => void lines.push(line) },
+      },
+      background: false,
+      mailer: memoryMailer(),
+    });
+    await app.close();
+    return lines
+      .map((l) => JSON.parse(l) as { aviso?: string; msg: string })
+      .filter((l): l is { aviso: string; msg: string } => l.aviso !== undefined);
+  }
+
+  it('production says each notice at start-up, title in capitals, as the back office words it', async () => {
+    const warnings = await warningsOf({ nodeEnv: 'production' });
+    expect(warnings.map((w) => w.aviso)).toEqual([
+      'pagamentos_de_teste',
+      'banco_embutido',
+      'email_em_arquivo',
+    ]);
+    expect(warnings[1]!.msg).toBe(
+      `BANCO EMBUTIDO EM PRODUÇÃO: ${ENVIRONMENT_NOTICES.banco_embutido.texto}`,
+    );
+    expect(await warningsOf({ nodeEnv: 'production', ...PAGBANK, smtpUrl: 'smtp://x' })).toEqual([
+      expect.objectContaining({ aviso: 'banco_embutido' }),
+    ]);
+  });
+
+  it('a laptop (outside production) logs none of them', async () => {
+    expect(await warningsOf({})).toEqual([]);
+  });
+});
