@@ -21,13 +21,18 @@ const NEWEST = latestMigrationMillis(migrations);
 /** A database whose next answers the test decides: a value, an error, or never. */
 function fakeDatabase() {
   const answers: (() => Promise<unknown>)[] = [];
-  const db = {
-    execute: () => (answers.shift() ?? (() => new Promise(() => {})))(),
-  } as unknown as Db;
-  return {
-    db,
+  const fake = {
+    /** Queries the database was asked. */
+    looks: 0,
+    db: {
+      execute: () => {
+        fake.looks++;
+        return (answers.shift() ?? (() => new Promise(() => {})))();
+      },
+    } as unknown as Db,
     answers: (...next: (() => Promise<unknown>)[]) => answers.push(...next),
   };
+  return fake;
 }
 const applied = (when: number) => () => Promise.resolve({ rows: [{ applied: String(when) }] });
 const hangs = () => new Promise<unknown>(() => {});
@@ -69,9 +74,11 @@ describe('GET /api/health/ready/ with a slow database', () => {
     fake.answers(hangs);
     const ask = await readiness(fake.db);
     expect(await ask()).toMatchObject({ status: 503, body: { status: 'banco_indisponivel' } });
-    fake.answers(() => Promise.reject(new Error('connection refused')));
-    // The first look is still hanging: the next asker shares it rather than piling up queries.
-    expect(await ask()).toMatchObject({ status: 503, body: { status: 'banco_indisponivel' } });
+    // The first look is still hanging: the next askers share it rather than piling up queries.
+    const answers = await Promise.all([ask(), ask(), ask()]);
+    for (const answer of answers)
+      expect(answer).toMatchObject({ status: 503, body: { status: 'banco_indisponivel' } });
+    expect(fake.looks).toBe(1);
   });
 
   it('a failing database is not ready; migrations missing are said as such', async () => {
@@ -80,6 +87,7 @@ describe('GET /api/health/ready/ with a slow database', () => {
     const ask = await readiness(fake.db);
     expect(await ask()).toMatchObject({ status: 503, body: { status: 'banco_indisponivel' } });
     expect(await ask()).toMatchObject({ status: 503, body: { status: 'migracoes_pendentes' } });
+    expect(fake.looks).toBe(2); // a finished look is not reused: each asker sees the database now
   });
 
   it('draining answers 503 at once, without asking the database', async () => {
@@ -88,5 +96,6 @@ describe('GET /api/health/ready/ with a slow database', () => {
     const answer = await ask();
     expect(answer).toMatchObject({ status: 503, body: { status: 'encerrando' } });
     expect(answer.ms).toBeLessThan(500);
+    expect(fake.looks).toBe(0);
   });
 });
