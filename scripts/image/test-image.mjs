@@ -9,8 +9,10 @@
 // The URL's role must be allowed to create databases; the test's database is dropped at the end.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import pg from 'pg';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDatabase } from '../../bench/rehearsal/database.mjs';
+import { freePort } from '../../bench/rehearsal/processes.mjs';
 
 const [adminUrl, image = 'localhost/semijoias:latest'] = process.argv.slice(2);
 if (!adminUrl || !/^postgres(ql)?:\/\//.test(adminUrl)) {
@@ -18,9 +20,8 @@ if (!adminUrl || !/^postgres(ql)?:\/\//.test(adminUrl)) {
   process.exit(2);
 }
 
-const suffix = `${process.pid}_${Date.now().toString(36)}`;
-const name = `semijoias-image-test-${suffix.replace('_', '-')}`;
-const dbName = `semijoias_image_${suffix}`;
+const repoRoot = join(fileURLToPath(import.meta.url), '..', '..', '..');
+const name = `semijoias-image-test-${process.pid}-${Date.now().toString(36)}`;
 const GUEST_CPF = '529.982.247-25'; // a valid CPF, as the e2e tests' guest uses
 const APPROVED_CARD = '4111 1111 1111 1111';
 
@@ -43,41 +44,14 @@ function containerLogs(lines = 40) {
   return `${r.stdout}${r.stderr}`.trim();
 }
 
-/** A free TCP port on loopback (the container shares the host's network). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function withDatabase(url, database) {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 function expect(condition, message) {
   if (!condition) throw new Error(message);
 }
 
 let base = '';
 let started = false;
-let databaseMade = false;
+/** The fresh database the container uses (bench/rehearsal/database.mjs), dropped at the end. */
+let database;
 
 async function call(method, path, body, headers = {}) {
   const res = await fetch(new URL(path, base), {
@@ -216,14 +190,13 @@ async function buyAsGuest(products) {
 async function main() {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  await admin(`create database "${dbName}"`);
-  databaseMade = true;
+  database = await createDatabase(repoRoot, adminUrl);
 
   const env = {
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: base,
-    DATABASE_URL: withDatabase(adminUrl, dbName),
+    DATABASE_URL: database.url,
     JWT_SECRET: randomBytes(36).toString('base64url'),
     PAYMENT_PROVIDER: 'sandbox',
     SEED_DEMO_CATALOG: 'true',
@@ -277,8 +250,7 @@ let cleaning;
 function cleanup() {
   cleaning ??= (async () => {
     if (started) podman(['rm', '--force', '--volumes', name]);
-    if (databaseMade)
-      await admin(`drop database if exists "${dbName}" with (force)`).catch(() => {});
+    await database?.drop().catch(() => {});
   })();
   return cleaning;
 }
