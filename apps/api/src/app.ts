@@ -161,7 +161,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const mailer = options.mailer ?? createMailer(config, app.log);
-
   app.addHook('onClose', () => mailer.close());
   // onClose hooks run newest first: the worker stops (its send in flight done) before the mailer
   // and the database close.
