@@ -99,6 +99,23 @@ const envSchema = z
     // Multiplies every abuse limit (login, sign-up, resend, forgot password, CEP lookups); 0
     // turns them off (a load test or an end-to-end run from one address). Default 1.
     RATE_LIMIT_SCALE: optional(z.coerce.number().min(0).max(1000)),
+    // Backups (issue 20): every this many hours (0: none on a schedule), into BACKUP_DIR, the
+    // newest BACKUP_KEEP kept.
+    BACKUP_EVERY_HOURS: optional(
+      z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 30),
+    ),
+    BACKUP_DIR: optional(z.string()),
+    BACKUP_KEEP: optional(z.coerce.number().int().min(1).max(1000)),
+    // The owners' second factor: 'required' (default) or 'optional' (only for who set one up).
+    OWNER_2FA: optional(
+      z.enum(['required', 'optional'], { error: 'deve ser required ou optional' }),
+    ),
+    // What the health page and the backups' manifests call this release (the image sets it).
+    STORE_VERSION: optional(z.string().max(100)),
   })
   .superRefine((env, ctx) => {
     const problem = (path: string, message: string) =>
@@ -176,6 +193,12 @@ export interface Config {
   trustProxy: boolean;
   /** Abuse limits of the account and postal-code calls (kept in PostgreSQL, shared by instances). */
   rateLimits: RateLimits;
+  /** Backups (modules/backups): where, how often (0: never on a schedule), how many kept. */
+  backups: { dir: string; everyHours: number; keep: number };
+  /** 'required': no back office without the second factor; 'optional': only for who set one. */
+  owner2fa: 'required' | 'optional';
+  /** This release, as the health page and the backups' manifests say it. */
+  storeVersion: string;
   paths: AppPaths;
 }
 
@@ -290,8 +313,31 @@ export function parseEnv(env: Env = process.env): Omit<
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: isTrue(e.TRUST_PROXY),
     rateLimits: scaleRateLimits(DEFAULT_RATE_LIMITS, e.RATE_LIMIT_SCALE ?? 1),
+    backups: {
+      dir: e.BACKUP_DIR
+        ? isAbsolute(e.BACKUP_DIR)
+          ? e.BACKUP_DIR
+          : resolve(process.cwd(), e.BACKUP_DIR)
+        : join(dataDir, 'backups'),
+      everyHours: e.BACKUP_EVERY_HOURS ?? 24,
+      keep: e.BACKUP_KEEP ?? 14,
+    },
+    owner2fa: e.OWNER_2FA ?? 'required',
+    storeVersion: e.STORE_VERSION ?? packageVersion(paths.repoRoot),
     paths,
   };
+}
+
+/** The root package.json's version: what a store built from this checkout calls itself. */
+function packageVersion(repoRoot: string): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? 'desconhecida';
+  } catch {
+    return 'desconhecida';
+  }
 }
 
 /**

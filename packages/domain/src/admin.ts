@@ -19,6 +19,8 @@ export const ADMIN_SECTIONS = [
   { path: 'cupons', label: 'Cupons' },
   { path: 'clientes', label: 'Clientes' },
   { path: 'auditoria', label: 'Auditoria' },
+  { path: 'saude', label: 'Saúde da loja' },
+  { path: 'backups', label: 'Backups' },
 ] as const;
 
 /** Below this many units a product shows as 'estoque baixo' on the Painel and in the lists. */

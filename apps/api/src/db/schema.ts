@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -201,6 +202,11 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     replacedById: integer('replaced_by_id'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * When the family's login passed the second factor (issue 20): its access tokens carry it,
+     * and a refresh keeps it. Null for a login by password alone.
+     */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -772,3 +778,113 @@ export const mediaFiles = pgTable('media_files', {
 });
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
+
+// ------------------------------------------------------------ The owners' store is safe (issue 20)
+
+/**
+ * Work that one instance of many must do at a time (the scheduled backup): a row per job, claimed
+ * with one guarded statement (`claimed_until` in the past, or none) and given back when done. A
+ * claim that outlives a crashed instance lapses by itself.
+ */
+export const jobClaims = pgTable('job_claims', {
+  job: text('job').primaryKey(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  /** Who holds it ('<hostname>:<pid>'), for the log. */
+  claimedBy: text('claimed_by'),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+});
+
+export const HEALTH_STATES = ['verde', 'amarelo', 'vermelho'] as const;
+export type HealthStateCode = (typeof HEALTH_STATES)[number];
+
+/**
+ * The store's health as the owners read it ('Saúde da loja'): one row per item, evaluated at every
+ * sweep by whichever instance sweeps. A change of `state` is one guarded update, so the e-mail it
+ * sends to the owners (turned red, green again) is queued once whatever the number of instances.
+ */
+export const healthItems = pgTable(
+  'health_items',
+  {
+    key: text('key').primaryKey(),
+    state: text('state').$type<HealthStateCode>().notNull(),
+    title: text('title').notNull(),
+    detail: text('detail').notNull(),
+    advice: text('advice').notNull().default(''),
+    /** When the state last changed (the e-mails' dedupe key is built from it). */
+    changedAt: timestamp('changed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'health_items_state_check',
+      sql`${t.state} in (${sql.raw(HEALTH_STATES.map((s) => `'${s}'`).join(', '))})`,
+    ),
+  ],
+);
+
+/**
+ * Payment notifications the store refused (a bad signature, an unknown order): nothing of their
+ * body is kept (it is not trusted), only that one came and why, for the health page.
+ */
+export const refusedPaymentNotifications = pgTable(
+  'refused_payment_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    /** 'assinatura' (the signature did not verify) | 'pedido_desconhecido' | 'invalida' */
+    reason: text('reason').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refused_payment_notifications_received_idx').on(t.receivedAt)],
+);
+
+/**
+ * The owners' second factor (TOTP, RFC 6238). The secret is set at setup (`pending`) and becomes
+ * the account's when a first code verifies. `last_step` is the newest 30-second step a code was
+ * accepted for: one guarded update accepts a code only for a later step (no replay).
+ */
+export const ownerSecondFactors = pgTable('owner_second_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Base32, as the authenticator app reads it. */
+  secret: text('secret').notNull(),
+  /** Null while the owner has not yet typed a first code from her app. */
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Ten per owner, shown once at setup; only their SHA-256 is kept; each usable once. */
+export const ownerRecoveryCodes = pgTable(
+  'owner_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('owner_recovery_codes_user_code_unique').on(t.userId, t.codeHash)],
+);
+
+/**
+ * The browsers an owner's account has logged in from (a random id the browser keeps, stored as
+ * its SHA-256): a login from one not seen before sends her an e-mail.
+ */
+export const ownerDevices = pgTable(
+  'owner_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    /** The browser's own words (User-Agent), cut short, for the e-mail and her own reading. */
+    userAgent: text('user_agent').notNull().default(''),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);

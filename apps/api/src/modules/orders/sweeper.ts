@@ -46,7 +46,18 @@ export interface OrderSweeperOptions {
   /** Deletes what no longer means anything (modules/housekeeping); run when due. */
   housekeeping?: { runOnce(): Promise<unknown> };
   housekeepingEveryMs?: number;
+  /**
+   * Other work timed by the sweep (issue 20: the store's health, the scheduled backup), run after
+   * the orders, each on its own: one failing never stops the others or the next sweep.
+   */
+  alsoEachSweep?: readonly SweepTask[];
   batchSize?: number;
+}
+
+export interface SweepTask {
+  /** For the log ('saúde', 'backup'). */
+  name: string;
+  runOnce(at: Date): Promise<unknown>;
 }
 
 export interface SweepResult {
@@ -230,6 +241,14 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
     if (result.cancelled + result.settled + result.skipped > 0)
       log.info(result, 'sweeper: pedidos');
     if (!stopping) await housekeepIfDue(at);
+    for (const task of options.alsoEachSweep ?? []) {
+      if (stopping) break;
+      try {
+        await task.runOnce(at);
+      } catch (err) {
+        log.error({ err, tarefa: task.name }, 'sweeper: falha numa tarefa periódica');
+      }
+    }
     return result;
   }
 
