@@ -22,8 +22,14 @@ const externalNpmPackages = {
 rmSync(join(here, 'dist'), { recursive: true, force: true });
 
 await build({
-  entryPoints: [join(here, 'src/server.ts')],
-  outfile: join(here, 'dist/server.js'),
+  // The server, and the command-line tools (npm run backup / restore; in the image,
+  // node apps/api/dist/cli/backup.js).
+  entryPoints: {
+    server: join(here, 'src/server.ts'),
+    'cli/backup': join(here, 'src/cli/backup.ts'),
+    'cli/restore': join(here, 'src/cli/restore.ts'),
+  },
+  outdir: join(here, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -29,6 +29,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DATA_DIR: '/nonexistent/semijoias-test',
     PUBLIC_URL: 'http://loja.test',
     RATE_LIMIT_SCALE: '0',
+    // No backup at a sweep unless a test asks for one (modules/backups).
+    BACKUP_EVERY_HOURS: '0',
   });
   return {
     ...parsed,

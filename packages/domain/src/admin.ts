@@ -76,3 +76,6 @@ export const ENVIRONMENT_NOTICES = {
 
 export type EnvironmentNoticeCode = keyof typeof ENVIRONMENT_NOTICES;
 // ------------------------------------------------------------ end of Going online
+
+/** GET /api/admin/backups/{arquivo} for a name that is not one of the store's backups. */
+export const BACKUP_NOT_FOUND = 'Backup não encontrado.';

@@ -19,6 +19,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** What the store's PostgreSQL sessions are called (pg_stat_activity.application_name). */
+export const STORE_APPLICATION_NAME = 'semijoias-loja';
+
 interface DatabaseBase {
   db: Db;
   kind: DatabaseKind;
@@ -33,7 +36,13 @@ export type Database =
   | (DatabaseBase & { kind: 'pglite'; client: PGlite });
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolMax?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax?: number;
+      /** How its sessions name themselves in pg_stat_activity (default: the store's name). */
+      applicationName?: string;
+    }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory' };
 
@@ -102,7 +111,12 @@ function lockDataDir(dataDir: string): () => void {
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolMax ?? 10,
+      // Seen in pg_stat_activity: a restore tells a running store's sessions from its own.
+      application_name: target.applicationName ?? STORE_APPLICATION_NAME,
+    });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });

@@ -6,7 +6,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database, Schema } from './client.js';
 
@@ -15,12 +16,42 @@ import type { Database, Schema } from './client.js';
  * records as `created_at` once the migration is applied: readiness compares the two.
  */
 export function latestMigrationMillis(migrationsFolder: string): number {
-  const journal = JSON.parse(
+  return Math.max(0, ...migrationJournal(migrationsFolder).entries.map((e) => e.when));
+}
+
+interface Journal {
+  entries: { idx: number; when: number; tag: string }[];
+  [other: string]: unknown;
+}
+
+/** drizzle-kit's list of the committed migrations, oldest first. */
+export function migrationJournal(migrationsFolder: string): Journal {
+  return JSON.parse(
     readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-  ) as {
-    entries: { when: number }[];
-  };
-  return Math.max(0, ...journal.entries.map((e) => e.when));
+  ) as Journal;
+}
+
+/**
+ * Applies the committed migrations up to the one recorded at `when` and no further (a restore
+ * loads a backup into the schema it was taken from, then the newer migrations run over its data,
+ * as they ran over the live store's). Drizzle reads the whole folder, so it is given a copy whose
+ * journal ends there.
+ */
+export async function runMigrationsUpTo(
+  database: Database,
+  migrationsFolder: string,
+  when: number,
+): Promise<void> {
+  const journal = migrationJournal(migrationsFolder);
+  const folder = mkdtempSync(join(tmpdir(), 'semijoias-migracoes-'));
+  try {
+    cpSync(migrationsFolder, folder, { recursive: true });
+    const entries = journal.entries.filter((e) => e.when <= when);
+    writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+    await runMigrations(database, folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** Any fixed number: all instances of the store agree on it. */

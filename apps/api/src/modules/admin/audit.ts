@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import type { Owner } from './guard.js';
 
-export type AuditEntityType = 'product' | 'order' | 'coupon' | 'customer';
+export type AuditEntityType = 'product' | 'order' | 'coupon' | 'customer' | 'backup';
 
 export interface AuditEntry {
   /** 'product.create', 'product.update', 'product.hide', 'stock.adjust', 'order.ship', ... */

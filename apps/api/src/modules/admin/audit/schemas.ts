@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { pageParam } from '../schemas.js';
 
-export const AUDIT_ENTITY_TYPES = ['product', 'order', 'coupon', 'customer'] as const;
+export const AUDIT_ENTITY_TYPES = ['product', 'order', 'coupon', 'customer', 'backup'] as const;
 
 export const AUDIT_ENTITY_INVALID = 'Entidade inválida: use product, order, coupon ou customer.';
 export const AUDIT_ID_INVALID = 'O id deve ter de 1 a 64 caracteres.';

@@ -4,7 +4,7 @@
  */
 import { ADMIN_QUERY_ROOT, adminGet } from '../lib/admin-api';
 
-export type AuditEntityType = 'product' | 'order' | 'coupon' | 'customer';
+export type AuditEntityType = 'product' | 'order' | 'coupon' | 'customer' | 'backup';
 
 export interface AuditEntry {
   id: number;
@@ -60,6 +60,7 @@ export const ENTITY_LABEL: Record<AuditEntityType, string> = {
   order: 'Pedido',
   coupon: 'Cupom',
   customer: 'Cliente',
+  backup: 'Backup',
 };
 
 /** Where an entry's entity lives in the back office. */
@@ -73,6 +74,8 @@ export function entityPath(entry: AuditEntry): string {
       return `/admin/cupons/${entry.entity_id}`;
     case 'customer':
       return `/admin/clientes/${entry.entity_id}`;
+    case 'backup':
+      return '/admin/backups';
   }
 }
 

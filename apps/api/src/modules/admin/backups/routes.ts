@@ -1,0 +1,82 @@
+/**
+ * The owners' backups (issue 20): make one now, list them, download one. Behind the back office's
+ * guard like every /api/admin/ call; making and downloading are written to the audit log (a
+ * backup holds every customer's data: who took a copy is worth knowing).
+ */
+import { createReadStream } from 'node:fs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BACKUP_NOT_FOUND } from '@semijoias/domain/admin';
+import { NotFoundError } from '../../../lib/errors.js';
+import { isBackupName, type BackupFile } from '../../backups/files.js';
+import { writeAudit } from '../audit.js';
+import { requireOwner } from '../guard.js';
+import type { AdminRouteOptions } from '../options.js';
+import { adminErrors } from '../schemas.js';
+import { backupAnswer, backupListAnswer, backupParams } from './schemas.js';
+
+function answer(file: BackupFile) {
+  return { arquivo: file.name, tamanho: file.sizeBytes, criado_em: file.createdAt.toISOString() };
+}
+
+function formatBytes(bytes: number): string {
+  return bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
+}
+
+export const adminBackupsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, opts) => {
+  const backups = app.backups;
+
+  app.post(
+    '/backups/',
+    { schema: { response: { 201: backupAnswer, ...adminErrors } } },
+    async (req, reply) => {
+      const owner = requireOwner(req);
+      const made = await backups.runNow();
+      const { clientes, pedidos, produtos, fotos } = made.manifest.contagens;
+      await writeAudit(opts.db, owner, {
+        action: 'backup.create',
+        entityType: 'backup',
+        entityId: made.name,
+        summary:
+          `Backup feito (${formatBytes(made.sizeBytes)}): ${clientes} clientes, ${pedidos} ` +
+          `pedidos, ${produtos} produtos, ${fotos} fotos`,
+      });
+      return reply.code(201).send(answer(made));
+    },
+  );
+
+  app.get(
+    '/backups/',
+    { schema: { response: { 200: backupListAnswer, ...adminErrors } } },
+    async () => ({
+      backups: (await backups.list()).map(answer),
+    }),
+  );
+
+  app.get(
+    '/backups/:arquivo',
+    // No response schema: the answer is the file's bytes (errors take the usual shape anyway).
+    { schema: { params: backupParams } },
+    async (req, reply) => {
+      const owner = requireOwner(req);
+      const { arquivo } = req.params;
+      // Only a name the store writes, found in the listing: nothing else on the disk is reachable.
+      const file = isBackupName(arquivo)
+        ? (await backups.list()).find((b) => b.name === arquivo)
+        : undefined;
+      if (!file) throw new NotFoundError(BACKUP_NOT_FOUND);
+      await writeAudit(opts.db, owner, {
+        action: 'backup.download',
+        entityType: 'backup',
+        entityId: file.name,
+        summary: `Backup baixado: ${file.name} (${formatBytes(file.sizeBytes)})`,
+      });
+      return reply
+        .type('application/gzip')
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .header('content-length', file.sizeBytes)
+        .send(createReadStream(file.path));
+    },
+  );
+};
