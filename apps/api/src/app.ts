@@ -36,6 +36,7 @@ import { createChangeFeed } from './modules/catalog/change-feed.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
+import { createBackupService, type BackupService } from './modules/backups/service.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { createOutboxWorker, type OutboxWorker } from './modules/mail/outbox.js';
 import { createHousekeeping } from './modules/housekeeping/service.js';
@@ -68,6 +69,8 @@ declare module 'fastify' {
      * (modules/catalog/cache.ts). Generic: a key and a text, with its ETag and compressed bytes.
      */
     catalogCache: CatalogCache;
+    /** The store's backups: `runNow()`, `list()`; scheduled through the sweeper. */
+    backups: BackupService;
   }
 }
 
@@ -209,6 +212,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const paymentProvider = createPaymentProvider({ config, db: database.db });
 
+  // Backups (issue 20): made on demand by the back office and, when the newest is too old, at a
+  // sweep by one instance of many (modules/backups/service.ts).
+  const backups = createBackupService({ database, config, log: app.log });
+  app.decorate('backups', backups);
+
   // The sweeper (issue 10): every ORDER_SWEEP_INTERVAL_SECONDS, expired unpaid orders are
   // cancelled (after asking the provider whether they were paid after all), and about hourly
   // the spent tokens and old rows are deleted. Safe with several instances on one PostgreSQL.
@@ -219,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     mailDeps: orderMailDeps(config),
     housekeeping: createHousekeeping({ db: database.db, log: app.log }),
+    alsoEachSweep: [backups],
   });
   app.decorate('sweeper', sweeper);
   app.addHook('onClose', () => sweeper.stop());

@@ -10,6 +10,7 @@ import { adminAuditRoutes } from './audit/routes.js';
 import { adminCouponsRoutes } from './coupons/routes.js';
 import { adminCustomersRoutes } from './customers/routes.js';
 import { adminDashboardRoutes } from './dashboard/routes.js';
+import { adminBackupsRoutes } from './backups/routes.js';
 import { adminEnvironmentRoutes } from './environment/routes.js';
 import { createOwnerGuard, requireOwner } from './guard.js';
 import type { AdminRouteOptions } from './options.js';
@@ -57,4 +58,5 @@ export const adminRoutes: FastifyPluginAsyncZod<
   await app.register(adminCustomersRoutes, deps);
   await app.register(adminAuditRoutes, deps);
   await app.register(adminEnvironmentRoutes, deps);
+  await app.register(adminBackupsRoutes, deps);
 };
