@@ -87,7 +87,12 @@ FROM node-runtime
 RUN useradd --system --uid 10001 --user-group --home-dir /var/lib/semijoias \
       --shell /usr/sbin/nologin semijoias \
  && install -d -o semijoias -g semijoias -m 0750 /var/lib/semijoias
+ && install -d -o semijoias -g semijoias -m 0700 /var/lib/semijoias-backups
+# What the health page and the backups' manifests call this release (scripts/image/build.sh
+# passes the commit).
+ARG STORE_VERSION=desconhecida
 ENV NODE_ENV=production \
+    STORE_VERSION=${STORE_VERSION} \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/var/lib/semijoias

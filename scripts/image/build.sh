@@ -21,6 +21,10 @@ podman image exists "$BASE" || fail "no $BASE image; run scripts/image/build-bas
 # re-signs HTTPS with a CA only the host trusts); where there is none, the build needs none.
 args=()
 [ -s "$CA" ] && args+=(--secret "id=host-ca,src=$CA")
+# The release's name as the health page and the backups say it: the package's version and commit.
+version="$(node -p "require('./package.json').version")"
+commit="$(git rev-parse --short HEAD 2>/dev/null || true)"
+args+=(--build-arg "STORE_VERSION=${version}${commit:+ ($commit)}")
 
 # --format docker: the OCI format has no HEALTHCHECK. runc: crun fails on this machine's cgroups.
 start=$(date +%s)

@@ -10,6 +10,7 @@
  */
 import { AUTHENTICATION_FAILED, isTokenExpiring } from '@semijoias/domain/session';
 import type { Outcome } from '@semijoias/domain/messages';
+import { DEVICE_HEADER, DEVICE_STORAGE_KEY } from '@semijoias/domain/second-factor';
 import { clearSession, getAccessToken, getRefreshToken, storeTokens } from './session';
 
 export const API_TIMEOUT_MS = 30_000;
@@ -252,11 +253,60 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 }
 
+/**
+ * A file behind the session (an owner's backup): the same bearer and refresh as apiRequest, the
+ * answer kept as a Blob (the caller saves it). No timeout: a large file takes what it takes.
+ */
+export async function apiDownload(path: string): Promise<Blob> {
+  const access = await currentAccessToken();
+  const response = await transport(buildUrl(path, undefined), {
+    headers: access ? { Authorization: `Bearer ${access}` } : {},
+  }).catch(() => {
+    throw new ApiError(0, null, 'Sem resposta do servidor');
+  });
+  if (!response.ok) {
+    if (response.status === 401) failAuthentication();
+    throw new ApiError(
+      response.status,
+      await readBody(response),
+      `HTTP ${response.status} em GET ${path}`,
+    );
+  }
+  return response.blob();
+}
+
+/**
+ * A random id of this browser, made once and kept: the API e-mails an owner when her account logs
+ * in from a browser it has not seen. randomUUID exists only on HTTPS (and localhost); elsewhere a
+ * v4 UUID is made from getRandomValues. Blocked storage: no id, which counts as a new browser.
+ */
+function deviceId(): string | undefined {
+  try {
+    const kept = window.localStorage.getItem(DEVICE_STORAGE_KEY);
+    if (kept) return kept;
+    let id: string;
+    if (typeof crypto.randomUUID === 'function') id = crypto.randomUUID();
+    else {
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+      bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+      const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+      id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    }
+    window.localStorage.setItem(DEVICE_STORAGE_KEY, id);
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
 /** POST api/token/ (`username` is the e-mail): stores both tokens on success. */
 export async function login(email: string, password: string): Promise<void> {
+  const device = deviceId();
   const pair = await apiRequest<TokenPair>('api/token/', {
     method: 'POST',
     body: { username: email.trim(), password },
+    headers: device ? { [DEVICE_HEADER]: device } : undefined,
     auth: false,
   });
   storeTokens(pair.access, pair.refresh);

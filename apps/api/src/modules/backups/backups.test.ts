@@ -226,7 +226,8 @@ describe('a restore refuses', () => {
   it('a damaged file, even with --force, and touches nothing', async () => {
     const made = await app.backups.runNow();
     const bytes = await readFile(made.path);
-    bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+    const middle = Math.floor(bytes.length / 2);
+    bytes[middle] = bytes[middle]! ^ 0xff;
     const damaged = join(backupDir, 'danificado.tar.gz');
     await writeFile(damaged, bytes);
     const target = await createTestDatabase({ migrate: false });
@@ -293,6 +294,23 @@ describe('a restore refuses', () => {
     }
   });
 
+  it('not a store started once with no shop in it (its tables are rebuilt at the backup’s migration)', async () => {
+    const made = await app.backups.runNow();
+    const target = await createTestDatabase({ seed: false });
+    try {
+      expect(await holdsAShop(target.database.db)).toBe(false);
+      const outcome = await restoreBackup({
+        file: made.path,
+        database: target.database,
+        migrationsFolder: testConfig().paths.migrations,
+        force: false,
+      });
+      expect(outcome.counts).toEqual(made.manifest.contagens);
+    } finally {
+      await target.drop();
+    }
+  });
+
   it.runIf(testDatabaseUrl())(
     'on PostgreSQL, while another session (a running store) is connected',
     async () => {
@@ -354,8 +372,8 @@ describe('backups kept and scheduled', () => {
     let made = 0;
     const counting = {
       ...quiet,
-      info: (_: unknown, message: string) => void (message === 'backup: feito' && made++),
-    };
+      info: (...args: unknown[]) => void (args[1] === 'backup: feito' && made++),
+    } as Parameters<typeof createBackupService>[0]['log'];
     const instance = () =>
       createBackupService({
         database: source.database,

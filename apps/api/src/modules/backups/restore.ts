@@ -7,8 +7,9 @@
  *    damaged file is refused, `--force` or not);
  * 2. its migration must be one this release knows (a backup of a newer store is refused);
  * 3. the database must hold no shop (no account, order, product, coupon or picture) unless
- *    `--force`, which first drops the store's tables; on PostgreSQL, no other session may be
- *    connected to it (a running store would write into the restore);
+ *    `--force`; on PostgreSQL, no other session may be connected to it (a running store would
+ *    write into the restore). The store's tables there (empty, or the shop --force replaces) are
+ *    dropped;
  * 4. the schema is built up to the backup's migration, every table is loaded in one transaction
  *    (its triggers off: the stock ledger is restored as it was, not written again), the sequences
  *    set where they were, the counts compared with the manifest's; then this release's newer
@@ -76,14 +77,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreOut
           `conhece (versão do backup: ${manifest.loja.versao}). Restaure com essa versão ou uma mais nova.`,
       );
     if (database.kind === 'postgres') await refuseOtherSessions(database.db);
-    if (await holdsAShop(database.db)) {
-      if (!options.force)
-        throw new BackupRefusedError(
-          'O banco de destino já tem dados da loja (contas, pedidos, produtos, cupons ou fotos). ' +
-            'Restaure num banco vazio, ou use --force para substituí-los pelo backup.',
-        );
-      await dropStoreSchema(database.db);
-    }
+    if (!options.force && (await holdsAShop(database.db)))
+      throw new BackupRefusedError(
+        'O banco de destino já tem dados da loja (contas, pedidos, produtos, cupons ou fotos). ' +
+          'Restaure num banco vazio, ou use --force para substituí-los pelo backup.',
+      );
+    // Whatever schema is there (a store started once, empty; a newer release's) goes: the backup
+    // is loaded into the schema of its own migration, built afresh.
+    await dropStoreSchema(database.db);
     await runMigrationsUpTo(database, migrationsFolder, manifest.migracao.criada_em);
     const loaded = await database.db.transaction((tx) => loadTables(tx, manifest, work));
     await runMigrations(database, migrationsFolder);

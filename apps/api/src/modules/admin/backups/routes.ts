@@ -51,6 +51,8 @@ export const adminBackupsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
     { schema: { response: { 200: backupListAnswer, ...adminErrors } } },
     async () => ({
       backups: (await backups.list()).map(answer),
+      a_cada_horas: opts.config.backups.everyHours,
+      guardados: opts.config.backups.keep,
     }),
   );
 
