@@ -8,6 +8,7 @@ import {
   END_MARKER as REHEARSAL_END,
   START_MARKER as REHEARSAL_START,
 } from './rehearsal/report.mjs';
+import { END_MARKER as BACKUP_END, START_MARKER as BACKUP_START } from './backup.mjs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -318,12 +319,18 @@ const kept = runLighthouse
   : findLighthouseSection(previous);
 let report = runLoad ? loadReport : previous;
 if (kept) report = withLighthouseSection(report, kept);
-// The flash-sale rehearsal's section (bench/rehearsal.mjs) is its own: kept as it is.
-const rehearsalStart = previous.indexOf(REHEARSAL_START);
-const rehearsalEnd = previous.indexOf(REHEARSAL_END);
-if (rehearsalStart >= 0 && rehearsalEnd > rehearsalStart && !report.includes(REHEARSAL_START)) {
-  const section = previous.slice(rehearsalStart, rehearsalEnd + REHEARSAL_END.length);
-  report = `${report.trimEnd()}\n\n${section}\n`;
+// The flash-sale rehearsal's section (bench/rehearsal.mjs) and the backups' (bench/backup.mjs,
+// run after this) are their own: kept as they are.
+for (const [start, end] of [
+  [REHEARSAL_START, REHEARSAL_END],
+  [BACKUP_START, BACKUP_END],
+]) {
+  const from = previous.indexOf(start);
+  const to = previous.indexOf(end);
+  if (from >= 0 && to > from && !report.includes(start)) {
+    const section = previous.slice(from, to + end.length);
+    report = `${report.trimEnd()}\n\n${section}\n`;
+  }
 }
 console.log(report);
 if (!onlyCheckout) writeFileSync(resultsFile, report);

@@ -13,8 +13,8 @@
 //     logs in with her password, the picture is served, the owner enters with a recovery code.
 // Usage: npm run build && node scripts/restore-drill.mjs
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash, createHmac } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,11 +26,17 @@ import {
   storeInstance,
   tempDir,
 } from '../bench/rehearsal/processes.mjs';
-import { cpfFor } from '../bench/rehearsal/sale.mjs';
+import {
+  check as checkThat,
+  client,
+  expectStatus,
+  ownerWithSecondFactor,
+  PASSWORD,
+  verifiedAccount,
+} from './lib/store-http.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const apiRequire = createRequire(join(repoRoot, 'apps/api/package.json'));
-const PASSWORD = 'Semijoia2024';
 const OWNER = 'dona@ensaio.test';
 process.on('exit', killAllNow);
 
@@ -39,9 +45,7 @@ if (!existsSync(join(repoRoot, 'apps/api/dist/cli/restore.js'))) {
   process.exit(2);
 }
 
-function check(condition, what) {
-  if (!condition) throw new Error(`restore-drill: ${what}`);
-}
+const check = (condition, what) => checkThat(condition, `restore-drill: ${what}`);
 
 // ------------------------------------------------------------------ the database, either kind
 
@@ -126,117 +130,6 @@ function differences(a, b) {
   return out;
 }
 
-// ------------------------------------------------------------------ HTTP, as a browser would
-
-function client(origin) {
-  async function call(method, path, { token, body, headers = {} } = {}) {
-    const res = await fetch(`${origin}${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined && !Buffer.isBuffer(body)
-          ? { 'content-type': 'application/json' }
-          : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body),
-    });
-    const bytes = Buffer.from(await res.arrayBuffer());
-    let json = null;
-    try {
-      json = JSON.parse(bytes.toString('utf8'));
-    } catch {
-      // not JSON (a picture, a backup)
-    }
-    return { status: res.status, json, bytes, headers: res.headers };
-  }
-  return call;
-}
-
-function expectStatus(res, status, what) {
-  check(
-    res.status === status,
-    `${what}: ${res.status} ${res.bytes.toString('utf8').slice(0, 300)}`,
-  );
-  return res.json;
-}
-
-/** The verification link the store wrote to DATA_DIR/outbox (no SMTP here). */
-async function verificationToken(dataDir, email) {
-  const outbox = join(dataDir, 'outbox');
-  for (let i = 0; i < 100; i++) {
-    const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.json')) : [];
-    for (const file of files) {
-      const message = JSON.parse(readFileSync(join(outbox, file), 'utf8'));
-      if (!message.to.includes(email)) continue;
-      const link = message.links.find((l) => l.includes('/verificar-email'));
-      if (link) return new URL(link).searchParams.get('token');
-    }
-    await sleep(100);
-  }
-  throw new Error(`restore-drill: no verification e-mail for ${email}`);
-}
-
-function base32Decode(text) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of text.replace(/[\s=-]/g, '').toUpperCase())
-    bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const bytes = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-
-/** RFC 6238: HMAC-SHA-1, 30-second steps, 6 digits. */
-function totp(secret, step = Math.floor(Date.now() / 30_000)) {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-async function verifiedAccount(call, dataDir, n, email) {
-  const created = await call('POST', '/api/users/', {
-    body: {
-      firstName: 'Cliente',
-      lastName: `Ensaio ${n}`,
-      email,
-      cpf: cpfFor(900 + n),
-      phone: `119876500${String(n).padStart(2, '0')}`,
-      birthdate: '1990-05-17',
-      password: PASSWORD,
-    },
-  });
-  expectStatus(created, 201, `sign-up of ${email}`);
-  const token = await verificationToken(dataDir, email);
-  expectStatus(await call('POST', '/api/verify_email/', { body: { token } }), 200, 'verification');
-  return expectStatus(
-    await call('POST', '/api/token/', { body: { username: email, password: PASSWORD } }),
-    200,
-    `login of ${email}`,
-  );
-}
-
-/** The owner's account with her authenticator set up: tokens that carry the second factor. */
-async function ownerWithSecondFactor(call, dataDir) {
-  const pair = await verifiedAccount(call, dataDir, 0, OWNER);
-  const setup = expectStatus(
-    await call('POST', '/api/segundo-fator/configurar/', { token: pair.access }),
-    200,
-    'second factor setup',
-  );
-  const active = expectStatus(
-    await call('POST', '/api/segundo-fator/ativar/', {
-      token: pair.access,
-      body: { codigo: totp(setup.segredo) },
-    }),
-    200,
-    'second factor activation',
-  );
-  return { access: active.access, recovery: active.codigos_recuperacao };
-}
-
 // ------------------------------------------------------------------ the drill
 
 function runTool(tool, args, env) {
@@ -292,7 +185,7 @@ async function drill(kind) {
     const call = client(origin);
 
     // 1. A shop with history.
-    const owner = await ownerWithSecondFactor(call, dataDir);
+    const owner = await ownerWithSecondFactor(call, dataDir, OWNER);
     const sharp = apiRequire('sharp');
     const photo = await sharp({
       create: { width: 900, height: 900, channels: 3, background: '#b88a5a' },
