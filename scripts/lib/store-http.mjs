@@ -81,11 +81,16 @@ export function totp(secret, step = Math.floor(Date.now() / 30_000)) {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-export async function verifiedAccount(call, dataDir, n, email) {
+export async function verifiedAccount(
+  call,
+  dataDir,
+  n,
+  email,
+  name = { firstName: 'Cliente', lastName: `Ensaio ${n}` },
+) {
   const created = await call('POST', '/api/users/', {
     body: {
-      firstName: 'Cliente',
-      lastName: `Ensaio ${n}`,
+      ...name,
       email,
       cpf: cpfFor(900 + n),
       phone: `119876500${String(n).padStart(2, '0')}`,
@@ -105,7 +110,10 @@ export async function verifiedAccount(call, dataDir, n, email) {
 
 /** The owner's account with her authenticator set up: tokens that carry the second factor. */
 export async function ownerWithSecondFactor(call, dataDir, email) {
-  const pair = await verifiedAccount(call, dataDir, 0, email);
+  const pair = await verifiedAccount(call, dataDir, 0, email, {
+    firstName: 'Ana',
+    lastName: 'Dona',
+  });
   const setup = expectStatus(
     await call('POST', '/api/segundo-fator/configurar/', { token: pair.access }),
     200,
