@@ -6,7 +6,7 @@
  * 1. the archive is read into a work folder, every member checked against the manifest (a
  *    damaged file is refused, `--force` or not);
  * 2. its migration must be one this release knows (a backup of a newer store is refused);
- * 3. the database must hold no shop (no account, order, product, coupon or picture) unless
+ * 3. the database must hold no shop (no account, order, product or picture) unless
  *    `--force`; on PostgreSQL, no other session may be connected to it (a running store would
  *    write into the restore). The store's tables there (empty, or the shop --force replaces) are
  *    dropped;
@@ -79,7 +79,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreOut
     if (database.kind === 'postgres') await refuseOtherSessions(database.db);
     if (!options.force && (await holdsAShop(database.db)))
       throw new BackupRefusedError(
-        'O banco de destino já tem dados da loja (contas, pedidos, produtos, cupons ou fotos). ' +
+        'O banco de destino já tem dados da loja (contas, pedidos, produtos ou fotos). ' +
           'Restaure num banco vazio, ou use --force para substituí-los pelo backup.',
       );
     // Whatever schema is there (a store started once, empty; a newer release's) goes: the backup
@@ -108,10 +108,13 @@ async function refuseOtherSessions(db: Db): Promise<void> {
     );
 }
 
-/** Whether the database holds a shop: any account, order, product, coupon or picture. */
+/**
+ * Whether the database holds a shop: any account, order, product or picture. (Not coupons: the
+ * welcome coupon is written by a migration, so every store has one.)
+ */
 export async function holdsAShop(db: Db): Promise<boolean> {
   const tables = new Set(await tablesInRestoreOrder(db));
-  for (const table of ['users', 'orders', 'products', 'coupons', PICTURES_TABLE]) {
+  for (const table of ['users', 'orders', 'products', PICTURES_TABLE]) {
     if (!tables.has(table)) continue;
     const rows = await rowsOf(db, sql`select 1 from ${sql.identifier(table)} limit 1`);
     if (rows.length > 0) return true;
