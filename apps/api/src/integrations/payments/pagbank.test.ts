@@ -4,6 +4,8 @@
  * store's webhook with PAYMENT_PROVIDER=pagbank.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentNotifications } from '../../db/schema.js';
@@ -226,5 +228,95 @@ describe('PAYMENT_PROVIDER=pagbank', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ error: PAYMENT_START_FAILED });
     expect((await orderByReference(ctx.database, placed.order.reference)).paymentUrl).toBeNull();
+  });
+});
+
+describe('the health page asks PagBank whether it answers (issue 20)', () => {
+  /**
+   * A server answering only `GET /public-keys/card` ('Consultar chave pública') as PagBank does:
+   * the key with the right bearer, 401 without it; or a 503, or no answer at all.
+   */
+  async function publicKeyServer(mode: 'ok' | 'down' | 'hang') {
+    const seen: { method: string; path: string; authorization?: string }[] = [];
+    const hanging = new Set<ServerResponse>();
+    const server = createServer((req, res) => {
+      seen.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        authorization: req.headers.authorization,
+      });
+      if (mode === 'hang') return void hanging.add(res);
+      res.setHeader('content-type', 'application/json');
+      if (mode === 'down') return void res.writeHead(503).end('{}');
+      if (req.headers.authorization !== `Bearer ${TOKEN}`)
+        return void res.writeHead(401).end('{"error_messages":[{"code":"UNAUTHORIZED"}]}');
+      if (req.method === 'GET' && req.url === '/public-keys/card')
+        return void res.writeHead(200).end('{"public_key":"MIIBIjANBg...","created_at":1}');
+      res.writeHead(404).end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      seen,
+      close: () =>
+        new Promise<void>((resolve) => {
+          for (const res of hanging) res.destroy();
+          server.close(() => resolve());
+        }),
+    };
+  }
+
+  it('ok with the right token; refused with a wrong one; unreachable when down, silent or gone', async () => {
+    const up = await publicKeyServer('ok');
+    try {
+      expect(
+        await createPagBankProvider({ token: TOKEN, apiUrl: up.url }).checkReachability!(),
+      ).toBe('ok');
+      expect(up.seen).toEqual([
+        { method: 'GET', path: '/public-keys/card', authorization: `Bearer ${TOKEN}` },
+      ]);
+      expect(
+        await createPagBankProvider({ token: 'revogado', apiUrl: up.url }).checkReachability!(),
+      ).toBe('credentials_refused');
+    } finally {
+      await up.close();
+    }
+    const down = await publicKeyServer('down');
+    try {
+      expect(
+        await createPagBankProvider({ token: TOKEN, apiUrl: down.url }).checkReachability!(),
+      ).toBe('unreachable');
+    } finally {
+      await down.close();
+    }
+    const silent = await publicKeyServer('hang');
+    try {
+      const started = Date.now();
+      const provider = createPagBankProvider({
+        token: TOKEN,
+        apiUrl: silent.url,
+        reachabilityTimeoutMs: 300,
+      });
+      expect(await provider.checkReachability!()).toBe('unreachable');
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await silent.close();
+    }
+    // Nothing listens there any more.
+    expect(
+      await createPagBankProvider({ token: TOKEN, apiUrl: silent.url }).checkReachability!(),
+    ).toBe('unreachable');
+  });
+
+  it('tells a bad signature from a signed body it cannot read', () => {
+    const provider = createPagBankProvider({ token: TOKEN, apiUrl: 'http://127.0.0.1:1' });
+    const junk = 'não é json';
+    expect(
+      provider.refusalReason!(junk, { 'x-authenticity-token': signPagBankBody(TOKEN, junk) }),
+    ).toBe('invalida');
+    expect(
+      provider.refusalReason!(junk, { 'x-authenticity-token': signPagBankBody('x', junk) }),
+    ).toBe('assinatura');
+    expect(provider.refusalReason!(junk, {})).toBe('assinatura');
   });
 });

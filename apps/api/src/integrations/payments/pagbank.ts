@@ -137,11 +137,20 @@ export function createPagBankProvider(options: {
   apiUrl: string;
   /** Per call (10 s by default); PagBank usually answers in well under a second. */
   timeoutMs?: number;
+  /** Of the health page's check (5 s by default). */
+  reachabilityTimeoutMs?: number;
   fetch?: typeof fetch;
 }): PaymentProvider {
   const { token, apiUrl } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const reachabilityTimeoutMs = options.reachabilityTimeoutMs ?? 5_000;
   const doFetch = options.fetch ?? fetch;
+  const signedBy = (rawBody: string, headers: Record<string, string | string[] | undefined>) => {
+    const given = headers[PAGBANK_SIGNATURE_HEADER];
+    return (
+      typeof given === 'string' && sameText(given.toLowerCase(), signPagBankBody(token, rawBody))
+    );
+  };
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     const res = await doFetch(`${apiUrl}${path}`, {
@@ -216,10 +225,31 @@ export function createPagBankProvider(options: {
     },
 
     verifyNotification(rawBody, headers) {
-      const given = headers[PAGBANK_SIGNATURE_HEADER];
-      if (typeof given !== 'string') return null;
-      if (!sameText(given.toLowerCase(), signPagBankBody(token, rawBody))) return null;
+      if (!signedBy(rawBody, headers)) return null;
       return readEvent(rawBody);
+    },
+
+    refusalReason(rawBody, headers) {
+      return signedBy(rawBody, headers) ? 'invalida' : 'assinatura';
+    },
+
+    /**
+     * `GET /public-keys/card` ('Consultar chave pública'): read-only, needs the bearer, so an
+     * answer also says whether the token is still accepted. A short limit: a sweep waits on it.
+     */
+    async checkReachability() {
+      try {
+        const res = await doFetch(`${apiUrl}/public-keys/card`, {
+          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+          signal: AbortSignal.timeout(reachabilityTimeoutMs),
+        });
+        await res.body?.cancel();
+        if (res.ok) return 'ok';
+        if (res.status === 401 || res.status === 403) return 'credentials_refused';
+        return 'unreachable';
+      } catch {
+        return 'unreachable';
+      }
     },
   };
 }

@@ -71,6 +71,12 @@ export interface PaymentEvent {
   checkoutId?: string | null;
 }
 
+/**
+ * Whether the provider answers now (the owners' health page, issue 20): 'credentials_refused'
+ * when it answers but refuses the store's credentials (a wrong or revoked token).
+ */
+export type ProviderReachability = 'ok' | 'unreachable' | 'credentials_refused';
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Throws UpstreamError (a fixed Portuguese text) when the provider fails or refuses. */
@@ -85,4 +91,18 @@ export interface PaymentProvider {
     rawBody: string,
     headers: Record<string, string | string[] | undefined>,
   ): PaymentEvent | null;
+  /**
+   * Why verifyNotification refused a body: its signature, or (signed) a body it cannot read.
+   * Recorded for the health page; optional, a provider without it counts every refusal as a
+   * signature's.
+   */
+  refusalReason?(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): 'assinatura' | 'invalida';
+  /**
+   * Asks the provider, with a short time limit, whether it answers; never throws. Optional
+   * (fakes in tests): the health page then says it cannot tell.
+   */
+  checkReachability?(): Promise<ProviderReachability>;
 }

@@ -84,6 +84,10 @@ export function createSandboxProvider(options: {
   secret: string;
 }): PaymentProvider {
   const { db, publicUrl, secret } = options;
+  const signedBy = (rawBody: string, headers: Record<string, string | string[] | undefined>) => {
+    const given = headers[SANDBOX_SIGNATURE_HEADER];
+    return typeof given === 'string' && sameText(given, signSandboxBody(secret, rawBody));
+  };
   return {
     name: SANDBOX_PROVIDER_NAME,
 
@@ -120,10 +124,17 @@ export function createSandboxProvider(options: {
     },
 
     verifyNotification(rawBody, headers) {
-      const given = headers[SANDBOX_SIGNATURE_HEADER];
-      if (typeof given !== 'string') return null;
-      if (!sameText(given, signSandboxBody(secret, rawBody))) return null;
+      if (!signedBy(rawBody, headers)) return null;
       return readEvent(rawBody);
+    },
+
+    refusalReason(rawBody, headers) {
+      return signedBy(rawBody, headers) ? 'invalida' : 'assinatura';
+    },
+
+    // Served by this very process: reachable whenever the store is.
+    async checkReachability() {
+      return 'ok' as const;
     },
   };
 }

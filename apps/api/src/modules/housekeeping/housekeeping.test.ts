@@ -14,6 +14,7 @@ import {
   passwordResetTokens,
   rateLimitBuckets,
   refreshTokens,
+  refusedPaymentNotifications,
   sandboxCheckouts,
   users,
 } from '../../db/schema.js';
@@ -178,6 +179,12 @@ describe('housekeeping', () => {
         email('given up', { attempts: 8, failedAt: ago(now, 150 * DAY) }),
       ]);
 
+    // Refused payment notifications: kept 30 days (the health page counts the last one).
+    await db.insert(refusedPaymentNotifications).values([
+      { provider: 'hk-old', reason: 'assinatura', receivedAt: ago(now, 30 * DAY + MINUTE) },
+      { provider: 'hk-recent', reason: 'assinatura', receivedAt: ago(now, 30 * DAY - MINUTE) },
+    ]);
+
     const sandboxId = randomUUID();
     await db.insert(sandboxCheckouts).values({
       id: sandboxId,
@@ -199,6 +206,7 @@ describe('housekeeping', () => {
       cep_lookups: 2,
       idempotency_keys: 2,
       outbox_emails: 1,
+      refused_payment_notifications: 1,
     });
 
     expect(
@@ -235,6 +243,11 @@ describe('housekeeping', () => {
       .where(eq(outboxEmails.recipient, 'hk@exemplo.com.br'))
       .orderBy(outboxEmails.id);
     expect(emails.map((e) => e.subject)).toEqual(['sent recently', 'never sent', 'given up']);
+    const refused = await db
+      .select({ provider: refusedPaymentNotifications.provider })
+      .from(refusedPaymentNotifications)
+      .where(sql`${refusedPaymentNotifications.provider} like 'hk-%'`);
+    expect(refused.map((r) => r.provider)).toEqual(['hk-recent']);
     const sandbox = await db
       .select({ id: sandboxCheckouts.id })
       .from(sandboxCheckouts)

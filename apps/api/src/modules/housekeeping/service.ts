@@ -1,7 +1,7 @@
 /**
  * Housekeeping (issue 10): rows that no longer mean anything are deleted on a schedule, so the
  * tables that grow with every visit (tokens, rate-limit windows, merge keys, CEP answers,
- * idempotency keys, sent e-mails) stay small. The order sweeper calls `runOnce` about hourly.
+ * idempotency keys, sent e-mails, refused payment notifications) stay small. The order sweeper calls `runOnce` about hourly.
  *
  * Every rule is one `delete ... where ctid = any(array(select ctid ... limit n))` repeated until a
  * batch comes back short: each batch is its own short statement (no long lock, no huge
@@ -27,6 +27,7 @@ import {
   passwordResetTokens,
   rateLimitBuckets,
   refreshTokens,
+  refusedPaymentNotifications,
 } from '../../db/schema.js';
 import { VERIFICATION_TOKEN_TTL_MS } from '../accounts/service.js';
 import { RESET_TOKEN_TTL_MS } from '../auth/service.js';
@@ -41,6 +42,8 @@ export const MERGE_KEY_KEPT_MS = 30 * DAY_MS;
 export const IDEMPOTENCY_KEY_KEPT_MS = 2 * DAY_MS;
 /** Sent e-mails (their bodies already cleared) stay this long for the owners' questions. */
 export const SENT_EMAIL_KEPT_MS = 90 * DAY_MS;
+/** Refused payment notifications: the health page counts one day; a month answers a question. */
+export const REFUSED_NOTIFICATION_KEPT_MS = 30 * DAY_MS;
 /**
  * A found address past its cache life is still served when ViaCEP fails (postal-codes/service.ts:
  * stale beats 'Erro ao validar CEP'); it is deleted only after this much longer. A stale "not
@@ -145,6 +148,12 @@ const RULES: Rule[] = [
     table: outboxEmails,
     condition: (now) =>
       and(isNotNull(outboxEmails.sentAt), lt(outboxEmails.sentAt, before(now, SENT_EMAIL_KEPT_MS))),
+  },
+  {
+    name: 'refused_payment_notifications',
+    table: refusedPaymentNotifications,
+    condition: (now) =>
+      lt(refusedPaymentNotifications.receivedAt, before(now, REFUSED_NOTIFICATION_KEPT_MS)),
   },
 ];
 

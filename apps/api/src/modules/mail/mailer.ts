@@ -28,6 +28,16 @@ export interface Mailer {
   /** Resolves when the message is handed over; rejects when it could not be. */
   send(message: MailMessage): Promise<void>;
   close(): Promise<void>;
+  /**
+   * 'files': the development outbox, where nothing leaves the server (the owners' health page
+   * says so). Optional, like verify: a test's own mailer need not say.
+   */
+  readonly kind?: 'smtp' | 'files' | 'memory';
+  /**
+   * Resolves when the mail server answers (connects, greets, takes the login); rejects when it
+   * does not. The health page asks it at every sweep (issue 20).
+   */
+  verify?(): Promise<void>;
 }
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -44,6 +54,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
     socketTimeout: 20_000,
   });
   return {
+    kind: 'smtp',
     async send(message) {
       await transport.sendMail({
         from,
@@ -57,6 +68,10 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
     async close() {
       transport.close();
     },
+    async verify() {
+      // nodemailer's own check: connect, EHLO, STARTTLS and AUTH when configured, then QUIT.
+      await transport.verify();
+    },
   };
 }
 
@@ -66,6 +81,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
  */
 export function outboxMailer(dir: string, log: Log): Mailer {
   return {
+    kind: 'files',
     async send(message) {
       await mkdir(dir, { recursive: true });
       const sentAt = new Date().toISOString();
@@ -88,11 +104,15 @@ export function memoryMailer(options: { fail?: boolean } = {}): Mailer & { sent:
   const sent: MailMessage[] = [];
   return {
     sent,
+    kind: 'memory',
     async send(message) {
       if (options.fail) throw new Error('envio de e-mail indisponível (teste)');
       sent.push(message);
     },
     async close() {},
+    async verify() {
+      if (options.fail) throw new Error('envio de e-mail indisponível (teste)');
+    },
   };
 }
 
