@@ -20,8 +20,17 @@ const env = {
   PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 3100}`,
   // Every test signs up and logs in from one address: keep the abuse limits, far above a run.
   RATE_LIMIT_SCALE: '100',
-  // The owners of the back office tests (fixtures/admin.ts signs them up on first use).
-  ADMIN_EMAILS: 'dona.phone@semijoias.test,dona.desktop@semijoias.test',
+  // The owners of the back office tests (fixtures/admin.ts signs them up on first use), and the
+  // ones of owners-safety.spec.ts, who set their second factor up in the browser (one per
+  // project and attempt: a retry needs an owner without it).
+  ADMIN_EMAILS: [
+    'dona.phone@semijoias.test',
+    'dona.desktop@semijoias.test',
+    'dona.seguranca.phone.0@semijoias.test',
+    'dona.seguranca.desktop.0@semijoias.test',
+    'dona.seguranca.phone.1@semijoias.test',
+    'dona.seguranca.desktop.1@semijoias.test',
+  ].join(','),
 };
 
 // Migrates and seeds the catalog, then adds the extra rings that make a category span two pages.

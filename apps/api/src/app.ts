@@ -30,6 +30,7 @@ import { environmentNotices } from './modules/admin/environment/notices.js';
 import { syncOwnerRoles } from './modules/admin/roles.js';
 import { addressRoutes } from './modules/addresses/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { secondFactorRoutes } from './modules/second-factor/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { createCatalogCache, type CatalogCache } from './modules/catalog/cache.js';
 import { createChangeFeed } from './modules/catalog/change-feed.js';
@@ -42,6 +43,7 @@ import { createOutboxWorker, type OutboxWorker } from './modules/mail/outbox.js'
 import { createHousekeeping } from './modules/housekeeping/service.js';
 import { orderMailDeps } from './modules/orders/settlement.js';
 import { createOrderSweeper, type OrderSweeper } from './modules/orders/sweeper.js';
+import { createStoreHealthMonitor } from './modules/store-health/monitor.js';
 import { storeSettingsRoutes } from './modules/store-settings/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerLifecycle } from './modules/health/lifecycle.js';
@@ -217,6 +219,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const backups = createBackupService({ database, config, log: app.log });
   app.decorate('backups', backups);
 
+  // The owners' 'Saúde da loja' (issue 20): checked at each sweep after the backup, read by
+  // GET /api/admin/saude/; an item turning red (and back) mails STORE_EMAIL once.
+  const storeHealth = createStoreHealthMonitor({
+    db: database.db,
+    config,
+    provider: paymentProvider,
+    mailer,
+    log: app.log,
+    wakeOutbox,
+    embeddedDatabase: database.kind === 'pglite',
+  });
+  app.decorate('storeHealth', storeHealth);
+
   // The sweeper (issue 10): every ORDER_SWEEP_INTERVAL_SECONDS, expired unpaid orders are
   // cancelled (after asking the provider whether they were paid after all), and about hourly
   // the spent tokens and old rows are deleted. Safe with several instances on one PostgreSQL.
@@ -227,7 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     mailDeps: orderMailDeps(config),
     housekeeping: createHousekeeping({ db: database.db, log: app.log }),
-    alsoEachSweep: [backups],
+    alsoEachSweep: [backups, storeHealth],
   });
   app.decorate('sweeper', sweeper);
   app.addHook('onClose', () => sweeper.stop());
@@ -247,6 +262,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         cache: catalogCache,
       });
       await api.register(authRoutes, { ...accountDeps, key });
+      await api.register(secondFactorRoutes, { db: database.db, key, authenticate, config });
       await api.register(accountsRoutes, { ...accountDeps, authenticate });
       await api.register(cartRoutes, {
         db: database.db,

@@ -219,6 +219,13 @@ export interface RateLimits {
   emailPerIp: RateLimitRule;
   /** POST /api/validar-cep/ per client IP (each miss is a call to ViaCEP). */
   cepLookupPerIp: RateLimitRule;
+  /**
+   * The owners' second factor (POST api/segundo-fator/ativar/ and verificar/): every attempt, per
+   * account over 15 minutes and over a day, and per client IP.
+   */
+  secondFactorPerAccount: RateLimitRule;
+  secondFactorPerAccountDaily: RateLimitRule;
+  secondFactorPerIp: RateLimitRule;
 }
 
 const ONE_MINUTE = 60;
@@ -234,6 +241,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // A shopper looks a CEP up once per form; 60 a minute leaves room for a household or an office
   // behind one address while stopping a script that walks the CEP space through us.
   cepLookupPerIp: { max: 60, windowSeconds: ONE_MINUTE },
+  // Three codes of a million are good at any moment: 30 tries a day leave a guesser who already
+  // has the password about a 3% chance in a year, and an owner room for typos.
+  secondFactorPerAccount: { max: 10, windowSeconds: FIFTEEN_MINUTES },
+  secondFactorPerAccountDaily: { max: 30, windowSeconds: 24 * ONE_HOUR },
+  secondFactorPerIp: { max: 50, windowSeconds: FIFTEEN_MINUTES },
 };
 
 export function scaleRateLimits(limits: RateLimits, scale: number): RateLimits {

@@ -2,6 +2,8 @@
  * Access tokens: HS256 JWTs (jose), 15 minutes, `sub` = user id, `type: 'access'`. `iat` keeps
  * milliseconds (a NumericDate may be fractional, RFC 7519 §2) so that a token issued right after a
  * password reset is told apart from one issued right before it (`sessions_valid_after`).
+ * `sf: true` when the login behind it passed the owners' second factor (issue 20): the back
+ * office's guard reads it; a token without it is a password-only session.
  */
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
@@ -12,6 +14,13 @@ const ALGORITHM = 'HS256';
 export interface AccessClaims {
   userId: number;
   issuedAtMs: number;
+  /** The session passed the second factor (docs/second-factor.md). */
+  secondFactor: boolean;
+}
+
+export interface SignOptions {
+  /** Carry `sf: true`: only for a session whose login passed the second factor. */
+  secondFactor?: boolean;
 }
 
 export function jwtKey(secret: string): Uint8Array {
@@ -22,8 +31,9 @@ export function signAccessToken(
   key: Uint8Array,
   userId: number,
   nowMs = Date.now(),
+  options: SignOptions = {},
 ): Promise<string> {
-  return new SignJWT({ type: 'access' })
+  return new SignJWT(options.secondFactor ? { type: 'access', sf: true } : { type: 'access' })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuedAt(nowMs / 1000)
@@ -42,7 +52,11 @@ export async function verifyAccessToken(
     const userId = Number(payload.sub);
     if (payload.type !== 'access' || !Number.isSafeInteger(userId) || userId <= 0) return null;
     if (typeof payload.iat !== 'number') return null;
-    return { userId, issuedAtMs: Math.round(payload.iat * 1000) };
+    return {
+      userId,
+      issuedAtMs: Math.round(payload.iat * 1000),
+      secondFactor: payload.sf === true,
+    };
   } catch {
     return null;
   }

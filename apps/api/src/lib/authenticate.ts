@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the authenticate preHandler. */
     userId?: number;
+    /** Set with userId: the session passed the owners' second factor (its token says `sf`). */
+    secondFactor?: boolean;
   }
 }
 
@@ -39,6 +41,7 @@ export function createAuthenticate(opts: { db: Db; key: Uint8Array }): Authentic
       .where(eq(users.id, claims.userId));
     if (!user || claims.issuedAtMs < user.sessionsValidAfter.getTime()) throw invalidTokenError();
     request.userId = claims.userId;
+    request.secondFactor = claims.secondFactor;
   };
 }
 

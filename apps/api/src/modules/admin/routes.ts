@@ -11,10 +11,12 @@ import { adminCouponsRoutes } from './coupons/routes.js';
 import { adminCustomersRoutes } from './customers/routes.js';
 import { adminDashboardRoutes } from './dashboard/routes.js';
 import { adminBackupsRoutes } from './backups/routes.js';
+import { adminHealthRoutes } from './health/routes.js';
 import { adminEnvironmentRoutes } from './environment/routes.js';
 import { createOwnerGuard, requireOwner } from './guard.js';
 import type { AdminRouteOptions } from './options.js';
 import { adminOrdersRoutes } from './orders/routes.js';
+import { adminOwnersRoutes } from './owners/routes.js';
 import { adminProductsRoutes } from './products/routes.js';
 import { adminStockRoutes } from './stock/routes.js';
 
@@ -25,6 +27,7 @@ export const adminRoutes: FastifyPluginAsyncZod<
     db: opts.db,
     authenticate: opts.authenticate,
     adminEmails: opts.config.adminEmails,
+    secondFactor: opts.config.owner2fa,
   });
   // onRequest: before any body is read, so an upload from a stranger is refused unread.
   app.addHook('onRequest', guard);
@@ -57,6 +60,8 @@ export const adminRoutes: FastifyPluginAsyncZod<
   await app.register(adminCouponsRoutes, deps);
   await app.register(adminCustomersRoutes, deps);
   await app.register(adminAuditRoutes, deps);
+  await app.register(adminOwnersRoutes, deps);
   await app.register(adminEnvironmentRoutes, deps);
   await app.register(adminBackupsRoutes, deps);
+  await app.register(adminHealthRoutes, deps);
 };

@@ -8,6 +8,7 @@ import { normalizeEmail } from '@semijoias/domain/email';
 import type { RateLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
+import { deviceIdFrom } from '../second-factor/devices.js';
 import {
   emailBody,
   errorSchema,
@@ -55,7 +56,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const email = normalizeEmail(req.body.username);
       await limiter.hit('login-ip', [req.ip], limits.loginPerIp);
       await limiter.hit('login-ip-email', [req.ip, email], limits.loginPerIpEmail);
-      return auth.login(email, req.body.password);
+      // X-Dispositivo: the browser's own id, for the owners' new-browser e-mail (a bad one is
+      // ignored: the login counts as coming from a browser not seen before).
+      return auth.login(email, req.body.password, {
+        id: deviceIdFrom(req.headers['x-dispositivo']),
+        userAgent: req.headers['user-agent'],
+      });
     },
   );
 

@@ -2,8 +2,8 @@
  * Sessions and password recovery: login, refresh-token rotation with reuse detection, forgot and
  * reset password. Refresh tokens are opaque random strings stored as SHA-256, 14 days, grouped in
  * a family per login; presenting a spent one revokes the family (a stolen token was replayed).
+ * A family opened by the owners' second factor keeps it through every refresh (tokens.ts).
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { normalizeEmail } from '@semijoias/domain/email';
 import { isPasswordValid, RESET_PASSWORD_WEAK } from '@semijoias/domain/password';
@@ -34,14 +34,18 @@ import {
 import { enqueueEmail } from '../mail/outbox.js';
 import { passwordResetEmail } from '../mail/templates.js';
 import { applyOwnerRole } from '../admin/roles.js';
+import { noteOwnerLogin } from '../second-factor/devices.js';
+import { newRefreshToken, openSession, type TokenPair } from './tokens.js';
 
-export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+export { REFRESH_TOKEN_TTL_MS, type TokenPair } from './tokens.js';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const RESET_DONE = 'Senha redefinida com sucesso.';
 
-export interface TokenPair {
-  access: string;
-  refresh: string;
+/** The browser a password login comes from (the owners' new-browser e-mail reads it). */
+export interface LoginDevice {
+  /** `X-Dispositivo` when well-formed (second-factor/devices.ts), else null. */
+  id: string | null;
+  userAgent: string | undefined;
 }
 
 export interface AuthServiceOptions {
@@ -73,27 +77,18 @@ export function createAuthService({
   wakeOutbox,
   adminEmails,
 }: AuthServiceOptions) {
-  async function newRefreshToken(tx: Db, userId: number, familyId: string) {
-    const token = randomToken();
-    const [row] = await tx
-      .insert(refreshTokens)
-      .values({
-        tokenHash: hashToken(token),
-        familyId,
-        userId,
-        expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
-      })
-      .returning({ id: refreshTokens.id });
-    return { token, id: row!.id };
-  }
-
   return {
-    /** POST api/token/: only verified accounts; the same work whether the e-mail exists or not. */
-    async login(username: string, password: string): Promise<TokenPair> {
+    /**
+     * POST api/token/: only verified accounts; the same work whether the e-mail exists or not.
+     * The session answered never carries the second factor. An owner logging in from a browser
+     * not seen before is told by e-mail (second-factor/devices.ts).
+     */
+    async login(username: string, password: string, device: LoginDevice): Promise<TokenPair> {
       const [user] = await db
         .select({
           id: users.id,
           email: users.email,
+          firstName: users.firstName,
           passwordHash: users.passwordHash,
           emailVerifiedAt: users.emailVerifiedAt,
         })
@@ -111,8 +106,21 @@ export function createAuthService({
         });
       }
       await applyOwnerRole(db, { id: user.id, email: user.email }, adminEmails);
-      const refresh = await newRefreshToken(db, user.id, randomUUID());
-      return { access: await signAccessToken(key, user.id), refresh: refresh.token };
+      if (!adminEmails.includes(user.email)) return openSession(db, key, user.id, null);
+      let mailed = false;
+      const pair = await db.transaction(async (tx) => {
+        mailed = await noteOwnerLogin(tx, {
+          userId: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          deviceId: device.id,
+          userAgent: device.userAgent,
+          publicUrl,
+        });
+        return openSession(tx, key, user.id, null);
+      });
+      if (mailed) wakeOutbox();
+      return pair;
     },
 
     /** POST api/token/refresh/: spends the token and answers a new pair of the same family. */
@@ -136,6 +144,7 @@ export function createAuthService({
             id: refreshTokens.id,
             userId: refreshTokens.userId,
             familyId: refreshTokens.familyId,
+            secondFactorAt: refreshTokens.secondFactorAt,
           });
         if (!claimed) {
           const [known] = await tx
@@ -153,16 +162,29 @@ export function createAuthService({
           }
           return { ok: false as const, reused: false };
         }
-        const next = await newRefreshToken(tx, claimed.userId, claimed.familyId);
+        // The family keeps what its login proved: a second-factor session stays one.
+        const next = await newRefreshToken(tx, {
+          userId: claimed.userId,
+          familyId: claimed.familyId,
+          secondFactorAt: claimed.secondFactorAt,
+        });
         await tx
           .update(refreshTokens)
           .set({ replacedById: next.id })
           .where(eq(refreshTokens.id, claimed.id));
-        return { ok: true as const, userId: claimed.userId, refresh: next.token };
+        return {
+          ok: true as const,
+          userId: claimed.userId,
+          secondFactor: claimed.secondFactorAt !== null,
+          refresh: next.token,
+        };
       });
       // Thrown after the commit: the family's revocation must stay.
       if (!outcome.ok) throw refreshError();
-      return { access: await signAccessToken(key, outcome.userId), refresh: outcome.refresh };
+      const access = await signAccessToken(key, outcome.userId, Date.now(), {
+        secondFactor: outcome.secondFactor,
+      });
+      return { access, refresh: outcome.refresh };
     },
 
     /**

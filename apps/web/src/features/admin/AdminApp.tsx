@@ -1,11 +1,12 @@
 /**
  * /admin: the owners' back office (issue 12), its own chunk — a shopper never downloads it. It
  * asks the server who she is (GET api/admin/sessao/) before showing anything: a guest is asked
- * to log in, a customer is told the area is the owners'. The server checks the role again on
+ * to log in, a customer is told the area is the owners', an owner whose session lacks the second
+ * factor (issue 20) passes the gate first. The server checks the role and the factor again on
  * every call; this screen only decides what to show.
  */
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useRoutes } from 'react-router';
 import { ADMIN_FORBIDDEN, ADMIN_LOGIN_REQUIRED } from '@semijoias/domain/admin';
 import { isApiError } from '@/lib/api';
@@ -17,6 +18,12 @@ import { EmptyState } from '@/ui/EmptyState';
 import './admin.css';
 import { AdminLayout } from './AdminLayout';
 import { adminSessionQuery } from './lib/admin-api';
+import {
+  RecoveryCodesStep,
+  SecondFactorGate,
+  type FreshRecoveryCodes,
+} from './second-factor/SecondFactorGate';
+import { needsSecondFactor } from './second-factor/second-factor-api';
 import { AdminLoadError, AdminLoading } from './ui/AdminStates';
 
 const DashboardPage = lazy(() =>
@@ -36,6 +43,12 @@ const CustomersPage = lazy(() =>
   import('./customers/CustomersPage').then((m) => ({ default: m.CustomersPage })),
 );
 const AuditPage = lazy(() => import('./audit/AuditPage').then((m) => ({ default: m.AuditPage })));
+const HealthPage = lazy(() =>
+  import('./health/HealthPage').then((m) => ({ default: m.HealthPage })),
+);
+const BackupsPage = lazy(() =>
+  import('./backups/BackupsPage').then((m) => ({ default: m.BackupsPage })),
+);
 
 /** Each section owns the routes under its path (`produtos/novo`, `pedidos/:reference`...). */
 const SECTION_ROUTES = [
@@ -46,6 +59,8 @@ const SECTION_ROUTES = [
   { path: 'cupons/*', element: <CouponsPage /> },
   { path: 'clientes/*', element: <CustomersPage /> },
   { path: 'auditoria/*', element: <AuditPage /> },
+  { path: 'saude/*', element: <HealthPage /> },
+  { path: 'backups/*', element: <BackupsPage /> },
   {
     path: '*',
     element: (
@@ -58,12 +73,25 @@ const SECTION_ROUTES = [
 
 export function AdminApp() {
   const loggedIn = useIsLoggedIn();
+  const queryClient = useQueryClient();
   const session = useQuery({ ...adminSessionQuery, enabled: loggedIn, retry: false });
   const sections = useRoutes(SECTION_ROUTES);
+  // The recovery codes of a setup just confirmed: shown once, before the pages, whatever the
+  // session query does meanwhile (her new tokens already open the back office).
+  const [freshCodes, setFreshCodes] = useState<FreshRecoveryCodes | null>(null);
 
   if (!loggedIn) return <AdminDoor kind="login" />;
+  if (freshCodes)
+    return <RecoveryCodesStep fresh={freshCodes} onDone={() => setFreshCodes(null)} />;
   if (session.isPending) return <AdminLoading label="Abrindo a administração" />;
   if (session.isError) {
+    if (needsSecondFactor(session.error))
+      return (
+        <SecondFactorGate
+          onActivated={setFreshCodes}
+          onPassed={() => queryClient.invalidateQueries({ queryKey: adminSessionQuery.queryKey })}
+        />
+      );
     if (isApiError(session.error) && session.error.status === 403)
       return <AdminDoor kind="forbidden" />;
     return (

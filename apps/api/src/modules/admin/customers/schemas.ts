@@ -59,6 +59,8 @@ export const customerDetailAnswer = z.object({
     telefone: z.string(),
     data_nascimento: z.string(),
     anonimizada_em: z.string().nullable(),
+    /** An owner: whether she has a confirmed authenticator; null for a customer. */
+    segundo_fator: z.boolean().nullable(),
   }),
   enderecos: z.array(addressProfileJson),
   pedidos: z.array(

@@ -35,6 +35,7 @@ import {
 } from '../../../db/schema.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
 import { serializeAddressProfile } from '../../addresses/serializers.js';
+import { hasSecondFactor } from '../../second-factor/service.js';
 import { writeAudit } from '../audit.js';
 import type { Owner } from '../guard.js';
 import { ANONYMIZE_ALREADY_DONE, ANONYMIZE_OWNER_REFUSED, CUSTOMER_NOT_FOUND } from './schemas.js';
@@ -160,6 +161,8 @@ export function createAdminCustomerService(db: Db, adminEmails: readonly string[
         telefone: user.anonymizedAt ? '' : maskPhone(user.phone),
         data_nascimento: user.anonymizedAt ? '' : user.birthdate,
         anonimizada_em: iso(user.anonymizedAt),
+        // An owner's page offers 'Redefinir segundo fator' when she has one (issue 20).
+        segundo_fator: user.role === 'owner' ? await hasSecondFactor(db, id) : null,
       },
       enderecos: addresses.map(serializeAddressProfile),
       pedidos: hers.map((o) => ({

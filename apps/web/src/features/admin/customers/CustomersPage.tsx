@@ -10,6 +10,7 @@ import { Link, useParams, useRoutes, useSearchParams } from 'react-router';
 import { formatBRL, toCents } from '@semijoias/domain/money';
 import { Button } from '@/ui/Button';
 import { TextField } from '@/ui/Field';
+import { Modal } from '@/ui/Modal';
 import { cx } from '@/ui/cx';
 import { useToast } from '@/ui/toast';
 import { AuditHistory } from '../audit/AuditHistory';
@@ -18,6 +19,8 @@ import { adminErrorMessage } from '../lib/errors';
 import { formatDate, formatDateTime } from '../lib/format';
 import { AdminPagination } from '../ui/AdminPagination';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
+import { adminSessionQuery } from '../lib/admin-api';
+import { SecurityCard } from '../second-factor/SecurityCard';
 import { AdminCard, AdminEmpty, AdminLoadError, AdminLoading } from '../ui/AdminStates';
 import {
   ANONYMIZE_CONFIRMATION,
@@ -26,6 +29,7 @@ import {
   customerQuery,
   customersQuery,
   downloadCustomerExport,
+  resetOwnerSecondFactor,
   type CustomerSummary,
 } from './customers-api';
 
@@ -173,6 +177,8 @@ function BackLink() {
 function CustomerDetailPage() {
   const { id = '' } = useParams();
   const query = useQuery(customerQuery(id));
+  // Who is looking: her own page shows her security, another owner's the reset of hers.
+  const me = useQuery(adminSessionQuery);
   const toast = useToast();
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -217,6 +223,9 @@ function CustomerDetailPage() {
     ['Total gasto (pagos)', money(c.total_gasto)],
   ];
   if (c.anonimizada_em) account.push(['Anonimizada em', formatDateTime(c.anonimizada_em)]);
+  // An owner's second factor (issue 20) has its own card below.
+  const owner = c.administradora && typeof c.segundo_fator === 'boolean';
+  const herself = me.data?.id === c.id;
 
   return (
     <>
@@ -263,6 +272,13 @@ function CustomerDetailPage() {
             ))}
           </dl>
         </AdminCard>
+
+        {owner &&
+          (herself ? (
+            <SecurityCard email={c.email} />
+          ) : (
+            <OwnerSecondFactorCard id={c.id} name={c.nome} active={c.segundo_fator === true} />
+          ))}
 
         <AdminCard title={`Endereços (${enderecos.length})`}>
           {enderecos.length === 0 ? (
@@ -332,6 +348,84 @@ function CustomerDetailPage() {
         onOpenChange={setConfirming}
       />
     </>
+  );
+}
+
+/** Another owner's second factor, and its reset for when she lost her phone and her codes. */
+function OwnerSecondFactorCard({
+  id,
+  name,
+  active,
+}: {
+  id: number;
+  name: string;
+  active: boolean;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const reset = useMutation({
+    mutationFn: () => resetOwnerSecondFactor(id),
+    onSuccess: async (answer) => {
+      await queryClient.invalidateQueries({ queryKey: CUSTOMERS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: AUDIT_QUERY_KEY });
+      toast({ title: answer.message, tone: 'success' });
+    },
+  });
+  return (
+    <AdminCard title="Segurança">
+      <div className="space-y-3 text-sm">
+        <p className="text-ink" data-testid="owner-second-factor">
+          {active
+            ? 'Verificação em duas etapas ativada.'
+            : 'Verificação em duas etapas não configurada: ela configura na próxima entrada na administração.'}
+        </p>
+        {active && (
+          <>
+            <p className="text-muted">
+              Perdeu o celular e os códigos de recuperação? Redefina o segundo fator: ela sai de
+              todas as sessões e configura um aplicativo autenticador de novo na próxima entrada.
+            </p>
+            <Button
+              variant="outline"
+              className="border-rose/50 text-rose hover:border-rose hover:bg-rose-soft/60"
+              disabled={reset.isPending}
+              onClick={() => setConfirming(true)}
+            >
+              {reset.isPending ? 'Redefinindo…' : 'Redefinir segundo fator'}
+            </Button>
+          </>
+        )}
+        {reset.isError && (
+          <p role="alert" className="text-rose">
+            {adminErrorMessage(reset.error)}
+          </p>
+        )}
+      </div>
+      <Modal
+        open={confirming}
+        onOpenChange={setConfirming}
+        role="alertdialog"
+        title={`Redefinir o segundo fator de ${name}?`}
+        description="O aplicativo autenticador e os códigos de recuperação dela deixam de valer, e ela sai de todas as sessões. Faça isso só se tiver certeza de que é ela quem pede."
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Cancelar
+            </Button>
+            <Button
+              className="bg-rose text-white hover:bg-ink"
+              onClick={() => {
+                setConfirming(false);
+                reset.mutate();
+              }}
+            >
+              Redefinir
+            </Button>
+          </>
+        }
+      />
+    </AdminCard>
   );
 }
 

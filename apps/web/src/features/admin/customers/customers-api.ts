@@ -36,6 +36,8 @@ export interface CustomerDetail {
     telefone: string;
     data_nascimento: string;
     anonimizada_em: string | null;
+    /** An owner's second factor set up (issue 20); null for a customer. */
+    segundo_fator: boolean | null;
   };
   enderecos: CustomerAddress[];
   pedidos: {
@@ -95,4 +97,12 @@ export function anonymizeCustomer(id: number) {
   return adminSend<CustomerDetail>('POST', `clientes/${id}/anonimizar/`, {
     confirmacao: ANONYMIZE_CONFIRMATION,
   });
+}
+
+/**
+ * Removes another owner's second factor (she lost her phone and her codes): her sessions end and
+ * she sets it up again at her next entry. Audited by the server.
+ */
+export function resetOwnerSecondFactor(id: number) {
+  return adminSend<{ message: string }>('POST', `donos/${id}/segundo-fator/redefinir/`);
 }

@@ -1,0 +1,81 @@
+/** No TOTP secret, code or recovery code reaches the log, whatever the calls (issue 20). */
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loggerOptions } from '../../lib/logger.js';
+import { post, verifiedUser } from '../../../test/accounts.js';
+import { passwordLogin } from '../../../test/admin.js';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
+import { memoryMailer } from '../mail/mailer.js';
+import { totpCode, totpStep } from './totp.js';
+
+let lines = '';
+const stream = new Writable({
+  write(chunk: Buffer, _enc, done) {
+    lines += chunk.toString('utf8');
+    done();
+  },
+});
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase({ seed: false });
+});
+afterAll(() => testDb?.drop());
+
+describe('logs of the second factor', () => {
+  it('carry no secret, code or recovery code', async () => {
+    const email = 'registro.dona@sf.test';
+    const config = testConfig({ logLevel: 'trace', adminEmails: [email] });
+    const app = await buildApp({
+      config,
+      database: testDb.database,
+      logger: { ...(loggerOptions(config) as object), stream },
+      mailer: memoryMailer(),
+    });
+    try {
+      await verifiedUser(app, testDb.database, { email });
+      const login = await passwordLogin(app, email);
+      const setup = await post(app, '/api/segundo-fator/configurar/', undefined, login.access);
+      const grouped = (setup.json() as { segredo: string }).segredo;
+      const secret = grouped.replace(/\s/g, '');
+      const wrong = totpCode(secret, totpStep() - 5);
+      await post(app, '/api/segundo-fator/ativar/', { codigo: wrong }, login.access);
+      const first = totpCode(secret, totpStep());
+      const activated = await post(
+        app,
+        '/api/segundo-fator/ativar/',
+        { codigo: first },
+        login.access,
+      );
+      const codes = (activated.json() as { codigos_recuperacao: string[] }).codigos_recuperacao;
+      const next = totpCode(secret, totpStep() + 1);
+      await post(app, '/api/segundo-fator/verificar/', { codigo: next }, login.access);
+      await post(app, '/api/segundo-fator/verificar/', { codigo: next }, login.access); // replayed
+      await post(app, '/api/segundo-fator/verificar/', { codigo: codes[0] }, login.access);
+      await post(app, '/api/segundo-fator/verificar/', { codigo: 'zz' }, login.access);
+      // A body that fails to parse must not echo the code either.
+      await app.inject({
+        method: 'POST',
+        url: '/api/segundo-fator/verificar/',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${login.access}` },
+        payload: `{"codigo": "${codes[1]}"`,
+      });
+
+      // The calls were logged (their paths), only not what they carried.
+      expect(lines).toContain('/api/segundo-fator/verificar/');
+      for (const value of [
+        secret,
+        grouped,
+        wrong,
+        first,
+        next,
+        ...codes,
+        codes[1]!.replace('-', ''),
+      ])
+        expect(lines, `log contains ${value}`).not.toContain(value);
+    } finally {
+      await app.close();
+    }
+  });
+});

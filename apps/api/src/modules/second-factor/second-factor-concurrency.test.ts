@@ -1,0 +1,100 @@
+/**
+ * A code is accepted once even when requests race (issue 20): the same code of the app, or the
+ * same recovery code, sent several times at once, opens exactly one session. Runs on PGlite and,
+ * with TEST_DATABASE_URL, on PostgreSQL, where the requests run on separate connections and the
+ * guarded updates meet on the row's lock.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { post, verifiedUser } from '../../../test/accounts.js';
+import { passwordLogin } from '../../../test/admin.js';
+import { useTestApp } from '../../../test/helpers.js';
+import { ownerRecoveryCodes, ownerSecondFactors, refreshTokens, users } from '../../db/schema.js';
+import { totpCode, totpStep } from './totp.js';
+
+const OWNER = 'corrida.dona@sf.test';
+const ctx = useTestApp({ adminEmails: [OWNER] });
+const RACERS = 6;
+
+async function sessionsWithFactor(userId: number): Promise<number> {
+  const [row] = await ctx.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(refreshTokens)
+    .where(
+      sql`${refreshTokens.userId} = ${userId} and ${refreshTokens.secondFactorAt} is not null`,
+    );
+  return Number(row!.n);
+}
+
+describe('racing with one code', () => {
+  let userId = 0;
+  let secret = '';
+  let codes: string[] = [];
+  let usedStep = 0;
+
+  it('activation: the same first code sent at once activates once', async () => {
+    await verifiedUser(ctx.app, ctx.database, { email: OWNER });
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, OWNER));
+    userId = user!.id;
+    const login = await passwordLogin(ctx.app, OWNER);
+    const setup = await post(ctx.app, '/api/segundo-fator/configurar/', undefined, login.access);
+    secret = (setup.json() as { segredo: string }).segredo.replace(/\s/g, '');
+    usedStep = totpStep();
+    const codigo = totpCode(secret, usedStep);
+    const answers = await Promise.all(
+      Array.from({ length: RACERS }, () =>
+        post(ctx.app, '/api/segundo-fator/ativar/', { codigo }, login.access),
+      ),
+    );
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    // The others: the code already used (400), or, read after the winner's commit, already set (409).
+    for (const other of answers.filter((a) => a.statusCode !== 200))
+      expect([400, 409]).toContain(other.statusCode);
+    codes = (ok[0]!.json() as { codigos_recuperacao: string[] }).codigos_recuperacao;
+    expect(await sessionsWithFactor(userId)).toBe(1);
+  });
+
+  it('login: the same code of the app sent at once gives one session', async () => {
+    const login = await passwordLogin(ctx.app, OWNER);
+    const step = Math.max(totpStep(), usedStep + 1);
+    const codigo = totpCode(secret, step);
+    const answers = await Promise.all(
+      Array.from({ length: RACERS }, () =>
+        post(ctx.app, '/api/segundo-fator/verificar/', { codigo }, login.access),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      200,
+      ...Array<number>(RACERS - 1).fill(400),
+    ]);
+    expect(await sessionsWithFactor(userId)).toBe(2);
+    const [row] = await ctx.database.db
+      .select({ lastStep: ownerSecondFactors.lastStep })
+      .from(ownerSecondFactors)
+      .where(eq(ownerSecondFactors.userId, userId));
+    expect(row!.lastStep).toBe(step);
+  });
+
+  it('login: the same recovery code sent at once gives one session', async () => {
+    const login = await passwordLogin(ctx.app, OWNER);
+    const codigo = codes[0]!;
+    const answers = await Promise.all(
+      Array.from({ length: RACERS }, () =>
+        post(ctx.app, '/api/segundo-fator/verificar/', { codigo }, login.access),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      200,
+      ...Array<number>(RACERS - 1).fill(400),
+    ]);
+    expect(await sessionsWithFactor(userId)).toBe(3);
+    const [row] = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ownerRecoveryCodes)
+      .where(
+        sql`${ownerRecoveryCodes.userId} = ${userId} and ${ownerRecoveryCodes.usedAt} is null`,
+      );
+    expect(Number(row!.n)).toBe(9);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The owners' second factor (docs/second-factor.md). Its calls live outside /api/admin/ — they
+ * must answer before she has passed it — but her session is the same (lib/api.ts): a code the
+ * server accepts answers a new pair of tokens, stored like a login's, that carries the factor.
+ */
+import { SECOND_FACTOR_REQUIRED_CODE } from '@semijoias/domain/second-factor';
+import { apiRequest, isApiError } from '@/lib/api';
+import { storeTokens } from '@/lib/session';
+import { ADMIN_QUERY_ROOT } from '../lib/admin-api';
+
+/** True for the admin session's answer that asks for the second factor first. */
+export function needsSecondFactor(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 403) return false;
+  return (error.data as { codigo?: unknown } | null)?.codigo === SECOND_FACTOR_REQUIRED_CODE;
+}
+
+export interface SecondFactorStatus {
+  configurado: boolean;
+  obrigatorio: boolean;
+  codigos_restantes: number;
+}
+
+export interface SecondFactorSetup {
+  /** Base32, in groups of 4 for reading. */
+  segredo: string;
+  uri: string;
+  qr_svg: string;
+}
+
+interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+/** Under the session's root: a logout drops it with the rest of her data. */
+export const SECOND_FACTOR_QUERY_KEY = [...ADMIN_QUERY_ROOT, 'segundo-fator'] as const;
+
+export const secondFactorStatusQuery = {
+  queryKey: SECOND_FACTOR_QUERY_KEY,
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    apiRequest<SecondFactorStatus>('api/segundo-fator/', { signal }),
+};
+
+/** A new secret, pending until a code of it is typed (a second call replaces it). */
+export function startSetup(): Promise<SecondFactorSetup> {
+  return apiRequest<SecondFactorSetup>('api/segundo-fator/configurar/', { method: 'POST' });
+}
+
+/** Confirms the pending secret; the new tokens are stored, the recovery codes returned. */
+export async function activate(codigo: string): Promise<string[]> {
+  const answer = await apiRequest<TokenPair & { codigos_recuperacao: string[] }>(
+    'api/segundo-fator/ativar/',
+    { method: 'POST', body: { codigo } },
+  );
+  storeTokens(answer.access, answer.refresh);
+  return answer.codigos_recuperacao;
+}
+
+/** A code of the app or a recovery code; stores the new tokens, answers the codes left. */
+export async function verify(codigo: string): Promise<number> {
+  const answer = await apiRequest<TokenPair & { codigos_restantes: number }>(
+    'api/segundo-fator/verificar/',
+    { method: 'POST', body: { codigo } },
+  );
+  storeTokens(answer.access, answer.refresh);
+  return answer.codigos_restantes;
+}
+
+/** Ten new recovery codes; the old ones stop working. */
+export async function renewRecoveryCodes(): Promise<string[]> {
+  const answer = await apiRequest<{ codigos_recuperacao: string[] }>('api/segundo-fator/codigos/', {
+    method: 'POST',
+  });
+  return answer.codigos_recuperacao;
+}
+
+/** The e-mail the secret was made for: the otpauth URI's label is `issuer:e-mail`. */
+export function accountOfUri(uri: string): string | undefined {
+  try {
+    const label = decodeURIComponent(new URL(uri).pathname.replace(/^\/+/, ''));
+    const account = label.slice(label.indexOf(':') + 1).trim();
+    return account || undefined;
+  } catch {
+    return undefined;
+  }
+}
