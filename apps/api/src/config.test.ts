@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  checkBackupDir,
   ConfigError,
   DEFAULT_RATE_LIMITS,
   isLoopbackHost,
@@ -275,5 +276,54 @@ describe('paths', () => {
 
   it('fails clearly outside the package', () => {
     expect(() => findApiRoot(tmpdir())).toThrow(/@semijoias\/api/);
+  });
+});
+
+describe('backups and the owners’ second factor (issue 20)', () => {
+  it('defaults: a daily backup into DATA_DIR/backups, 14 kept, the second factor required', () => {
+    const c = parseEnv({ DATA_DIR: '/srv/loja' });
+    expect(c.backups).toEqual({ dir: '/srv/loja/backups', everyHours: 24, keep: 14 });
+    expect(c.owner2fa).toBe('required');
+    expect(c.storeVersion).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('reads BACKUP_*, OWNER_2FA and STORE_VERSION', () => {
+    const c = parseEnv({
+      BACKUP_DIR: '/mnt/copias',
+      BACKUP_EVERY_HOURS: '0',
+      BACKUP_KEEP: '3',
+      OWNER_2FA: 'optional',
+      STORE_VERSION: '2.0.0 (abc123)',
+    });
+    expect(c.backups).toEqual({ dir: '/mnt/copias', everyHours: 0, keep: 3 });
+    expect(c.owner2fa).toBe('optional');
+    expect(c.storeVersion).toBe('2.0.0 (abc123)');
+  });
+
+  it('refuses bad values, one line each naming the setting', () => {
+    let error: unknown;
+    try {
+      parseEnv({ BACKUP_KEEP: '0', OWNER_2FA: 'talvez', BACKUP_EVERY_HOURS: 'diario' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const lines = (error as Error).message.split('\n').sort();
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^Configuração inválida: BACKUP_EVERY_HOURS: /);
+    expect(lines[1]).toMatch(/^Configuração inválida: BACKUP_KEEP: /);
+    expect(lines[2]).toBe('Configuração inválida: OWNER_2FA: deve ser required ou optional');
+  });
+
+  it('BACKUP_DIR is made when missing; one the store cannot write stops it with one line', () => {
+    const dir = join(tempDir(), 'a', 'b');
+    checkBackupDir({ backups: { dir, everyHours: 24, keep: 14 } });
+    expect(existsSync(dir)).toBe(true);
+    // Under a file: no user, root included, can make that folder.
+    expect(() =>
+      checkBackupDir({ backups: { dir: '/etc/hostname/backups', everyHours: 24, keep: 14 } }),
+    ).toThrow(
+      /^Configuração inválida: BACKUP_DIR: não é possível gravar em \/etc\/hostname\/backups \(ENOTDIR\)$/,
+    );
   });
 });

@@ -3,7 +3,14 @@
  * laptop; a bad value stops the server at boot with a message naming the variable.
  */
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants as fsConstants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_UNPAID_ORDER_TTL_MINUTES } from '@semijoias/domain/orders';
@@ -378,6 +385,21 @@ export function derivedSecret(jwtSecret: string, purpose: string): string {
   return Buffer.from(hkdfSync('sha256', jwtSecret, 'semijoias-settings', purpose, 32)).toString(
     'base64url',
   );
+}
+
+/**
+ * BACKUP_DIR must be a folder the store can write (made when missing): a volume mounted read-only
+ * or owned by another user would otherwise be found out only when the first backup fails. Called
+ * by the server and `npm run backup` at start.
+ */
+export function checkBackupDir(config: Pick<Config, 'backups'>): void {
+  try {
+    mkdirSync(config.backups.dir, { recursive: true, mode: 0o700 });
+    accessSync(config.backups.dir, fsConstants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'erro';
+    throw new ConfigError([`BACKUP_DIR: não é possível gravar em ${config.backups.dir} (${code})`]);
+  }
 }
 
 /** The configuration the server runs with: the environment parsed, the dev secret resolved. */

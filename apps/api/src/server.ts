@@ -3,7 +3,7 @@
  *   node apps/api/dist/server.js   (after npm run build), or npm run dev -w @semijoias/api
  */
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { checkBackupDir, ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError } from './db/client.js';
 import { shutDownGracefully, shutdownTimings } from './modules/health/lifecycle.js';
 
@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
+    checkBackupDir(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -12,7 +12,7 @@ import { configOrExit, formatBytes, runTool } from './common.js';
 const quiet = { info() {}, warn() {}, error() {} };
 
 runTool(async () => {
-  const config = configOrExit();
+  const config = configOrExit({ writesBackups: true });
   const database = await openDatabase(databaseTarget(config));
   try {
     if ((await appliedMigration(database.db).catch(() => null)) === null)

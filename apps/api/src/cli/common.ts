@@ -3,13 +3,15 @@
  * one stops with its one line), the database they name opened, and an error said in one sentence
  * rather than a stack.
  */
-import { ConfigError, loadConfig, type Config } from '../config.js';
+import { checkBackupDir, ConfigError, loadConfig, type Config } from '../config.js';
 import { DatabaseLockedError } from '../db/client.js';
 import { BackupRefusedError } from '../modules/backups/manifest.js';
 
-export function configOrExit(): Config {
+export function configOrExit(options: { writesBackups?: boolean } = {}): Config {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    if (options.writesBackups) checkBackupDir(config);
+    return config;
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -7,7 +7,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useRoutes } from 'react-router';
+import { Link, useRoutes, useSearchParams } from 'react-router';
 import { ADMIN_FORBIDDEN, ADMIN_LOGIN_REQUIRED } from '@semijoias/domain/admin';
 import { isApiError } from '@/lib/api';
 import { LOGIN_DRAWER_HREF } from '@/lib/drawer-requests';
@@ -23,7 +23,7 @@ import {
   SecondFactorGate,
   type FreshRecoveryCodes,
 } from './second-factor/SecondFactorGate';
-import { needsSecondFactor } from './second-factor/second-factor-api';
+import { needsSecondFactor, SET_UP_PARAM, SET_UP_VALUE } from './second-factor/second-factor-api';
 import { AdminLoadError, AdminLoading } from './ui/AdminStates';
 
 const DashboardPage = lazy(() =>
@@ -79,10 +79,27 @@ export function AdminApp() {
   // The recovery codes of a setup just confirmed: shown once, before the pages, whatever the
   // session query does meanwhile (her new tokens already open the back office).
   const [freshCodes, setFreshCodes] = useState<FreshRecoveryCodes | null>(null);
+  // With OWNER_2FA=optional nothing forces the gate: her 'Segurança' card sends her here
+  // (?segundo-fator=configurar) to set one up of her own will.
+  const [params, setParams] = useSearchParams();
+  const settingUp = params.get(SET_UP_PARAM) === SET_UP_VALUE;
+  const leaveSetup = () => {
+    const next = new URLSearchParams(params);
+    next.delete(SET_UP_PARAM);
+    setParams(next, { replace: true });
+  };
 
   if (!loggedIn) return <AdminDoor kind="login" />;
   if (freshCodes)
-    return <RecoveryCodesStep fresh={freshCodes} onDone={() => setFreshCodes(null)} />;
+    return (
+      <RecoveryCodesStep
+        fresh={freshCodes}
+        onDone={() => {
+          setFreshCodes(null);
+          if (settingUp) leaveSetup();
+        }}
+      />
+    );
   if (session.isPending) return <AdminLoading label="Abrindo a administração" />;
   if (session.isError) {
     if (needsSecondFactor(session.error))
@@ -100,6 +117,16 @@ export function AdminApp() {
       </div>
     );
   }
+  if (settingUp)
+    return (
+      <SecondFactorGate
+        onActivated={setFreshCodes}
+        onPassed={async () => {
+          leaveSetup();
+          await queryClient.invalidateQueries({ queryKey: adminSessionQuery.queryKey });
+        }}
+      />
+    );
   return (
     <AdminLayout owner={session.data}>
       <Suspense fallback={<AdminLoading />}>{sections}</Suspense>

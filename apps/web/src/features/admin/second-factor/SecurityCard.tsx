@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/ui/Button';
+import { Button, ButtonLink } from '@/ui/Button';
 import { Modal } from '@/ui/Modal';
 import { cx } from '@/ui/cx';
 import { useToast } from '@/ui/toast';
@@ -14,6 +14,7 @@ import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import {
   renewRecoveryCodes,
   SECOND_FACTOR_QUERY_KEY,
+  SET_UP_HREF,
   secondFactorStatusQuery,
 } from './second-factor-api';
 
@@ -85,6 +86,17 @@ export function SecurityCard({ email }: { email: string }) {
               </div>
             )}
           </dl>
+          {!status.data.configurado && (
+            <>
+              <p className="text-muted">
+                Além da senha, peça um código do aplicativo autenticador do seu celular a cada
+                entrada na administração.
+              </p>
+              <ButtonLink to={SET_UP_HREF} variant="outline">
+                Configurar agora
+              </ButtonLink>
+            </>
+          )}
           {status.data.configurado && (
             <>
               <p className="text-muted">

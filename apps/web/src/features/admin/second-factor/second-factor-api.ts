@@ -84,3 +84,11 @@ export function accountOfUri(uri: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * `/admin?segundo-fator=configurar`: the setup she asked for herself (with OWNER_2FA=optional
+ * nothing else brings her to it).
+ */
+export const SET_UP_PARAM = 'segundo-fator';
+export const SET_UP_VALUE = 'configurar';
+export const SET_UP_HREF = `/admin?${SET_UP_PARAM}=${SET_UP_VALUE}`;
