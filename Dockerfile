@@ -83,10 +83,10 @@ RUN npm run build \
 # --- The final image: Debian's Node, production node_modules, the built app --------------------
 FROM node-runtime
 # A system user without a shell; the code stays root's (read-only to the process), only the data
-# folder is the store's.
+# folder and the backups' folder (a volume both instances share, compose.yaml) are the store's.
 RUN useradd --system --uid 10001 --user-group --home-dir /var/lib/semijoias \
       --shell /usr/sbin/nologin semijoias \
- && install -d -o semijoias -g semijoias -m 0750 /var/lib/semijoias
+ && install -d -o semijoias -g semijoias -m 0750 /var/lib/semijoias \
  && install -d -o semijoias -g semijoias -m 0700 /var/lib/semijoias-backups
 # What the health page and the backups' manifests call this release (scripts/image/build.sh
 # passes the commit).
