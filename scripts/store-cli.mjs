@@ -4,7 +4,6 @@
 // build.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,16 +14,18 @@ if (!['backup', 'restore'].includes(tool ?? '')) {
   process.exit(2);
 }
 
-let hasTsx = true;
+// Resolved here, from the repository: the tool runs in the caller's folder (INIT_CWD), where
+// `--import tsx` would not be found.
+let tsx = null;
 try {
-  createRequire(import.meta.url).resolve('tsx');
+  tsx = import.meta.resolve('tsx');
 } catch {
-  hasTsx = false;
+  tsx = null;
 }
 const source = join(root, 'apps/api/src/cli', `${tool}.ts`);
 const built = join(root, 'apps/api/dist/cli', `${tool}.js`);
-const command = hasTsx ? ['--import', 'tsx', source, ...args] : [built, ...args];
-if (!hasTsx && !existsSync(built)) {
+const command = tsx ? ['--import', tsx, source, ...args] : [built, ...args];
+if (!tsx && !existsSync(built)) {
   console.error('A loja não foi construída: rode `npm run build` antes.');
   process.exit(2);
 }
