@@ -10,6 +10,7 @@
  * She is an owner of her own (ADMIN_EMAILS in start-store.mjs), not the fixture's: her second
  * factor is set up here, in the browser, and the other specs' logins must not spend her codes.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -176,6 +177,13 @@ test('an owner protects her account, enters again with a code, backs the store u
   // gzip's magic number: the file is the archive, not an error page.
   const head = readFileSync(await backup.path()).subarray(0, 2);
   expect([...head]).toEqual([0x1f, 0x8b]);
+  // Any tool opens it, the manifest first, then the tables.
+  const members = execFileSync('tar', ['-tzf', await backup.path()], { encoding: 'utf8' }).split(
+    '\n',
+  );
+  expect(members[0]).toBe('manifest.json');
+  expect(members).toContain('banco/orders.jsonl');
+  await expectNoA11yViolations(page, `backups (${project})`);
 
   // ------------------------------------------------------------ The store's health
   await menu.getByRole('link', { name: 'Saúde da loja', exact: true }).click();
