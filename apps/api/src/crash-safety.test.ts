@@ -31,7 +31,7 @@ import {
 } from './db/schema.js';
 import { seedCatalog } from './db/seed.js';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './integrations/payments/sandbox.js';
-import { ADDRESS, call } from './modules/checkout/fixtures.js';
+import { ADDRESS, call } from '../test/checkout.js';
 import { testConfig, testDatabaseUrl, useTestApp } from '../test/helpers.js';
 import { freePort, startServer, type ServerProcess } from '../test/crash/server-process.js';
 

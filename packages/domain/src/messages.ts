@@ -534,3 +534,12 @@ export const SHIPPING_ITEM_COUNT_INVALID = 'Quantidade de itens inválida (de 1 
 export const DEMO_STORE_RIBBON_TITLE = 'Loja de demonstração.';
 export const DEMO_STORE_RIBBON_TEXT = 'Nenhum pagamento aqui é real e nenhum pedido será enviado.';
 // ------------------------------------------------------------ end of Going online
+
+// ------------------------------------------------------------ Orders and products not found
+
+/** A product id that names no product (or a hidden one) in the catalog, the cart, the checkout. */
+export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
+/** An order she may not see, or that does not exist: the same answer, so none is revealed. */
+export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
+/** Paying an order that is paid, cancelled or otherwise past waiting for its payment. */
+export const ORDER_NOT_AWAITING_PAYMENT = 'Este pedido não aguarda pagamento.';

@@ -3,7 +3,14 @@
  * random enough (32 bytes) that a fast hash is safe; only the hash is stored, so a leaked table
  * opens no account.
  */
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
@@ -83,4 +90,14 @@ export function openSealed(secret: string, purpose: string, sealed: string): str
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether two secrets (a signature, a token's hash) are the same, in a time that does not depend
+ * on where they differ: a caller cannot learn a secret one character at a time.
+ */
+export function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -8,7 +8,8 @@
  * Nothing PagBank answers (messages, ids of errors) reaches the shopper: every failure is the
  * same UpstreamError text, and the token is never logged.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { sameSecret } from '../../lib/secrets.js';
 import { UpstreamError } from '../../lib/errors.js';
 import type {
   CheckoutRequest,
@@ -28,12 +29,6 @@ const MAX_ATTEMPTS_READ = 10;
 
 export function signPagBankBody(token: string, rawBody: string): string {
   return createHash('sha256').update(`${token}-${rawBody}`, 'utf8').digest('hex');
-}
-
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** PagBank's charge statuses, as the store reads them. */
@@ -148,7 +143,7 @@ export function createPagBankProvider(options: {
   const signedBy = (rawBody: string, headers: Record<string, string | string[] | undefined>) => {
     const given = headers[PAGBANK_SIGNATURE_HEADER];
     return (
-      typeof given === 'string' && sameText(given.toLowerCase(), signPagBankBody(token, rawBody))
+      typeof given === 'string' && sameSecret(given.toLowerCase(), signPagBankBody(token, rawBody))
     );
   };
 

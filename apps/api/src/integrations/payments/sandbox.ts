@@ -4,7 +4,8 @@
  * notifies the store like PagBank does: a signed POST to the notification URL, here signed with
  * SANDBOX_WEBHOOK_SECRET (`x-sandbox-signature: sha256=<hex HMAC-SHA256 of the raw body>`).
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import { sameSecret } from '../../lib/secrets.js';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sandboxCheckouts } from '../../db/schema.js';
@@ -41,12 +42,6 @@ export interface SandboxNotification {
 
 export function signSandboxBody(secret: string, rawBody: string): string {
   return `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
-}
-
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 function readEvent(rawBody: string): PaymentEvent | null {
@@ -86,7 +81,7 @@ export function createSandboxProvider(options: {
   const { db, publicUrl, secret } = options;
   const signedBy = (rawBody: string, headers: Record<string, string | string[] | undefined>) => {
     const given = headers[SANDBOX_SIGNATURE_HEADER];
-    return typeof given === 'string' && sameText(given, signSandboxBody(secret, rawBody));
+    return typeof given === 'string' && sameSecret(given, signSandboxBody(secret, rawBody));
   };
   return {
     name: SANDBOX_PROVIDER_NAME,

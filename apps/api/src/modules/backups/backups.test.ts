@@ -21,7 +21,7 @@ import {
 import { GOOD_PASSWORD, login } from '../../../test/accounts.js';
 import { memoryMailer } from '../mail/mailer.js';
 import { saveMediaFile } from '../media/store.js';
-import { addToCart, call, setProduct, shopper } from '../checkout/fixtures.js';
+import { addToCart, call, setProduct, shopper } from '../../../test/checkout.js';
 import { readArchive, writeArchive } from './archive.js';
 import { rowsOf, tablesInRestoreOrder } from './database-tables.js';
 import { listBackups } from './files.js';

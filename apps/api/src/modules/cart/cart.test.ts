@@ -7,12 +7,12 @@ import {
   CART_ITEM_NOT_IN_CART,
   CART_OUT_OF_STOCK,
   CART_QUANTITY_INVALID,
+  PRODUCT_NOT_FOUND,
   TOKEN_INVALID_OR_EXPIRED,
 } from '@semijoias/domain/messages';
 import { cartItems, cartMergeKeys, products, users } from '../../db/schema.js';
 import { login, verifiedUser } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
-import { PRODUCT_NOT_FOUND } from '../catalog/routes.js';
 import { memoryMailer } from '../mail/mailer.js';
 import { IDEMPOTENCY_KEY_INVALID, PRODUCT_ID_INVALID, type CartLineJson } from './schemas.js';
 

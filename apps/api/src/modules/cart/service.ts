@@ -16,11 +16,11 @@ import {
   CART_ALREADY_AT_STOCK,
   CART_ITEM_NOT_IN_CART,
   CART_OUT_OF_STOCK,
+  PRODUCT_NOT_FOUND,
 } from '@semijoias/domain/messages';
 import type { Db } from '../../db/client.js';
 import { cartItems, cartMergeKeys, products } from '../../db/schema.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import { PRODUCT_NOT_FOUND } from '../catalog/routes.js';
 
 /** One cart line as read: the product's current name, price, image path and stock. */
 export interface CartLineRecord {

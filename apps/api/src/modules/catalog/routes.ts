@@ -12,6 +12,7 @@ import {
   searchWords,
   type CategoryName,
 } from '@semijoias/domain/catalog';
+import { PRODUCT_NOT_FOUND } from '@semijoias/domain/messages';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { nfkc } from '../../lib/hostile-input.js';
@@ -38,7 +39,6 @@ export interface CatalogRoutesOptions {
   cache: CatalogCache;
 }
 
-export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
 export const CATEGORY_NOT_FOUND = 'Categoria não encontrada.';
 
 const JSON_TYPE = 'application/json; charset=utf-8';

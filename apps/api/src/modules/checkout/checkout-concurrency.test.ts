@@ -16,7 +16,15 @@ import {
 } from '../../db/schema.js';
 import { testDatabaseUrl, useTestApp } from '../../../test/helpers.js';
 import { memoryMailer } from '../mail/mailer.js';
-import { ADDRESS, addToCart, call, orderCount, setProduct, shopper, stockOf } from './fixtures.js';
+import {
+  ADDRESS,
+  addToCart,
+  call,
+  orderCount,
+  setProduct,
+  shopper,
+  stockOf,
+} from '../../../test/checkout.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 

@@ -19,7 +19,15 @@ import { TEST_JWT_SECRET, useTestApp } from '../../../test/helpers.js';
 import { orderByReference } from '../../../test/orders.js';
 import { memoryMailer } from '../mail/mailer.js';
 import { openOrderChave } from '../orders/emails.js';
-import { ADDRESS, addToCart, call, orderCount, setProduct, shopper, stockOf } from './fixtures.js';
+import {
+  ADDRESS,
+  addToCart,
+  call,
+  orderCount,
+  setProduct,
+  shopper,
+  stockOf,
+} from '../../../test/checkout.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 const newShopper = () => shopper(ctx.app, ctx.database);

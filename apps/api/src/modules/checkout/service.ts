@@ -8,10 +8,15 @@
  * guarded statement (`stock >= n`), in product id order so two orders never wait on each other.
  * Every amount comes from the database and the quoter; the browser's figures are never read.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { computeTotals, normalizeCouponCode, type Totals } from '@semijoias/domain/coupon';
-import { CART_IS_EMPTY } from '@semijoias/domain/messages';
+import {
+  CART_IS_EMPTY,
+  ORDER_NOT_AWAITING_PAYMENT,
+  ORDER_NOT_FOUND,
+  PRODUCT_NOT_FOUND,
+} from '@semijoias/domain/messages';
 import { centsToDecimal, type Cents } from '@semijoias/domain/money';
 import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
 import type { Config } from '../../config.js';
@@ -29,9 +34,8 @@ import {
   type IdempotencyId,
   type StoredAnswer,
 } from '../../lib/idempotency.js';
-import { hashToken } from '../../lib/secrets.js';
+import { hashToken, sameSecret } from '../../lib/secrets.js';
 import { tagStockChanges } from '../../lib/stock-ledger.js';
-import { PRODUCT_NOT_FOUND } from '../catalog/routes.js';
 import { findUsable, redeem, type UsableCoupon } from '../coupons/service.js';
 import { enqueueOrderEmails, sealOrderChave, type OrderMailDeps } from '../orders/emails.js';
 import { orderMailDeps } from '../orders/settlement.js';
@@ -45,8 +49,6 @@ import {
   type RequestedLine,
 } from './schemas.js';
 
-export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
-export const ORDER_NOT_AWAITING_PAYMENT = 'Este pedido não aguarda pagamento.';
 export const TOTALS_CHANGED = 'Os valores do pedido mudaram. Confira o resumo e tente novamente.';
 /** Cents the page's total may differ from the server's (its own rounding of the same figures). */
 export const TOTAL_TOLERANCE_CENTS = 1;
@@ -102,9 +104,7 @@ class PriceChangedError extends Error {
 /** Whether `chave` is the order's secret (compared in constant time). */
 function chaveMatches(chave: string | null, storedHash: string): boolean {
   if (!chave) return false;
-  const given = Buffer.from(hashToken(chave), 'hex');
-  const stored = Buffer.from(storedHash, 'hex');
-  return given.length === stored.length && timingSafeEqual(given, stored);
+  return sameSecret(hashToken(chave), storedHash);
 }
 
 export function createCheckoutService(opts: CheckoutServiceOptions) {

@@ -22,7 +22,7 @@ import {
   sandboxNotification,
   testSandboxProvider,
 } from '../../../test/orders.js';
-import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../checkout/fixtures.js';
+import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../../../test/checkout.js';
 import { hostedCheckoutFor } from '../payments/hosted-checkout.js';
 import { orderMailDeps, recordAndSettle } from './settlement.js';
 import { createOrderSweeper } from './sweeper.js';

@@ -15,7 +15,7 @@ import { post, signUpPayload } from '../../../test/accounts.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
 import { catalogTail, orderByReference, sandboxNotification } from '../../../test/orders.js';
 import { parseMessage, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
-import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../checkout/fixtures.js';
+import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../../../test/checkout.js';
 import { escapeHtml } from '@semijoias/domain/html';
 import { STORE_NAME } from '../mail/templates.js';
 

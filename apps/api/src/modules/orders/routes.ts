@@ -4,7 +4,6 @@
  * order is reached with the secret (`chave`) of its return link. Anyone else gets the same 404 as
  * for an order that does not exist, so nothing tells them it does.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,15 +12,16 @@ import { centsToDecimal } from '@semijoias/domain/money';
 import { orderStatusText } from '@semijoias/domain/orders';
 import { trackingUrl } from '@semijoias/domain/tracking-code';
 import { z } from 'zod';
+import { ORDER_NOT_FOUND } from '@semijoias/domain/messages';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, type OrderRow } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
 import { requireUserId, type Authenticate } from '../../lib/authenticate.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
-import { hashToken } from '../../lib/secrets.js';
+import { hashToken, sameSecret } from '../../lib/secrets.js';
 import { imageUrlFrom } from '../catalog/serializers.js';
-import { hostedCheckoutFor, ORDER_NOT_FOUND } from '../payments/hosted-checkout.js';
+import { hostedCheckoutFor } from '../payments/hosted-checkout.js';
 
 export interface OrderRoutesOptions {
   db: Db;
@@ -47,12 +47,6 @@ function trackingOf(order: Pick<OrderRow, 'trackingCode' | 'cancelReason' | 'ref
     cancelado_pela_loja: order.cancelReason === 'owner',
     estornado_em: order.refundedAt ? order.refundedAt.toISOString() : null,
   };
-}
-
-function sameSecret(given: string, hash: string): boolean {
-  const a = Buffer.from(hashToken(given));
-  const b = Buffer.from(hash);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app, opts) => {
@@ -90,7 +84,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
     const allowed =
       order &&
       ((userId !== undefined && order.userId === userId) ||
-        (chave !== undefined && sameSecret(chave, order.accessKeyHash)));
+        (chave !== undefined && sameSecret(hashToken(chave), order.accessKeyHash)));
     if (!order || !allowed) throw new NotFoundError(ORDER_NOT_FOUND);
     return order;
   }

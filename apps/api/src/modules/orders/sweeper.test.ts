@@ -23,7 +23,7 @@ import {
   orderOutbox,
   testSandboxProvider,
 } from '../../../test/orders.js';
-import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../checkout/fixtures.js';
+import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../../../test/checkout.js';
 import { hostedCheckoutFor } from '../payments/hosted-checkout.js';
 import { orderMailDeps } from './settlement.js';
 import { createOrderSweeper, type OrderSweeperOptions } from './sweeper.js';

@@ -14,12 +14,11 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, type OrderRow } from '../../db/schema.js';
 import type { CheckoutRequest, PaymentProvider } from '../../integrations/payments/provider.js';
+import { ORDER_NOT_AWAITING_PAYMENT, ORDER_NOT_FOUND } from '@semijoias/domain/messages';
 import { ConflictError, NotFoundError, UpstreamError } from '../../lib/errors.js';
 
-export const ORDER_NOT_AWAITING_PAYMENT = 'Este pedido não aguarda pagamento.';
 export const PAYMENT_START_FAILED =
   'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
-export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
 
 /** A link that expires sooner than this is not handed out: she needs time to pay. */
 const LINK_MIN_REMAINING_MS = 2 * 60 * 1000;

@@ -7,11 +7,8 @@ import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from '../../integrations/pa
 import { ConflictError, UpstreamError } from '../../lib/errors.js';
 import { TEST_SANDBOX_WEBHOOK_SECRET, testConfig, useTestApp } from '../../../test/helpers.js';
 import { insertOrder, orderByReference, testSandboxProvider } from '../../../test/orders.js';
-import {
-  hostedCheckoutFor,
-  ORDER_NOT_AWAITING_PAYMENT,
-  PAYMENT_START_FAILED,
-} from './hosted-checkout.js';
+import { ORDER_NOT_AWAITING_PAYMENT } from '@semijoias/domain/messages';
+import { hostedCheckoutFor, PAYMENT_START_FAILED } from './hosted-checkout.js';
 import { INVALID_SIGNATURE } from './routes.js';
 
 const ctx = useTestApp();

@@ -11,7 +11,7 @@ import { loggedInCustomer } from '../../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
 import { useTestApp } from '../../../../test/helpers.js';
 import { memoryMailer } from '../../mail/mailer.js';
-import { addToCart, call, setProduct, shopper } from '../../checkout/fixtures.js';
+import { addToCart, call, setProduct, shopper } from '../../../../test/checkout.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });
 

@@ -21,7 +21,7 @@ import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.j
 import { useTestApp } from '../../../../test/helpers.js';
 import { insertOrder } from '../../../../test/orders.js';
 import { memoryMailer } from '../../mail/mailer.js';
-import { addToCart } from '../../checkout/fixtures.js';
+import { addToCart } from '../../../../test/checkout.js';
 import {
   ANONYMIZE_ALREADY_DONE,
   ANONYMIZE_CONFIRMATION_REQUIRED,

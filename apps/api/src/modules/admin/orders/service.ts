@@ -16,6 +16,7 @@ import {
   trackingCodeError,
   trackingUrl,
 } from '@semijoias/domain/tracking-code';
+import { ORDER_NOT_FOUND } from '@semijoias/domain/messages';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import {
@@ -41,8 +42,6 @@ import {
 import { writeAudit } from '../audit.js';
 import type { Owner } from '../guard.js';
 import type { OrderAction, OrderDetailJson } from './schemas.js';
-
-export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
 
 /** 409 of an action the order's status no longer allows (it moved meanwhile). */
 export function orderMovedMessage(status: OrderStatusCode): string {

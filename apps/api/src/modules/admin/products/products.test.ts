@@ -22,7 +22,7 @@ import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.j
 import { useTestApp } from '../../../../test/helpers.js';
 import { auditLog, products, stockMovements } from '../../../db/schema.js';
 import { productUnavailableMessage } from '../../checkout/service.js';
-import { addToCart, call, shopper, stockOf } from '../../checkout/fixtures.js';
+import { addToCart, call, shopper, stockOf } from '../../../../test/checkout.js';
 import { memoryMailer } from '../../mail/mailer.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'semijoias-admin-products-'));

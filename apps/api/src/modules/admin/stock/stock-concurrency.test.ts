@@ -11,7 +11,7 @@ import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.j
 import { useTestApp } from '../../../../test/helpers.js';
 import { catalogTail } from '../../../../test/orders.js';
 import { stockMovements } from '../../../db/schema.js';
-import { call, stockOf } from '../../checkout/fixtures.js';
+import { call, stockOf } from '../../../../test/checkout.js';
 import { memoryMailer } from '../../mail/mailer.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });

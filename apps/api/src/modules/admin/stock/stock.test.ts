@@ -15,7 +15,7 @@ import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.j
 import { useTestApp } from '../../../../test/helpers.js';
 import { catalogTail } from '../../../../test/orders.js';
 import { auditLog, orders, products, stockMovements } from '../../../db/schema.js';
-import { call, stockOf } from '../../checkout/fixtures.js';
+import { call, stockOf } from '../../../../test/checkout.js';
 import { memoryMailer } from '../../mail/mailer.js';
 import { PRODUCT_FILTER_INVALID, REASON_INVALID, type MovementJson } from './schemas.js';
 

@@ -2,9 +2,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { Database } from '../../db/client.js';
-import { orders, products, users } from '../../db/schema.js';
-import { login, verifiedUser } from '../../../test/accounts.js';
+import type { Database } from '../src/db/client.js';
+import { orders, products, users } from '../src/db/schema.js';
+import { login, verifiedUser } from './accounts.js';
 
 export interface Shopper {
   token: string;
