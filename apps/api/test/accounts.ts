@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
-import type { MailMessage } from '../src/modules/mail/mailer.js';
+import type { MailMessage } from '../src/integrations/mail/mailer.js';
 
 let serial = 0;
 

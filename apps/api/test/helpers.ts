@@ -13,7 +13,7 @@ import { parseEnv, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { seedCatalog } from '../src/db/seed.js';
-import type { Mailer, MailMessage } from '../src/modules/mail/mailer.js';
+import type { Mailer, MailMessage } from '../src/integrations/mail/mailer.js';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 export const TEST_SANDBOX_WEBHOOK_SECRET = 'sandbox-secret-sandbox-secret-sandbox-0123';

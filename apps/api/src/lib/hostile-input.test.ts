@@ -20,7 +20,7 @@ import {
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers.js';
 import { buildApp } from '../app.js';
 import { outboxEmails } from '../db/schema.js';
-import type { MailMessage, Mailer } from '../modules/mail/mailer.js';
+import type { MailMessage, Mailer } from '../integrations/mail/mailer.js';
 import {
   BROKEN_TEXT_REFUSED,
   CONTROL_CHARACTERS_REFUSED,

@@ -35,7 +35,7 @@ import {
   verifiedUser,
 } from '../../../test/accounts.js';
 import { sentMail, testConfig, useTestApp } from '../../../test/helpers.js';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 
 const mailer = memoryMailer();
 const ctx = useTestApp({}, { mailer });

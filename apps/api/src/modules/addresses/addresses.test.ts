@@ -13,7 +13,7 @@ import { ADDRESS_PROFILE_NAME_TAKEN } from '@semijoias/domain/messages';
 import { loggedInCustomer, makeCpf, maskedCpf } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { addressProfiles } from '../../db/schema.js';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 import {
   COMPLEMENTO_INVALID,
   IS_DEFAULT_INVALID,

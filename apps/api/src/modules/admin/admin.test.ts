@@ -13,7 +13,7 @@ import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
 import { testConfig, useTestApp } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
 import { users } from '../../db/schema.js';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { syncOwnerRoles } from './roles.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });

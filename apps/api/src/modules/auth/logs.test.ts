@@ -10,7 +10,7 @@ import {
   testConfig,
   type TestDatabase,
 } from '../../../test/helpers.js';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 
 let lines = '';
 const stream = new Writable({

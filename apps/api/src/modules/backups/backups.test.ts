@@ -19,7 +19,7 @@ import {
   type TestDatabase,
 } from '../../../test/helpers.js';
 import { GOOD_PASSWORD, login } from '../../../test/accounts.js';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { saveMediaFile } from '../media/store.js';
 import { addToCart, call, setProduct, shopper } from '../../../test/checkout.js';
 import { readArchive, writeArchive } from './archive.js';

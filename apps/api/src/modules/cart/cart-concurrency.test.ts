@@ -9,7 +9,7 @@ import { CART_ALREADY_AT_STOCK } from '@semijoias/domain/messages';
 import { products } from '../../db/schema.js';
 import { login, verifiedUser } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 import type { CartLineJson } from './schemas.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });

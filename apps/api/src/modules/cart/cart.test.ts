@@ -13,7 +13,7 @@ import {
 import { cartItems, cartMergeKeys, products, users } from '../../db/schema.js';
 import { login, verifiedUser } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { IDEMPOTENCY_KEY_INVALID, PRODUCT_ID_INVALID, type CartLineJson } from './schemas.js';
 
 const IMAGE_BASE = 'https://cdn.loja.test/img/';

@@ -15,7 +15,7 @@ import {
   sandboxCheckouts,
 } from '../../db/schema.js';
 import { testDatabaseUrl, useTestApp } from '../../../test/helpers.js';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 import {
   ADDRESS,
   addToCart,

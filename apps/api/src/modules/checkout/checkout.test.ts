@@ -17,7 +17,7 @@ import {
 } from '../../db/schema.js';
 import { TEST_JWT_SECRET, useTestApp } from '../../../test/helpers.js';
 import { orderByReference } from '../../../test/orders.js';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { openOrderChave } from '../orders/emails.js';
 import {
   ADDRESS,

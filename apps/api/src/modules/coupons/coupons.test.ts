@@ -8,7 +8,7 @@ import { couponRedemptions, coupons, orders, products, users } from '../../db/sc
 import { login, verifiedUser } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
 import type { OrderStatusCode } from '@semijoias/domain/orders';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { CouponRefusedError, findUsable, redeem, release } from './service.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });

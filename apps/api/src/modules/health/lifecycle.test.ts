@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
 import { outboxEmails } from '../../db/schema.js';
-import type { Mailer, MailMessage } from '../mail/mailer.js';
+import type { Mailer, MailMessage } from '../../integrations/mail/mailer.js';
 import { enqueueEmail } from '../mail/outbox.js';
 import { shutDownGracefully, shutdownTimings } from './lifecycle.js';
 

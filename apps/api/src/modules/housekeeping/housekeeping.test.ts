@@ -21,7 +21,7 @@ import {
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import { login, post, verifiedUser } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { createHousekeeping } from './service.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });

@@ -13,7 +13,12 @@ import type { Db } from '../../db/client.js';
 import { outboxEmails } from '../../db/schema.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers.js';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
-import { outboxMailer, smtpMailer, type Mailer, type MailMessage } from './mailer.js';
+import {
+  outboxMailer,
+  smtpMailer,
+  type Mailer,
+  type MailMessage,
+} from '../../integrations/mail/mailer.js';
 import {
   createOutboxWorker,
   DEFAULT_OUTBOX_MAX_ATTEMPTS,

@@ -8,7 +8,11 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { outboxEmails, type OutboxEmailRow } from '../../db/schema.js';
-import { describeMailError, type Mailer, type MailMessage } from './mailer.js';
+import {
+  describeMailError,
+  type Mailer,
+  type MailMessage,
+} from '../../integrations/mail/mailer.js';
 
 export interface OutboxMessage extends MailMessage {
   /** What the message is: 'verification', 'password_reset', 'order_received', ... */

@@ -11,7 +11,7 @@
 import { escapeHtml } from '@semijoias/domain/html';
 import { formatBRL, type Cents } from '@semijoias/domain/money';
 import { STORE_INFO } from '@semijoias/domain/store-info';
-import type { MailMessage } from './mailer.js';
+import type { MailMessage } from '../../integrations/mail/mailer.js';
 
 export const STORE_NAME = STORE_INFO.name;
 

@@ -8,7 +8,7 @@ import { orders } from '../../db/schema.js';
 import { loggedInCustomer } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { insertOrder, orderByReference } from '../../../test/orders.js';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 

@@ -15,7 +15,7 @@ import {
   type SandboxNotification,
 } from '../../integrations/payments/sandbox.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 

@@ -12,7 +12,11 @@ import { post } from '../../../test/accounts.js';
 import { startFakeViaCep, type FakeViaCep } from '../../../test/fake-viacep.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { createPostalCodeService } from './service.js';
-import { CepLookupFailure, createViaCepLookup, parseViaCepAnswer } from './viacep.js';
+import {
+  CepLookupFailure,
+  createViaCepLookup,
+  parseViaCepAnswer,
+} from '../../integrations/postal-codes/viacep.js';
 
 // Long enough that a loaded CI machine answers in time; the timeout test waits past it.
 const TIMEOUT_MS = 1000;

@@ -10,7 +10,7 @@ import { TooManyRequestsError, ValidationError } from '../../lib/errors.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { cepBody, cepFailure, cepFoundAnswer, cepRequest } from './schemas.js';
 import { createPostalCodeService } from './service.js';
-import type { PostalCodeLookup } from './viacep.js';
+import type { PostalCodeLookup } from '../../integrations/postal-codes/viacep.js';
 
 export interface PostalCodeRoutesOptions {
   db: Db;

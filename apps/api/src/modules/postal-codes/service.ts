@@ -9,7 +9,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { cepLookups } from '../../db/schema.js';
-import { CepLookupFailure, type CepAddress, type PostalCodeLookup } from './viacep.js';
+import {
+  CepLookupFailure,
+  type CepAddress,
+  type PostalCodeLookup,
+} from '../../integrations/postal-codes/viacep.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const FOUND_TTL_MS = 30 * DAY_MS;

@@ -10,7 +10,7 @@ import { GOOD_PASSWORD, loggedInCustomer, verifiedUser } from '../../../test/acc
 import { sentMail, useTestApp } from '../../../test/helpers.js';
 import { ownerDevices, users } from '../../db/schema.js';
 import { hashToken } from '../../lib/secrets.js';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { describeBrowser } from './devices.js';
 
 const OWNER = 'aparelho.dona@sf.test';

@@ -6,7 +6,7 @@ import { loggerOptions } from '../../lib/logger.js';
 import { post, verifiedUser } from '../../../test/accounts.js';
 import { passwordLogin } from '../../../test/admin.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { totpCode, totpStep } from './totp.js';
 
 let lines = '';

@@ -26,7 +26,7 @@ import { sentMail, useTestApp } from '../../../test/helpers.js';
 import { DEFAULT_RATE_LIMITS, parseEnv } from '../../config.js';
 import { auditLog, ownerRecoveryCodes, ownerSecondFactors, users } from '../../db/schema.js';
 import { jwtKey } from '../../lib/access-token.js';
-import { memoryMailer } from '../mail/mailer.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { createSecondFactorService, hashRecoveryCode } from './service.js';
 import { totpCode, totpStep } from './totp.js';
 import { TEST_JWT_SECRET } from '../../../test/helpers.js';

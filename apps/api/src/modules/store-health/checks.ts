@@ -28,7 +28,7 @@ import { orders, outboxEmails } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
 import { SANDBOX_PROVIDER_NAME } from '../../integrations/payments/sandbox.js';
 import { listBackups } from '../backups/files.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../../integrations/mail/mailer.js';
 import { countRefusedNotifications } from './refused-notifications.js';
 
 export type HealthConfig = Pick<

@@ -25,7 +25,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { healthItems } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../../integrations/mail/mailer.js';
 import { enqueueEmail } from '../mail/outbox.js';
 import type { SweepTask } from '../orders/sweeper.js';
 import { healthAlertEmail } from './alert-email.js';

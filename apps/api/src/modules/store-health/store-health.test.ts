@@ -22,7 +22,7 @@ import { SANDBOX_SIGNATURE_HEADER } from '../../integrations/payments/sandbox.js
 import { testConfig, useTestApp } from '../../../test/helpers.js';
 import { insertOrder } from '../../../test/orders.js';
 import { backupNameFor } from '../backups/files.js';
-import { memoryMailer, type MailMessage } from '../mail/mailer.js';
+import { memoryMailer, type MailMessage } from '../../integrations/mail/mailer.js';
 import { createStoreHealthMonitor, type StoreHealthOptions } from './monitor.js';
 
 const STORE_EMAIL = 'donas@semijoias.test';

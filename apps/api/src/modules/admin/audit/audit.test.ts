@@ -8,7 +8,7 @@ import { loggedInCustomer } from '../../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
 import { useTestApp } from '../../../../test/helpers.js';
 import { insertOrder } from '../../../../test/orders.js';
-import { memoryMailer } from '../../mail/mailer.js';
+import { memoryMailer } from '../../../integrations/mail/mailer.js';
 import { writeAudit } from '../audit.js';
 import { PAGE_INVALID } from '../schemas.js';
 import { AUDIT_ACTION_INVALID, AUDIT_ENTITY_INVALID, AUDIT_ID_WITHOUT_ENTITY } from './schemas.js';

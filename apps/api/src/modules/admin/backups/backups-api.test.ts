@@ -13,7 +13,7 @@ import { auditLog } from '../../../db/schema.js';
 import { useTestApp } from '../../../../test/helpers.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
 import { loggedInCustomer } from '../../../../test/accounts.js';
-import { memoryMailer } from '../../mail/mailer.js';
+import { memoryMailer } from '../../../integrations/mail/mailer.js';
 
 let dir: string;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { auditLog, coupons } from '../../../db/schema.js';
 import { loggedInCustomer } from '../../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
 import { useTestApp } from '../../../../test/helpers.js';
-import { memoryMailer } from '../../mail/mailer.js';
+import { memoryMailer } from '../../../integrations/mail/mailer.js';
 import { addToCart, call, setProduct, shopper } from '../../../../test/checkout.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });

@@ -20,7 +20,7 @@ import { GOOD_PASSWORD, loggedInCustomer, login, post } from '../../../../test/a
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
 import { useTestApp } from '../../../../test/helpers.js';
 import { insertOrder } from '../../../../test/orders.js';
-import { memoryMailer } from '../../mail/mailer.js';
+import { memoryMailer } from '../../../integrations/mail/mailer.js';
 import { addToCart } from '../../../../test/checkout.js';
 import {
   ANONYMIZE_ALREADY_DONE,

@@ -10,7 +10,7 @@ import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.j
 import { testConfig, useTestApp } from '../../../../test/helpers.js';
 import { buildApp } from '../../../app.js';
 import type { Config } from '../../../config.js';
-import { memoryMailer } from '../../mail/mailer.js';
+import { memoryMailer } from '../../../integrations/mail/mailer.js';
 
 // The test store: NODE_ENV=test, PAYMENT_PROVIDER unset (the sandbox), PGlite, no SMTP_URL.
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });

@@ -20,7 +20,7 @@ export function environmentNotices(config: EnvironmentConfig): EnvironmentNotice
   if (config.paymentProvider === 'sandbox') codes.push('pagamentos_de_teste');
   // Unset DATABASE_URL: the embedded PGlite in DATA_DIR (db/client.ts, databaseTarget).
   if (production && config.databaseUrl === undefined) codes.push('banco_embutido');
-  // Unset SMTP_URL: the mailer writes each message to DATA_DIR/outbox (mail/mailer.ts).
+  // Unset SMTP_URL: the mailer writes each message to DATA_DIR/outbox (integrations/mail/mailer.ts).
   if (production && config.smtpUrl === undefined) codes.push('email_em_arquivo');
   return codes.map((codigo) => ({ codigo, ...ENVIRONMENT_NOTICES[codigo] }));
 }

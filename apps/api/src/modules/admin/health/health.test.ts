@@ -14,7 +14,7 @@ import { SANDBOX_SIGNATURE_HEADER } from '../../../integrations/payments/sandbox
 import { loggedInCustomer } from '../../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
 import { sentMail, testConfig, useTestApp } from '../../../../test/helpers.js';
-import { memoryMailer } from '../../mail/mailer.js';
+import { memoryMailer } from '../../../integrations/mail/mailer.js';
 
 const STORE_EMAIL = 'donas@semijoias.test';
 const mailer = memoryMailer();

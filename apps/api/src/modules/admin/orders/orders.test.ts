@@ -29,7 +29,7 @@ import {
   products,
   stockMovements,
 } from '../../../db/schema.js';
-import { memoryMailer } from '../../mail/mailer.js';
+import { memoryMailer } from '../../../integrations/mail/mailer.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });
 const takeProducts = catalogTail(() => ctx.database);

@@ -23,7 +23,7 @@ import { useTestApp } from '../../../../test/helpers.js';
 import { auditLog, products, stockMovements } from '../../../db/schema.js';
 import { productUnavailableMessage } from '../../checkout/service.js';
 import { addToCart, call, shopper, stockOf } from '../../../../test/checkout.js';
-import { memoryMailer } from '../../mail/mailer.js';
+import { memoryMailer } from '../../../integrations/mail/mailer.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'semijoias-admin-products-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -12,7 +12,7 @@ import { useTestApp } from '../../../../test/helpers.js';
 import { catalogTail } from '../../../../test/orders.js';
 import { stockMovements } from '../../../db/schema.js';
 import { call, stockOf } from '../../../../test/checkout.js';
-import { memoryMailer } from '../../mail/mailer.js';
+import { memoryMailer } from '../../../integrations/mail/mailer.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });
 const take = catalogTail(() => ctx.database);

@@ -16,7 +16,7 @@ import { useTestApp } from '../../../../test/helpers.js';
 import { catalogTail } from '../../../../test/orders.js';
 import { auditLog, orders, products, stockMovements } from '../../../db/schema.js';
 import { call, stockOf } from '../../../../test/checkout.js';
-import { memoryMailer } from '../../mail/mailer.js';
+import { memoryMailer } from '../../../integrations/mail/mailer.js';
 import { PRODUCT_FILTER_INVALID, REASON_INVALID, type MovementJson } from './schemas.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });
