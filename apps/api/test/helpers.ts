@@ -31,6 +31,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     RATE_LIMIT_SCALE: '0',
     // No backup at a sweep unless a test asks for one (modules/backups).
     BACKUP_EVERY_HOURS: '0',
+    // No test reaches a real outside service: one a test did not arrange (its own fake server)
+    // is refused at once on this closed local port, instead of waiting on the internet.
+    VIACEP_URL: 'http://127.0.0.1:9',
+    PAGBANK_API_URL: 'http://127.0.0.1:9',
   });
   return {
     ...parsed,
