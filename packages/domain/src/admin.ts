@@ -79,3 +79,9 @@ export type EnvironmentNoticeCode = keyof typeof ENVIRONMENT_NOTICES;
 
 /** GET /api/admin/backups/{arquivo} for a name that is not one of the store's backups. */
 export const BACKUP_NOT_FOUND = 'Backup não encontrado.';
+
+/** A backup's size as the owners read it: '830 KB', '9,4 MB' (back office, log, command line). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
+}

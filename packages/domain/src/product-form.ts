@@ -67,7 +67,6 @@ export const PRODUCT_IMAGE_MESSAGES = {
 export const PRODUCT_PUBLISH_NEEDS_IMAGE = 'Envie a foto principal antes de publicar o produto.';
 export const PRODUCT_ORDERED_CANNOT_DELETE =
   'Este produto já foi pedido: ele pode ser ocultado da loja, mas não excluído.';
-export const PRODUCT_NOT_FOUND_ADMIN = 'Produto não encontrado.';
 export function productStockMovedMessage(current: number): string {
   return `O estoque mudou enquanto você editava (uma venda?): agora é ${current}. Confira e salve de novo.`;
 }

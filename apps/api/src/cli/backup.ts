@@ -7,7 +7,8 @@ import { databaseTarget, openDatabase } from '../db/client.js';
 import { appliedMigration } from '../modules/backups/database-tables.js';
 import { BackupRefusedError } from '../modules/backups/manifest.js';
 import { createBackupService } from '../modules/backups/service.js';
-import { configOrExit, formatBytes, runTool } from './common.js';
+import { formatFileSize } from '@semijoias/domain/admin';
+import { configOrExit, runTool } from './common.js';
 
 const quiet = { info() {}, warn() {}, error() {} };
 
@@ -21,7 +22,7 @@ runTool(async () => {
       );
     const made = await createBackupService({ database, config, log: quiet }).runNow();
     const { clientes, pedidos, produtos, fotos } = made.manifest.contagens;
-    console.log(`Backup feito: ${made.path} (${formatBytes(made.sizeBytes)})`);
+    console.log(`Backup feito: ${made.path} (${formatFileSize(made.sizeBytes)})`);
     console.log(
       `  ${clientes} clientes, ${pedidos} pedidos, ${produtos} produtos, ${fotos} fotos; ` +
         `migração ${made.manifest.migracao.nome}; loja ${made.manifest.loja.versao}`,

@@ -33,8 +33,3 @@ export function runTool(tool: () => Promise<void>, lockedHint: string): void {
     },
   );
 }
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
-}

@@ -16,7 +16,7 @@
  *    migrations run over the restored data, as they would have over the live store.
  */
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -38,7 +38,6 @@ import {
   type BackupCounts,
   type BackupManifest,
 } from './manifest.js';
-import { readFile } from 'node:fs/promises';
 
 const ROWS_PER_INSERT = 500;
 /**

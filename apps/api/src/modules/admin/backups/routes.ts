@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BACKUP_NOT_FOUND } from '@semijoias/domain/admin';
+import { BACKUP_NOT_FOUND, formatFileSize } from '@semijoias/domain/admin';
 import { NotFoundError } from '../../../lib/errors.js';
 import { isBackupName, type BackupFile } from '../../backups/files.js';
 import { writeAudit } from '../audit.js';
@@ -16,12 +16,6 @@ import { backupAnswer, backupListAnswer, backupParams } from './schemas.js';
 
 function answer(file: BackupFile) {
   return { arquivo: file.name, tamanho: file.sizeBytes, criado_em: file.createdAt.toISOString() };
-}
-
-function formatBytes(bytes: number): string {
-  return bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
 }
 
 export const adminBackupsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async (app, opts) => {
@@ -39,7 +33,7 @@ export const adminBackupsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
         entityType: 'backup',
         entityId: made.name,
         summary:
-          `Backup feito (${formatBytes(made.sizeBytes)}): ${clientes} clientes, ${pedidos} ` +
+          `Backup feito (${formatFileSize(made.sizeBytes)}): ${clientes} clientes, ${pedidos} ` +
           `pedidos, ${produtos} produtos, ${fotos} fotos`,
       });
       return reply.code(201).send(answer(made));
@@ -72,7 +66,7 @@ export const adminBackupsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asyn
         action: 'backup.download',
         entityType: 'backup',
         entityId: file.name,
-        summary: `Backup baixado: ${file.name} (${formatBytes(file.sizeBytes)})`,
+        summary: `Backup baixado: ${file.name} (${formatFileSize(file.sizeBytes)})`,
       });
       return reply
         .type('application/gzip')

@@ -4,6 +4,7 @@
  * edit never overwrites a sale made while the form was open. A new product starts hidden: it has
  * no picture yet, and the owners publish it once its main picture is up.
  */
+import { PRODUCT_NOT_FOUND } from '@semijoias/domain/messages';
 import {
   and,
   asc,
@@ -24,7 +25,6 @@ import { centsToDecimal, formatBRL } from '@semijoias/domain/money';
 import {
   PRODUCT_FORM_MESSAGES,
   PRODUCT_IMAGE_FIELDS,
-  PRODUCT_NOT_FOUND_ADMIN,
   PRODUCT_ORDERED_CANNOT_DELETE,
   PRODUCT_PUBLISH_NEEDS_IMAGE,
   productSlug,
@@ -69,7 +69,7 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       .select({ product: products, everOrdered })
       .from(products)
       .where(eq(products.id, id));
-    if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND_ADMIN);
+    if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
     const pieces = await tx
       .select({
         id: products.id,
@@ -326,7 +326,7 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
               .select({ stock: products.stock })
               .from(products)
               .where(eq(products.id, id));
-            if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND_ADMIN);
+            if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND);
             const message = productStockMovedMessage(current.stock);
             throw new ConflictError(
               message,
@@ -430,7 +430,7 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
         .select({ slug: products.slug })
         .from(products)
         .where(eq(products.id, id));
-      if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND_ADMIN);
+      if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
       return row.slug;
     },
 

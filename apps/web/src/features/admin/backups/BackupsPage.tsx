@@ -5,6 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatFileSize } from '@semijoias/domain/admin';
 import { Button } from '@/ui/Button';
 import { cx } from '@/ui/cx';
 import { adminErrorMessage } from '../lib/errors';
@@ -15,7 +16,6 @@ import {
   BACKUPS_QUERY_KEY,
   backupsQuery,
   downloadBackup,
-  formatSize,
   makeBackup,
   type Backup,
   type BackupList,
@@ -61,7 +61,7 @@ export function BackupsPage() {
       <div aria-live="polite" className="empty:hidden mb-4">
         {create.isSuccess && made && (
           <p className="rounded-2xl border border-sage/30 bg-sage/10 px-5 py-3 text-sm text-ink">
-            Backup feito: {formatDateTime(made.criado_em)}, {formatSize(made.tamanho)}.
+            Backup feito: {formatDateTime(made.criado_em)}, {formatFileSize(made.tamanho)}.
           </p>
         )}
       </div>
@@ -138,7 +138,7 @@ function BackupRow({ backup, newest }: { backup: Backup; newest: boolean }) {
           )}
         </p>
         <p className="truncate text-xs text-muted">
-          {formatSize(backup.tamanho)} · {backup.arquivo}
+          {formatFileSize(backup.tamanho)} · {backup.arquivo}
         </p>
         {download.isError && (
           <p role="alert" className="mt-1 text-sm text-rose">

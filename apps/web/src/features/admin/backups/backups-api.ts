@@ -40,9 +40,3 @@ export async function downloadBackup(name: string): Promise<void> {
   // The browser has taken the file by the next task; the URL would otherwise hold its bytes.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
-
-/** 2,4 MB / 830 KB, as the owners read sizes. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
-}
