@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import type { SweepTask } from '../orders/sweeper.js';
+import type { SweepTask } from '../../lib/sweep-task.js';
 import { writeArchive } from './archive.js';
 import { rowsOf } from './database-tables.js';
 import { backupNameFor, listBackups, type BackupFile } from './files.js';

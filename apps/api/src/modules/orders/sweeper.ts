@@ -24,6 +24,7 @@ import { UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
+import type { SweepTask } from '../../lib/sweep-task.js';
 import type { PaymentProvider, PaymentStatus } from '../../integrations/payments/provider.js';
 import { enqueueOrderEmails, type OrderMailDeps } from './emails.js';
 import { recordAndSettle } from './settlement.js';
@@ -52,12 +53,6 @@ export interface OrderSweeperOptions {
    */
   alsoEachSweep?: readonly SweepTask[];
   batchSize?: number;
-}
-
-export interface SweepTask {
-  /** For the log ('saúde', 'backup'). */
-  name: string;
-  runOnce(at: Date): Promise<unknown>;
 }
 
 export interface SweepResult {
