@@ -35,21 +35,23 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { createCatalogCache, type CatalogCache } from './modules/catalog/cache.js';
 import { createChangeFeed } from './modules/catalog/change-feed.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
-import { checkoutRoutes } from './modules/checkout/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { createBackupService, type BackupService } from './modules/backups/service.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import { createOutboxWorker, type OutboxWorker } from './modules/mail/outbox.js';
 import { createHousekeeping } from './modules/housekeeping/service.js';
-import { orderMailDeps } from './modules/orders/settlement.js';
-import { createOrderSweeper, type OrderSweeper } from './modules/orders/sweeper.js';
+import {
+  createOrderSweeper,
+  createSales,
+  orderMailDeps,
+  salesRoutes,
+  type OrderSweeper,
+} from './modules/sales/index.js';
 import { createStoreHealthMonitor } from './modules/store-health/monitor.js';
 import { storeSettingsRoutes } from './modules/store-settings/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerLifecycle } from './modules/health/lifecycle.js';
-import { orderRoutes } from './modules/orders/routes.js';
-import { paymentRoutes } from './modules/payments/routes.js';
-import { sandboxPageRoutes } from './modules/payments/sandbox-page.js';
+import { sandboxPageRoutes } from './integrations/payments/sandbox-page.js';
 import { seoRoutes } from './modules/seo/routes.js';
 import { shareImageRoutes } from './modules/share-images/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
@@ -213,6 +215,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     timeoutMs: config.viaCepTimeoutMs,
   });
   const paymentProvider = createPaymentProvider({ config, db: database.db });
+  // Selling (modules/sales): the checkout, the order's payment and the order itself, one instance
+  // for the routes and the sweeper.
+  const sales = createSales({
+    db: database.db,
+    config,
+    provider: paymentProvider,
+    quoter: shippingQuoter,
+  });
 
   // Backups (issue 20): made on demand by the back office and, when the newest is too old, at a
   // sweep by one instance of many (modules/backups/service.ts).
@@ -282,15 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Selling (issue 8): addresses, coupons, the order and its payment, her orders, webhooks.
       await api.register(addressRoutes, { db: database.db, authenticate });
       await api.register(couponRoutes, { db: database.db, authenticate });
-      await api.register(checkoutRoutes, {
-        db: database.db,
-        authenticate,
-        quoter: shippingQuoter,
-        paymentProvider,
-        config,
-      });
-      await api.register(orderRoutes, { db: database.db, authenticate, paymentProvider, config });
-      await api.register(paymentRoutes, { db: database.db, paymentProvider, config });
+      await api.register(salesRoutes, { sales, authenticate });
       // The owners' back office (issue 12): every call guarded, see modules/admin/routes.ts.
       await api.register(adminRoutes, {
         prefix: '/admin',

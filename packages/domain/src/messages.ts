@@ -543,3 +543,34 @@ export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
 export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
 /** Paying an order that is paid, cancelled or otherwise past waiting for its payment. */
 export const ORDER_NOT_AWAITING_PAYMENT = 'Este pedido não aguarda pagamento.';
+
+// ------------------------------------------------------------ Checkout and payments (API)
+
+/** api/pay: the CEP the order is quoted for is missing or not 8 digits. */
+export const CHECKOUT_CEP_INVALID = 'CEP inválido.';
+/** api/pay: a guest's cart over the limit of different products. */
+export const CHECKOUT_TOO_MANY_LINES = 'O carrinho pode ter no máximo 50 produtos diferentes.';
+/** api/pagamento: no usable `reference` (or a body that is not an object). */
+export const CHECKOUT_REFERENCE_REQUIRED = 'Informe a referência do pedido.';
+/** api/pagamento: the delivery address breaks a rule (the fields say which). */
+export const CHECKOUT_SHIPPING_INFO_INVALID = 'Dados de entrega inválidos.';
+/** api/pay or api/pagamento: the page's figures are not the server's (its new totals follow). */
+export const CHECKOUT_TOTALS_CHANGED =
+  'Os valores do pedido mudaram. Confira o resumo e tente novamente.';
+/** The payment provider could not be asked for a checkout (api/pagamento, payment-status). */
+export const PAYMENT_START_FAILED =
+  'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
+/** A payment notification that does not verify (POST api/webhooks/{provider}/). */
+export const PAYMENT_NOTIFICATION_INVALID_SIGNATURE = 'Assinatura inválida.';
+
+/** api/pay: a line asks for more units than the shelf has. */
+export function outOfStockMessage(name: string, available: number): string {
+  return `O produto "${name}" não tem estoque suficiente (disponível: ${Math.max(0, available)}).`;
+}
+
+/** api/pay: a product the owners hid after she put it in her cart. */
+export function productUnavailableMessage(name: string): string {
+  return `O produto "${name}" não está mais à venda. Remova-o do carrinho para continuar.`;
+}
+/** A product id that is not a positive whole number (the cart's calls, api/pay, the back office). */
+export const PRODUCT_ID_INVALID = 'O id do produto deve ser um número inteiro positivo.';

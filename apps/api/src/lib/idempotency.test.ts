@@ -31,19 +31,19 @@ describe('idempotency keys', () => {
     const hash = requestHash({ a: 1 });
     const first = await db.transaction(async (tx) => {
       const claim = await claimKey(tx, id, hash);
-      if (claim.kind === 'new') await storeAnswer(tx, id, { statusCode: 201, body: { x: 'y' } });
+      if (claim.kind === 'new') await storeAnswer(tx, id, { x: 'y' });
       return claim;
     });
     expect(first).toEqual({ kind: 'new' });
     const again = await db.transaction((tx) => claimKey(tx, id, hash));
-    expect(again).toEqual({ kind: 'answered', answer: { statusCode: 201, body: { x: 'y' } } });
+    expect(again).toEqual({ kind: 'answered', answer: { x: 'y' } });
   });
 
   it('the same key with another request is a 409', async () => {
     const id = newId();
     await db.transaction(async (tx) => {
       await claimKey(tx, id, requestHash(1));
-      await storeAnswer(tx, id, { statusCode: 201, body: {} });
+      await storeAnswer(tx, id, {});
     });
     await expect(db.transaction((tx) => claimKey(tx, id, requestHash(2)))).rejects.toThrow(
       IDEMPOTENCY_KEY_REUSED,
@@ -75,8 +75,8 @@ describe('idempotency keys', () => {
   it('a two-step call: nothing stored, then the first recorded answer wins for every twin', async () => {
     const id = newId();
     expect(await storedAnswer(db, id, 'h')).toBeNull();
-    const first = { statusCode: 200, body: { payment_url: 'https://a' } };
-    const second = { statusCode: 200, body: { payment_url: 'https://b' } };
+    const first = { payment_url: 'https://a' };
+    const second = { payment_url: 'https://b' };
     expect(await recordAnswer(db, id, 'h', first)).toEqual(first);
     expect(await recordAnswer(db, id, 'h', second)).toEqual(first);
     expect(await storedAnswer(db, id, 'h')).toEqual(first);
@@ -87,9 +87,7 @@ describe('idempotency keys', () => {
   it('racing twins of a two-step call all answer the same recorded answer', async () => {
     const id = newId();
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        recordAnswer(db, id, 'h', { statusCode: 200, body: { n: i } }),
-      ),
+      Array.from({ length: 8 }, (_, i) => recordAnswer(db, id, 'h', { n: i })),
     );
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
   });
@@ -98,7 +96,7 @@ describe('idempotency keys', () => {
     const id = newId();
     await db.transaction((tx) => claimKey(tx, id, 'h')); // key written, answer never stored
     expect(await storedAnswer(db, id, 'h')).toBeNull();
-    const answer = { statusCode: 200, body: { ok: 1 } };
+    const answer = { ok: 1 };
     expect(await recordAnswer(db, id, 'h', answer)).toEqual(answer);
     expect(await db.transaction((tx) => claimKey(tx, id, 'h'))).toEqual({
       kind: 'answered',
@@ -127,7 +125,7 @@ describe.runIf(testDatabaseUrl())('concurrent twins (PostgreSQL)', () => {
     const done = db
       .transaction(async (tx) => {
         expect(await claimKey(tx, id, 'h1')).toEqual({ kind: 'new' });
-        await storeAnswer(tx, id, { statusCode: 201, body: { n: 1 } });
+        await storeAnswer(tx, id, { n: 1 });
         claimed();
         await released;
         if (then === 'rollback') throw new Error('rolled back');
@@ -146,7 +144,7 @@ describe.runIf(testDatabaseUrl())('concurrent twins (PostgreSQL)', () => {
     expect(settled).toBe(false);
     first.release();
     await first.done;
-    expect(await twin).toEqual({ kind: 'answered', answer: { statusCode: 201, body: { n: 1 } } });
+    expect(await twin).toEqual({ kind: 'answered', answer: { n: 1 } });
   });
 
   it('after a rollback of the first, the twin claims the key itself', async () => {

@@ -13,6 +13,9 @@
  * first (`storedAnswer`), does its idempotent work (twins converge on the order's one checkout),
  * then records its answer with `recordAnswer`, where the first answer stored wins and is what
  * every twin answers.
+ *
+ * What is stored is the call's answer (its body); the HTTP status it went with is the scope's
+ * (below), kept beside it so a row reads whole, and a row without one is a call not finished.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -33,12 +36,11 @@ export interface IdempotencyId {
   key: string;
 }
 
-export interface StoredAnswer {
-  statusCode: number;
-  body: unknown;
-}
+/** The status each idempotent call answers when it succeeds (a repeat answers it again). */
+const ANSWER_STATUS: Readonly<Record<string, number>> = { pay: 201, pagamento: 200 };
+const answerStatus = (scope: string) => ANSWER_STATUS[scope] ?? 200;
 
-export type Claim = { kind: 'new' } | { kind: 'answered'; answer: StoredAnswer };
+export type Claim<T> = { kind: 'new' } | { kind: 'answered'; answer: T };
 
 export function idempotencyOwner(userId: number | undefined): string {
   return userId === undefined ? 'guest' : `u:${userId}`;
@@ -59,8 +61,8 @@ export function requestHash(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value), 'utf8').digest('hex');
 }
 
-function answerOf(row: { statusCode: number | null; response: unknown }): StoredAnswer | null {
-  return row.statusCode === null ? null : { statusCode: row.statusCode, body: row.response };
+function answerOf<T>(row: { statusCode: number | null; response: unknown }): T | null {
+  return row.statusCode === null ? null : (row.response as T);
 }
 
 function keyReused(): ConflictError {
@@ -72,14 +74,14 @@ function keyReused(): ConflictError {
  * stores its answer with `storeAnswer` before committing). Otherwise the first call's answer.
  * 409 when the key came before with another request.
  */
-export async function claimKey(tx: Db, id: IdempotencyId, hash: string): Promise<Claim> {
+export async function claimKey<T>(tx: Db, id: IdempotencyId, hash: string): Promise<Claim<T>> {
   const inserted = await tx
     .insert(idempotencyKeys)
     .values({ ...id, requestHash: hash })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length > 0) return { kind: 'new' };
-  const answer = await storedAnswer(tx, id, hash);
+  const answer = await storedAnswer<T>(tx, id, hash);
   // api/pay writes its key and its answer in one transaction, so a key without an answer is
   // not expected here; answer "try again" rather than do the work twice.
   if (!answer)
@@ -98,10 +100,10 @@ function where(id: IdempotencyId) {
 }
 
 /** Stores the answer of the call that claimed the key (in its transaction, or just after). */
-export async function storeAnswer(db: Db, id: IdempotencyId, answer: StoredAnswer): Promise<void> {
+export async function storeAnswer(db: Db, id: IdempotencyId, answer: unknown): Promise<void> {
   await db
     .update(idempotencyKeys)
-    .set({ statusCode: answer.statusCode, response: answer.body })
+    .set({ statusCode: answerStatus(id.scope), response: answer })
     .where(where(id));
 }
 
@@ -109,11 +111,7 @@ export async function storeAnswer(db: Db, id: IdempotencyId, answer: StoredAnswe
  * The answer already stored under the key (a two-step call's repeat), or null: none yet, or a
  * row an older version left without its answer. 409 when the key came with another request.
  */
-export async function storedAnswer(
-  db: Db,
-  id: IdempotencyId,
-  hash: string,
-): Promise<StoredAnswer | null> {
+export async function storedAnswer<T>(db: Db, id: IdempotencyId, hash: string): Promise<T | null> {
   const [row] = await db
     .select({
       requestHash: idempotencyKeys.requestHash,
@@ -124,7 +122,7 @@ export async function storedAnswer(
     .where(where(id));
   if (!row) return null;
   if (row.requestHash !== hash) throw keyReused();
-  return answerOf(row);
+  return answerOf<T>(row);
 }
 
 /**
@@ -132,20 +130,21 @@ export async function storedAnswer(
  * stored under the key wins (a twin that finished first, or this one) and is returned, so every
  * call with the key answers the same. 409 when the key came with another request.
  */
-export async function recordAnswer(
+export async function recordAnswer<T>(
   db: Db,
   id: IdempotencyId,
   hash: string,
-  answer: StoredAnswer,
-): Promise<StoredAnswer> {
+  answer: T,
+): Promise<T> {
+  const stored = { statusCode: answerStatus(id.scope), response: answer };
   await db
     .insert(idempotencyKeys)
-    .values({ ...id, requestHash: hash, statusCode: answer.statusCode, response: answer.body })
+    .values({ ...id, requestHash: hash, ...stored })
     .onConflictDoUpdate({
       target: [idempotencyKeys.scope, idempotencyKeys.owner, idempotencyKeys.key],
-      set: { statusCode: answer.statusCode, response: answer.body },
+      set: stored,
       // Only a row left without its answer (by an older version) is completed; an answer stays.
       setWhere: and(isNull(idempotencyKeys.statusCode), eq(idempotencyKeys.requestHash, hash)),
     });
-  return (await storedAnswer(db, id, hash)) ?? answer;
+  return (await storedAnswer<T>(db, id, hash)) ?? answer;
 }

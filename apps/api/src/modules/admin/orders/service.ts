@@ -19,26 +19,25 @@ import {
 import { ORDER_NOT_FOUND } from '@semijoias/domain/messages';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
-import {
-  auditLog,
-  orderItems,
-  orders,
-  paymentNotifications,
-  users,
-  type OrderRow,
-} from '../../../db/schema.js';
+import { auditLog, orderItems, orders, paymentNotifications, users } from '../../../db/schema.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { isTestPayment } from '../../../integrations/payments/sandbox.js';
 import { imageUrlFrom } from '../../catalog/serializers.js';
-import { enqueueOrderEmails } from '../../orders/emails.js';
-import { orderMailDeps } from '../../orders/settlement.js';
 import {
+  addressJson,
+  addressOf,
   cancelByOwner,
+  customerOf,
+  enqueueOrderEmails,
+  loadOrderView,
   markDelivered,
   markInProgress,
   markRefunded,
   markShipped,
-} from '../../orders/transitions.js';
+  orderMailDeps,
+  statusOf,
+  type OrderView,
+} from '../../sales/index.js';
 import { writeAudit } from '../audit.js';
 import type { Owner } from '../guard.js';
 import type { OrderAction, OrderDetailJson } from './schemas.js';
@@ -95,6 +94,22 @@ function providerStatusOf(rawBody: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The list's customer: the order's buyer, else the account's (sales' one rule). */
+function customerJson(r: {
+  nomeCompleto: string | null;
+  email: string | null;
+  userFirst: string | null;
+  userLast: string | null;
+  userEmail: string | null;
+}) {
+  const account =
+    r.userFirst !== null
+      ? { firstName: r.userFirst, lastName: r.userLast ?? '', email: r.userEmail ?? undefined }
+      : null;
+  const customer = customerOf({ ...r, cpf: null, telefone: null }, account);
+  return { nome: customer.name, email: customer.email };
 }
 
 export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOutbox: () => void }) {
@@ -164,10 +179,7 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
         status: r.status,
         status_texto: orderStatusText(r.status),
         criado_em: r.createdAt.toISOString(),
-        cliente: {
-          nome: r.nomeCompleto ?? (r.userFirst ? `${r.userFirst} ${r.userLast}` : null),
-          email: r.email ?? r.userEmail,
-        },
+        cliente: customerJson(r),
         itens: Number(r.itens),
         total_cents: r.totalCents,
         codigo_rastreio: r.trackingCode,
@@ -179,33 +191,15 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
     };
   }
 
-  async function orderRow(tx: Db, reference: string): Promise<OrderRow> {
-    const [order] = await tx.select().from(orders).where(eq(orders.reference, reference));
-    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-    return order;
+  async function orderView(tx: Db, reference: string): Promise<OrderView> {
+    const view = await loadOrderView(tx, { reference });
+    if (!view) throw new NotFoundError(ORDER_NOT_FOUND);
+    return view;
   }
 
   /** One order as the owners see it (inside `tx` when an action answers it). */
   async function detail(tx: Db, reference: string): Promise<OrderDetailJson> {
-    const order = await orderRow(tx, reference);
-    // One after the other: inside a transaction they share one connection.
-    const lines = await tx
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(orderItems.id);
-    const [user] = order.userId
-      ? await tx
-          .select({
-            firstName: users.firstName,
-            lastName: users.lastName,
-            email: users.email,
-            cpf: users.cpf,
-            phone: users.phone,
-          })
-          .from(users)
-          .where(eq(users.id, order.userId))
-      : [];
+    const { order, lines, account } = await orderView(tx, reference);
     const events = await tx
       .select({
         provider: paymentNotifications.provider,
@@ -229,6 +223,7 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
       .orderBy(desc(auditLog.id))
       .limit(1);
     const iso = (d: Date | null) => (d ? d.toISOString() : null);
+    const customer = customerOf(order, account);
     const reason = (cancelNote?.after as { motivo_texto?: unknown } | null)?.motivo_texto;
     return {
       reference: order.reference,
@@ -265,25 +260,14 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
       cupom: order.couponCode,
       frete_prazo: order.shippingDays,
       frete_regiao: order.shippingRegion,
-      endereco: order.endereco
-        ? {
-            nome_completo: order.nomeCompleto,
-            endereco: order.endereco,
-            numero: order.numero,
-            complemento: order.complemento,
-            bairro: order.bairro,
-            cidade: order.cidade,
-            estado: order.estado,
-            cep: order.cep,
-          }
-        : null,
+      endereco: addressJson(addressOf(order)),
       cliente: {
         tipo: order.userId ? 'conta' : 'convidada',
         user_id: order.userId,
-        nome: order.nomeCompleto ?? (user ? `${user.firstName} ${user.lastName}` : null),
-        email: order.email ?? user?.email ?? null,
-        cpf: order.cpf ?? user?.cpf ?? null,
-        telefone: order.telefone ?? user?.phone ?? null,
+        nome: customer.name,
+        email: customer.email,
+        cpf: customer.cpf,
+        telefone: customer.phone,
       },
       pagamento: {
         provedor: order.paymentProvider,
@@ -311,21 +295,16 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
     owner: Owner,
     reference: string,
     action: OrderAction,
-    move: (tx: Db, order: OrderRow) => Promise<boolean>,
-    summary: (order: OrderRow) => string,
+    move: (tx: Db, order: OrderView['order']) => Promise<boolean>,
+    summary: (order: OrderView['order']) => string,
     extra: { after?: Record<string, unknown>; mail?: 'shipped' | 'owner_cancelled' } = {},
   ): Promise<OrderDetailJson> {
     const answer = await db.transaction(async (tx) => {
-      const order = await orderRow(tx, reference);
+      const { order } = await orderView(tx, reference);
       const before = await detail(tx, reference);
       if (!(await move(tx, order))) {
-        const [now] = await tx
-          .select({ status: orders.status })
-          .from(orders)
-          .where(eq(orders.id, order.id));
-        throw new ConflictError(orderMovedMessage(now?.status ?? order.status), undefined, {
-          status: now?.status ?? order.status,
-        });
+        const now = (await statusOf(tx, order.id)) ?? order.status;
+        throw new ConflictError(orderMovedMessage(now), undefined, { status: now });
       }
       if (extra.mail) await enqueueOrderEmails(tx, mailDeps, order.id, extra.mail);
       const after = await detail(tx, reference);
@@ -344,7 +323,7 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
     return answer;
   }
 
-  const label = (order: OrderRow) => `Pedido #${order.reference}`;
+  const label = (order: OrderView['order']) => `Pedido #${order.reference}`;
 
   return {
     list,

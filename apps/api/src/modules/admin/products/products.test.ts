@@ -21,7 +21,7 @@ import { loggedInCustomer } from '../../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
 import { useTestApp } from '../../../../test/helpers.js';
 import { auditLog, products, stockMovements } from '../../../db/schema.js';
-import { productUnavailableMessage } from '../../checkout/service.js';
+import { productUnavailableMessage } from '@semijoias/domain/messages';
 import { addToCart, call, shopper, stockOf } from '../../../../test/checkout.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
 

@@ -12,7 +12,8 @@ import { orders, outboxEmails, products } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
 import { insertOrder, type TestOrder } from '../../../test/orders.js';
-import { orderMailDeps, recordAndSettle } from './settlement.js';
+import { orderMailDeps } from './orders/emails.js';
+import { recordAndSettle } from './payments/settlement.js';
 import { createOrderSweeper } from './sweeper.js';
 
 const config = testConfig({ unpaidOrderTtlMinutes: 2 });

@@ -1,15 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, paymentNotifications, products, sandboxCheckouts } from '../../db/schema.js';
-import type { CheckoutRequest, PaymentProvider } from '../../integrations/payments/provider.js';
-import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from '../../integrations/payments/sandbox.js';
-import { ConflictError, UpstreamError } from '../../lib/errors.js';
-import { TEST_SANDBOX_WEBHOOK_SECRET, testConfig, useTestApp } from '../../../test/helpers.js';
-import { insertOrder, orderByReference, testSandboxProvider } from '../../../test/orders.js';
+import { orders, paymentNotifications, products, sandboxCheckouts } from '../../../db/schema.js';
+import type { CheckoutRequest, PaymentProvider } from '../../../integrations/payments/provider.js';
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  signSandboxBody,
+} from '../../../integrations/payments/sandbox.js';
+import { ConflictError, UpstreamError } from '../../../lib/errors.js';
+import { TEST_SANDBOX_WEBHOOK_SECRET, testConfig, useTestApp } from '../../../../test/helpers.js';
+import { insertOrder, orderByReference, testSandboxProvider } from '../../../../test/orders.js';
 import { ORDER_NOT_AWAITING_PAYMENT } from '@semijoias/domain/messages';
-import { hostedCheckoutFor, PAYMENT_START_FAILED } from './hosted-checkout.js';
-import { INVALID_SIGNATURE } from './routes.js';
+import {
+  PAYMENT_NOTIFICATION_INVALID_SIGNATURE as INVALID_SIGNATURE,
+  PAYMENT_START_FAILED,
+} from '@semijoias/domain/messages';
+import { hostedCheckoutFor } from './hosted-checkout.js';
 
 const ctx = useTestApp();
 const config = testConfig();

@@ -24,8 +24,8 @@ import {
   testSandboxProvider,
 } from '../../../test/orders.js';
 import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../../../test/checkout.js';
-import { hostedCheckoutFor } from '../payments/hosted-checkout.js';
-import { orderMailDeps } from './settlement.js';
+import { hostedCheckoutFor } from './payments/hosted-checkout.js';
+import { orderMailDeps } from './orders/emails.js';
 import { createOrderSweeper, type OrderSweeperOptions } from './sweeper.js';
 
 const TTL_MINUTES = 2;

@@ -10,10 +10,10 @@
  */
 import { and, asc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
-import type { Db } from '../../db/client.js';
-import { orderItems, orders, products } from '../../db/schema.js';
-import { tagStockChanges } from '../../lib/stock-ledger.js';
-import { release } from '../coupons/service.js';
+import type { Db } from '../../../db/client.js';
+import { orderItems, orders, products } from '../../../db/schema.js';
+import { tagStockChanges } from '../../../lib/stock-ledger.js';
+import { release } from '../../coupons/service.js';
 
 export type TransitionOutcome = 'paid' | 'declined' | 'ignored' | 'amount_mismatch';
 

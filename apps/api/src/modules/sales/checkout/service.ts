@@ -13,17 +13,18 @@ import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { computeTotals, normalizeCouponCode, type Totals } from '@semijoias/domain/coupon';
 import {
   CART_IS_EMPTY,
+  CHECKOUT_TOTALS_CHANGED,
   ORDER_NOT_AWAITING_PAYMENT,
-  ORDER_NOT_FOUND,
+  outOfStockMessage,
   PRODUCT_NOT_FOUND,
+  productUnavailableMessage,
 } from '@semijoias/domain/messages';
 import { centsToDecimal, type Cents } from '@semijoias/domain/money';
 import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { cartItems, orderItems, orders, products, users } from '../../db/schema.js';
-import type { PaymentProvider } from '../../integrations/payments/provider.js';
-import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import { cartItems, orderItems, orders, products, users } from '../../../db/schema.js';
+import { ConflictError } from '../../../lib/errors.js';
 import {
   claimKey,
   idempotencyOwner,
@@ -32,46 +33,40 @@ import {
   storeAnswer,
   storedAnswer,
   type IdempotencyId,
-  type StoredAnswer,
-} from '../../lib/idempotency.js';
-import { hashToken, sameSecret } from '../../lib/secrets.js';
-import { tagStockChanges } from '../../lib/stock-ledger.js';
-import { findUsable, redeem, type UsableCoupon } from '../coupons/service.js';
-import { enqueueOrderEmails, sealOrderChave, type OrderMailDeps } from '../orders/emails.js';
-import { orderMailDeps } from '../orders/settlement.js';
-import { hostedCheckoutFor } from '../payments/hosted-checkout.js';
-import type { ShippingQuoter } from '../shipping/quote.js';
+} from '../../../lib/idempotency.js';
+import { hashToken } from '../../../lib/secrets.js';
+import { tagStockChanges } from '../../../lib/stock-ledger.js';
+import { findUsable, redeem, type UsableCoupon } from '../../coupons/service.js';
+import type { ShippingQuoter } from '../../shipping/quote.js';
+import { enqueueOrderEmails, orderMailDeps, sealOrderChave } from '../orders/emails.js';
+import type { OrdersService } from '../orders/service.js';
+import type { PaymentsService } from '../payments/service.js';
 import {
+  addressRefused,
   badRequest,
-  parsePagamentoBody,
-  parsePayBody,
-  parseShippingInfo,
+  type DeliveryAddress,
+  type PagamentoRequest,
+  type PayRequest,
+  type PaymentStart,
+  type PlacedOrder,
   type RequestedLine,
 } from './schemas.js';
 
-export const TOTALS_CHANGED = 'Os valores do pedido mudaram. Confira o resumo e tente novamente.';
 /** Cents the page's total may differ from the server's (its own rounding of the same figures). */
 export const TOTAL_TOLERANCE_CENTS = 1;
-
-export function outOfStockMessage(name: string, available: number): string {
-  return `O produto "${name}" não tem estoque suficiente (disponível: ${Math.max(0, available)}).`;
-}
-
-export function productUnavailableMessage(name: string): string {
-  return `O produto "${name}" não está mais à venda. Remova-o do carrinho para continuar.`;
-}
 
 export interface CheckoutServiceOptions {
   db: Db;
   quoter: ShippingQuoter;
-  paymentProvider: PaymentProvider;
   config: Config;
+  orders: OrdersService;
+  payments: PaymentsService;
 }
 
-export interface CallInput {
+export interface CallInput<Request> {
   /** From the bearer; undefined for a guest. */
   userId: number | undefined;
-  body: unknown;
+  request: Request;
   idempotencyKey: string | undefined;
 }
 
@@ -86,8 +81,8 @@ function totalsWire(t: Totals) {
 }
 
 function totalsChanged(t: Totals): ConflictError {
-  return new ConflictError(TOTALS_CHANGED, undefined, {
-    message: TOTALS_CHANGED,
+  return new ConflictError(CHECKOUT_TOTALS_CHANGED, undefined, {
+    message: CHECKOUT_TOTALS_CHANGED,
     totais: totalsWire(t),
   });
 }
@@ -101,15 +96,9 @@ class PriceChangedError extends Error {
   override name = 'PriceChangedError';
 }
 
-/** Whether `chave` is the order's secret (compared in constant time). */
-function chaveMatches(chave: string | null, storedHash: string): boolean {
-  if (!chave) return false;
-  return sameSecret(hashToken(chave), storedHash);
-}
-
 export function createCheckoutService(opts: CheckoutServiceOptions) {
   const { db, quoter } = opts;
-  const mailDeps: OrderMailDeps = orderMailDeps(opts.config);
+  const mailDeps = orderMailDeps(opts.config);
 
   /** Her server cart's lines, by product id. */
   async function serverCartLines(tx: Db, userId: number): Promise<RequestedLine[]> {
@@ -207,11 +196,11 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
     }
   }
 
-  async function pay(input: CallInput): Promise<StoredAnswer> {
-    const { userId, idempotencyKey } = input;
-    const request = parsePayBody(input.body);
+  async function pay(input: CallInput<PayRequest>): Promise<PlacedOrder> {
+    const { userId, idempotencyKey, request } = input;
     // A guest's lines come from the body; hers from her server cart (the body's are ignored).
-    if (userId === undefined && request.linesError) throw request.linesError;
+    if (userId === undefined && request.linesRefusal)
+      throw badRequest(request.linesRefusal.message, request.linesRefusal.errors);
     const couponCode = userId === undefined ? '' : normalizeCouponCode(request.coupon);
     const idem: IdempotencyId | undefined = idempotencyKey
       ? { scope: 'pay', owner: idempotencyOwner(userId), key: idempotencyKey }
@@ -221,7 +210,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
     const placeOrder = () =>
       db.transaction(async (tx) => {
         if (idem) {
-          const claim = await claimKey(tx, idem, hash);
+          const claim = await claimKey<PlacedOrder>(tx, idem, hash);
           // Stored in the same transaction as its order: never pending here.
           if (claim.kind === 'answered') return claim.answer;
         }
@@ -291,9 +280,10 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
             discountCents: coupon.discountCents,
           });
 
-        const answer: StoredAnswer = {
-          statusCode: 201,
-          body: { reference: order!.reference, chave, total: centsToDecimal(totals.total) },
+        const answer: PlacedOrder = {
+          reference: order!.reference,
+          chave,
+          total: centsToDecimal(totals.total),
         };
         if (idem) await storeAnswer(tx, idem, answer);
         // Last, so the product rows stay locked only for these statements and the commit.
@@ -318,7 +308,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
   async function confirmOrder(
     tx: Db,
     orderId: number,
-    address: ReturnType<typeof parseShippingInfo>,
+    address: DeliveryAddress,
     pageTotal: Cents | null,
   ): Promise<void> {
     const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -385,20 +375,15 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       });
   }
 
-  async function pagamento(input: CallInput): Promise<StoredAnswer> {
-    const { userId, idempotencyKey } = input;
-    const request = parsePagamentoBody(input.body);
-    const [order] = await db
-      .select({ id: orders.id, userId: orders.userId, accessKeyHash: orders.accessKeyHash })
-      .from(orders)
-      .where(eq(orders.reference, request.reference));
-    // Hers by her bearer; a guest's by its secret. Anything else reads as unknown.
-    const allowed =
-      order !== undefined &&
-      ((order.userId !== null && order.userId === userId) ||
-        (order.userId === null && chaveMatches(request.chave, order.accessKeyHash)));
-    if (!allowed) throw new NotFoundError(ORDER_NOT_FOUND, undefined, { message: ORDER_NOT_FOUND });
-    const address = parseShippingInfo(request.shippingInfo);
+  async function pagamento(input: CallInput<PagamentoRequest>): Promise<PaymentStart> {
+    const { userId, idempotencyKey, request } = input;
+    const order = await opts.orders.accessibleOrder(
+      { userId, chave: request.chave },
+      request.reference,
+      'pay',
+    );
+    if (request.addressRefusal) throw addressRefused(request.addressRefusal);
+    const { address } = request;
     const idem: IdempotencyId | undefined = idempotencyKey
       ? { scope: 'pagamento', owner: idempotencyOwner(userId), key: idempotencyKey }
       : undefined;
@@ -406,7 +391,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
 
     // A repeat of a call that finished gets its answer; one a crash cut short does it again
     // (every step below is idempotent), so a retry is never refused (lib/idempotency.ts).
-    const earlier = idem ? await storedAnswer(db, idem, hash) : null;
+    const earlier = idem ? await storedAnswer<PaymentStart>(db, idem, hash) : null;
     if (earlier) return earlier;
     await db.transaction(async (tx) => {
       await confirmOrder(tx, order.id, address, request.total);
@@ -419,13 +404,12 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
 
     // The provider is asked outside the transaction (it may take seconds, and the sandbox
     // provider writes through its own connection). Twins converge on the order's one checkout.
-    const { paymentUrl } = await hostedCheckoutFor(
-      { db, provider: opts.paymentProvider, config: opts.config },
-      order.id,
-    );
-    const answer: StoredAnswer = { statusCode: 200, body: { payment_url: paymentUrl } };
+    const { paymentUrl } = await opts.payments.paymentLink(order.id);
+    const answer: PaymentStart = { payment_url: paymentUrl };
     return idem ? recordAnswer(db, idem, hash, answer) : answer;
   }
 
   return { pay, pagamento };
 }
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -4,11 +4,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema.js';
-import { loggedInCustomer } from '../../../test/accounts.js';
-import { useTestApp } from '../../../test/helpers.js';
-import { insertOrder, orderByReference } from '../../../test/orders.js';
-import { memoryMailer } from '../../integrations/mail/mailer.js';
+import { orders } from '../../../db/schema.js';
+import { loggedInCustomer } from '../../../../test/accounts.js';
+import { useTestApp } from '../../../../test/helpers.js';
+import { insertOrder, orderByReference } from '../../../../test/orders.js';
+import { memoryMailer } from '../../../integrations/mail/mailer.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 

@@ -5,12 +5,12 @@
  * The words and markup are in email-templates.ts; here the order is loaded and the messages
  * addressed.
  */
-import { asc, eq } from 'drizzle-orm';
 import { DEFAULT_UNPAID_ORDER_TTL_MINUTES, unpaidOrderNote } from '@semijoias/domain/orders';
-import type { Db } from '../../db/client.js';
-import { orderItems, orders, users, type OrderRow } from '../../db/schema.js';
-import { openSealed, sealText } from '../../lib/secrets.js';
-import { enqueueEmail, type OutboxMessage } from '../mail/outbox.js';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import type { OrderRow } from '../../../db/schema.js';
+import { openSealed, sealText } from '../../../lib/secrets.js';
+import { enqueueEmail, type OutboxMessage } from '../../mail/outbox.js';
 import {
   orderCancelledEmail,
   orderReceivedEmail,
@@ -25,6 +25,7 @@ import {
   type OrderMailView,
   type PaymentAttention,
 } from './email-templates.js';
+import { addressOf, customerOf, loadOrderView, type OrderView } from './view.js';
 
 export type OrderEmailEvent =
   | 'received'
@@ -61,6 +62,18 @@ export interface OrderEmailExtra {
   attention?: PaymentAttention;
 }
 
+/** The links and addresses of the order e-mails, from the settings. */
+export function orderMailDeps(
+  config: Pick<Config, 'publicUrl' | 'storeEmail' | 'jwtSecret' | 'unpaidOrderTtlMinutes'>,
+): OrderMailDeps {
+  return {
+    publicUrl: config.publicUrl,
+    storeEmail: config.storeEmail,
+    jwtSecret: config.jwtSecret,
+    unpaidOrderTtlMinutes: config.unpaidOrderTtlMinutes,
+  };
+}
+
 const ORDER_LINK_PURPOSE = 'order-link';
 
 /**
@@ -89,30 +102,10 @@ export async function enqueueOrderEmails(
   event: OrderEmailEvent,
   extra: OrderEmailExtra = {},
 ): Promise<void> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw new Error(`order ${orderId} not found for its '${event}' e-mail`);
-  const [user] = order.userId
-    ? await tx
-        .select({
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          phone: users.phone,
-        })
-        .from(users)
-        .where(eq(users.id, order.userId))
-    : [];
-  const lines = await tx
-    .select({
-      name: orderItems.name,
-      unitPriceCents: orderItems.unitPriceCents,
-      quantidade: orderItems.quantidade,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.id));
-
-  const view = mailView(order, user ?? null, lines, deps, extra.chave ?? null);
+  const loaded = await loadOrderView(tx, { id: orderId });
+  if (!loaded) throw new Error(`order ${orderId} not found for its '${event}' e-mail`);
+  const { order } = loaded;
+  const view = mailView(loaded, deps, extra.chave ?? null);
   const shopper = view.customer.email;
   const key = `order:${order.id}`;
   const toShopper = (m: (v: OrderMailView, to: string) => OutboxMessage, dedupeKey: string) =>
@@ -161,48 +154,29 @@ export async function enqueueOrderEmails(
   }
 }
 
-interface OrderUser {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
-
-function mailView(
-  order: OrderRow,
-  user: OrderUser | null,
-  lines: OrderMailView['lines'],
-  deps: OrderMailDeps,
-  chave: string | null,
-): OrderMailView {
-  const fullName = order.nomeCompleto?.trim() || (user ? `${user.firstName} ${user.lastName}` : '');
+function mailView(loaded: OrderView, deps: OrderMailDeps, chave: string | null): OrderMailView {
+  const { order } = loaded;
+  const customer = customerOf(order, loaded.account);
   return {
     reference: order.reference,
     status: order.status,
-    lines,
+    lines: loaded.lines.map((l) => ({
+      name: l.name,
+      unitPriceCents: l.unitPriceCents,
+      quantidade: l.quantidade,
+    })),
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
     couponCode: order.couponCode,
     shippingDays: order.shippingDays,
-    address: order.endereco
-      ? {
-          nomeCompleto: order.nomeCompleto,
-          endereco: order.endereco,
-          numero: order.numero,
-          complemento: order.complemento,
-          bairro: order.bairro,
-          cidade: order.cidade,
-          estado: order.estado,
-          cep: order.cep,
-        }
-      : null,
+    address: addressOf(order),
     customer: {
-      name: fullName || null,
-      firstName: user?.firstName ?? (fullName.split(/\s+/)[0] || null),
-      email: order.email ?? user?.email ?? null,
-      phone: order.telefone ?? user?.phone ?? null,
+      name: customer.name,
+      firstName: customer.firstName,
+      email: customer.email,
+      phone: customer.phone,
     },
     expiresAt: order.expiresAt,
     paidAt: order.paidAt,

@@ -9,15 +9,22 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { orders } from '../../db/schema.js';
-import { post, signUpPayload } from '../../../test/accounts.js';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
-import { catalogTail, orderByReference, sandboxNotification } from '../../../test/orders.js';
-import { parseMessage, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
-import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../../../test/checkout.js';
+import { buildApp } from '../../../app.js';
+import { orders } from '../../../db/schema.js';
+import { post, signUpPayload } from '../../../../test/accounts.js';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../../../test/helpers.js';
+import { catalogTail, orderByReference, sandboxNotification } from '../../../../test/orders.js';
+import { parseMessage, startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink.js';
+import {
+  ADDRESS,
+  addToCart,
+  call,
+  setProduct,
+  shopper,
+  stockOf,
+} from '../../../../test/checkout.js';
 import { escapeHtml } from '@semijoias/domain/html';
-import { STORE_NAME } from '../mail/templates.js';
+import { STORE_NAME } from '../../mail/templates.js';
 
 const PUBLIC_URL = 'http://loja.test';
 const STORE_EMAIL = 'donas@duasirmas.test';

@@ -14,10 +14,10 @@ import {
   orders,
   outboxEmails,
   sandboxCheckouts,
-} from '../../db/schema.js';
-import { TEST_JWT_SECRET, useTestApp } from '../../../test/helpers.js';
-import { orderByReference } from '../../../test/orders.js';
-import { memoryMailer } from '../../integrations/mail/mailer.js';
+} from '../../../db/schema.js';
+import { TEST_JWT_SECRET, useTestApp } from '../../../../test/helpers.js';
+import { orderByReference } from '../../../../test/orders.js';
+import { memoryMailer } from '../../../integrations/mail/mailer.js';
 import { openOrderChave } from '../orders/emails.js';
 import {
   ADDRESS,
@@ -27,7 +27,7 @@ import {
   setProduct,
   shopper,
   stockOf,
-} from '../../../test/checkout.js';
+} from '../../../../test/checkout.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 const newShopper = () => shopper(ctx.app, ctx.database);

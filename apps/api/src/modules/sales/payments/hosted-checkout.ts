@@ -10,15 +10,17 @@
  */
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { orderItems, orders, type OrderRow } from '../../db/schema.js';
-import type { CheckoutRequest, PaymentProvider } from '../../integrations/payments/provider.js';
-import { ORDER_NOT_AWAITING_PAYMENT, ORDER_NOT_FOUND } from '@semijoias/domain/messages';
-import { ConflictError, NotFoundError, UpstreamError } from '../../lib/errors.js';
-
-export const PAYMENT_START_FAILED =
-  'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import { orders, type OrderRow } from '../../../db/schema.js';
+import type { CheckoutRequest, PaymentProvider } from '../../../integrations/payments/provider.js';
+import {
+  ORDER_NOT_AWAITING_PAYMENT,
+  ORDER_NOT_FOUND,
+  PAYMENT_START_FAILED,
+} from '@semijoias/domain/messages';
+import { ConflictError, NotFoundError, UpstreamError } from '../../../lib/errors.js';
+import { linesOf, orderById } from '../orders/data.js';
 
 /** A link that expires sooner than this is not handed out: she needs time to pay. */
 const LINK_MIN_REMAINING_MS = 2 * 60 * 1000;
@@ -53,7 +55,7 @@ export async function hostedCheckoutFor(
   orderId: number,
 ): Promise<{ paymentUrl: string }> {
   const { db, provider, config } = deps;
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await orderById(db, orderId);
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
   if (!isUnpaidStatus(order.status)) throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT);
   const margins = checkoutMargins(order);
@@ -69,7 +71,7 @@ export async function hostedCheckoutFor(
     // api/pagamento stores the buyer first; without her the provider cannot be asked.
     throw new ConflictError(PAYMENT_START_FAILED);
   }
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const items = await linesOf(db, [order.id]);
   const request: CheckoutRequest = {
     reference: order.reference,
     customer: {
@@ -120,7 +122,7 @@ export async function hostedCheckoutFor(
     .returning({ paymentUrl: orders.paymentUrl });
   if (stored?.paymentUrl) return { paymentUrl: stored.paymentUrl };
   // Another call stored a link first, or the order stopped being payable meanwhile.
-  const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
+  const now = await orderById(db, order.id);
   const winner =
     now && isUnpaidStatus(now.status)
       ? validLink(now, provider.name, margins.minRemainingMs)

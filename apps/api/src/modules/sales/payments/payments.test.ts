@@ -6,16 +6,16 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loggedInCustomer } from '../../../test/accounts.js';
-import { TEST_SANDBOX_WEBHOOK_SECRET, useTestApp } from '../../../test/helpers.js';
-import { orderItems, orders, paymentNotifications, products } from '../../db/schema.js';
+import { loggedInCustomer } from '../../../../test/accounts.js';
+import { TEST_SANDBOX_WEBHOOK_SECRET, useTestApp } from '../../../../test/helpers.js';
+import { orderItems, orders, paymentNotifications, products } from '../../../db/schema.js';
 import {
   SANDBOX_SIGNATURE_HEADER,
   signSandboxBody,
   type SandboxNotification,
-} from '../../integrations/payments/sandbox.js';
-import { hashToken, randomToken } from '../../lib/secrets.js';
-import { memoryMailer } from '../../integrations/mail/mailer.js';
+} from '../../../integrations/payments/sandbox.js';
+import { hashToken, randomToken } from '../../../lib/secrets.js';
+import { memoryMailer } from '../../../integrations/mail/mailer.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 

@@ -20,12 +20,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { isUnpaidStatus } from '@semijoias/domain/orders';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { coupons, orders, paymentNotifications, type OrderRow } from '../../db/schema.js';
-import type { PaymentEvent } from '../../integrations/payments/provider.js';
-import { CouponRefusedError, redeem } from '../coupons/service.js';
-import { enqueueOrderEmails, type OrderMailDeps } from './emails.js';
+import type { Db } from '../../../db/client.js';
+import { coupons, orders, paymentNotifications, type OrderRow } from '../../../db/schema.js';
+import type { PaymentEvent } from '../../../integrations/payments/provider.js';
+import { CouponRefusedError, redeem } from '../../coupons/service.js';
+import { enqueueOrderEmails, type OrderMailDeps } from '../orders/emails.js';
 import {
   markDeclined,
   markPaid,
@@ -33,7 +32,7 @@ import {
   markRefundDue,
   reserveStockAgain,
   StockGoneError,
-} from './transitions.js';
+} from '../orders/transitions.js';
 
 /** What the store made of an event; kept as `payment_notifications.outcome`. */
 export type SettlementOutcome =
@@ -45,18 +44,6 @@ export type SettlementOutcome =
   | 'pending'
   | 'ignored'
   | 'amount_mismatch';
-
-/** The links and addresses of the order e-mails, from the settings. */
-export function orderMailDeps(
-  config: Pick<Config, 'publicUrl' | 'storeEmail' | 'jwtSecret' | 'unpaidOrderTtlMinutes'>,
-): OrderMailDeps {
-  return {
-    publicUrl: config.publicUrl,
-    storeEmail: config.storeEmail,
-    jwtSecret: config.jwtSecret,
-    unpaidOrderTtlMinutes: config.unpaidOrderTtlMinutes,
-  };
-}
 
 export interface RecordedEvent {
   /** The provider's name ('sandbox', 'pagbank'). */

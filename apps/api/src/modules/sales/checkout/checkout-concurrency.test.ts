@@ -13,9 +13,9 @@ import {
   orders,
   outboxEmails,
   sandboxCheckouts,
-} from '../../db/schema.js';
-import { testDatabaseUrl, useTestApp } from '../../../test/helpers.js';
-import { memoryMailer } from '../../integrations/mail/mailer.js';
+} from '../../../db/schema.js';
+import { testDatabaseUrl, useTestApp } from '../../../../test/helpers.js';
+import { memoryMailer } from '../../../integrations/mail/mailer.js';
 import {
   ADDRESS,
   addToCart,
@@ -24,7 +24,7 @@ import {
   setProduct,
   shopper,
   stockOf,
-} from '../../../test/checkout.js';
+} from '../../../../test/checkout.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 

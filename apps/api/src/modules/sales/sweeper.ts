@@ -26,9 +26,9 @@ import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import type { SweepTask } from '../../lib/sweep-task.js';
 import type { PaymentProvider, PaymentStatus } from '../../integrations/payments/provider.js';
-import { enqueueOrderEmails, type OrderMailDeps } from './emails.js';
-import { recordAndSettle } from './settlement.js';
-import { cancelExpired } from './transitions.js';
+import { enqueueOrderEmails, type OrderMailDeps } from './orders/emails.js';
+import { recordAndSettle } from './payments/settlement.js';
+import { cancelExpired } from './orders/transitions.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 

@@ -12,8 +12,8 @@ import {
   outboxEmails,
   paymentNotifications,
   products,
-} from '../../db/schema.js';
-import { testConfig, useTestApp } from '../../../test/helpers.js';
+} from '../../../db/schema.js';
+import { testConfig, useTestApp } from '../../../../test/helpers.js';
 import {
   catalogTail,
   insertOrder,
@@ -21,11 +21,19 @@ import {
   orderOutbox,
   sandboxNotification,
   testSandboxProvider,
-} from '../../../test/orders.js';
-import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../../../test/checkout.js';
+} from '../../../../test/orders.js';
+import {
+  ADDRESS,
+  addToCart,
+  call,
+  setProduct,
+  shopper,
+  stockOf,
+} from '../../../../test/checkout.js';
 import { hostedCheckoutFor } from '../payments/hosted-checkout.js';
-import { orderMailDeps, recordAndSettle } from './settlement.js';
-import { createOrderSweeper } from './sweeper.js';
+import { recordAndSettle } from '../payments/settlement.js';
+import { orderMailDeps } from './emails.js';
+import { createOrderSweeper } from '../sweeper.js';
 
 const TTL_MINUTES = 2;
 const ctx = useTestApp({ unpaidOrderTtlMinutes: TTL_MINUTES });

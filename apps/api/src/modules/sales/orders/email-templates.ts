@@ -11,8 +11,8 @@ import { orderStatusText, type OrderStatusCode } from '@semijoias/domain/orders'
 import { maskPhone } from '@semijoias/domain/phone';
 import { TRACK_AT_CORREIOS, trackingUrl } from '@semijoias/domain/tracking-code';
 import { TEST_ORDER_EXPLANATION, TEST_ORDER_SUBJECT_PREFIX } from '@semijoias/domain/admin';
-import { isTestPayment } from '../../integrations/payments/sandbox.js';
-import type { OutboxMessage } from '../mail/outbox.js';
+import { isTestPayment } from '../../../integrations/payments/sandbox.js';
+import type { OutboxMessage } from '../../mail/outbox.js';
 import {
   STORE_CONTACT,
   STORE_NAME,
@@ -31,18 +31,8 @@ import {
   type ItemLine,
   type SafeHtml,
   type TotalLine,
-} from '../mail/templates.js';
-
-export interface OrderMailAddress {
-  nomeCompleto: string | null;
-  endereco: string;
-  numero: string | null;
-  complemento: string | null;
-  bairro: string | null;
-  cidade: string | null;
-  estado: string | null;
-  cep: string | null;
-}
+} from '../../mail/templates.js';
+import type { OrderAddress } from './view.js';
 
 /** What the order e-mails say about one order, gathered by emails.ts. */
 export interface OrderMailView {
@@ -58,7 +48,7 @@ export interface OrderMailView {
   /** The freight quote's days ('3-5'), empty when unknown. */
   shippingDays: string;
   /** Null until api/pagamento has the delivery address. */
-  address: OrderMailAddress | null;
+  address: OrderAddress | null;
   customer: {
     /** Full name for the owners' notices. */
     name: string | null;
@@ -110,7 +100,7 @@ function totalsOf(view: OrderMailView): TotalLine[] {
 }
 
 /** The delivery address, one line per row (recipient, street, district and city, CEP). */
-function addressLines(address: OrderMailAddress): string[] {
+function addressLines(address: OrderAddress): string[] {
   const street = [address.endereco, address.numero].filter(Boolean).join(', ');
   const place = [address.bairro, [address.cidade, address.estado].filter(Boolean).join('/')]
     .filter(Boolean)

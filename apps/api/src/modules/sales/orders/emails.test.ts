@@ -4,12 +4,12 @@ import { formatBRL } from '@semijoias/domain/money';
 import { UNPAID_ORDER_NOTE } from '@semijoias/domain/orders';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.js';
-import { orderItems, orders, outboxEmails, users, type OrderRow } from '../../db/schema.js';
-import { makeCpf } from '../../../test/accounts.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers.js';
-import { insertOrder, type TestOrder } from '../../../test/orders.js';
-import { STORE_NAME } from '../mail/templates.js';
+import type { Db } from '../../../db/client.js';
+import { orderItems, orders, outboxEmails, users, type OrderRow } from '../../../db/schema.js';
+import { makeCpf } from '../../../../test/accounts.js';
+import { createTestDatabase, type TestDatabase } from '../../../../test/helpers.js';
+import { insertOrder, type TestOrder } from '../../../../test/orders.js';
+import { STORE_NAME } from '../../mail/templates.js';
 import {
   enqueueOrderEmails,
   sealOrderChave,

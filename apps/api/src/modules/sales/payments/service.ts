@@ -1,0 +1,103 @@
+/**
+ * The payment side of an order: its link to the provider's hosted checkout (hosted-checkout.ts),
+ * what payment-status answers, and the provider's notifications, recorded and applied to the
+ * order (settlement.ts, shared with the sweeper).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { PAYMENT_NOTIFICATION_INVALID_SIGNATURE } from '@semijoias/domain/messages';
+import { orderStatusText } from '@semijoias/domain/orders';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import type { PaymentProvider } from '../../../integrations/payments/provider.js';
+import { ConflictError, UnauthorizedError } from '../../../lib/errors.js';
+import { recordRefusedNotification } from '../../store-health/refused-notifications.js';
+import type { OrderCaller } from '../orders/access.js';
+import { orderByReference, statusOf } from '../orders/data.js';
+import { orderMailDeps } from '../orders/emails.js';
+import type { OrdersService } from '../orders/service.js';
+import { hostedCheckoutFor } from './hosted-checkout.js';
+import { recordAndSettle, type SettlementOutcome } from './settlement.js';
+
+type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+
+/** Outcomes an owner should hear about (money that did not simply pay an order). */
+const NOTEWORTHY = new Set<SettlementOutcome>(['amount_mismatch', 'refund_due', 'paid_twice']);
+
+export interface Notification {
+  /** The provider named by the path (`/api/webhooks/{provider}/`). */
+  provider: string;
+  /** The body exactly as it came: the signature is computed over it. */
+  raw: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export function createPaymentsService(deps: {
+  db: Db;
+  provider: PaymentProvider;
+  config: Config;
+  orders: OrdersService;
+}) {
+  const { db, provider } = deps;
+  const mailDeps = orderMailDeps(deps.config);
+  const checkoutDeps = { db, provider, config: deps.config };
+
+  /** The order's one valid hosted checkout at the provider (asked for when it has none). */
+  const paymentLink = (orderId: number) => hostedCheckoutFor(checkoutDeps, orderId);
+
+  /** GET /api/payment-status/{reference}/: her link to pay, or 409 with where the order stands. */
+  async function paymentStatus(caller: OrderCaller, reference: string) {
+    const order = await deps.orders.accessibleOrder(caller, reference);
+    try {
+      const { paymentUrl } = await paymentLink(order.id);
+      return { payment_link: paymentUrl, status: orderStatusText(order.status) };
+    } catch (err) {
+      if (!(err instanceof ConflictError)) throw err;
+      // The contract's 409 says where the order stands (paid, cancelled...).
+      const now = (await statusOf(db, order.id)) ?? order.status;
+      throw new ConflictError(err.message, undefined, { status: orderStatusText(now) });
+    }
+  }
+
+  /**
+   * A notification from the provider. One that does not verify, or names a provider this store
+   * is not configured for, is counted (without its body) for the owners' health page and refused
+   * with 401; nothing else changes. One that verifies is recorded and applied in one transaction;
+   * the same event delivered again (or five times at once) finds its row and changes nothing.
+   */
+  async function receiveNotification(n: Notification, log: Log): Promise<void> {
+    const ours = n.provider === provider.name;
+    const event = ours ? provider.verifyNotification(n.raw, n.headers) : null;
+    if (!event) {
+      // Another provider's path cannot be verified at all, which is a signature's refusal too.
+      const reason = (ours && provider.refusalReason?.(n.raw, n.headers)) || 'assinatura';
+      await recordRefusedNotification(db, { provider: n.provider, reason }).catch((err: unknown) =>
+        log.error({ err }, 'aviso de pagamento recusado não registrado'),
+      );
+      throw new UnauthorizedError(PAYMENT_NOTIFICATION_INVALID_SIGNATURE);
+    }
+
+    const outcome = await db.transaction(async (tx) => {
+      const settled = await recordAndSettle(tx, mailDeps, {
+        provider: provider.name,
+        eventKey: event.eventKey,
+        rawBody: n.raw,
+        event,
+      });
+      // Signed, but for an order this store never had: kept and answered 200 as before (the
+      // provider must not retry it), and counted as refused, once per event.
+      if (settled === 'ignored' && !(await orderByReference(tx, event.reference)))
+        await recordRefusedNotification(tx, {
+          provider: provider.name,
+          reason: 'pedido_desconhecido',
+        });
+      return settled;
+    });
+    // The reference only: the owners find the rest in payment_notifications.
+    if (outcome && NOTEWORTHY.has(outcome))
+      log.warn({ reference: event.reference, outcome }, 'pagamento que pede atenção');
+  }
+
+  return { paymentLink, paymentStatus, receiveNotification };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
