@@ -24,22 +24,27 @@ import { jwtKey } from './lib/access-token.js';
 import { createAuthenticate } from './lib/authenticate.js';
 import { loggerOptions } from './lib/logger.js';
 import { createPaymentProvider } from './integrations/payments/index.js';
-import { accountsRoutes } from './modules/accounts/routes.js';
-import { adminRoutes } from './modules/admin/routes.js';
-import { environmentNotices } from './modules/admin/environment/notices.js';
-import { syncOwnerRoles } from './modules/admin/roles.js';
-import { addressRoutes } from './modules/addresses/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { secondFactorRoutes } from './modules/second-factor/routes.js';
-import { cartRoutes } from './modules/cart/routes.js';
-import { createCatalogCache, type CatalogCache } from './modules/catalog/cache.js';
-import { createChangeFeed } from './modules/catalog/change-feed.js';
-import { catalogRoutes } from './modules/catalog/routes.js';
-import { couponRoutes } from './modules/coupons/routes.js';
-import { createBackupService, type BackupService } from './modules/backups/service.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
-import { createOutboxWorker, type OutboxWorker } from './modules/mail/outbox.js';
-import { createHousekeeping } from './modules/housekeeping/service.js';
+import { sandboxPageRoutes } from './integrations/payments/sandbox-page.js';
+import { createViaCepLookup } from './integrations/postal-codes/viacep.js';
+import { accountsRoutes } from './modules/accounts/index.js';
+import { addressRoutes } from './modules/addresses/index.js';
+import { adminRoutes, environmentNotices, syncOwnerRoles } from './modules/admin/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { createBackupService, type BackupService } from './modules/backups/index.js';
+import { cartRoutes } from './modules/cart/index.js';
+import {
+  catalogRoutes,
+  createCatalogCache,
+  createChangeFeed,
+  type CatalogCache,
+} from './modules/catalog/index.js';
+import { couponRoutes } from './modules/coupons/index.js';
+import { healthRoutes, registerLifecycle } from './modules/health/index.js';
+import { createHousekeeping } from './modules/housekeeping/index.js';
+import { createOutboxWorker, type OutboxWorker } from './modules/mail/index.js';
+import { importUploadedFilesFromDisk, mediaRoutes, readMediaFile } from './modules/media/index.js';
+import { postalCodeRoutes } from './modules/postal-codes/index.js';
 import {
   createOrderSweeper,
   createSales,
@@ -47,20 +52,13 @@ import {
   salesRoutes,
   type OrderSweeper,
 } from './modules/sales/index.js';
-import { createStoreHealthMonitor } from './modules/store-health/monitor.js';
-import { storeSettingsRoutes } from './modules/store-settings/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { registerLifecycle } from './modules/health/lifecycle.js';
-import { sandboxPageRoutes } from './integrations/payments/sandbox-page.js';
-import { seoRoutes } from './modules/seo/routes.js';
-import { shareImageRoutes } from './modules/share-images/routes.js';
-import { mediaRoutes } from './modules/media/routes.js';
-import { importUploadedFilesFromDisk, readMediaFile } from './modules/media/store.js';
-import { postalCodeRoutes } from './modules/postal-codes/routes.js';
-import { createViaCepLookup } from './integrations/postal-codes/viacep.js';
-import { tableShippingQuoter } from './modules/shipping/quote.js';
-import { shippingRoutes } from './modules/shipping/routes.js';
-import { HASHED_ASSETS_PREFIX, registerWebApp } from './modules/web-app/web-app.js';
+import { secondFactorRoutes } from './modules/second-factor/index.js';
+import { seoRoutes } from './modules/seo/index.js';
+import { shareImageRoutes } from './modules/share-images/index.js';
+import { shippingRoutes, tableShippingQuoter } from './modules/shipping/index.js';
+import { createStoreHealthMonitor } from './modules/store-health/index.js';
+import { storeSettingsRoutes } from './modules/store-settings/index.js';
+import { HASHED_ASSETS_PREFIX, registerWebApp } from './modules/web-app/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,7 +5,7 @@
 import { buildApp } from './app.js';
 import { checkBackupDir, ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError } from './db/client.js';
-import { shutDownGracefully, shutdownTimings } from './modules/health/lifecycle.js';
+import { shutDownGracefully, shutdownTimings } from './modules/health/index.js';
 
 async function main(): Promise<void> {
   let config;

@@ -11,7 +11,7 @@
  */
 import { CEP_DIGITS, cepDigits } from './cep';
 import { isValidEmail } from './email';
-import { toCents, type Cents } from './money';
+import { formatBRL, toCents, type Cents } from './money';
 import { isCartQuoteStale, SHIPPING_FALLBACK_LABEL, type QuotedCart } from './shipping';
 
 export type Outcome =
@@ -337,6 +337,14 @@ export const COUPON_INVALID = 'Cupom inválido ou expirado.';
 export const COUPON_FAILED = 'Erro ao validar cupom. Tente novamente.';
 export const COUPON_POPUP_SUCCESS_TITLE = 'Cupom Aplicado!';
 export const COUPON_POPUP_FAILURE_TITLE = 'Cupom Inválido';
+/** The API's refusals of a coupon (POST api/validar-cupom/, api/pay). */
+export const COUPON_CODE_REQUIRED = 'Informe o código do cupom.';
+export const COUPON_EXPIRED = 'Cupom expirado.';
+export const COUPON_FIRST_PURCHASE_ONLY = 'Este cupom é válido apenas para a primeira compra.';
+
+export function couponMinimumMessage(minCents: Cents): string {
+  return `Este cupom exige um pedido mínimo de ${formatBRL(minCents)}.`;
+}
 
 export interface CouponResult {
   success: boolean;

@@ -4,9 +4,11 @@
  * A PostgreSQL store may be running; the embedded PGlite must be stopped (or use the back office).
  */
 import { databaseTarget, openDatabase } from '../db/client.js';
-import { appliedMigration } from '../modules/backups/database-tables.js';
-import { BackupRefusedError } from '../modules/backups/manifest.js';
-import { createBackupService } from '../modules/backups/service.js';
+import {
+  appliedMigration,
+  BackupRefusedError,
+  createBackupService,
+} from '../modules/backups/index.js';
 import { formatFileSize } from '@semijoias/domain/admin';
 import { configOrExit, runTool } from './common.js';
 

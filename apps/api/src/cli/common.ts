@@ -5,7 +5,7 @@
  */
 import { checkBackupDir, ConfigError, loadConfig, type Config } from '../config.js';
 import { DatabaseLockedError } from '../db/client.js';
-import { BackupRefusedError } from '../modules/backups/manifest.js';
+import { BackupRefusedError } from '../modules/backups/index.js';
 
 export function configOrExit(options: { writesBackups?: boolean } = {}): Config {
   try {

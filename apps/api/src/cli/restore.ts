@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { databaseTarget, openDatabase } from '../db/client.js';
-import { RESTORE_APPLICATION_NAME, restoreBackup } from '../modules/backups/restore.js';
+import { RESTORE_APPLICATION_NAME, restoreBackup } from '../modules/backups/index.js';
 import { configOrExit, runTool } from './common.js';
 
 const args = process.argv.slice(2);

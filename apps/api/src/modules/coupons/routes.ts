@@ -2,13 +2,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartSubtotal } from '@semijoias/domain/cart';
 import { normalizeCouponCode } from '@semijoias/domain/coupon';
-import { CART_IS_EMPTY, COUPON_APPLIED } from '@semijoias/domain/messages';
+import { CART_IS_EMPTY, COUPON_APPLIED, COUPON_CODE_REQUIRED } from '@semijoias/domain/messages';
 import { centsToDecimal } from '@semijoias/domain/money';
 import type { Db } from '../../db/client.js';
 import { requireUserId, type Authenticate } from '../../lib/authenticate.js';
-import { createCartService } from '../cart/service.js';
+import { createCartService } from '../cart/index.js';
 import { couponAnswerSchema, errorSchema, validateCouponBody } from './schemas.js';
-import { COUPON_CODE_REQUIRED, CouponRefusedError, findUsable } from './service.js';
+import { CouponRefusedError, findUsable } from './service.js';
 
 export interface CouponRoutesOptions {
   db: Db;

@@ -17,22 +17,21 @@ import {
 } from '@semijoias/domain/coupon';
 import {
   CART_IS_EMPTY,
+  COUPON_CODE_REQUIRED,
+  COUPON_EXPIRED,
+  COUPON_FIRST_PURCHASE_ONLY,
+  couponMinimumMessage,
   PAYMENT_SERVER_COUPON_INVALID,
   PAYMENT_SERVER_COUPON_NOT_YOURS,
   PAYMENT_SERVER_COUPON_USED,
 } from '@semijoias/domain/messages';
 import { alias } from 'drizzle-orm/pg-core';
-import { formatBRL, type Cents } from '@semijoias/domain/money';
+import type { Cents } from '@semijoias/domain/money';
 import { STOCK_HOLDING_ORDER_STATUSES } from '@semijoias/domain/orders';
 import type { Db } from '../../db/client.js';
 import { couponRedemptions, coupons, type CouponRow } from '../../db/schema.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { ValidationError } from '../../lib/errors.js';
-
-export const COUPON_CODE_REQUIRED = 'Informe o código do cupom.';
-export const COUPON_EXPIRED = 'Cupom expirado.';
-export const COUPON_FIRST_PURCHASE_ONLY = 'Este cupom é válido apenas para a primeira compra.';
-export { CART_IS_EMPTY as COUPON_CART_EMPTY };
 
 /**
  * Orders that make her no longer a first-time buyer: the ones that go ahead, bought or waiting
@@ -40,10 +39,6 @@ export { CART_IS_EMPTY as COUPON_CART_EMPTY };
  * do not count.
  */
 export const FIRST_PURCHASE_BLOCKING_STATUSES = STOCK_HOLDING_ORDER_STATUSES;
-
-export function couponMinimumMessage(minCents: Cents): string {
-  return `Este cupom exige um pedido mínimo de ${formatBRL(minCents)}.`;
-}
 
 /** 400: the coupon cannot be used; the message is the contract's, for the shopper. */
 export class CouponRefusedError extends ValidationError {

@@ -7,7 +7,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
-import type { ShippingQuoter } from '../shipping/quote.js';
+import type { ShippingQuoter } from '../shipping/index.js';
 import { createCheckoutService } from './checkout/service.js';
 import { createOrdersService } from './orders/service.js';
 import { createPaymentsService } from './payments/service.js';

@@ -36,8 +36,8 @@ import {
 } from '../../../lib/idempotency.js';
 import { hashToken } from '../../../lib/secrets.js';
 import { tagStockChanges } from '../../../lib/stock-ledger.js';
-import { findUsable, redeem, type UsableCoupon } from '../../coupons/service.js';
-import type { ShippingQuoter } from '../../shipping/quote.js';
+import { findUsable, redeem, type UsableCoupon } from '../../coupons/index.js';
+import type { ShippingQuoter } from '../../shipping/index.js';
 import { enqueueOrderEmails, orderMailDeps, sealOrderChave } from '../orders/emails.js';
 import type { OrdersService } from '../orders/service.js';
 import type { PaymentsService } from '../payments/service.js';

@@ -12,7 +12,6 @@ import { maskPhone } from '@semijoias/domain/phone';
 import { TRACK_AT_CORREIOS, trackingUrl } from '@semijoias/domain/tracking-code';
 import { TEST_ORDER_EXPLANATION, TEST_ORDER_SUBJECT_PREFIX } from '@semijoias/domain/admin';
 import { isTestPayment } from '../../../integrations/payments/sandbox.js';
-import type { OutboxMessage } from '../../mail/outbox.js';
 import {
   STORE_CONTACT,
   STORE_NAME,
@@ -31,7 +30,8 @@ import {
   type ItemLine,
   type SafeHtml,
   type TotalLine,
-} from '../../mail/templates.js';
+  type OutboxMessage,
+} from '../../mail/index.js';
 import type { OrderAddress } from './view.js';
 
 /** What the order e-mails say about one order, gathered by emails.ts. */

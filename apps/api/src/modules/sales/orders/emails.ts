@@ -10,7 +10,7 @@ import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import type { OrderRow } from '../../../db/schema.js';
 import { openSealed, sealText } from '../../../lib/secrets.js';
-import { enqueueEmail, type OutboxMessage } from '../../mail/outbox.js';
+import { enqueueEmail, type OutboxMessage } from '../../mail/index.js';
 import {
   orderCancelledEmail,
   orderReceivedEmail,

@@ -11,7 +11,7 @@ import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import type { OrderRow } from '../../../db/schema.js';
 import { NotFoundError } from '../../../lib/errors.js';
-import { imageUrlFrom } from '../../catalog/serializers.js';
+import { imageUrlFrom } from '../../catalog/index.js';
 import { mayAccessOrder, type OrderCaller, type OrderPurpose } from './access.js';
 import { orderByReference, ordersOfCustomer, type OrderLineRow } from './data.js';
 import { addressJson, addressOf, linesByOrder } from './view.js';

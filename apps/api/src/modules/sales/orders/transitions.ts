@@ -13,7 +13,7 @@ import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders'
 import type { Db } from '../../../db/client.js';
 import { orderItems, orders, products } from '../../../db/schema.js';
 import { tagStockChanges } from '../../../lib/stock-ledger.js';
-import { release } from '../../coupons/service.js';
+import { release } from '../../coupons/index.js';
 
 export type TransitionOutcome = 'paid' | 'declined' | 'ignored' | 'amount_mismatch';
 

@@ -10,7 +10,7 @@ import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import type { PaymentProvider } from '../../../integrations/payments/provider.js';
 import { ConflictError, UnauthorizedError } from '../../../lib/errors.js';
-import { recordRefusedNotification } from '../../store-health/refused-notifications.js';
+import { recordRefusedNotification } from '../../store-health/index.js';
 import type { OrderCaller } from '../orders/access.js';
 import { orderByReference, statusOf } from '../orders/data.js';
 import { orderMailDeps } from '../orders/emails.js';

@@ -23,7 +23,7 @@ import { isUnpaidStatus } from '@semijoias/domain/orders';
 import type { Db } from '../../../db/client.js';
 import { coupons, orders, paymentNotifications, type OrderRow } from '../../../db/schema.js';
 import type { PaymentEvent } from '../../../integrations/payments/provider.js';
-import { CouponRefusedError, redeem } from '../../coupons/service.js';
+import { CouponRefusedError, redeem } from '../../coupons/index.js';
 import { enqueueOrderEmails, type OrderMailDeps } from '../orders/emails.js';
 import {
   markDeclined,
