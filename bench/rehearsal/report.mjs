@@ -7,7 +7,7 @@ import { percentile } from './client.mjs';
 export const START_MARKER = '<!-- rehearsal:start -->';
 export const END_MARKER = '<!-- rehearsal:end -->';
 
-/** The e-mails a paid guest order sends (modules/orders/emails.ts), by outbox kind. */
+/** The e-mails a paid guest order sends (modules/sales/orders/emails.ts), by outbox kind. */
 export const PAID_ORDER_EMAILS = {
   order_received: 'Recebemos seu pedido (cliente)',
   order_paid: 'Pagamento aprovado (cliente)',

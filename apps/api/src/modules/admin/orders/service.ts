@@ -1,7 +1,7 @@
 /**
  * The back office's Pedidos: the list with its filters, one order as the owners see it, and the
  * owners' actions. Each action is one transaction around one guarded statement
- * (orders/transitions.ts): when the order is no longer in a status the action starts from, the
+ * (sales/orders/transitions.ts, through modules/sales/index.ts): when the order is no longer in a status the action starts from, the
  * answer is 409 and nothing is written. What rides on the change — the audit entry, the stock
  * given back, the shopper's e-mail — is written in that same transaction.
  */
@@ -22,7 +22,7 @@ import type { Db } from '../../../db/client.js';
 import { auditLog, orderItems, orders, paymentNotifications, users } from '../../../db/schema.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { isTestPayment } from '../../../integrations/payments/sandbox.js';
-import { imageUrlFrom } from '../../catalog/serializers.js';
+import { imageUrlFrom } from '../../catalog/index.js';
 import {
   addressJson,
   addressOf,
