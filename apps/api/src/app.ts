@@ -29,7 +29,7 @@ import { sandboxPageRoutes } from './integrations/payments/sandbox-page.js';
 import { createViaCepLookup } from './integrations/postal-codes/viacep.js';
 import { accountsRoutes } from './modules/accounts/index.js';
 import { addressRoutes } from './modules/addresses/index.js';
-import { adminRoutes, environmentNotices, syncOwnerRoles } from './modules/admin/index.js';
+import { adminRoutes, environmentNotices } from './modules/admin/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { createBackupService, type BackupService } from './modules/backups/index.js';
 import { cartRoutes } from './modules/cart/index.js';
@@ -44,6 +44,7 @@ import { healthRoutes, registerLifecycle } from './modules/health/index.js';
 import { createHousekeeping } from './modules/housekeeping/index.js';
 import { createOutboxWorker, type OutboxWorker } from './modules/mail/index.js';
 import { importUploadedFilesFromDisk, mediaRoutes, readMediaFile } from './modules/media/index.js';
+import { syncOwnerRoles } from './modules/owner-access/index.js';
 import { postalCodeRoutes } from './modules/postal-codes/index.js';
 import {
   createOrderSweeper,

@@ -137,7 +137,7 @@ export const users = pgTable(
       .default(sql`'epoch'`),
     /**
      * 'owner' for the store's owners (granted from ADMIN_EMAILS to verified accounts, at start-up
-     * and at login; modules/admin/roles.ts), else 'customer'. Read from here on every admin call.
+     * and at login; modules/owner-access/roles.ts), else 'customer'. Read from here on every admin call.
      */
     role: text('role').$type<UserRole>().notNull().default('customer'),
     /** Set when an LGPD request anonymised the account: her personal data is gone from it. */

@@ -23,8 +23,7 @@ import { emailVerificationTokens, users, type UserRow } from '../../db/schema.js
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { hashPassword, hashToken, randomToken } from '../../lib/secrets.js';
-import { enqueueEmail } from '../mail/outbox.js';
-import { verificationEmail } from '../mail/templates.js';
+import { enqueueEmail, verificationEmail } from '../mail/index.js';
 
 export const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 

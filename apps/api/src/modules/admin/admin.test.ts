@@ -14,7 +14,7 @@ import { testConfig, useTestApp } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
 import { users } from '../../db/schema.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
-import { syncOwnerRoles } from './roles.js';
+import { syncOwnerRoles } from '../owner-access/roles.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });
 

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
-import type { Owner } from './guard.js';
+import type { Owner } from '../owner-access/index.js';
 
 export type AuditEntityType = 'product' | 'order' | 'coupon' | 'customer' | 'backup';
 

@@ -13,7 +13,7 @@ import { adminDashboardRoutes } from './dashboard/routes.js';
 import { adminBackupsRoutes } from './backups/routes.js';
 import { adminHealthRoutes } from './health/routes.js';
 import { adminEnvironmentRoutes } from './environment/routes.js';
-import { createOwnerGuard, requireOwner } from './guard.js';
+import { createOwnerGuard, requireOwner } from '../owner-access/index.js';
 import type { AdminRouteOptions } from './options.js';
 import { adminOrdersRoutes } from './orders/routes.js';
 import { adminOwnersRoutes } from './owners/routes.js';

@@ -8,7 +8,7 @@ import { normalizeEmail } from '@semijoias/domain/email';
 import type { RateLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
-import { deviceIdFrom } from '../second-factor/devices.js';
+import { deviceIdFrom } from '../owner-access/index.js';
 import {
   emailBody,
   errorSchema,

@@ -31,10 +31,9 @@ import {
   verifyDummyPassword,
   verifyPassword,
 } from '../../lib/secrets.js';
-import { enqueueEmail } from '../mail/outbox.js';
-import { passwordResetEmail } from '../mail/templates.js';
-import { applyOwnerRole } from '../admin/roles.js';
-import { noteOwnerLogin } from '../second-factor/devices.js';
+import { enqueueEmail, passwordResetEmail } from '../mail/index.js';
+import { applyOwnerRole } from '../owner-access/index.js';
+import { noteOwnerLogin } from '../owner-access/index.js';
 import { newRefreshToken, openSession, type TokenPair } from './tokens.js';
 
 export { REFRESH_TOKEN_TTL_MS, type TokenPair } from './tokens.js';
@@ -43,7 +42,7 @@ export const RESET_DONE = 'Senha redefinida com sucesso.';
 
 /** The browser a password login comes from (the owners' new-browser e-mail reads it). */
 export interface LoginDevice {
-  /** `X-Dispositivo` when well-formed (second-factor/devices.ts), else null. */
+  /** `X-Dispositivo` when well-formed (owner-access/devices.ts), else null. */
   id: string | null;
   userAgent: string | undefined;
 }
@@ -54,7 +53,7 @@ export interface AuthServiceOptions {
   publicUrl: string;
   /** Called after a commit that put mail in the outbox, so it goes out at once. */
   wakeOutbox: () => void;
-  /** ADMIN_EMAILS: each login sets the account's role from it (modules/admin/roles.ts). */
+  /** ADMIN_EMAILS: each login sets the account's role from it (modules/owner-access/roles.ts). */
   adminEmails: readonly string[];
 }
 
@@ -81,7 +80,7 @@ export function createAuthService({
     /**
      * POST api/token/: only verified accounts; the same work whether the e-mail exists or not.
      * The session answered never carries the second factor. An owner logging in from a browser
-     * not seen before is told by e-mail (second-factor/devices.ts).
+     * not seen before is told by e-mail (owner-access/devices.ts).
      */
     async login(username: string, password: string, device: LoginDevice): Promise<TokenPair> {
       const [user] = await db

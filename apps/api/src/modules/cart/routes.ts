@@ -9,8 +9,7 @@ import { CART_QUANTITY_INVALID } from '@semijoias/domain/messages';
 import type { Db } from '../../db/client.js';
 import { requireUserId, type Authenticate } from '../../lib/authenticate.js';
 import { ValidationError } from '../../lib/errors.js';
-import { productIdParams } from '../catalog/schemas.js';
-import { imageUrlFrom } from '../catalog/serializers.js';
+import { imageUrlFrom, productIdParams } from '../catalog/index.js';
 import {
   addBody,
   cartSchema,

@@ -1,7 +1,7 @@
 /** Cart records -> the cart line JSON of docs/cart-contract.md (prices as decimal strings). */
 import { lineSubtotal } from '@semijoias/domain/cart';
 import { centsToDecimal } from '@semijoias/domain/money';
-import type { ImageUrl } from '../catalog/serializers.js';
+import type { ImageUrl } from '../catalog/index.js';
 import type { CartLineJson } from './schemas.js';
 import type { CartLineRecord } from './service.js';
 

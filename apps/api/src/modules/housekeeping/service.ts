@@ -29,9 +29,9 @@ import {
   refreshTokens,
   refusedPaymentNotifications,
 } from '../../db/schema.js';
-import { VERIFICATION_TOKEN_TTL_MS } from '../accounts/service.js';
-import { RESET_TOKEN_TTL_MS } from '../auth/service.js';
-import { FOUND_TTL_MS, NOT_FOUND_TTL_MS } from '../postal-codes/service.js';
+import { VERIFICATION_TOKEN_TTL_MS } from '../accounts/index.js';
+import { RESET_TOKEN_TTL_MS } from '../auth/index.js';
+import { FOUND_TTL_MS, NOT_FOUND_TTL_MS } from '../postal-codes/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spent or expired one-time and refresh tokens are kept this long (a support question, a log). */

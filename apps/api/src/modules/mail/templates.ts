@@ -3,7 +3,7 @@
  * `/verificar-email?token=...` and `/redefinir-senha/<token>` (docs/auth-contract.md).
  *
  * One layout for every message (the account e-mails here, the order e-mails in
- * modules/orders/email-templates.ts): the store's header, content blocks, a footer with the
+ * modules/sales/orders/email-templates.ts): the store's header, content blocks, a footer with the
  * store's contact. Built for mail clients: tables, inline styles, no external images or CSS, one
  * column at most 560px wide so it reads on a phone. Every value goes in through {@link html},
  * which escapes it, so a hostile name or address cannot inject markup.

@@ -4,8 +4,8 @@
  * the store's own 'Esqueci minha senha' page.
  */
 import { formatDateTime } from '@semijoias/domain/dates';
-import type { OutboxMessage } from '../mail/outbox.js';
 import {
+  type OutboxMessage,
   STORE_NAME,
   button,
   detailsTable,
@@ -13,64 +13,8 @@ import {
   note,
   paragraph,
   textFooter,
-} from '../mail/templates.js';
-
-function forgotPasswordLink(publicUrl: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/esqueci-senha`;
-}
-
-/** 'Novo acesso à sua conta': her account logged in from a browser the store had not seen. */
-export function newBrowserEmail(input: {
-  to: string;
-  firstName: string;
-  publicUrl: string;
-  at: Date;
-  /** describeBrowser()'s words: 'Chrome 126 no Windows'. */
-  browser: string;
-}): OutboxMessage {
-  const name = input.firstName.trim();
-  const when = `${formatDateTime(input.at)} (horário de Brasília)`;
-  const link = forgotPasswordLink(input.publicUrl);
-  const subject = `Novo acesso à sua conta - ${STORE_NAME}`;
-  const notYou =
-    'Se não foi você, redefina sua senha agora pelo link abaixo e peça à outra administradora ' +
-    'que redefina o seu segundo fator (Administração > Clientes > sua conta > Redefinir segundo ' +
-    'fator). Depois, configure o aplicativo autenticador de novo.';
-  const text = [
-    `Olá, ${name}!`,
-    '',
-    'Sua conta de administradora da loja acabou de entrar com a senha em um navegador que ainda não tínhamos visto.',
-    '',
-    `Quando: ${when}`,
-    `Navegador: ${input.browser}`,
-    '',
-    'Se foi você, não precisa fazer nada.',
-    notYou,
-    '',
-    link,
-    ...textFooter(),
-  ].join('\n');
-  const html = emailLayout({
-    title: subject,
-    preheader: `Entrada em ${input.browser}, ${formatDateTime(input.at)}.`,
-    homeUrl: input.publicUrl,
-    blocks: [
-      paragraph(`Olá, ${name}!`),
-      paragraph(
-        'Sua conta de administradora da loja acabou de entrar com a senha em um navegador que ' +
-          'ainda não tínhamos visto.',
-      ),
-      detailsTable([
-        ['Quando', when],
-        ['Navegador', input.browser],
-      ]),
-      paragraph('Se foi você, não precisa fazer nada.'),
-      paragraph(notYou),
-      button({ label: 'Redefinir minha senha', href: link }),
-    ],
-  });
-  return { kind: 'owner_new_browser', to: input.to, subject, text, html, links: [link] };
-}
+} from '../mail/index.js';
+import { forgotPasswordLink } from '../owner-access/index.js';
 
 /** 'Seu segundo fator foi redefinido': another owner removed hers; her sessions ended. */
 export function secondFactorResetEmail(input: {

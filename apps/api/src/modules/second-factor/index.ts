@@ -1,5 +1,4 @@
-// The owners' second factor (docs/second-factor.md) and the browsers they log in from.
+// The owners' second factor (docs/second-factor.md): TOTP, recovery codes, the reset.
 export { secondFactorRoutes } from './routes.js';
-export { deviceIdFrom, noteOwnerLogin } from './devices.js';
 export { secondFactorResetEmail } from './emails.js';
 export { hasSecondFactor, removeSecondFactor } from './service.js';

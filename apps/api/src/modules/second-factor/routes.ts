@@ -9,7 +9,11 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Authenticate } from '../../lib/authenticate.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
-import { createOwnerGuard, requireOwner, secondFactorRequiredError } from '../admin/guard.js';
+import {
+  createOwnerGuard,
+  requireOwner,
+  secondFactorRequiredError,
+} from '../owner-access/index.js';
 import {
   activateAnswer,
   codeBody,

@@ -26,8 +26,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { ownerRecoveryCodes, ownerSecondFactors, refreshTokens, users } from '../../db/schema.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
-import { STORE_NAME } from '../mail/templates.js';
-import { openSession, type TokenPair } from '../auth/tokens.js';
+import { STORE_NAME } from '../mail/index.js';
+import { openSession, type TokenPair } from '../auth/index.js';
 import { groupForReading, matchingStep, newSecret, otpauthUri } from './totp.js';
 
 export interface SecondFactorServiceOptions {

@@ -13,7 +13,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CATEGORIES, CATEGORY_PAGE_SIZE, type CategoryName } from '@semijoias/domain/catalog';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
-import { sendCached, type CatalogCache } from '../catalog/cache.js';
+import { sendCached, type CatalogCache } from '../catalog/index.js';
 
 export interface SeoRoutesOptions {
   db: Db;

@@ -7,7 +7,7 @@ import { cartItemCount, cartSubtotal } from '@semijoias/domain/cart';
 import { centsToDecimal, type Cents } from '@semijoias/domain/money';
 import { quoteToWire, type ShippingQuoteWire } from '@semijoias/domain/shipping';
 import type { Db } from '../../db/client.js';
-import { createCartService } from '../cart/service.js';
+import { createCartService } from '../cart/index.js';
 import type { ShippingQuoter } from './quote.js';
 
 export interface ShippingServiceOptions {

@@ -10,8 +10,8 @@ import {
   type HealthState,
   type HealthVerdict,
 } from '@semijoias/domain/store-health';
-import type { OutboxMessage } from '../mail/outbox.js';
 import {
+  type OutboxMessage,
   STORE_NAME,
   button,
   detailsTable,
@@ -20,7 +20,7 @@ import {
   paragraph,
   strong,
   textFooter,
-} from '../mail/templates.js';
+} from '../mail/index.js';
 
 export interface HealthAlertView {
   title: string;

@@ -27,7 +27,7 @@ import type { Db } from '../../db/client.js';
 import { orders, outboxEmails } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
 import { SANDBOX_PROVIDER_NAME } from '../../integrations/payments/sandbox.js';
-import { listBackups } from '../backups/files.js';
+import { listBackups } from '../backups/index.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import { countRefusedNotifications } from './refused-notifications.js';
 

@@ -26,7 +26,7 @@ import type { Db } from '../../db/client.js';
 import { healthItems } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
-import { enqueueEmail } from '../mail/outbox.js';
+import { enqueueEmail } from '../mail/index.js';
 import type { SweepTask } from '../../lib/sweep-task.js';
 import { healthAlertEmail } from './alert-email.js';
 import { HEALTH_CHECKS, statfsFreeBytes, type HealthConfig, type HealthSources } from './checks.js';

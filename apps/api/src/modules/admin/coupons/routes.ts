@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COUPON_FORM_MESSAGES, validateCouponForm } from '@semijoias/domain/coupon-form';
 import { ValidationError } from '../../../lib/errors.js';
-import { requireOwner } from '../guard.js';
+import { requireOwner } from '../../owner-access/index.js';
 import { adminErrors } from '../schemas.js';
 import type { AdminRouteOptions } from '../options.js';
 import { couponAnswer, couponDetailAnswer, couponIdParams, couponListAnswer } from './schemas.js';

@@ -21,7 +21,7 @@ import { couponRedemptions, coupons, orders, users, type CouponRow } from '../..
 import { uniqueViolation } from '../../../lib/db-errors.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { writeAudit } from '../audit.js';
-import type { Owner } from '../guard.js';
+import type { Owner } from '../../owner-access/index.js';
 import { COUPON_NOT_FOUND, type CouponJson } from './schemas.js';
 
 type CouponWithEmail = CouponRow & { customerEmail: string | null };

@@ -3,7 +3,7 @@
  * search, one customer, and her LGPD requests (export as a JSON download, anonymisation).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOwner } from '../guard.js';
+import { requireOwner } from '../../owner-access/index.js';
 import { adminErrors } from '../schemas.js';
 import type { AdminRouteOptions } from '../options.js';
 import {

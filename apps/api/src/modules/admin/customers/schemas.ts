@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { idParams } from '../../../lib/params.js';
-import { addressProfileJson } from '../../addresses/schemas.js';
+import { addressProfileJson } from '../../addresses/index.js';
 import { pageParam } from '../schemas.js';
 
 export const CUSTOMER_ID_INVALID = 'O id da cliente deve ser um número inteiro positivo.';

@@ -34,10 +34,10 @@ import {
   type UserRow,
 } from '../../../db/schema.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
-import { serializeAddressProfile } from '../../addresses/serializers.js';
-import { hasSecondFactor } from '../../second-factor/service.js';
+import { serializeAddressProfile } from '../../addresses/index.js';
+import { hasSecondFactor } from '../../second-factor/index.js';
 import { writeAudit } from '../audit.js';
-import type { Owner } from '../guard.js';
+import type { Owner } from '../../owner-access/index.js';
 import { ANONYMIZE_ALREADY_DONE, ANONYMIZE_OWNER_REFUSED, CUSTOMER_NOT_FOUND } from './schemas.js';
 
 /** Orders whose money came in: what "total spent" adds up. */

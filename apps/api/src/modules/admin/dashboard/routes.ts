@@ -1,6 +1,6 @@
 /** The back office's Painel (issue 12): sales, orders waiting for the owners, low stock. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { imageUrlFrom } from '../../catalog/serializers.js';
+import { imageUrlFrom } from '../../catalog/index.js';
 import { adminErrors } from '../schemas.js';
 import type { AdminRouteOptions } from '../options.js';
 import { dashboardAnswer } from './schemas.js';

@@ -4,7 +4,7 @@
  * lacks an item (a fresh store). Behind the back office's guard like every /api/admin/ call.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { HealthItem } from '../../store-health/monitor.js';
+import type { HealthItem } from '../../store-health/index.js';
 import type { AdminRouteOptions } from '../options.js';
 import { adminErrors } from '../schemas.js';
 import { healthAnswer } from './schemas.js';

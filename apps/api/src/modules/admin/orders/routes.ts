@@ -6,7 +6,7 @@
  * (service.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOwner } from '../guard.js';
+import { requireOwner } from '../../owner-access/index.js';
 import { adminErrors } from '../schemas.js';
 import type { AdminRouteOptions } from '../options.js';
 import {

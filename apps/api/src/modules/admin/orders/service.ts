@@ -39,7 +39,7 @@ import {
   type OrderView,
 } from '../../sales/index.js';
 import { writeAudit } from '../audit.js';
-import type { Owner } from '../guard.js';
+import type { Owner } from '../../owner-access/index.js';
 import type { OrderAction, OrderDetailJson } from './schemas.js';
 
 /** 409 of an action the order's status no longer allows (it moved meanwhile). */

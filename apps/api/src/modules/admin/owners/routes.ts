@@ -3,7 +3,7 @@
  * owner resets another's second factor. Behind the back office's guard like every admin call.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireOwner } from '../guard.js';
+import { requireOwner } from '../../owner-access/index.js';
 import type { AdminRouteOptions } from '../options.js';
 import { adminErrors } from '../schemas.js';
 import { ownerIdParams, resetAnswer } from './schemas.js';

@@ -13,11 +13,10 @@ import {
 import type { Db } from '../../../db/client.js';
 import { users } from '../../../db/schema.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
-import { enqueueEmail } from '../../mail/outbox.js';
-import { secondFactorResetEmail } from '../../second-factor/emails.js';
-import { removeSecondFactor } from '../../second-factor/service.js';
+import { enqueueEmail } from '../../mail/index.js';
+import { removeSecondFactor, secondFactorResetEmail } from '../../second-factor/index.js';
 import { writeAudit } from '../audit.js';
-import type { Owner } from '../guard.js';
+import type { Owner } from '../../owner-access/index.js';
 
 export function createAdminOwnerService(opts: {
   db: Db;

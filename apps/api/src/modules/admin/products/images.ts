@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { PRODUCT_IMAGE_MESSAGES, type ProductImageField } from '@semijoias/domain/product-form';
 import type { Db } from '../../../db/client.js';
 import { ValidationError } from '../../../lib/errors.js';
-import { saveMediaFile, UPLOADED_MEDIA_DIR } from '../../media/store.js';
+import { saveMediaFile, UPLOADED_MEDIA_DIR } from '../../media/index.js';
 
 const SIZES: Record<ProductImageField, { width: number; height: number }> = {
   image: { width: 900, height: 900 },

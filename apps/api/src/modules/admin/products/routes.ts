@@ -13,8 +13,8 @@ import {
 } from '@semijoias/domain/product-form';
 import { errorHandler } from '../../../lib/error-handler.js';
 import { ValidationError } from '../../../lib/errors.js';
-import { imageUrlFrom } from '../../catalog/serializers.js';
-import { requireOwner } from '../guard.js';
+import { imageUrlFrom } from '../../catalog/index.js';
+import { requireOwner } from '../../owner-access/index.js';
 import { adminErrorSchema, adminErrors } from '../schemas.js';
 import type { AdminRouteOptions } from '../options.js';
 import { renderProductImage, storeProductImage } from './images.js';

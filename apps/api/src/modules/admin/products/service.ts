@@ -37,10 +37,9 @@ import type { Db } from '../../../db/client.js';
 import { productCompositions, products } from '../../../db/schema.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { tagStockChanges } from '../../../lib/stock-ledger.js';
-import { wordStartPattern } from '../../catalog/service.js';
-import type { ImageUrl } from '../../catalog/serializers.js';
+import { wordStartPattern, type ImageUrl } from '../../catalog/index.js';
 import { writeAudit } from '../audit.js';
-import type { Owner } from '../guard.js';
+import type { Owner } from '../../owner-access/index.js';
 import type { AdminProductJson, ProductListQuery } from './schemas.js';
 
 /** The products column holding each picture. */

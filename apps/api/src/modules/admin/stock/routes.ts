@@ -8,9 +8,9 @@ import {
   validateStockAdjustment,
 } from '@semijoias/domain/stock-adjustment';
 import { ValidationError } from '../../../lib/errors.js';
-import { imageUrlFrom } from '../../catalog/serializers.js';
+import { imageUrlFrom } from '../../catalog/index.js';
 import { adminErrors } from '../schemas.js';
-import { requireOwner } from '../guard.js';
+import { requireOwner } from '../../owner-access/index.js';
 import type { AdminRouteOptions } from '../options.js';
 import {
   adjustmentAnswer,

@@ -22,7 +22,7 @@ import {
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
 import { tagStockChanges } from '../../../lib/stock-ledger.js';
 import { writeAudit } from '../audit.js';
-import type { Owner } from '../guard.js';
+import type { Owner } from '../../owner-access/index.js';
 import type { MovementJson } from './schemas.js';
 
 /** How many products the picker offers for one search. */

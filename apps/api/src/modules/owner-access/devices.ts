@@ -9,8 +9,8 @@ import { DEVICE_ID_PATTERN } from '@semijoias/domain/second-factor';
 import type { Db } from '../../db/client.js';
 import { ownerDevices } from '../../db/schema.js';
 import { hashToken } from '../../lib/secrets.js';
-import { enqueueEmail } from '../mail/outbox.js';
-import { newBrowserEmail } from './emails.js';
+import { enqueueEmail } from '../mail/index.js';
+import { newBrowserEmail } from './new-browser-email.js';
 
 /** The browser's words kept beside the id: enough to recognise it, bounded. */
 const USER_AGENT_MAX = 300;
