@@ -1,7 +1,7 @@
 import * as RadixToast from '@radix-ui/react-toast';
 import { CloseIcon } from './icons';
 import { cx } from './cx';
-import { ERROR_TOAST_MS, TOAST_MS, type ToastItem } from './toast';
+import { ERROR_TOAST_MS, TOAST_MS, type ToastItem } from './toast-model';
 
 /**
  * The toasts on screen (Radix Toast: a live region, swipe to dismiss, F8 to reach them). Its

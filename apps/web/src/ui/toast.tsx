@@ -8,26 +8,12 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import type { ToastInput, ToastItem } from './toast-model';
 
 // The toasts' code (Radix Toast) loads with the first toast.
 const ToastViewport = lazy(() =>
   import('./ToastViewport').then((m) => ({ default: m.ToastViewport })),
 );
-
-/** SPEC §9: toasts hide after 3 s; error toasts stay a little longer (§8: 3-4 s). */
-export const TOAST_MS = 3000;
-export const ERROR_TOAST_MS = 4000;
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  tone?: 'success' | 'error';
-}
-
-export interface ToastItem extends ToastInput {
-  id: number;
-  open: boolean;
-}
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 

@@ -1,0 +1,526 @@
+import { act, renderHook, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { GUEST_CART_KEY } from '@/lib/cart/guest-cart';
+import { storeTokens } from '@/lib/session';
+import { accessToken, installFakeApi, type FakeApi } from '@test/fake-api';
+import { CPF, PAULISTA, PHONE, cartCheckoutState, savedProfile } from '@test/fixtures';
+import { providers } from '@test/providers';
+import type { CheckoutField } from './checkout-model';
+import { useCheckout } from './use-checkout';
+
+const PAYMENT_URL = 'https://pagamento.exemplo/checkout/abc';
+const TOTALS_CHANGED = 'Os valores do pedido mudaram. Confira o resumo e tente novamente.';
+
+const TOKEN = accessToken();
+let api: FakeApi;
+let assign: Mock<(url: string | URL) => void>;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  assign = vi.fn<(url: string | URL) => void>();
+  vi.spyOn(window.location, 'assign').mockImplementation(assign);
+  api = installFakeApi({
+    'POST /api/validar-cep/': { body: PAULISTA },
+    'POST /api/pay/': {
+      status: 201,
+      body: { reference: '100023', chave: 'segredo', total: '252.60' },
+    },
+    'POST /api/pagamento/': { body: { payment_url: PAYMENT_URL } },
+  });
+});
+
+afterEach(() => {
+  expect(api.unhandled).toEqual([]);
+});
+
+function renderCheckout() {
+  return renderHook(() => useCheckout(cartCheckoutState()), { wrapper: providers() });
+}
+
+type Rendered = ReturnType<typeof renderCheckout>['result'];
+
+function type(result: Rendered, values: Partial<Record<CheckoutField, string>>) {
+  act(() => {
+    for (const [field, value] of Object.entries(values))
+      result.current.setField(field as CheckoutField, value);
+  });
+}
+
+/** A guest's contact data; street, district, city and state come from the CEP lookup. */
+const GUEST = {
+  fullName: 'Ana Souza',
+  email: 'ana@exemplo.com.br',
+  number: '1000',
+  complement: 'ap 12',
+  phone: PHONE,
+  cpf: CPF,
+};
+
+async function guestReadyToPay() {
+  window.localStorage.setItem(
+    GUEST_CART_KEY,
+    JSON.stringify([{ id: 3, name: 'Anel Solitário', price: '89.90', image: null, quantidade: 2 }]),
+  );
+  const rendered = renderCheckout();
+  await waitFor(() => expect(rendered.result.current.cepLookup.status).toBe('found'));
+  type(rendered.result, GUEST);
+  return rendered;
+}
+
+function click(result: Rendered) {
+  act(() => result.current.onPrimary());
+}
+
+describe('a guest at the checkout', () => {
+  it("shows the guest form with the cart's CEP and the cart's totals", async () => {
+    const { result } = renderCheckout();
+    expect(result.current.view).toBe('guest');
+    expect(result.current.primaryLabel).toBe('Ir para o pagamento');
+    expect(result.current.form.cep).toBe('01310-100');
+    expect(result.current.totals).toEqual({
+      subtotal: 23970,
+      subtotalComDesconto: 23970,
+      frete: 1290,
+      desconto: 0,
+      total: 25260,
+    });
+    expect(result.current.delivery).toMatchObject({ cep: '01310-100', recalculated: false });
+    await waitFor(() => expect(result.current.cepLookup.status).toBe('found'));
+    expect(result.current.form).toMatchObject({
+      street: 'Avenida Paulista',
+      district: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+    });
+    expect(result.current.locks).toEqual({
+      street: true,
+      district: true,
+      city: true,
+      state: true,
+    });
+  });
+
+  it('says what is missing, under each field too, and calls nothing', async () => {
+    const { result } = renderCheckout();
+    await waitFor(() => expect(result.current.cepLookup.status).toBe('found'));
+    expect(result.current.fieldErrors).toEqual({});
+
+    click(result);
+
+    expect(result.current.error).toBe(
+      'Por favor, complete todos os dados de entrega obrigatórios.',
+    );
+    expect(result.current.fieldErrors).toEqual({
+      fullName: 'Nome completo é obrigatório',
+      email: 'Email é obrigatório',
+      cpf: 'CPF é obrigatório',
+      phone: 'Telefone é obrigatório',
+      number: 'Número é obrigatório',
+    });
+    expect(result.current.processing).toBe(false);
+    expect(api.callsTo('POST /api/pay/')).toEqual([]);
+  });
+
+  it('refuses an invalid CPF before calling the server', async () => {
+    const { result } = await guestReadyToPay();
+    type(result, { cpf: '111.111.111-11' });
+    click(result);
+    expect(result.current.error).toBe('Erro no CPF: CPF inválido');
+    expect(api.callsTo('POST /api/pay/')).toEqual([]);
+  });
+
+  it('makes the order, starts the payment, empties her cart and goes to the payment page', async () => {
+    const { result } = await guestReadyToPay();
+    click(result);
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    const [pay] = api.callsTo('POST /api/pay/');
+    expect(pay?.body).toMatchObject({
+      subtotal: '239.70',
+      frete: '12.90',
+      total: '252.60',
+      cep: '01310-100',
+      produtos: [
+        { produto: { id: 3 }, quantidade: 2 },
+        { produto: { id: 7 }, quantidade: 1 },
+      ],
+    });
+    expect(pay?.body).not.toHaveProperty('cupom');
+    const [pagamento] = api.callsTo('POST /api/pagamento/');
+    expect(pagamento?.body).toEqual({
+      reference: '100023',
+      chave: 'segredo',
+      logged: false,
+      shippingInfo: {
+        cep: '01310-100',
+        street: 'Avenida Paulista',
+        number: '1000',
+        complement: 'ap 12',
+        district: 'Bela Vista',
+        city: 'São Paulo',
+        state: 'SP',
+        phone: PHONE,
+        cpf: CPF,
+        fullName: 'Ana Souza',
+        email: 'ana@exemplo.com.br',
+      },
+      dadosFrete: { valor: '12.90', prazo: '3-5' },
+      totais: {
+        subtotal: '239.70',
+        subtotalComDesconto: '239.70',
+        frete: '12.90',
+        desconto: '0.00',
+        total: '252.60',
+      },
+    });
+    expect(pay?.headers['Idempotency-Key']).toEqual(expect.any(String));
+    expect(pagamento?.headers['Idempotency-Key']).toEqual(expect.any(String));
+    expect(pagamento?.headers['Idempotency-Key']).not.toBe(pay?.headers['Idempotency-Key']);
+
+    // Her guest cart is the order now; the return page finds the order's secret on this device.
+    expect(window.localStorage.getItem(GUEST_CART_KEY)).toBeNull();
+    expect(window.localStorage.getItem('pedido-chave:100023')).toBe('segredo');
+    expect(window.sessionStorage.getItem('checkout-attempt')).toBeNull();
+    // The overlay stays while the browser leaves.
+    expect(result.current.processing).toBe(true);
+    expect(result.current.error).toBeNull();
+  });
+
+  it('lets her type the address herself when the CEP lookup could not run', async () => {
+    api.on('POST /api/validar-cep/', {
+      status: 503,
+      body: { success: false, error: 'Erro ao validar CEP' },
+    });
+    const { result } = renderCheckout();
+    await waitFor(() => expect(result.current.cepLookup.status).toBe('failed'));
+    expect(result.current.locks).toEqual({
+      street: false,
+      district: false,
+      city: false,
+      state: false,
+    });
+    type(result, {
+      ...GUEST,
+      street: 'Av. Paulista',
+      district: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'sp',
+    });
+    click(result);
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.callsTo('POST /api/pagamento/')[0]?.body).toMatchObject({
+      shippingInfo: { street: 'Av. Paulista', state: 'SP' },
+    });
+  });
+});
+
+describe('when the server refuses or does not answer', () => {
+  it("shows the server's figures after a 409 'Os valores do pedido mudaram…', and the next click pays the same order with them", async () => {
+    const serverTotals = {
+      subtotal: '249.70',
+      subtotalComDesconto: '249.70',
+      frete: '12.90',
+      desconto: '0.00',
+      total: '262.60',
+    };
+    let pagamentos = 0;
+    api.on('POST /api/pagamento/', () =>
+      ++pagamentos === 1
+        ? { status: 409, body: { error: TOTALS_CHANGED, totais: serverTotals } }
+        : { body: { payment_url: PAYMENT_URL } },
+    );
+    const { result } = await guestReadyToPay();
+
+    click(result);
+    await waitFor(() => expect(result.current.error).toBe(TOTALS_CHANGED));
+    expect(result.current.totalsFromServer).toBe(true);
+    expect(result.current.totals).toEqual({
+      subtotal: 24970,
+      subtotalComDesconto: 24970,
+      frete: 1290,
+      desconto: 0,
+      total: 26260,
+    });
+    expect(result.current.processing).toBe(false);
+    expect(assign).not.toHaveBeenCalled();
+    // Nothing was paid: her cart is still there.
+    expect(window.localStorage.getItem(GUEST_CART_KEY)).not.toBeNull();
+
+    click(result);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.callsTo('POST /api/pay/')).toHaveLength(1);
+    const [first, second] = api.callsTo('POST /api/pagamento/');
+    expect(second?.body).toMatchObject({ reference: '100023', totais: serverTotals });
+    expect(second?.headers['Idempotency-Key']).not.toBe(first?.headers['Idempotency-Key']);
+  });
+
+  it("shows a stock refusal in the server's words, and the next try is a new order", async () => {
+    const stock = 'O produto "Anel Solitário" não tem estoque suficiente (disponível: 1).';
+    api.on('POST /api/pay/', { status: 409, body: { error: stock, message: stock } });
+    const { result } = await guestReadyToPay();
+
+    click(result);
+    await waitFor(() => expect(result.current.error).toBe(stock));
+    expect(api.callsTo('POST /api/pagamento/')).toEqual([]);
+
+    click(result);
+    await waitFor(() => expect(api.callsTo('POST /api/pay/')).toHaveLength(2));
+    const [first, second] = api.callsTo('POST /api/pay/');
+    expect(second?.headers['Idempotency-Key']).not.toBe(first?.headers['Idempotency-Key']);
+  });
+
+  it('after a lost answer, tries again with the same key, so the order is not made twice', async () => {
+    let pays = 0;
+    api.on('POST /api/pay/', () =>
+      ++pays === 1
+        ? 'no-response'
+        : { status: 201, body: { reference: '100023', chave: 'segredo', total: '252.60' } },
+    );
+    const { result } = await guestReadyToPay();
+
+    click(result);
+    await waitFor(() =>
+      expect(result.current.error).toBe(
+        'Erro de conexão. Verifique sua internet e tente novamente.',
+      ),
+    );
+    click(result);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.callsTo('POST /api/pay/')).toHaveLength(2);
+    const [first, second] = api.callsTo('POST /api/pay/');
+    expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+  });
+
+  it('pays the order already made when only the payment call failed', async () => {
+    let pagamentos = 0;
+    api.on('POST /api/pagamento/', () =>
+      ++pagamentos === 1
+        ? {
+            status: 502,
+            body: { error: 'Não foi possível iniciar o pagamento. Tente novamente em instantes.' },
+          }
+        : { body: { payment_url: PAYMENT_URL } },
+    );
+    const { result } = await guestReadyToPay();
+
+    click(result);
+    await waitFor(() =>
+      expect(result.current.error).toBe(
+        'Não foi possível iniciar o pagamento. Tente novamente em instantes.',
+      ),
+    );
+    click(result);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.callsTo('POST /api/pay/')).toHaveLength(1);
+    expect(api.callsTo('POST /api/pagamento/')).toHaveLength(2);
+    const [first, second] = api.callsTo('POST /api/pagamento/');
+    expect(second?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+  });
+
+  it('makes a new order when the one made no longer waits for payment', async () => {
+    let pagamentos = 0;
+    api.on('POST /api/pagamento/', () =>
+      ++pagamentos === 1
+        ? { status: 409, body: { error: 'Este pedido não aguarda pagamento.' } }
+        : { body: { payment_url: PAYMENT_URL } },
+    );
+    const { result } = await guestReadyToPay();
+
+    click(result);
+    await waitFor(() => expect(result.current.error).toBe('Este pedido não aguarda pagamento.'));
+    expect(result.current.totalsFromServer).toBe(false);
+    click(result);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.callsTo('POST /api/pay/')).toHaveLength(2);
+    const [first, second] = api.callsTo('POST /api/pay/');
+    expect(second?.headers['Idempotency-Key']).not.toBe(first?.headers['Idempotency-Key']);
+  });
+});
+
+describe('a logged-in shopper at the checkout', () => {
+  const home = savedProfile({ id: 11, nome_perfil: 'Casa' });
+  const work = savedProfile({
+    id: 12,
+    nome_perfil: 'Trabalho',
+    is_default: true,
+    endereco: 'Rua Augusta',
+    numero: '500',
+    complemento: '',
+  });
+
+  beforeEach(() => {
+    storeTokens(TOKEN, 'refresh');
+    api.on('GET /api/perfis-endereco/', { body: { success: true, perfis: [home, work] } });
+    api.on('GET /api/infos/', {
+      body: {
+        first_name: 'Ana',
+        last_name: 'Souza',
+        email: 'ana@exemplo.com.br',
+        phone: '11987654321',
+        cpf: '12345678909',
+      },
+    });
+    api.on('DELETE /api/cart/clear/', { body: [] });
+  });
+
+  it('waits for her saved addresses, then offers them with the default one chosen', async () => {
+    const { result } = renderCheckout();
+    expect(result.current.view).toBe('loading');
+    await waitFor(() => expect(result.current.view).toBe('saved'));
+    expect(result.current.selectedProfile?.nome_perfil).toBe('Trabalho');
+    expect(result.current.form).toMatchObject({ street: 'Rua Augusta', number: '500' });
+    expect(result.current.primaryLabel).toBe('Ir para o Pagamento');
+
+    act(() => result.current.selectProfile(11));
+    expect(result.current.selectedProfile?.nome_perfil).toBe('Casa');
+  });
+
+  it('pays with a saved address and empties her server cart', async () => {
+    const { result } = renderCheckout();
+    await waitFor(() => expect(result.current.view).toBe('saved'));
+    click(result);
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.callsTo('POST /api/perfis-endereco/')).toEqual([]);
+    expect(api.callsTo('POST /api/pagamento/')[0]?.body).toMatchObject({
+      logged: true,
+      shippingInfo: { street: 'Rua Augusta', number: '500', fullName: 'Ana Souza' },
+    });
+    expect(api.callsTo('POST /api/pay/')[0]?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
+    expect(api.callsTo('DELETE /api/cart/clear/')).toHaveLength(1);
+  });
+
+  it('fills a new address from her account, asks a profile name and saves it before paying', async () => {
+    const created = savedProfile({ id: 13, nome_perfil: 'Casa da mãe', complemento: '' });
+    api.on('POST /api/perfis-endereco/', { status: 201, body: { success: true, perfil: created } });
+    const { result } = renderCheckout();
+    await waitFor(() => expect(result.current.view).toBe('saved'));
+
+    act(() => result.current.chooseNewAddress());
+    expect(result.current.view).toBe('manual');
+    expect(result.current.primaryLabel).toBe('Salvar e Ir para o Pagamento');
+    await waitFor(() =>
+      expect(result.current.form).toMatchObject({
+        fullName: 'Ana Souza',
+        email: 'ana@exemplo.com.br',
+        phone: PHONE,
+        cpf: CPF,
+        street: 'Avenida Paulista',
+      }),
+    );
+    type(result, { number: '1000' });
+
+    click(result);
+    expect(result.current.error).toBe(
+      'Por favor, digite um nome para o perfil de endereço (ex: Casa, Trabalho).',
+    );
+    expect(result.current.fieldErrors.nomePerfilEndereco).toBe('Nome do perfil é obrigatório');
+
+    type(result, { nomePerfilEndereco: 'Casa da mãe' });
+    click(result);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.callsTo('POST /api/perfis-endereco/')[0]?.body).toMatchObject({
+      nome_perfil: 'Casa da mãe',
+      nome_completo: 'Ana Souza',
+      endereco: 'Avenida Paulista',
+      numero: '1000',
+      is_default: false,
+    });
+  });
+
+  it('stops when the new address cannot be saved, in the words of SPEC §8', async () => {
+    api.on('GET /api/perfis-endereco/', { body: { success: true, perfis: [] } });
+    api.on('POST /api/perfis-endereco/', {
+      status: 400,
+      body: {
+        error: 'Você já possui um perfil de endereço com este nome. Escolha um nome diferente.',
+      },
+    });
+    const { result } = renderCheckout();
+    await waitFor(() => expect(result.current.view).toBe('manual'));
+    await waitFor(() => expect(result.current.form.fullName).toBe('Ana Souza'));
+    await waitFor(() => expect(result.current.cepLookup.status).toBe('found'));
+    type(result, { nomePerfilEndereco: 'Casa', number: '1000' });
+
+    click(result);
+    await waitFor(() =>
+      expect(result.current.error).toBe(
+        'Você já possui um perfil de endereço com este nome. Escolha um nome diferente.',
+      ),
+    );
+    expect(api.callsTo('POST /api/pay/')).toEqual([]);
+  });
+
+  it('validates a typed coupon first, then pays with its discount', async () => {
+    api.on('POST /api/validar-cupom/', {
+      body: {
+        success: true,
+        desconto: '23.97',
+        message: 'Cupom aplicado com sucesso!',
+        codigo: 'BOASVINDAS',
+      },
+    });
+    const { result } = renderCheckout();
+    await waitFor(() => expect(result.current.view).toBe('saved'));
+
+    act(() => result.current.coupon.setCode(' boasvindas '));
+    expect(result.current.primaryLabel).toBe('Validar cupom');
+    click(result);
+    await waitFor(() => expect(result.current.coupon.status).toBe('valid'));
+    expect(api.callsTo('POST /api/validar-cupom/')[0]?.body).toEqual({
+      codigo_cupom: 'boasvindas',
+      valor_pedido: '239.70',
+    });
+    expect(api.callsTo('POST /api/pay/')).toEqual([]);
+    expect(result.current.primaryLabel).toBe('Ir para o Pagamento');
+    expect(result.current.totals).toMatchObject({ desconto: 2397, total: 22863 });
+
+    click(result);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.callsTo('POST /api/pay/')[0]?.body).toMatchObject({
+      cupom: 'BOASVINDAS',
+      cupom_validado: true,
+      cupom_desconto: '23.97',
+      total: '228.63',
+    });
+    expect(api.callsTo('POST /api/pagamento/')[0]?.body).toMatchObject({
+      cupom_dados: { codigo: 'BOASVINDAS', validado: true, desconto: '23.97' },
+      totais: { desconto: '23.97', total: '228.63' },
+    });
+  });
+
+  it('quotes the freight again for a saved address in another CEP', async () => {
+    const rio = savedProfile({ id: 14, cep: '20040020', cidade: 'Rio de Janeiro', estado: 'RJ' });
+    api.on('GET /api/perfis-endereco/', {
+      body: { success: true, perfis: [{ ...rio, is_default: true }] },
+    });
+    api.on('POST /api/calcular-frete/', {
+      body: {
+        success: true,
+        frete: {
+          valor: '18.90',
+          valor_frete: '18.90',
+          prazo: '5-7',
+          gratis: false,
+          motivo_gratis: null,
+          regiao: 'Sul',
+          peso_total: 0.6,
+        },
+        cep_destino: '20040020',
+        subtotal: '239.70',
+        quantidade_itens: 3,
+      },
+    });
+    const { result } = renderCheckout();
+    await waitFor(() => expect(result.current.delivery.recalculated).toBe(true));
+    expect(result.current.delivery).toMatchObject({ cep: '20040-020', estimated: false });
+    expect(result.current.totals).toMatchObject({ frete: 1890, total: 25860 });
+    expect(api.callsTo('POST /api/calcular-frete/')[0]?.body).toEqual({
+      cep_destino: '20040020',
+      valor_total: '239.70',
+      quantidade_itens: 3,
+    });
+  });
+});

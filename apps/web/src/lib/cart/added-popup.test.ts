@@ -1,0 +1,14 @@
+import { act, renderHook } from '@testing-library/preact';
+import { expect, it } from 'vitest';
+import { closeAddedPopup, showAddedPopup, useAddedPopup } from './added-popup';
+
+it('names the product just added until the popup is closed', () => {
+  const { result } = renderHook(() => useAddedPopup());
+  expect(result.current).toBeNull();
+  act(() => showAddedPopup('Anel Solitário'));
+  expect(result.current).toBe('Anel Solitário');
+  act(() => showAddedPopup('Brinco Gota'));
+  expect(result.current).toBe('Brinco Gota');
+  act(() => closeAddedPopup());
+  expect(result.current).toBeNull();
+});
