@@ -12,6 +12,7 @@ import { AUTHENTICATION_FAILED, isTokenExpiring } from '@semijoias/domain/sessio
 import type { Outcome } from '@semijoias/domain/messages';
 import { DEVICE_HEADER, DEVICE_STORAGE_KEY } from '@semijoias/domain/second-factor';
 import { clearSession, getAccessToken, getRefreshToken, storeTokens } from './session';
+import { randomId } from './random-id';
 
 export const API_TIMEOUT_MS = 30_000;
 export const REFRESH_TIMEOUT_MS = 10_000;
@@ -277,22 +278,13 @@ export async function apiDownload(path: string): Promise<Blob> {
 
 /**
  * A random id of this browser, made once and kept: the API e-mails an owner when her account logs
- * in from a browser it has not seen. randomUUID exists only on HTTPS (and localhost); elsewhere a
- * v4 UUID is made from getRandomValues. Blocked storage: no id, which counts as a new browser.
+ * in from a browser it has not seen (randomId works over plain HTTP too). Blocked storage: no id, which counts as a new browser.
  */
 function deviceId(): string | undefined {
   try {
     const kept = window.localStorage.getItem(DEVICE_STORAGE_KEY);
     if (kept) return kept;
-    let id: string;
-    if (typeof crypto.randomUUID === 'function') id = crypto.randomUUID();
-    else {
-      const bytes = crypto.getRandomValues(new Uint8Array(16));
-      bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-      bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-      const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-      id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-    }
+    const id = randomId();
     window.localStorage.setItem(DEVICE_STORAGE_KEY, id);
     return id;
   } catch {

@@ -4,6 +4,7 @@
  * navigation state survives it) pays the order already made instead of reserving the stock again.
  * A try belongs to one cart and one coupon: other lines or another coupon need another order.
  */
+import { randomId } from '@/lib/random-id';
 export interface Attempt {
   fingerprint: string;
   payKey: string;
@@ -14,9 +15,7 @@ export interface Attempt {
 const STORAGE_KEY = 'checkout-attempt';
 
 export function newIdempotencyKey(): string {
-  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+  return randomId();
 }
 
 export function attemptFingerprint(

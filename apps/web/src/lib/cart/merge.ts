@@ -12,6 +12,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isApiError } from '../api';
 import { hasSession, useIsLoggedIn } from '../session';
+import { randomId } from '../random-id';
 import { clearGuestCart, readGuestCart } from './guest-cart';
 import { mergeIntoServerCart, SERVER_CART_KEY, type ServerCart } from './server-cart';
 
@@ -20,7 +21,7 @@ export const MERGE_ID_KEY = 'cart-merge-id';
 function mergeId(): string {
   const existing = window.localStorage.getItem(MERGE_ID_KEY);
   if (existing) return existing;
-  const id = crypto.randomUUID();
+  const id = randomId();
   window.localStorage.setItem(MERGE_ID_KEY, id);
   return id;
 }
