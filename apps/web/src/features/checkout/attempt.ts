@@ -5,6 +5,7 @@
  * A try belongs to one cart and one coupon: other lines or another coupon need another order.
  */
 import { randomId } from '@/lib/random-id';
+
 export interface Attempt {
   fingerprint: string;
   payKey: string;
