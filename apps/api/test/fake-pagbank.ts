@@ -1,4 +1,7 @@
 /**
+ * The payment provider's FAKE FOR TESTS (src/integrations/payments: interface provider.ts, real
+ * client pagbank.ts): a test starts it and points PAGBANK_API_URL (`pagbank.apiUrl`) at its URL.
+ *
  * A local fake of PagBank's Checkout API for the API tests: `POST /checkouts` (answers a
  * checkout with its `PAY` link, after checking the bearer), `GET /checkouts/{id}` and
  * `GET /orders/{id}`. It keeps what it received, can fail (500, hang until the caller gives up,

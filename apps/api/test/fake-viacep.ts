@@ -1,4 +1,7 @@
 /**
+ * The postal-code lookup's FAKE (src/integrations/postal-codes: interface postal-code-lookup.ts,
+ * real client viacep.ts): whoever starts it points VIACEP_URL at its URL.
+ *
  * A local fake of ViaCEP (`GET /ws/{cep}/json/`) for the API tests, the end-to-end run and an
  * offline laptop. It knows a few real CEPs, answers `{"erro": "true"}` for every other well-formed
  * one (as ViaCEP does today; older ViaCEP sent `true`), and can be switched to fail the ways the

@@ -14,6 +14,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { seedCatalog } from '../src/db/seed.js';
 import type { Mailer, MailMessage } from '../src/integrations/mail/mailer.js';
+import { UNARRANGED_URLS } from './outside-services.js';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 export const TEST_SANDBOX_WEBHOOK_SECRET = 'sandbox-secret-sandbox-secret-sandbox-0123';
@@ -31,10 +32,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     RATE_LIMIT_SCALE: '0',
     // No backup at a sweep unless a test asks for one (modules/backups).
     BACKUP_EVERY_HOURS: '0',
-    // No test reaches a real outside service: one a test did not arrange (its own fake server)
-    // is refused at once on this closed local port, instead of waiting on the internet.
-    VIACEP_URL: 'http://127.0.0.1:9',
-    PAGBANK_API_URL: 'http://127.0.0.1:9',
+    // No test reaches a real outside service. A test that needs one starts its fake and points
+    // the setting at it; a call to these unarranged addresses (a closed local port) fails the
+    // test that made it (test/outside-calls.ts). No SMTP_URL: mail goes to the files outbox
+    // (nothing leaves), or to the memoryMailer a test hands the app.
+    VIACEP_URL: UNARRANGED_URLS.viacep,
+    PAGBANK_API_URL: UNARRANGED_URLS.pagbank,
   });
   return {
     ...parsed,

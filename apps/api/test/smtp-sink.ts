@@ -1,4 +1,8 @@
 /**
+ * The mailer's FAKE FOR TESTS OF THE WIRE (src/integrations/mail: interface mailer.ts, real client
+ * smtp.ts): a test starts it and points SMTP_URL (`smtpUrl`) at `smtp://127.0.0.1:<port>`. Tests
+ * that only need the messages hand the app memoryMailer (src/integrations/mail/memory.ts).
+ *
  * A local SMTP server for the tests that read what the store really sends (smtp-server, no TLS,
  * no auth), and a reader for the messages nodemailer writes: encoded subjects, quoted-printable
  * and base64 parts of a multipart/alternative message.

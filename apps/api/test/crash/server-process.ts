@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { appPaths } from '../../src/lib/paths.js';
+import { UNARRANGED_URLS } from '../outside-services.js';
 
 /** A port nobody listens on right now (the kernel's pick, released at once). */
 export async function freePort(): Promise<number> {
@@ -42,9 +43,10 @@ function exited(child: ChildProcess): Promise<number | null> {
 }
 
 /**
- * Starts the server with `env` on top of a clean environment (PATH and HOME only: nothing of the
- * test runner's own settings, DATABASE_URL and TEST_DATABASE_URL included, leaks in) and waits
- * until GET /api/health/ answers; throws with its stderr when it exits or takes over `timeoutMs`.
+ * Starts the server with `env` on top of a clean environment (PATH, HOME and the unarranged
+ * outside services only: nothing of the test runner's own settings, DATABASE_URL and
+ * TEST_DATABASE_URL included, leaks in) and waits until GET /api/health/ answers; throws with
+ * its stderr when it exits or takes over `timeoutMs`.
  */
 export async function startServer(
   env: Record<string, string>,
@@ -58,7 +60,15 @@ export async function startServer(
     ['--import', 'tsx', join('apps', 'api', 'src', 'server.ts')],
     {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        // Out of the guard's reach (test/outside-calls.ts) in its own process: its outside
+        // services are the unarranged addresses, refused at once, unless `env` arranges them.
+        VIACEP_URL: UNARRANGED_URLS.viacep,
+        PAGBANK_API_URL: UNARRANGED_URLS.pagbank,
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );

@@ -1,6 +1,7 @@
 /**
- * Picks the payment provider named by PAYMENT_PROVIDER: the sandbox (the default, served by this
- * server) or PagBank's Checkout API (PAGBANK_TOKEN is required by config.ts for it).
+ * Picks the payment provider named by PAYMENT_PROVIDER: the sandbox, the app's fake (sandbox.ts,
+ * the default, served by this server), or the real client for PagBank's Checkout API (pagbank.ts;
+ * PAGBANK_TOKEN is required by config.ts for it). The interface is provider.ts.
  */
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';

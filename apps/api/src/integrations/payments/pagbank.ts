@@ -1,14 +1,19 @@
 /**
- * PagBank's Checkout API (PAYMENT_PROVIDER=pagbank): a hosted checkout per order, paid by card or
- * PIX on PagBank's page. `POST {PAGBANK_API_URL}/checkouts` with the bearer PAGBANK_TOKEN; the
- * page is the answer's `links` entry with `rel: "PAY"`. Notifications (the order with its
- * charges, or the checkout itself) are signed: `x-authenticity-token` is the SHA-256 hex of
- * `PAGBANK_TOKEN + '-' + raw body`.
+ * The payment provider's REAL CLIENT: `createPagBankProvider`, PagBank's Checkout API
+ * (PAYMENT_PROVIDER=pagbank; interface `PaymentProvider` in provider.ts; faked in tests by
+ * test/fake-pagbank.ts, PAGBANK_API_URL pointed at it).
+ *
+ * A hosted checkout per order, paid by card or PIX on PagBank's page.
+ * `POST {PAGBANK_API_URL}/checkouts` with the bearer PAGBANK_TOKEN; the page is the answer's
+ * `links` entry with `rel: "PAY"`. Notifications (the order with its charges, or the checkout
+ * itself) are signed: `x-authenticity-token` is the SHA-256 hex of `PAGBANK_TOKEN + '-' + raw
+ * body`.
  *
  * Nothing PagBank answers (messages, ids of errors) reaches the shopper: every failure is the
  * same UpstreamError text, and the token is never logged.
  */
 import { createHash } from 'node:crypto';
+import { PAYMENT_START_FAILED } from '@semijoias/domain/messages';
 import { sameSecret } from '../../lib/secrets.js';
 import { UpstreamError } from '../../lib/errors.js';
 import type {
@@ -21,7 +26,6 @@ import type {
 } from './provider.js';
 
 export const PAGBANK_SIGNATURE_HEADER = 'x-authenticity-token';
-const PAYMENT_START_FAILED = 'Não foi possível iniciar o pagamento. Tente novamente em instantes.';
 const PAYMENT_STATUS_FAILED =
   'Não foi possível consultar o pagamento. Tente novamente em instantes.';
 /** A checkout's attempts read by paymentStatus (the newest ones): a shopper tries a few times. */

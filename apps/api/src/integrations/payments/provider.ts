@@ -1,8 +1,16 @@
 /**
- * The seam between the store and whoever takes the money (ARCHITECTURE "payments"): create a
- * hosted checkout for an order, read what happened to it, and verify and read a notification.
- * `sandbox` (the default, served by this API) and `pagbank` implement it; app.ts picks one from
- * PAYMENT_PROVIDER. Amounts are integer centavos; the store computed them all.
+ * The payment provider's INTERFACE, `PaymentProvider`: the seam between the store and whoever
+ * takes the money (ARCHITECTURE "payments"): create a hosted checkout for an order, read what
+ * happened to it, and verify and read a notification. Amounts are integer centavos; the store
+ * computed them all.
+ *
+ * - Real client: `createPagBankProvider` (pagbank.ts), PAYMENT_PROVIDER=pagbank.
+ * - Fake for the app: `createSandboxProvider` (sandbox.ts) with its hosted page (sandbox-page.ts),
+ *   PAYMENT_PROVIDER=sandbox, the default.
+ * - Fake for tests: a local server answering like PagBank's Checkout API, test/fake-pagbank.ts
+ *   (PAGBANK_API_URL pointed at it).
+ *
+ * `createPaymentProvider` (index.ts) picks one from PAYMENT_PROVIDER.
  */
 
 export type PaymentProviderName = 'sandbox' | 'pagbank';

@@ -5,25 +5,20 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paymentNotifications, sandboxCheckouts } from '../../db/schema.js';
-import { createSandboxProvider } from '../../integrations/payments/sandbox.js';
-import { TEST_SANDBOX_WEBHOOK_SECRET, testConfig, useTestApp } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/helpers.js';
 import { insertOrder, orderByReference } from '../../../test/orders.js';
-import { hostedCheckoutFor } from './hosted-checkout.js';
 
 const ctx = useTestApp();
-const config = testConfig();
 
+/** An order and its sandbox page, asked for the way the shopper's browser does (payment-status). */
 async function checkoutOf(options: Parameters<typeof insertOrder>[1] = {}) {
   const placed = await insertOrder(ctx.database, options);
-  const provider = createSandboxProvider({
-    db: ctx.database.db,
-    publicUrl: config.publicUrl,
-    secret: TEST_SANDBOX_WEBHOOK_SECRET,
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/payment-status/${placed.order.reference}/?chave=${placed.chave}`,
   });
-  const { paymentUrl } = await hostedCheckoutFor(
-    { db: ctx.database.db, provider, config },
-    placed.order.id,
-  );
+  expect(res.statusCode, res.body).toBe(200);
+  const paymentUrl = res.json<{ payment_link: string }>().payment_link;
   return { ...placed, path: new URL(paymentUrl).pathname, id: paymentUrl.split('/').pop()! };
 }
 

@@ -1,10 +1,11 @@
 /**
- * The sandbox provider's hosted page, GET /sandbox/checkout/{id} (outside /api: it is a page),
- * registered only when PAYMENT_PROVIDER=sandbox. It plays PagBank's part without an account:
- * plainly marked as a test, it shows the amount and the order's reference and offers a card form
- * (4111 1111 1111 1111 approves, 4000 0000 0000 0002 is declined) and PIX (a QR code, the
- * copy-and-paste code, 'Simular pagamento PIX'). On a result it records it, notifies the store
- * server to server through the real webhook route, signed, and sends the browser back.
+ * Part of the payment provider's FAKE FOR THE APP (the sandbox, sandbox.ts): its hosted page,
+ * GET /sandbox/checkout/{id} (outside /api: it is a page), registered only when
+ * PAYMENT_PROVIDER=sandbox. It plays PagBank's part without an account: plainly marked as a test,
+ * it shows the amount and the order's reference and offers a card form (4111 1111 1111 1111
+ * approves, 4000 0000 0000 0002 is declined) and PIX (a QR code, the copy-and-paste code,
+ * 'Simular pagamento PIX'). On a result it records it, notifies the store server to server
+ * through the real webhook route (`inject`, no network), signed, and sends the browser back.
  *
  * Plain HTML forms and a stylesheet: no inline script or style, so a strict Content-Security-
  * Policy holds here too.
@@ -18,11 +19,7 @@ import { formatBRL } from '@semijoias/domain/money';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { sandboxCheckouts } from '../../db/schema.js';
-import {
-  SANDBOX_SIGNATURE_HEADER,
-  signSandboxBody,
-  type SandboxNotification,
-} from '../../integrations/payments/sandbox.js';
+import { SANDBOX_SIGNATURE_HEADER, signSandboxBody, type SandboxNotification } from './sandbox.js';
 
 export interface SandboxPageOptions {
   db: Db;

@@ -1,8 +1,12 @@
 /**
- * The sandbox payment provider (the default, no account needed): its "hosted page" is served by
- * this store (modules/payments/sandbox-page.ts), its records live in `sandbox_checkouts`, and it
- * notifies the store like PagBank does: a signed POST to the notification URL, here signed with
- * SANDBOX_WEBHOOK_SECRET (`x-sandbox-signature: sha256=<hex HMAC-SHA256 of the raw body>`).
+ * The payment provider's FAKE FOR THE APP: `createSandboxProvider`, the sandbox (PAYMENT_PROVIDER=
+ * sandbox, the default; no account needed, no money moves). Interface `PaymentProvider`
+ * (provider.ts); the real client is pagbank.ts.
+ *
+ * Its "hosted page" is served by this store (sandbox-page.ts, beside this file), its records live
+ * in `sandbox_checkouts`, and it notifies the store like PagBank does: a signed POST to the
+ * notification URL, here signed with SANDBOX_WEBHOOK_SECRET (`x-sandbox-signature: sha256=<hex
+ * HMAC-SHA256 of the raw body>`). Orders paid through it are always marked as test payments.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { sameSecret } from '../../lib/secrets.js';

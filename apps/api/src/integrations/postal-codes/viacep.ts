@@ -1,38 +1,28 @@
 /**
- * The ViaCEP adapter: `GET {VIACEP_URL}/ws/{cep}/json/`, which answers the address
- * (`logradouro, bairro, localidade, uf`) or `{"erro": "true"}` (older ViaCEP: `true`) for a CEP
- * that does not exist. Anything else — no connection, a timeout, a non-2xx status, a body that is
- * not JSON or not one of those two shapes — is a CepLookupFailure: the caller answers 'Erro ao
- * validar CEP' and caches nothing. The time limit covers the connection and the whole body.
+ * The postal-code lookup's REAL CLIENT: `createViaCepLookup`, the ViaCEP adapter.
+ * `GET {VIACEP_URL}/ws/{cep}/json/` answers the address (`logradouro, bairro, localidade, uf`) or
+ * `{"erro": "true"}` (older ViaCEP: `true`) for a CEP that does not exist. Anything else — no
+ * connection, a timeout, a non-2xx status, a body that is not JSON or not one of those two shapes
+ * — is a CepLookupFailure: the caller answers 'Erro ao validar CEP' and caches nothing. The time
+ * limit covers the connection and the whole body.
+ *
+ * - Interface: `PostalCodeLookup` (postal-code-lookup.ts; exported from here too).
+ * - Fake: test/fake-viacep.ts, a local server answering like ViaCEP (VIACEP_URL pointed at it),
+ *   for the API tests, the end-to-end run and an offline laptop.
  */
 import { z } from 'zod';
+import {
+  CepLookupFailure,
+  type CepLookupAnswer,
+  type PostalCodeLookup,
+} from './postal-code-lookup.js';
 
-export interface CepAddress {
-  logradouro: string;
-  bairro: string;
-  cidade: string;
-  /** Two-letter state code (UF). */
-  estado: string;
-}
-
-export type CepLookupAnswer = { found: true; address: CepAddress } | { found: false };
-
-/** Who answers "which address is this CEP": ViaCEP today, another service behind this tomorrow. */
-export interface PostalCodeLookup {
-  /** `cep` is 8 digits. Throws CepLookupFailure when no trustworthy answer came. */
-  lookup(cep: string): Promise<CepLookupAnswer>;
-}
-
-/** The outside service gave no usable answer; `reason` is for the log, never for the shopper. */
-export class CepLookupFailure extends Error {
-  constructor(
-    readonly reason: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`ViaCEP: ${reason}`, options);
-    this.name = 'CepLookupFailure';
-  }
-}
+export {
+  CepLookupFailure,
+  type CepAddress,
+  type CepLookupAnswer,
+  type PostalCodeLookup,
+} from './postal-code-lookup.js';
 
 /** ViaCEP's answers are a few hundred bytes; anything far larger is not ViaCEP. */
 const MAX_BODY_CHARS = 16_384;
