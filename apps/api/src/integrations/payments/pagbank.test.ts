@@ -28,6 +28,11 @@ afterAll(() => fake?.close());
 
 const ctx = useTestApp({ paymentProvider: 'pagbank', pagbank });
 
+/** A notification as the webhook route hands it to the provider. */
+function notice(rawBody: string, headers: Record<string, string>) {
+  return { rawBody, headers, query: {} };
+}
+
 function request(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
   return {
     reference: '100042',
@@ -44,6 +49,8 @@ function request(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
     expiresAt: new Date(Date.now() + 3600_000),
     redirectUrl: 'http://loja.test/pedido/100042',
     notificationUrl: 'http://loja.test/api/webhooks/pagbank/',
+    method: null,
+    installments: null,
     ...overrides,
   };
 }
@@ -109,13 +116,18 @@ describe('the PagBank adapter', () => {
   it('reads the status of a checkout through its order and charge', async () => {
     const provider = createPagBankProvider({ token: TOKEN, apiUrl: fake.url });
     const checkout = await provider.createCheckout(request());
-    expect(await provider.paymentStatus(checkout.checkoutId)).toEqual({
+    expect(
+      await provider.paymentStatus({ checkoutId: checkout.checkoutId, reference: '100042' }),
+    ).toEqual({
       state: 'pending',
       paymentId: null,
       amountCents: null,
     });
     fake.settle(checkout.checkoutId, 'PAID');
-    const status = await provider.paymentStatus(checkout.checkoutId);
+    const status = await provider.paymentStatus({
+      checkoutId: checkout.checkoutId,
+      reference: '100042',
+    });
     expect(status).toMatchObject({ state: 'paid', amountCents: 17472 });
     expect(status.paymentId).toMatch(/^CHAR_/);
   });
@@ -124,14 +136,19 @@ describe('the PagBank adapter', () => {
     const provider = createPagBankProvider({ token: TOKEN, apiUrl: fake.url });
     const paidLater = await provider.createCheckout(request());
     fake.settle(paidLater.checkoutId, 'DECLINED');
-    expect(await provider.paymentStatus(paidLater.checkoutId)).toMatchObject({
+    expect(
+      await provider.paymentStatus({ checkoutId: paidLater.checkoutId, reference: '100042' }),
+    ).toMatchObject({
       state: 'declined',
       amountCents: null,
     });
     fake.settle(paidLater.checkoutId, 'PAID', undefined, { newOrder: true });
     // A third attempt started and left pending after the payment changes nothing.
     fake.checkouts.get(paidLater.checkoutId)!.orders.push({ id: 'ORDE_LATER', charges: [] });
-    const status = await provider.paymentStatus(paidLater.checkoutId);
+    const status = await provider.paymentStatus({
+      checkoutId: paidLater.checkoutId,
+      reference: '100042',
+    });
     const paidCharge = fake.checkouts.get(paidLater.checkoutId)!.orders[1]!.charges[0]!;
     expect(status).toEqual({ state: 'paid', paymentId: paidCharge.id, amountCents: 17472 });
     // Asked the checkout, then its orders oldest first until a paid one.
@@ -141,11 +158,13 @@ describe('the PagBank adapter', () => {
       'GET orders',
     ]);
 
-    const unknown = await provider.paymentStatus('CHEC_NOPE').catch((e: unknown) => e);
+    const unknown = await provider
+      .paymentStatus({ checkoutId: 'CHEC_NOPE', reference: '100042' })
+      .catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(UpstreamError);
   });
 
-  it('verifies x-authenticity-token = sha256(token-rawBody)', () => {
+  it('verifies x-authenticity-token = sha256(token-rawBody)', async () => {
     const provider = createPagBankProvider({ token: TOKEN, apiUrl: fake.url });
     const raw = JSON.stringify({
       id: 'ORDE_1',
@@ -153,18 +172,24 @@ describe('the PagBank adapter', () => {
       charges: [{ id: 'CHAR_1', status: 'PAID', amount: { value: 17472 } }],
     });
     const good = { 'x-authenticity-token': signPagBankBody(TOKEN, raw) };
-    expect(provider.verifyNotification(raw, good)).toEqual({
-      eventKey: 'CHAR_1:PAID',
-      reference: '100042',
-      state: 'paid',
-      paymentId: 'CHAR_1',
-      amountCents: 17472,
+    expect(await provider.verifyNotification(notice(raw, good))).toEqual({
+      ok: true,
+      event: {
+        eventKey: 'CHAR_1:PAID',
+        reference: '100042',
+        state: 'paid',
+        paymentId: 'CHAR_1',
+        amountCents: 17472,
+      },
     });
-    expect(provider.verifyNotification(`${raw}\n`, good)).toBeNull();
+    const forged = { ok: false, reason: 'assinatura' };
+    expect(await provider.verifyNotification(notice(`${raw}\n`, good))).toEqual(forged);
     expect(
-      provider.verifyNotification(raw, { 'x-authenticity-token': signPagBankBody('x', raw) }),
-    ).toBeNull();
-    expect(provider.verifyNotification(raw, {})).toBeNull();
+      await provider.verifyNotification(
+        notice(raw, { 'x-authenticity-token': signPagBankBody('x', raw) }),
+      ),
+    ).toEqual(forged);
+    expect(await provider.verifyNotification(notice(raw, {}))).toEqual(forged);
   });
 });
 
@@ -308,15 +333,15 @@ describe('the health page asks PagBank whether it answers (issue 20)', () => {
     ).toBe('unreachable');
   });
 
-  it('tells a bad signature from a signed body it cannot read', () => {
+  it('tells a bad signature from a signed body it cannot read', async () => {
     const provider = createPagBankProvider({ token: TOKEN, apiUrl: 'http://127.0.0.1:1' });
     const junk = 'não é json';
-    expect(
-      provider.refusalReason!(junk, { 'x-authenticity-token': signPagBankBody(TOKEN, junk) }),
-    ).toBe('invalida');
-    expect(
-      provider.refusalReason!(junk, { 'x-authenticity-token': signPagBankBody('x', junk) }),
-    ).toBe('assinatura');
-    expect(provider.refusalReason!(junk, {})).toBe('assinatura');
+    const reason = async (headers: Record<string, string>) => {
+      const check = await provider.verifyNotification(notice(junk, headers));
+      return check.ok ? 'aceita' : check.reason;
+    };
+    expect(await reason({ 'x-authenticity-token': signPagBankBody(TOKEN, junk) })).toBe('invalida');
+    expect(await reason({ 'x-authenticity-token': signPagBankBody('x', junk) })).toBe('assinatura');
+    expect(await reason({})).toBe('assinatura');
   });
 });

@@ -17,6 +17,7 @@ import { PAYMENT_START_FAILED } from '@semijoias/domain/messages';
 import { sameSecret } from '../../lib/secrets.js';
 import { UpstreamError } from '../../lib/errors.js';
 import type {
+  CheckoutRef,
   CheckoutRequest,
   HostedCheckout,
   PaymentEvent,
@@ -197,7 +198,7 @@ export function createPagBankProvider(options: {
      * each with its charges. A charge PAID in any of them means the checkout was paid; otherwise
      * the newest attempt decides (declined, or still pending).
      */
-    async paymentStatus(checkoutId: string): Promise<PaymentStatus> {
+    async paymentStatus({ checkoutId }: CheckoutRef): Promise<PaymentStatus> {
       try {
         const checkout = (await call('GET', `/checkouts/${encodeURIComponent(checkoutId)}`)) as {
           orders?: unknown;
@@ -223,13 +224,10 @@ export function createPagBankProvider(options: {
       }
     },
 
-    verifyNotification(rawBody, headers) {
-      if (!signedBy(rawBody, headers)) return null;
-      return readEvent(rawBody);
-    },
-
-    refusalReason(rawBody, headers) {
-      return signedBy(rawBody, headers) ? 'invalida' : 'assinatura';
+    async verifyNotification({ rawBody, headers }) {
+      if (!signedBy(rawBody, headers)) return { ok: false, reason: 'assinatura' };
+      const event = readEvent(rawBody);
+      return event ? { ok: true, event } : { ok: false, reason: 'invalida' };
     },
 
     /**

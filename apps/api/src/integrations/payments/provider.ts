@@ -13,7 +13,9 @@
  * `createPaymentProvider` (index.ts) picks one from PAYMENT_PROVIDER.
  */
 
-export type PaymentProviderName = 'sandbox' | 'pagbank';
+import type { PaymentMethod } from '@semijoias/domain/payment-terms';
+
+export type PaymentProviderName = 'sandbox' | 'pagbank' | 'mercadopago';
 
 export interface CheckoutItem {
   /** The product id, as text. */
@@ -45,6 +47,16 @@ export interface CheckoutRequest {
   redirectUrl: string;
   /** The store's `POST /api/webhooks/{provider}/`. */
   notificationUrl: string;
+  /**
+   * What she chose at checkout: the page offers only that. Null for an order placed before the
+   * choice existed: the page offers both, as it did then.
+   */
+  method: PaymentMethod | null;
+  /**
+   * For a card: the most installments the page offers and how many carry no interest (the
+   * owners' settings when the order was placed). Null: the provider's own defaults.
+   */
+  installments: { max: number; interestFree: number } | null;
 }
 
 export interface HostedCheckout {
@@ -64,6 +76,8 @@ export interface PaymentStatus {
   paymentId: string | null;
   /** What was paid, when paid. */
   amountCents: number | null;
+  /** How it was paid, when the provider says. */
+  method?: PaymentMethod | null;
 }
 
 /** A notification that verified, read into what the store needs. */
@@ -77,6 +91,31 @@ export interface PaymentEvent {
   amountCents: number | null;
   /** The hosted checkout the event belongs to, when the provider says (the sandbox does). */
   checkoutId?: string | null;
+  /** How it was paid, when the provider says. */
+  method?: PaymentMethod | null;
+}
+
+/** A notification as it reached `POST /api/webhooks/{provider}/`. */
+export interface IncomingNotification {
+  /** The body exactly as it came: signatures are computed over it. */
+  rawBody: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The URL's query (Mercado Pago names the payment there: `data.id`, `type`). */
+  query: Record<string, string | undefined>;
+}
+
+/**
+ * What the provider made of a notification: the event to apply, or why it was refused (its
+ * signature; or signed, a body it cannot read), counted for the owners' health page.
+ */
+export type NotificationCheck =
+  { ok: true; event: PaymentEvent } | { ok: false; reason: 'assinatura' | 'invalida' };
+
+/** The checkout a status is asked for (the sweeper's question). */
+export interface CheckoutRef {
+  checkoutId: string;
+  /** The order's reference (Mercado Pago finds payments by it). */
+  reference: string;
 }
 
 /**
@@ -89,25 +128,13 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Throws UpstreamError (a fixed Portuguese text) when the provider fails or refuses. */
   createCheckout(request: CheckoutRequest): Promise<HostedCheckout>;
-  /** What happened to a checkout (used to retry a link and, later, by the sweeper). */
-  paymentStatus(checkoutId: string): Promise<PaymentStatus>;
+  /** What happened to a checkout (the sweeper asks when no notification came). */
+  paymentStatus(checkout: CheckoutRef): Promise<PaymentStatus>;
   /**
-   * Checks the notification's signature against the raw body and reads it. Returns null when
-   * the signature does not verify or the body is not a notification this store understands.
+   * Verifies a notification (its signature, against the raw body) and reads it. Never throws for
+   * a bad notification: it answers why it refused it.
    */
-  verifyNotification(
-    rawBody: string,
-    headers: Record<string, string | string[] | undefined>,
-  ): PaymentEvent | null;
-  /**
-   * Why verifyNotification refused a body: its signature, or (signed) a body it cannot read.
-   * Recorded for the health page; optional, a provider without it counts every refusal as a
-   * signature's.
-   */
-  refusalReason?(
-    rawBody: string,
-    headers: Record<string, string | string[] | undefined>,
-  ): 'assinatura' | 'invalida';
+  verifyNotification(notification: IncomingNotification): Promise<NotificationCheck>;
   /**
    * Asks the provider, with a short time limit, whether it answers; never throws. Optional
    * (fakes in tests): the health page then says it cannot tell.

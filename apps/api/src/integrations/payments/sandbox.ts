@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sandboxCheckouts } from '../../db/schema.js';
 import type {
+  CheckoutRef,
   CheckoutRequest,
   HostedCheckout,
   PaymentEvent,
@@ -74,6 +75,7 @@ function readEvent(rawBody: string): PaymentEvent | null {
     paymentId: n.payment_id,
     amountCents: n.amount_cents,
     checkoutId: typeof n.checkout_id === 'string' ? n.checkout_id : null,
+    method: n.method === 'pix' ? 'pix' : n.method === 'card' ? 'cartao' : null,
   };
 }
 
@@ -108,7 +110,7 @@ export function createSandboxProvider(options: {
       };
     },
 
-    async paymentStatus(checkoutId: string): Promise<PaymentStatus> {
+    async paymentStatus({ checkoutId }: CheckoutRef): Promise<PaymentStatus> {
       const [row] = await db
         .select()
         .from(sandboxCheckouts)
@@ -122,13 +124,10 @@ export function createSandboxProvider(options: {
       };
     },
 
-    verifyNotification(rawBody, headers) {
-      if (!signedBy(rawBody, headers)) return null;
-      return readEvent(rawBody);
-    },
-
-    refusalReason(rawBody, headers) {
-      return signedBy(rawBody, headers) ? 'invalida' : 'assinatura';
+    async verifyNotification({ rawBody, headers }) {
+      if (!signedBy(rawBody, headers)) return { ok: false, reason: 'assinatura' };
+      const event = readEvent(rawBody);
+      return event ? { ok: true, event } : { ok: false, reason: 'invalida' };
     },
 
     // Served by this very process: reachable whenever the store is.

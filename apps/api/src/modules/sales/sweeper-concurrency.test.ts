@@ -49,7 +49,7 @@ const slowProvider: PaymentProvider = {
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 4));
     return { state: 'pending', paymentId: null, amountCents: null };
   },
-  verifyNotification: () => null,
+  verifyNotification: async () => ({ ok: false, reason: 'assinatura' }),
 };
 
 function sweeper(database: Database) {

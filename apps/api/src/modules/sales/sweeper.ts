@@ -131,7 +131,10 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
   async function askProvider(order: Candidate): Promise<PaymentStatus | null | 'unreachable'> {
     if (!asksProvider(order)) return null;
     try {
-      return await provider.paymentStatus(order.providerCheckoutId);
+      return await provider.paymentStatus({
+        checkoutId: order.providerCheckoutId,
+        reference: order.reference,
+      });
     } catch {
       return 'unreachable';
     }

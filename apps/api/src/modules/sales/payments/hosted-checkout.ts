@@ -92,6 +92,9 @@ export async function hostedCheckoutFor(
     expiresAt,
     redirectUrl: `${config.publicUrl}/pedido/${order.reference}`,
     notificationUrl: `${config.publicUrl}/api/webhooks/${provider.name}/`,
+    // Orders do not record her choice yet (issue 22): the page offers both, as before.
+    method: null,
+    installments: null,
   };
   let checkout;
   try {

@@ -13,6 +13,8 @@ import type { PaymentsService } from './service.js';
 const MAX_NOTIFICATION_BYTES = 256 * 1024;
 
 const providerParams = z.object({ provider: z.string().max(40) }).strict();
+/** A provider may name the payment in the query (Mercado Pago: `data.id`, `type`). */
+const notificationQuery = z.record(z.string().max(100), z.string().max(200));
 const okAnswer = z.object({ ok: z.literal(true) });
 const errorAnswer = z.looseObject({ error: z.string() });
 
@@ -50,13 +52,20 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }>
 
   app.post(
     '/webhooks/:provider/',
-    { schema: { params: providerParams, response: { 200: okAnswer, 401: errorAnswer } } },
+    {
+      schema: {
+        params: providerParams,
+        querystring: notificationQuery,
+        response: { 200: okAnswer, 401: errorAnswer },
+      },
+    },
     async (req) => {
       await payments.receiveNotification(
         {
           provider: req.params.provider,
           raw: typeof req.body === 'string' ? req.body : '',
           headers: req.headers,
+          query: req.query,
         },
         req.log,
       );

@@ -8,7 +8,10 @@ import { PAYMENT_NOTIFICATION_INVALID_SIGNATURE } from '@semijoias/domain/messag
 import { orderStatusText } from '@semijoias/domain/orders';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
-import type { PaymentProvider } from '../../../integrations/payments/provider.js';
+import type {
+  NotificationCheck,
+  PaymentProvider,
+} from '../../../integrations/payments/provider.js';
 import { ConflictError, UnauthorizedError } from '../../../lib/errors.js';
 import { recordRefusedNotification } from '../../store-health/index.js';
 import type { OrderCaller } from '../orders/access.js';
@@ -29,6 +32,8 @@ export interface Notification {
   /** The body exactly as it came: the signature is computed over it. */
   raw: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The URL's query (some providers name the payment there). */
+  query: Record<string, string | undefined>;
 }
 
 export function createPaymentsService(deps: {
@@ -65,16 +70,18 @@ export function createPaymentsService(deps: {
    * the same event delivered again (or five times at once) finds its row and changes nothing.
    */
   async function receiveNotification(n: Notification, log: Log): Promise<void> {
-    const ours = n.provider === provider.name;
-    const event = ours ? provider.verifyNotification(n.raw, n.headers) : null;
-    if (!event) {
-      // Another provider's path cannot be verified at all, which is a signature's refusal too.
-      const reason = (ours && provider.refusalReason?.(n.raw, n.headers)) || 'assinatura';
-      await recordRefusedNotification(db, { provider: n.provider, reason }).catch((err: unknown) =>
-        log.error({ err }, 'aviso de pagamento recusado não registrado'),
+    // Another provider's path cannot be verified at all, which is a signature's refusal too.
+    const check: NotificationCheck =
+      n.provider === provider.name
+        ? await provider.verifyNotification({ rawBody: n.raw, headers: n.headers, query: n.query })
+        : { ok: false, reason: 'assinatura' };
+    if (!check.ok) {
+      await recordRefusedNotification(db, { provider: n.provider, reason: check.reason }).catch(
+        (err: unknown) => log.error({ err }, 'aviso de pagamento recusado não registrado'),
       );
       throw new UnauthorizedError(PAYMENT_NOTIFICATION_INVALID_SIGNATURE);
     }
+    const { event } = check;
 
     const outcome = await db.transaction(async (tx) => {
       const settled = await recordAndSettle(tx, mailDeps, {

@@ -83,6 +83,8 @@ describe('sandbox provider', () => {
       expiresAt,
       redirectUrl: `http://loja.test/pedido/${order.reference}`,
       notificationUrl: 'http://loja.test/api/webhooks/sandbox/',
+      method: null,
+      installments: null,
     };
     const checkout = await provider.createCheckout(request);
     expect(checkout.paymentUrl).toBe(`http://loja.test/sandbox/checkout/${checkout.checkoutId}`);
@@ -98,7 +100,9 @@ describe('sandbox provider', () => {
       redirectUrl: request.redirectUrl,
       notificationUrl: request.notificationUrl,
     });
-    expect(await provider.paymentStatus(checkout.checkoutId)).toEqual({
+    expect(
+      await provider.paymentStatus({ checkoutId: checkout.checkoutId, reference: order.reference }),
+    ).toEqual({
       state: 'pending',
       paymentId: null,
       amountCents: null,
@@ -107,36 +111,41 @@ describe('sandbox provider', () => {
       .update(sandboxCheckouts)
       .set({ status: 'paid', paymentId: 'SBX_1' })
       .where(eq(sandboxCheckouts.id, checkout.checkoutId));
-    expect(await provider.paymentStatus(checkout.checkoutId)).toEqual({
+    expect(
+      await provider.paymentStatus({ checkoutId: checkout.checkoutId, reference: order.reference }),
+    ).toEqual({
       state: 'paid',
       paymentId: 'SBX_1',
       amountCents: order.totalCents,
     });
   });
 
-  it('verifies the HMAC of the raw body and nothing else', () => {
+  it('verifies the HMAC of the raw body and nothing else', async () => {
     const provider = sandbox();
+    const verify = (rawBody: string, headers: Record<string, string>) =>
+      provider.verifyNotification({ rawBody, headers, query: {} });
     const raw = notification('100001', 1000);
-    const event = provider.verifyNotification(raw, { [SANDBOX_SIGNATURE_HEADER]: sign(raw) });
-    expect(event).toMatchObject({ reference: '100001', state: 'paid', amountCents: 1000 });
+    const check = await verify(raw, { [SANDBOX_SIGNATURE_HEADER]: sign(raw) });
+    expect(check).toMatchObject({
+      ok: true,
+      event: { reference: '100001', state: 'paid', amountCents: 1000 },
+    });
     // One byte changed, another secret, no header, a bare hex: refused.
+    const forged = { ok: false, reason: 'assinatura' };
+    expect(await verify(`${raw} `, { [SANDBOX_SIGNATURE_HEADER]: sign(raw) })).toEqual(forged);
     expect(
-      provider.verifyNotification(`${raw} `, { [SANDBOX_SIGNATURE_HEADER]: sign(raw) }),
-    ).toBeNull();
-    expect(
-      provider.verifyNotification(raw, {
+      await verify(raw, {
         [SANDBOX_SIGNATURE_HEADER]: signSandboxBody('another-secret-another-secret-0000', raw),
       }),
-    ).toBeNull();
-    expect(provider.verifyNotification(raw, {})).toBeNull();
-    expect(
-      provider.verifyNotification(raw, { [SANDBOX_SIGNATURE_HEADER]: sign(raw).slice(7) }),
-    ).toBeNull();
+    ).toEqual(forged);
+    expect(await verify(raw, {})).toEqual(forged);
+    expect(await verify(raw, { [SANDBOX_SIGNATURE_HEADER]: sign(raw).slice(7) })).toEqual(forged);
     // Signed but not a notification.
     const junk = JSON.stringify({ hello: 'world' });
-    expect(
-      provider.verifyNotification(junk, { [SANDBOX_SIGNATURE_HEADER]: sign(junk) }),
-    ).toBeNull();
+    expect(await verify(junk, { [SANDBOX_SIGNATURE_HEADER]: sign(junk) })).toEqual({
+      ok: false,
+      reason: 'invalida',
+    });
   });
 });
 
