@@ -17,7 +17,8 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { prepareDatabase } from './db/setup.js';
-import { errorHandler, frameworkErrors, NOT_FOUND_MESSAGE } from './lib/error-handler.js';
+import { NOT_FOUND_MESSAGE, REQUEST_INVALID } from '@semijoias/domain/messages';
+import { errorHandler, frameworkErrors } from './lib/error-handler.js';
 import { collectRoutes, registerHostileInputGuard } from './lib/hostile-input.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { jwtKey } from './lib/access-token.js';
@@ -127,7 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // a route; answer them in the same JSON shape as every other error.
     clientErrorHandler: (err, socket) => {
       if (!socket.writable) return;
-      const body = JSON.stringify({ error: 'Requisição inválida.' });
+      const body = JSON.stringify({ error: REQUEST_INVALID });
       socket.end(
         'HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n' +
           `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,

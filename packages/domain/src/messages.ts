@@ -9,9 +9,11 @@
  *
  * The web app builds the outcome from its HTTP client's error; nothing here does I/O.
  */
+import { MAX_ADDRESS_PROFILES } from './address';
 import { CEP_DIGITS, cepDigits } from './cep';
 import { isValidEmail } from './email';
 import { formatBRL, toCents, type Cents } from './money';
+import { ORDER_STATUS_CODES, orderStatusText, type OrderStatusCode } from './orders';
 import { isCartQuoteStale, SHIPPING_FALLBACK_LABEL, type QuotedCart } from './shipping';
 
 export type Outcome =
@@ -323,6 +325,8 @@ export function forgotPasswordResult(outcome: Outcome): { ok: boolean; message: 
 export const RESET_SUCCESS =
   'Senha redefinida com sucesso! Redirecionando para a página inicial...';
 export const RESET_FAILED = 'Erro ao redefinir senha. Tente novamente.';
+/** The API's answer to a reset that went through (POST api/reset-password/). */
+export const RESET_DONE = 'Senha redefinida com sucesso.';
 
 /** POST api/reset-password/: the server's `error` field when it sent one. */
 export function resetPasswordResult(outcome: Outcome): { ok: boolean; message: string } {
@@ -529,6 +533,11 @@ export const CART_ALREADY_AT_STOCK =
   'Você já tem no carrinho todas as unidades disponíveis deste produto.';
 export const CART_QUANTITY_INVALID = 'Quantidade inválida.';
 export const CART_ITEM_NOT_IN_CART = 'Produto não está no carrinho.';
+
+/** The cart merge's `Idempotency-Key` header, empty or over `maxLength` characters. */
+export function cartMergeKeyInvalidMessage(maxLength: number): string {
+  return `O Idempotency-Key deve ter de 1 a ${maxLength} caracteres.`;
+}
 // ------------------------------------------------------------------- end Cart API (issue 4)
 
 // ------------------------------------------------------------ Shipping and CEP API (issue 4)
@@ -551,6 +560,8 @@ export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
 export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
 /** Paying an order that is paid, cancelled or otherwise past waiting for its payment. */
 export const ORDER_NOT_AWAITING_PAYMENT = 'Este pedido não aguarda pagamento.';
+/** A category page (produtos/{categoria}/) for a name that is none of the store's categories. */
+export const CATEGORY_NOT_FOUND = 'Categoria não encontrada.';
 
 // ------------------------------------------------------------ Checkout and payments (API)
 
@@ -582,3 +593,139 @@ export function productUnavailableMessage(name: string): string {
 }
 /** A product id that is not a positive whole number (the cart's calls, api/pay, the back office). */
 export const PRODUCT_ID_INVALID = 'O id do produto deve ser um número inteiro positivo.';
+
+// ------------------------------------------------------------ Every API answer (issue 9)
+// The error handler's and the edge's texts: what any call may answer, whatever its route.
+
+/** A 500: anything unexpected (what went wrong goes to the log only). */
+export const INTERNAL_ERROR_MESSAGE = 'Erro interno do servidor.';
+/** A 404 of a path that names nothing (no route, no file, no picture). */
+export const NOT_FOUND_MESSAGE = 'Recurso não encontrado.';
+/** A 400 without a better word: a body that does not parse, a request that breaks no one rule. */
+export const REQUEST_INVALID = 'Requisição inválida.';
+
+/** The client errors Fastify raises by itself (bad JSON, wrong content type...), by status. */
+export const CLIENT_ERROR_MESSAGES: Readonly<Record<number, string>> = {
+  400: REQUEST_INVALID,
+  401: 'Não autenticado.',
+  403: 'Acesso negado.',
+  404: NOT_FOUND_MESSAGE,
+  405: 'Método não permitido.',
+  406: 'Formato de resposta não suportado.',
+  408: 'A requisição demorou demais.',
+  413: 'Requisição grande demais.',
+  414: 'Endereço grande demais.',
+  415: 'Tipo de conteúdo não suportado.',
+  429: 'Muitas requisições. Tente novamente em instantes.',
+};
+
+/** A schema's 400: a key the call does not take. */
+export const PARAMETER_NOT_RECOGNIZED = 'Parâmetro não reconhecido.';
+/** A schema's 400: a value refused by a rule that has no text of its own. */
+export const VALUE_INVALID = 'Valor inválido.';
+/** Before ': ' and the field messages in a schema's 400 about the body. */
+export const BODY_INVALID_LEAD = 'Dados inválidos';
+/** Before ': ' and the field messages in a schema's 400 about the path or the query. */
+export const PARAMS_INVALID_LEAD = 'Parâmetros inválidos';
+
+/** A request with a control character where none may be (lib/hostile-input.ts). */
+export const CONTROL_CHARACTERS_REFUSED =
+  'Requisição inválida: caracteres de controle não são aceitos.';
+/** A request with a lone UTF-16 surrogate (lib/hostile-input.ts). */
+export const BROKEN_TEXT_REFUSED = 'Requisição inválida: texto com codificação inválida.';
+
+/** api/pay, api/pagamento: the same `Idempotency-Key` sent with another request. */
+export const IDEMPOTENCY_KEY_REUSED = 'Esta chave de idempotência já foi usada em outro pedido.';
+/** api/pay, api/pagamento: its twin with the same `Idempotency-Key` has not answered yet. */
+export const IDEMPOTENCY_IN_PROGRESS =
+  'Este pedido ainda está sendo processado. Tente novamente em instantes.';
+
+/** api/pay, api/pagamento: an `Idempotency-Key` empty, too long or with other than printable ASCII. */
+export function idempotencyKeyInvalidMessage(maxLength: number): string {
+  return `O Idempotency-Key deve ter de 1 a ${maxLength} caracteres imprimíveis.`;
+}
+// ------------------------------------------------------------ end of Every API answer
+
+// ------------------------------------------------------------ Catalog (API)
+export const CATALOG_OFFSET_INVALID =
+  'O deslocamento (offset) deve ser um número inteiro maior ou igual a zero.';
+export const SEARCH_NOT_TEXT = 'A busca deve ser um texto.';
+
+export function catalogLimitInvalidMessage(max: number): string {
+  return `O limite deve ser um número inteiro entre 1 e ${max}.`;
+}
+
+/** A search over `max` characters: the catalog's, and the back office's Produtos and Pedidos. */
+export function searchTooLongMessage(max: number): string {
+  return `A busca deve ter no máximo ${max} caracteres.`;
+}
+// ------------------------------------------------------------ end of Catalog (API)
+
+// ------------------------------------------------------------ Address profiles (API)
+export const ADDRESS_PROFILE_ID_INVALID = 'O id do perfil deve ser um número inteiro positivo.';
+/** A profile id that is not one of hers (or no longer exists): the same 404 either way. */
+export const ADDRESS_PROFILE_NOT_FOUND = 'Perfil de endereço não encontrado.';
+/** Saving one more profile than MAX_ADDRESS_PROFILES; the account page says it before asking. */
+export const ADDRESS_PROFILE_LIMIT_REACHED = `Você pode salvar até ${MAX_ADDRESS_PROFILES} perfis de endereço. Exclua um para cadastrar outro.`;
+/** The two fields the domain's schema has no text for when of the wrong type. */
+export const ADDRESS_IS_DEFAULT_INVALID = 'O campo is_default deve ser verdadeiro ou falso.';
+export const ADDRESS_COMPLEMENTO_INVALID = 'Complemento inválido';
+// ------------------------------------------------------------ end of Address profiles (API)
+
+// ------------------------------------------------------------ Back office (API)
+/** `?pagina=` of any list of the back office. */
+export const ADMIN_PAGE_INVALID = 'A página deve ser um número inteiro a partir de 1.';
+
+// Produtos
+export const PRODUCT_CATEGORY_FILTER_INVALID =
+  'Categoria desconhecida: use Anel, Brinco, Pulseira ou Colar.';
+export const PRODUCT_SITUATION_FILTER_INVALID =
+  'Filtro desconhecido: use visiveis, ocultos ou estoque_baixo.';
+
+// Estoque
+export const STOCK_PRODUCT_FILTER_INVALID = 'O produto deve ser um número inteiro positivo.';
+export const STOCK_SEARCH_TOO_LONG = 'A busca pode ter até 80 caracteres.';
+
+/** `?motivo=` of the ledger, not one of `reasons`. */
+export function stockReasonFilterInvalidMessage(reasons: readonly string[]): string {
+  return `Motivo inválido: use ${reasons.join(', ')}.`;
+}
+
+// Pedidos
+export const ORDER_STATUS_FILTER_INVALID = `Situação inválida: use ${ORDER_STATUS_CODES.join(', ')}.`;
+/** `?de=` or `?ate=` not a real day (no 31 of February). */
+export const ORDER_DATE_FILTER_INVALID = 'Data inválida: use o formato AAAA-MM-DD.';
+export const ORDER_DATE_RANGE_INVALID = 'A data final deve ser igual ou posterior à inicial.';
+export const ORDER_REFERENCE_INVALID = 'Número de pedido inválido.';
+export const CANCEL_REASON_REQUIRED = 'Informe o motivo do cancelamento.';
+export const CANCEL_REASON_TOO_LONG = 'O motivo deve ter no máximo 500 caracteres.';
+
+/** 409 of an action the order's status no longer allows (it moved meanwhile). */
+export function orderMovedMessage(status: OrderStatusCode): string {
+  return `O pedido está como '${orderStatusText(status)}' e não permite esta ação agora. Atualize a página.`;
+}
+
+// Cupons
+export const COUPON_ID_INVALID = 'O id do cupom deve ser um número inteiro positivo.';
+export const COUPON_NOT_FOUND = 'Cupom não encontrado.';
+
+// Clientes
+export const CUSTOMER_ID_INVALID = 'O id da cliente deve ser um número inteiro positivo.';
+export const CUSTOMER_NOT_FOUND = 'Cliente não encontrada.';
+export const CUSTOMER_SEARCH_TOO_LONG = 'A busca pode ter até 100 caracteres.';
+/** What the owner types to confirm an anonymization; the screen asks for the same word. */
+export const ANONYMIZE_CONFIRMATION = 'ANONIMIZAR';
+export const ANONYMIZE_CONFIRMATION_REQUIRED = `Digite ${ANONYMIZE_CONFIRMATION} para confirmar.`;
+export const ANONYMIZE_OWNER_REFUSED =
+  'A conta de uma administradora não pode ser anonimizada. Tire o e-mail de ADMIN_EMAILS antes.';
+export const ANONYMIZE_ALREADY_DONE = 'Esta conta já foi anonimizada.';
+
+// Auditoria
+export const AUDIT_ENTITY_INVALID = 'Entidade inválida: use product, order, coupon ou customer.';
+export const AUDIT_ID_INVALID = 'O id deve ter de 1 a 64 caracteres.';
+export const AUDIT_ID_WITHOUT_ENTITY = 'Informe a entidade junto com o id.';
+export const AUDIT_ACTION_INVALID = 'A ação deve ter de 1 a 64 letras, pontos ou sublinhados.';
+
+// Administradoras
+export const OWNER_ID_INVALID = 'O id da administradora deve ser um número inteiro positivo.';
+// ------------------------------------------------------------ end of Back office (API)

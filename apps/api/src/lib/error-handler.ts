@@ -13,25 +13,16 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  BODY_INVALID_LEAD,
+  CLIENT_ERROR_MESSAGES,
+  INTERNAL_ERROR_MESSAGE,
+  PARAMETER_NOT_RECOGNIZED,
+  PARAMS_INVALID_LEAD,
+  REQUEST_INVALID,
+  VALUE_INVALID,
+} from '@semijoias/domain/messages';
 import { isAppError, TooManyRequestsError, type FieldErrors } from './errors.js';
-
-export const INTERNAL_ERROR_MESSAGE = 'Erro interno do servidor.';
-export const NOT_FOUND_MESSAGE = 'Recurso não encontrado.';
-
-/** Client errors raised by Fastify itself (bad JSON, wrong content type...), in Portuguese. */
-const clientErrorMessages: Record<number, string> = {
-  400: 'Requisição inválida.',
-  401: 'Não autenticado.',
-  403: 'Acesso negado.',
-  404: NOT_FOUND_MESSAGE,
-  405: 'Método não permitido.',
-  406: 'Formato de resposta não suportado.',
-  408: 'A requisição demorou demais.',
-  413: 'Requisição grande demais.',
-  414: 'Endereço grande demais.',
-  415: 'Tipo de conteúdo não suportado.',
-  429: 'Muitas requisições. Tente novamente em instantes.',
-};
 
 export interface ErrorBody {
   error: string;
@@ -57,14 +48,14 @@ function validationBody(
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     if (issue.keyword === 'unrecognized_keys') {
       const keys = (issue.params as { keys?: string[] }).keys ?? [];
-      for (const key of keys) add(key, 'Parâmetro não reconhecido.');
+      for (const key of keys) add(key, PARAMETER_NOT_RECOGNIZED);
       continue;
     }
-    add(field || (context ?? 'requisição'), issue.message ?? 'Valor inválido.');
+    add(field || (context ?? 'requisição'), issue.message ?? VALUE_INVALID);
   }
   const errors: FieldErrors = Object.fromEntries(byField);
   const messages = [...new Set([...byField.values()].flat())];
-  const lead = context === 'body' ? 'Dados inválidos' : 'Parâmetros inválidos';
+  const lead = context === 'body' ? BODY_INVALID_LEAD : PARAMS_INVALID_LEAD;
   return { error: `${lead}: ${messages.join(' ')}`, errors };
 }
 
@@ -99,7 +90,7 @@ export function errorHandler(
       'requisição recusada',
     );
     return sendJson(reply, status, {
-      error: clientErrorMessages[status] ?? clientErrorMessages[400],
+      error: CLIENT_ERROR_MESSAGES[status] ?? REQUEST_INVALID,
     });
   }
   request.log.error({ err }, 'erro inesperado');

@@ -6,7 +6,12 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { FORGOT_SENT, RESEND_SENT } from '@semijoias/domain/messages';
+import {
+  BROKEN_TEXT_REFUSED,
+  CONTROL_CHARACTERS_REFUSED,
+  FORGOT_SENT,
+  RESEND_SENT,
+} from '@semijoias/domain/messages';
 import { REGISTRATION_EMAIL_TOO_LONG } from '@semijoias/domain/registration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,11 +26,7 @@ import { createTestDatabase, testConfig, type TestDatabase } from '../../test/he
 import { buildApp } from '../app.js';
 import { outboxEmails } from '../db/schema.js';
 import type { MailMessage, Mailer } from '../integrations/mail/mailer.js';
-import {
-  BROKEN_TEXT_REFUSED,
-  CONTROL_CHARACTERS_REFUSED,
-  findTextProblem,
-} from './hostile-input.js';
+import { findTextProblem } from './hostile-input.js';
 import { loggerOptions } from './logger.js';
 
 let lines = '';

@@ -18,11 +18,8 @@
  * where texts are compared (e-mails, search; coupon codes in the domain).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BROKEN_TEXT_REFUSED, CONTROL_CHARACTERS_REFUSED } from '@semijoias/domain/messages';
 import { ValidationError } from './errors.js';
-
-export const CONTROL_CHARACTERS_REFUSED =
-  'Requisição inválida: caracteres de controle não são aceitos.';
-export const BROKEN_TEXT_REFUSED = 'Requisição inválida: texto com codificação inválida.';
 
 /** Every control character (C0, DEL, C1). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

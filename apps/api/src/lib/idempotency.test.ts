@@ -1,10 +1,10 @@
 /** Idempotency keys: claim, answer, mismatch; two-step calls' stored and recorded answers. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_REUSED } from '@semijoias/domain/messages';
 import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../../test/helpers.js';
 import type { Db } from '../db/client.js';
 import {
   claimKey,
-  IDEMPOTENCY_KEY_REUSED,
   idempotencyKeyFrom,
   idempotencyOwner,
   requestHash,

@@ -21,13 +21,15 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
+import {
+  IDEMPOTENCY_IN_PROGRESS,
+  IDEMPOTENCY_KEY_REUSED,
+  idempotencyKeyInvalidMessage,
+} from '@semijoias/domain/messages';
 import { ConflictError, ValidationError } from './errors.js';
 
-export const IDEMPOTENCY_KEY_REUSED = 'Esta chave de idempotência já foi usada em outro pedido.';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
-export const IDEMPOTENCY_KEY_INVALID = `O Idempotency-Key deve ter de 1 a ${IDEMPOTENCY_KEY_MAX_LENGTH} caracteres imprimíveis.`;
-export const IDEMPOTENCY_IN_PROGRESS =
-  'Este pedido ainda está sendo processado. Tente novamente em instantes.';
+const IDEMPOTENCY_KEY_INVALID = idempotencyKeyInvalidMessage(IDEMPOTENCY_KEY_MAX_LENGTH);
 
 export interface IdempotencyId {
   scope: string;

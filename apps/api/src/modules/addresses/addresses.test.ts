@@ -8,19 +8,24 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_MESSAGES, validateAddressProfilePayload } from '@semijoias/domain/address';
-import { ADDRESS_PROFILE_NAME_TAKEN } from '@semijoias/domain/messages';
+import {
+  ADDRESS_MESSAGES,
+  MAX_ADDRESS_PROFILES,
+  validateAddressProfilePayload,
+} from '@semijoias/domain/address';
+import {
+  ADDRESS_COMPLEMENTO_INVALID,
+  ADDRESS_IS_DEFAULT_INVALID,
+  ADDRESS_PROFILE_ID_INVALID,
+  ADDRESS_PROFILE_NAME_TAKEN,
+  ADDRESS_PROFILE_NOT_FOUND,
+} from '@semijoias/domain/messages';
 import { loggedInCustomer, makeCpf, maskedCpf } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { addressProfiles } from '../../db/schema.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
-import {
-  COMPLEMENTO_INVALID,
-  IS_DEFAULT_INVALID,
-  PROFILE_ID_INVALID,
-  type AddressProfileJson,
-} from './schemas.js';
-import { createAddressService, MAX_ADDRESS_PROFILES, PROFILE_NOT_FOUND } from './service.js';
+import type { AddressProfileJson } from './schemas.js';
+import { createAddressService } from './service.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 
@@ -179,8 +184,8 @@ describe('perfis-endereco', () => {
     [{ nome_perfil: 'x'.repeat(51) }, 'nome_perfil', 'Texto muito longo'],
     [{ endereco: 'x'.repeat(201) }, 'endereco', 'Texto muito longo'],
     [{ numero: 42 }, 'numero', ADDRESS_MESSAGES.numero],
-    [{ is_default: 'sim' }, 'is_default', IS_DEFAULT_INVALID],
-    [{ complemento: 7 }, 'complemento', COMPLEMENTO_INVALID],
+    [{ is_default: 'sim' }, 'is_default', ADDRESS_IS_DEFAULT_INVALID],
+    [{ complemento: 7 }, 'complemento', ADDRESS_COMPLEMENTO_INVALID],
     [{ complemento: 'x'.repeat(201) }, 'complemento', 'Texto muito longo'],
   ])('refuses %o with its field message', async (change, field, message) => {
     const { token } = await customer();
@@ -341,7 +346,7 @@ describe('perfis-endereco', () => {
     ] as const) {
       const res = await call(bia.token, method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toMatchObject({ success: false, message: PROFILE_NOT_FOUND });
+      expect(res.json()).toMatchObject({ success: false, message: ADDRESS_PROFILE_NOT_FOUND });
     }
     expect(await list(ana.token)).toEqual([casa]);
   });
@@ -352,8 +357,8 @@ describe('perfis-endereco', () => {
       const res = await call(token, 'DELETE', `/api/perfis-endereco/${id}/`);
       expect(res.statusCode, id).toBe(400);
       expect(res.json(), id).toMatchObject({
-        error: `Parâmetros inválidos: ${PROFILE_ID_INVALID}`,
-        errors: { id: [PROFILE_ID_INVALID] },
+        error: `Parâmetros inválidos: ${ADDRESS_PROFILE_ID_INVALID}`,
+        errors: { id: [ADDRESS_PROFILE_ID_INVALID] },
       });
     }
     const put = await call(token, 'PUT', '/api/perfis-endereco/0/definir-padrao/');

@@ -4,18 +4,14 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADDRESS_SERVER_MESSAGES, validateAddressProfilePayload } from '@semijoias/domain/address';
+import {
+  ADDRESS_COMPLEMENTO_INVALID,
+  ADDRESS_IS_DEFAULT_INVALID,
+} from '@semijoias/domain/messages';
 import type { Db } from '../../db/client.js';
 import { requireUserId, type Authenticate } from '../../lib/authenticate.js';
 import { ValidationError } from '../../lib/errors.js';
-import {
-  COMPLEMENTO_INVALID,
-  errorSchema,
-  IS_DEFAULT_INVALID,
-  listAnswer,
-  okAnswer,
-  profileAnswer,
-  profileIdParams,
-} from './schemas.js';
+import { errorSchema, listAnswer, okAnswer, profileAnswer, profileIdParams } from './schemas.js';
 import { serializeAddressProfile } from './serializers.js';
 import { createAddressService } from './service.js';
 
@@ -26,13 +22,18 @@ export interface AddressRoutesOptions {
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 
-/** The domain's field errors, with a Portuguese text where its schema has none (wrong types). */
+/**
+ * The domain's field errors, with a Portuguese text where its schema has none (a wrong type: zod's
+ * English default would reach the shopper).
+ */
 function portugueseErrors(body: unknown, errors: Record<string, string[]>) {
   const raw = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const out = { ...errors };
-  if (out.is_default && typeof raw.is_default !== 'boolean') out.is_default = [IS_DEFAULT_INVALID];
+  if (out.is_default && typeof raw.is_default !== 'boolean') {
+    out.is_default = [ADDRESS_IS_DEFAULT_INVALID];
+  }
   if (out.complemento && raw.complemento != null && typeof raw.complemento !== 'string') {
-    out.complemento = [COMPLEMENTO_INVALID];
+    out.complemento = [ADDRESS_COMPLEMENTO_INVALID];
   }
   return out;
 }

@@ -4,17 +4,10 @@
  * `errors: {field: [messages]}` with the domain's texts.
  */
 import { z } from 'zod';
+import { ADDRESS_PROFILE_ID_INVALID } from '@semijoias/domain/messages';
 import { idParams } from '../../lib/params.js';
 
-export const PROFILE_ID_INVALID = 'O id do perfil deve ser um número inteiro positivo.';
-/**
- * The domain's schema gives these two fields no Portuguese text for a wrong type (zod's English
- * default would reach the shopper), so the route words them; candidates for the domain's messages.
- */
-export const IS_DEFAULT_INVALID = 'O campo is_default deve ser verdadeiro ou falso.';
-export const COMPLEMENTO_INVALID = 'Complemento inválido';
-
-export const profileIdParams = idParams(PROFILE_ID_INVALID);
+export const profileIdParams = idParams(ADDRESS_PROFILE_ID_INVALID);
 
 export const addressProfileJson = z.object({
   id: z.number(),

@@ -7,17 +7,16 @@
  * The user id always comes from the token, never from the request.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { NormalizedAddressProfile } from '@semijoias/domain/address';
-import { ADDRESS_PROFILE_NAME_TAKEN } from '@semijoias/domain/messages';
+import { MAX_ADDRESS_PROFILES, type NormalizedAddressProfile } from '@semijoias/domain/address';
+import {
+  ADDRESS_PROFILE_LIMIT_REACHED,
+  ADDRESS_PROFILE_NAME_TAKEN,
+  ADDRESS_PROFILE_NOT_FOUND,
+} from '@semijoias/domain/messages';
 import type { Db } from '../../db/client.js';
 import { addressProfiles, users, type AddressProfileRow } from '../../db/schema.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-
-/** Enough for home, work, parents, friends...; a bound so one account cannot fill the table. */
-export const MAX_ADDRESS_PROFILES = 20;
-export const PROFILE_NOT_FOUND = 'Perfil de endereço não encontrado.';
-export const TOO_MANY_PROFILES = `Você pode salvar até ${MAX_ADDRESS_PROFILES} perfis de endereço. Exclua um para cadastrar outro.`;
 
 function nameTaken(): ConflictError {
   return new ConflictError(
@@ -28,9 +27,9 @@ function nameTaken(): ConflictError {
 }
 
 function notFound(): NotFoundError {
-  return new NotFoundError(PROFILE_NOT_FOUND, undefined, {
+  return new NotFoundError(ADDRESS_PROFILE_NOT_FOUND, undefined, {
     success: false,
-    message: PROFILE_NOT_FOUND,
+    message: ADDRESS_PROFILE_NOT_FOUND,
   });
 }
 
@@ -107,9 +106,9 @@ export function createAddressService(db: Db) {
           .from(addressProfiles)
           .where(eq(addressProfiles.userId, userId));
         if ((stats?.total ?? 0) >= MAX_ADDRESS_PROFILES) {
-          throw new ValidationError(TOO_MANY_PROFILES, undefined, {
+          throw new ValidationError(ADDRESS_PROFILE_LIMIT_REACHED, undefined, {
             success: false,
-            message: TOO_MANY_PROFILES,
+            message: ADDRESS_PROFILE_LIMIT_REACHED,
           });
         }
         const isDefault = (stats?.defaults ?? 0) === 0 || value.is_default;

@@ -1,11 +1,10 @@
 /** Shapes shared by every part of the back office's API. */
 import { z } from 'zod';
+import { ADMIN_PAGE_INVALID } from '@semijoias/domain/messages';
 import { wholeNumber } from '../../lib/params.js';
 
-export const PAGE_INVALID = 'A página deve ser um número inteiro a partir de 1.';
-
 /** `?pagina=` of every list of the back office (1 when absent). */
-export const pageParam = wholeNumber(1, 999_999, PAGE_INVALID).optional();
+export const pageParam = wholeNumber(1, 999_999, ADMIN_PAGE_INVALID).optional();
 
 /** Every error of /api/admin/: the message in Portuguese, and the per-field messages of a form. */
 export const adminErrorSchema = z.looseObject({

@@ -3,7 +3,7 @@
  * api/forgot-password/, api/reset-password/ (docs/auth-contract.md). Thin: limits, service, answer.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FORGOT_SENT } from '@semijoias/domain/messages';
+import { FORGOT_SENT, RESET_DONE } from '@semijoias/domain/messages';
 import { normalizeEmail } from '@semijoias/domain/email';
 import type { RateLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -18,7 +18,7 @@ import {
   resetBody,
   tokenPairSchema,
 } from './schemas.js';
-import { createAuthService, RESET_DONE } from './service.js';
+import { createAuthService } from './service.js';
 
 export interface AuthRoutesOptions {
   db: Db;

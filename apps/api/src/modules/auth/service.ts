@@ -38,7 +38,6 @@ import { newRefreshToken, openSession, type TokenPair } from './tokens.js';
 
 export { REFRESH_TOKEN_TTL_MS, type TokenPair } from './tokens.js';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const RESET_DONE = 'Senha redefinida com sucesso.';
 
 /** The browser a password login comes from (the owners' new-browser e-mail reads it). */
 export interface LoginDevice {

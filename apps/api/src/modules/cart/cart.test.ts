@@ -7,6 +7,8 @@ import {
   CART_ITEM_NOT_IN_CART,
   CART_OUT_OF_STOCK,
   CART_QUANTITY_INVALID,
+  cartMergeKeyInvalidMessage,
+  PRODUCT_ID_INVALID,
   PRODUCT_NOT_FOUND,
   TOKEN_INVALID_OR_EXPIRED,
 } from '@semijoias/domain/messages';
@@ -14,7 +16,7 @@ import { cartItems, cartMergeKeys, products, users } from '../../db/schema.js';
 import { login, verifiedUser } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
-import { IDEMPOTENCY_KEY_INVALID, PRODUCT_ID_INVALID, type CartLineJson } from './schemas.js';
+import type { CartLineJson } from './schemas.js';
 
 const IMAGE_BASE = 'https://cdn.loja.test/img/';
 const ctx = useTestApp({ imageBaseUrl: IMAGE_BASE }, { mailer: memoryMailer() });
@@ -474,7 +476,7 @@ describe('POST /api/cart/ (guest-cart merge)', () => {
     for (const key of ['k'.repeat(201), '']) {
       const res = await merge(s, product.id, 1, key);
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().error).toContain(IDEMPOTENCY_KEY_INVALID);
+      expect(res.json().error).toContain(cartMergeKeyInvalidMessage(200));
     }
     expect(pairs(await getCart(s))).toEqual([[product.id, 1]]);
   });

@@ -4,13 +4,13 @@
  * Other body keys are ignored: a price sent by the browser is never read.
  */
 import { z } from 'zod';
+import { cartMergeKeyInvalidMessage, PRODUCT_ID_INVALID } from '@semijoias/domain/messages';
 
 /** Ids are PostgreSQL `integer`s. */
 const INT_MAX = 2_147_483_647;
 
-export const PRODUCT_ID_INVALID = 'O id do produto deve ser um número inteiro positivo.';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
-export const IDEMPOTENCY_KEY_INVALID = `O Idempotency-Key deve ter de 1 a ${IDEMPOTENCY_KEY_MAX_LENGTH} caracteres.`;
+const IDEMPOTENCY_KEY_INVALID = cartMergeKeyInvalidMessage(IDEMPOTENCY_KEY_MAX_LENGTH);
 
 /**
  * A product id as a JSON number (3) or as the digit string a guest cart may keep ("3"); never

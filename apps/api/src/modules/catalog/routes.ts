@@ -12,7 +12,7 @@ import {
   searchWords,
   type CategoryName,
 } from '@semijoias/domain/catalog';
-import { PRODUCT_NOT_FOUND } from '@semijoias/domain/messages';
+import { CATEGORY_NOT_FOUND, PRODUCT_NOT_FOUND } from '@semijoias/domain/messages';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { nfkc } from '../../lib/hostile-input.js';
@@ -38,8 +38,6 @@ export interface CatalogRoutesOptions {
   /** Where the answers are kept between catalog changes (app.catalogCache). */
   cache: CatalogCache;
 }
-
-export const CATEGORY_NOT_FOUND = 'Categoria não encontrada.';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -4,39 +4,38 @@
  */
 import { z } from 'zod';
 import { CATEGORIES, CATEGORY_PAGE_SIZE, type CategoryName } from '@semijoias/domain/catalog';
+import {
+  CATALOG_OFFSET_INVALID,
+  catalogLimitInvalidMessage,
+  PRODUCT_ID_INVALID,
+  SEARCH_NOT_TEXT,
+  searchTooLongMessage,
+} from '@semijoias/domain/messages';
 import { idParams, INT_MAX, wholeNumber } from '../../lib/params.js';
 
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_RESULTS_CAP = 24;
 export const BEST_SELLERS_COUNT = 8;
 export const PAGE_LIMIT_MAX = 100;
-export const productIdParams = idParams('O id do produto deve ser um número inteiro positivo.');
+export const productIdParams = idParams(PRODUCT_ID_INVALID);
 
 /** Any text: findCategory decides, and an unknown one is a 404 like any missing resource. */
 export const categoryParams = z.object({ category: z.string() }).strict();
 
 export const categoryPageQuery = z
   .object({
-    limit: wholeNumber(
-      1,
-      PAGE_LIMIT_MAX,
-      `O limite deve ser um número inteiro entre 1 e ${PAGE_LIMIT_MAX}.`,
-    ).default(CATEGORY_PAGE_SIZE),
-    offset: wholeNumber(
-      0,
-      INT_MAX,
-      'O deslocamento (offset) deve ser um número inteiro maior ou igual a zero.',
-    ).default(0),
+    limit: wholeNumber(1, PAGE_LIMIT_MAX, catalogLimitInvalidMessage(PAGE_LIMIT_MAX)).default(
+      CATEGORY_PAGE_SIZE,
+    ),
+    offset: wholeNumber(0, INT_MAX, CATALOG_OFFSET_INVALID).default(0),
   })
   .strict();
 
 export const searchQuery = z
   .object({
     search: z
-      .string({ error: 'A busca deve ser um texto.' })
-      .max(SEARCH_MAX_LENGTH, {
-        error: `A busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres.`,
-      })
+      .string({ error: SEARCH_NOT_TEXT })
+      .max(SEARCH_MAX_LENGTH, { error: searchTooLongMessage(SEARCH_MAX_LENGTH) })
       .optional(),
   })
   .strict();

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND_MESSAGE } from '@semijoias/domain/messages';
 import { useTestApp } from '../../../test/helpers.js';
 import { mediaFiles } from '../../db/schema.js';
-import { NOT_FOUND_MESSAGE } from '../../lib/error-handler.js';
 import { UPLOADED_MEDIA_CACHE_CONTROL } from './routes.js';
 import { importUploadedFilesFromDisk, saveMediaFile } from './store.js';
 

@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { NOT_FOUND_MESSAGE } from '@semijoias/domain/messages';
 import type { Db } from '../../db/client.js';
-import { NOT_FOUND_MESSAGE } from '../../lib/error-handler.js';
 import { NotFoundError } from '../../lib/errors.js';
 import { readMediaFile, UPLOADED_MEDIA_DIR, type MediaFile } from './store.js';
 

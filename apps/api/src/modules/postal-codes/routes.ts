@@ -3,7 +3,7 @@
  * client address, answered from the cache or ViaCEP. Thin: limit, read, look up, answer.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CEP_LOOKUP_ERROR, CEP_NOT_FOUND } from '@semijoias/domain/messages';
+import { CEP_LOOKUP_ERROR, CEP_NOT_FOUND, REQUEST_INVALID } from '@semijoias/domain/messages';
 import type { RateLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { TooManyRequestsError, ValidationError } from '../../lib/errors.js';
@@ -46,7 +46,7 @@ export const postalCodeRoutes: FastifyPluginAsyncZod<PostalCodeRoutesOptions> = 
       await countLookup(req.ip);
       const parsed = cepRequest.safeParse(req.body);
       if (!parsed.success) {
-        const message = parsed.error.issues[0]?.message ?? 'Requisição inválida.';
+        const message = parsed.error.issues[0]?.message ?? REQUEST_INVALID;
         throw new ValidationError(message, undefined, { success: false });
       }
       const result = await postalCodes.find(parsed.data.cep, req.log);

@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { NOT_FOUND_MESSAGE } from '@semijoias/domain/messages';
 import { SHARE_IMAGE_PREFIX } from '@semijoias/domain/share-image';
-import { NOT_FOUND_MESSAGE } from '../../lib/error-handler.js';
 import { NotFoundError } from '../../lib/errors.js';
 import {
   createShareImageStore,

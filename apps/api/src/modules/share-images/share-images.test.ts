@@ -24,9 +24,10 @@ import {
 } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND_MESSAGE } from '@semijoias/domain/messages';
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '@semijoias/domain/share-image';
 import { useTestApp } from '../../../test/helpers.js';
-import { errorHandler, NOT_FOUND_MESSAGE } from '../../lib/error-handler.js';
+import { errorHandler } from '../../lib/error-handler.js';
 import { IVORY, renderShareImage } from './render.js';
 import { SHARE_IMAGE_CACHE_CONTROL, shareImageRoutes } from './routes.js';
 import { shareImageCacheDir } from './service.js';

@@ -4,6 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { REQUEST_INVALID } from '@semijoias/domain/messages';
 import type { Db } from '../../db/client.js';
 import type { Authenticate } from '../../lib/authenticate.js';
 import { UnauthorizedError, ValidationError } from '../../lib/errors.js';
@@ -51,7 +52,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<ShippingRoutesOptions> = asyn
     async (req, reply) => {
       const parsed = quoteRequest.safeParse(req.body);
       if (!parsed.success) {
-        const message = parsed.error.issues[0]?.message ?? 'Requisição inválida.';
+        const message = parsed.error.issues[0]?.message ?? REQUEST_INVALID;
         throw new ValidationError(message, undefined, { success: false });
       }
       const { cep_destino, valor_total, quantidade_itens } = parsed.data;

@@ -4,14 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PAGE_SIZE } from '@semijoias/domain/admin';
+import {
+  ADMIN_PAGE_INVALID,
+  AUDIT_ACTION_INVALID,
+  AUDIT_ENTITY_INVALID,
+  AUDIT_ID_WITHOUT_ENTITY,
+} from '@semijoias/domain/messages';
 import { loggedInCustomer } from '../../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
 import { useTestApp } from '../../../../test/helpers.js';
 import { insertOrder } from '../../../../test/orders.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
 import { writeAudit } from '../audit.js';
-import { PAGE_INVALID } from '../schemas.js';
-import { AUDIT_ACTION_INVALID, AUDIT_ENTITY_INVALID, AUDIT_ID_WITHOUT_ENTITY } from './schemas.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });
 
@@ -166,8 +170,8 @@ describe('GET /api/admin/auditoria/', () => {
       ['entidade=pedido', 'entidade', AUDIT_ENTITY_INVALID],
       ['id=12', 'id', AUDIT_ID_WITHOUT_ENTITY],
       ['acao=DROP%20TABLE', 'acao', AUDIT_ACTION_INVALID],
-      ['pagina=0', 'pagina', PAGE_INVALID],
-      ['pagina=abc', 'pagina', PAGE_INVALID],
+      ['pagina=0', 'pagina', ADMIN_PAGE_INVALID],
+      ['pagina=abc', 'pagina', ADMIN_PAGE_INVALID],
     ];
     for (const [query, field, message] of cases) {
       const res = await adminCall(ctx.app, owner.token, 'GET', `/api/admin/auditoria/?${query}`);

@@ -3,14 +3,15 @@
  * parameter every list of this slice shares (Estoque reads it too).
  */
 import { z } from 'zod';
+import {
+  AUDIT_ACTION_INVALID,
+  AUDIT_ENTITY_INVALID,
+  AUDIT_ID_INVALID,
+  AUDIT_ID_WITHOUT_ENTITY,
+} from '@semijoias/domain/messages';
 import { pageParam } from '../schemas.js';
 
 export const AUDIT_ENTITY_TYPES = ['product', 'order', 'coupon', 'customer', 'backup'] as const;
-
-export const AUDIT_ENTITY_INVALID = 'Entidade inválida: use product, order, coupon ou customer.';
-export const AUDIT_ID_INVALID = 'O id deve ter de 1 a 64 caracteres.';
-export const AUDIT_ID_WITHOUT_ENTITY = 'Informe a entidade junto com o id.';
-export const AUDIT_ACTION_INVALID = 'A ação deve ter de 1 a 64 letras, pontos ou sublinhados.';
 
 /** `?pagina=2`: 1 when absent. Bounded so an offset never overflows. */
 export const auditQuery = z

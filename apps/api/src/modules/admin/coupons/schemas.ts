@@ -4,10 +4,8 @@
  * `{error, errors: {campo: [..]}}` with the domain's Portuguese texts.
  */
 import { z } from 'zod';
+import { COUPON_ID_INVALID } from '@semijoias/domain/messages';
 import { idParams } from '../../../lib/params.js';
-
-export const COUPON_ID_INVALID = 'O id do cupom deve ser um número inteiro positivo.';
-export const COUPON_NOT_FOUND = 'Cupom não encontrado.';
 
 export const couponIdParams = idParams(COUPON_ID_INVALID);
 

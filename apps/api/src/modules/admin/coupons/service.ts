@@ -15,6 +15,7 @@ import {
   couponValueLabel,
   type CouponFormValue,
 } from '@semijoias/domain/coupon-form';
+import { COUPON_NOT_FOUND } from '@semijoias/domain/messages';
 import { orderStatusText } from '@semijoias/domain/orders';
 import type { Db } from '../../../db/client.js';
 import { couponRedemptions, coupons, orders, users, type CouponRow } from '../../../db/schema.js';
@@ -22,7 +23,7 @@ import { uniqueViolation } from '../../../lib/db-errors.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { writeAudit } from '../audit.js';
 import type { Owner } from '../../owner-access/index.js';
-import { COUPON_NOT_FOUND, type CouponJson } from './schemas.js';
+import type { CouponJson } from './schemas.js';
 
 type CouponWithEmail = CouponRow & { customerEmail: string | null };
 

@@ -7,6 +7,11 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { maskCpf } from '@semijoias/domain/cpf';
 import {
+  ANONYMIZE_ALREADY_DONE,
+  ANONYMIZE_CONFIRMATION_REQUIRED,
+  ANONYMIZE_OWNER_REFUSED,
+} from '@semijoias/domain/messages';
+import {
   addressProfiles,
   auditLog,
   cartItems,
@@ -22,11 +27,6 @@ import { useTestApp } from '../../../../test/helpers.js';
 import { insertOrder } from '../../../../test/orders.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
 import { addToCart } from '../../../../test/checkout.js';
-import {
-  ANONYMIZE_ALREADY_DONE,
-  ANONYMIZE_CONFIRMATION_REQUIRED,
-  ANONYMIZE_OWNER_REFUSED,
-} from './schemas.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });
 

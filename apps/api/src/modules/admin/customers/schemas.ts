@@ -2,24 +2,20 @@
  * Parameters and answers of the back office's customer calls (docs/admin/coupons-customers.md).
  */
 import { z } from 'zod';
+import {
+  ANONYMIZE_CONFIRMATION,
+  ANONYMIZE_CONFIRMATION_REQUIRED,
+  CUSTOMER_ID_INVALID,
+  CUSTOMER_SEARCH_TOO_LONG,
+} from '@semijoias/domain/messages';
 import { idParams } from '../../../lib/params.js';
 import { addressProfileJson } from '../../addresses/index.js';
 import { pageParam } from '../schemas.js';
 
-export const CUSTOMER_ID_INVALID = 'O id da cliente deve ser um número inteiro positivo.';
-export const CUSTOMER_NOT_FOUND = 'Cliente não encontrada.';
-export const SEARCH_TOO_LONG = 'A busca pode ter até 100 caracteres.';
-/** What the owner types to confirm; the screen asks for the same word. */
-export const ANONYMIZE_CONFIRMATION = 'ANONIMIZAR';
-export const ANONYMIZE_CONFIRMATION_REQUIRED = `Digite ${ANONYMIZE_CONFIRMATION} para confirmar.`;
-export const ANONYMIZE_OWNER_REFUSED =
-  'A conta de uma administradora não pode ser anonimizada. Tire o e-mail de ADMIN_EMAILS antes.';
-export const ANONYMIZE_ALREADY_DONE = 'Esta conta já foi anonimizada.';
-
 export const customerIdParams = idParams(CUSTOMER_ID_INVALID);
 
 export const customerListQuery = z.object({
-  busca: z.string().max(100, { error: SEARCH_TOO_LONG }).optional(),
+  busca: z.string().max(100, { error: CUSTOMER_SEARCH_TOO_LONG }).optional(),
   pagina: pageParam,
 });
 

@@ -11,6 +11,11 @@ import { centsToDecimal } from '@semijoias/domain/money';
 import { maskPhone } from '@semijoias/domain/phone';
 import { ADMIN_PAGE_SIZE } from '@semijoias/domain/admin';
 import {
+  ANONYMIZE_ALREADY_DONE,
+  ANONYMIZE_OWNER_REFUSED,
+  CUSTOMER_NOT_FOUND,
+} from '@semijoias/domain/messages';
+import {
   orderStatusText,
   STOCK_HOLDING_ORDER_STATUSES,
   UNPAID_ORDER_STATUSES,
@@ -38,7 +43,6 @@ import { serializeAddressProfile } from '../../addresses/index.js';
 import { hasSecondFactor } from '../../second-factor/index.js';
 import { writeAudit } from '../audit.js';
 import type { Owner } from '../../owner-access/index.js';
-import { ANONYMIZE_ALREADY_DONE, ANONYMIZE_OWNER_REFUSED, CUSTOMER_NOT_FOUND } from './schemas.js';
 
 /** Orders whose money came in: what "total spent" adds up. */
 export const PAID_ORDER_STATUSES = STOCK_HOLDING_ORDER_STATUSES.filter(

@@ -4,46 +4,51 @@
  */
 import { z } from 'zod';
 import { isRealDate } from '@semijoias/domain/calendar';
+import {
+  CANCEL_REASON_REQUIRED,
+  CANCEL_REASON_TOO_LONG,
+  ORDER_DATE_FILTER_INVALID,
+  ORDER_DATE_RANGE_INVALID,
+  ORDER_REFERENCE_INVALID,
+  ORDER_STATUS_FILTER_INVALID,
+  searchTooLongMessage,
+} from '@semijoias/domain/messages';
 import { ORDER_STATUS_CODES } from '@semijoias/domain/orders';
 import { TRACKING_CODE_MESSAGES } from '@semijoias/domain/tracking-code';
 import { pageParam } from '../schemas.js';
 
-export const STATUS_INVALID = `Situação inválida: use ${ORDER_STATUS_CODES.join(', ')}.`;
-export const DATE_INVALID = 'Data inválida: use o formato AAAA-MM-DD.';
-export const DATE_RANGE_INVALID = 'A data final deve ser igual ou posterior à inicial.';
-export const SEARCH_INVALID = 'A busca deve ter no máximo 100 caracteres.';
-export const REFERENCE_INVALID = 'Número de pedido inválido.';
-export const REASON_REQUIRED = 'Informe o motivo do cancelamento.';
-export const REASON_TOO_LONG = 'O motivo deve ter no máximo 500 caracteres.';
-
 /** A calendar day 'AAAA-MM-DD' that exists (no 31 of February). */
 const isoDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: DATE_INVALID })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: ORDER_DATE_FILTER_INVALID })
   .refine(
     (text) => {
       const [year, month, day] = text.split('-').map(Number) as [number, number, number];
       return isRealDate({ year, month, day });
     },
-    { error: DATE_INVALID },
+    { error: ORDER_DATE_FILTER_INVALID },
   );
 
 export const ordersQuery = z
   .object({
-    status: z.enum(ORDER_STATUS_CODES, { error: STATUS_INVALID }).optional(),
+    status: z.enum(ORDER_STATUS_CODES, { error: ORDER_STATUS_FILTER_INVALID }).optional(),
     de: isoDay.optional(),
     ate: isoDay.optional(),
-    busca: z.string().trim().max(100, { error: SEARCH_INVALID }).optional(),
+    busca: z
+      .string()
+      .trim()
+      .max(100, { error: searchTooLongMessage(100) })
+      .optional(),
     pagina: pageParam,
   })
   .strict()
   .refine((q) => q.de === undefined || q.ate === undefined || q.de <= q.ate, {
     path: ['ate'],
-    error: DATE_RANGE_INVALID,
+    error: ORDER_DATE_RANGE_INVALID,
   });
 
 export const referenceParams = z
-  .object({ reference: z.string().regex(/^\d{1,18}$/, { error: REFERENCE_INVALID }) })
+  .object({ reference: z.string().regex(/^\d{1,18}$/, { error: ORDER_REFERENCE_INVALID }) })
   .strict();
 
 export const shipBody = z
@@ -57,10 +62,10 @@ export const shipBody = z
 export const cancelBody = z
   .object({
     motivo: z
-      .string({ error: REASON_REQUIRED })
+      .string({ error: CANCEL_REASON_REQUIRED })
       .trim()
-      .min(1, { error: REASON_REQUIRED })
-      .max(500, { error: REASON_TOO_LONG }),
+      .min(1, { error: CANCEL_REASON_REQUIRED })
+      .max(500, { error: CANCEL_REASON_TOO_LONG }),
   })
   .strict();
 

@@ -16,7 +16,7 @@ import {
   trackingCodeError,
   trackingUrl,
 } from '@semijoias/domain/tracking-code';
-import { ORDER_NOT_FOUND } from '@semijoias/domain/messages';
+import { ORDER_NOT_FOUND, orderMovedMessage } from '@semijoias/domain/messages';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { auditLog, orderItems, orders, paymentNotifications, users } from '../../../db/schema.js';
@@ -41,11 +41,6 @@ import {
 import { writeAudit } from '../audit.js';
 import type { Owner } from '../../owner-access/index.js';
 import type { OrderAction, OrderDetailJson } from './schemas.js';
-
-/** 409 of an action the order's status no longer allows (it moved meanwhile). */
-export function orderMovedMessage(status: OrderStatusCode): string {
-  return `O pedido está como '${orderStatusText(status)}' e não permite esta ação agora. Atualize a página.`;
-}
 
 /** The actions an order offers in each status. */
 export function actionsFor(status: OrderStatusCode): OrderAction[] {

@@ -1,8 +1,7 @@
 /** Parameters and answers of the back office's calls about the owners themselves. */
 import { z } from 'zod';
+import { OWNER_ID_INVALID } from '@semijoias/domain/messages';
 import { idParams } from '../../../lib/params.js';
-
-export const OWNER_ID_INVALID = 'O id da administradora deve ser um número inteiro positivo.';
 
 export const ownerIdParams = idParams(OWNER_ID_INVALID);
 

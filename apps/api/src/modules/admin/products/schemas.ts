@@ -5,14 +5,15 @@
  */
 import { z } from 'zod';
 import { CATEGORIES, type CategoryName } from '@semijoias/domain/catalog';
+import {
+  PRODUCT_CATEGORY_FILTER_INVALID,
+  PRODUCT_ID_INVALID,
+  PRODUCT_SITUATION_FILTER_INVALID,
+  searchTooLongMessage,
+} from '@semijoias/domain/messages';
 import { PRODUCT_IMAGE_FIELDS, PRODUCT_IMAGE_MESSAGES } from '@semijoias/domain/product-form';
 import { idParams, INT_MAX, wholeNumber } from '../../../lib/params.js';
 import { pageParam } from '../schemas.js';
-
-export const PRODUCT_ID_INVALID = 'O id do produto deve ser um número inteiro positivo.';
-export const CATEGORY_INVALID = 'Categoria desconhecida: use Anel, Brinco, Pulseira ou Colar.';
-export const SEARCH_TOO_LONG = 'A busca deve ter no máximo 100 caracteres.';
-export const SITUATION_INVALID = 'Filtro desconhecido: use visiveis, ocultos ou estoque_baixo.';
 
 const positiveId = wholeNumber(1, INT_MAX, PRODUCT_ID_INVALID);
 
@@ -37,9 +38,13 @@ export type ProductSituation = (typeof PRODUCT_SITUATIONS)[number];
 
 export const productListQuery = z
   .object({
-    busca: z.string().trim().max(100, { error: SEARCH_TOO_LONG }).optional(),
-    categoria: z.enum(categoryNames, { error: CATEGORY_INVALID }).optional(),
-    situacao: z.enum(PRODUCT_SITUATIONS, { error: SITUATION_INVALID }).optional(),
+    busca: z
+      .string()
+      .trim()
+      .max(100, { error: searchTooLongMessage(100) })
+      .optional(),
+    categoria: z.enum(categoryNames, { error: PRODUCT_CATEGORY_FILTER_INVALID }).optional(),
+    situacao: z.enum(PRODUCT_SITUATIONS, { error: PRODUCT_SITUATION_FILTER_INVALID }).optional(),
     pagina: pageParam,
   })
   .strict();

@@ -1,26 +1,31 @@
 /** The Estoque calls' queries and answers (docs/admin/dashboard-stock-audit.md). */
 import { z } from 'zod';
+import {
+  STOCK_PRODUCT_FILTER_INVALID,
+  STOCK_SEARCH_TOO_LONG,
+  stockReasonFilterInvalidMessage,
+} from '@semijoias/domain/messages';
 import { STOCK_MOVEMENT_REASONS } from '../../../db/schema.js';
 import { INT_MAX, wholeNumber } from '../../../lib/params.js';
 import { pageParam } from '../schemas.js';
 
-export const PRODUCT_FILTER_INVALID = 'O produto deve ser um número inteiro positivo.';
-export const REASON_INVALID = `Motivo inválido: use ${STOCK_MOVEMENT_REASONS.join(', ')}.`;
-export const SEARCH_TOO_LONG = 'A busca pode ter até 80 caracteres.';
-
-const productId = wholeNumber(1, INT_MAX, PRODUCT_FILTER_INVALID);
+const productId = wholeNumber(1, INT_MAX, STOCK_PRODUCT_FILTER_INVALID);
 
 export const ledgerQuery = z
   .object({
     produto: productId.optional(),
-    motivo: z.enum(STOCK_MOVEMENT_REASONS, { error: REASON_INVALID }).optional(),
+    motivo: z
+      .enum(STOCK_MOVEMENT_REASONS, {
+        error: stockReasonFilterInvalidMessage(STOCK_MOVEMENT_REASONS),
+      })
+      .optional(),
     pagina: pageParam,
   })
   .strict();
 
 export const pickerQuery = z
   .object({
-    busca: z.string().max(80, { error: SEARCH_TOO_LONG }).optional(),
+    busca: z.string().max(80, { error: STOCK_SEARCH_TOO_LONG }).optional(),
     /** One piece by its id (the Painel's 'Repor' link opens the dialog on it). */
     id: productId.optional(),
   })

@@ -7,6 +7,10 @@ import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STOCK_REASON_LABEL } from '@semijoias/domain/admin';
 import {
+  STOCK_PRODUCT_FILTER_INVALID,
+  stockReasonFilterInvalidMessage,
+} from '@semijoias/domain/messages';
+import {
   STOCK_ADJUSTMENT_MESSAGES,
   stockBelowZeroMessage,
 } from '@semijoias/domain/stock-adjustment';
@@ -14,10 +18,16 @@ import { loggedInCustomer } from '../../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
 import { useTestApp } from '../../../../test/helpers.js';
 import { catalogTail } from '../../../../test/orders.js';
-import { auditLog, orders, products, stockMovements } from '../../../db/schema.js';
+import {
+  auditLog,
+  orders,
+  products,
+  STOCK_MOVEMENT_REASONS,
+  stockMovements,
+} from '../../../db/schema.js';
 import { call, stockOf } from '../../../../test/checkout.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
-import { PRODUCT_FILTER_INVALID, REASON_INVALID, type MovementJson } from './schemas.js';
+import type { MovementJson } from './schemas.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });
 const take = catalogTail(() => ctx.database);
@@ -190,8 +200,8 @@ describe('the Estoque calls', () => {
     expect(missing.json()).toMatchObject({ error: STOCK_ADJUSTMENT_MESSAGES.productNotFound });
 
     for (const [query, field, message] of [
-      ['produto=abc', 'produto', PRODUCT_FILTER_INVALID],
-      ['motivo=roubo', 'motivo', REASON_INVALID],
+      ['produto=abc', 'produto', STOCK_PRODUCT_FILTER_INVALID],
+      ['motivo=roubo', 'motivo', stockReasonFilterInvalidMessage(STOCK_MOVEMENT_REASONS)],
     ] as const) {
       const res = await adminCall(ctx.app, owner.token, 'GET', `/api/admin/estoque/?${query}`);
       expect(res.statusCode).toBe(400);
