@@ -3,17 +3,29 @@
  * (PAYMENT_PROVIDER=pagbank; interface `PaymentProvider` in provider.ts; faked in tests by
  * test/fake-pagbank.ts, PAGBANK_API_URL pointed at it).
  *
- * A hosted checkout per order, paid by card or PIX on PagBank's page.
- * `POST {PAGBANK_API_URL}/checkouts` with the bearer PAGBANK_TOKEN; the page is the answer's
- * `links` entry with `rel: "PAY"`. Notifications (the order with its charges, or the checkout
- * itself) are signed: `x-authenticity-token` is the SHA-256 hex of `PAGBANK_TOKEN + '-' + raw
- * body`.
+ * A hosted checkout per order ('Criar checkout'): `POST {PAGBANK_API_URL}/checkouts` with the
+ * bearer PAGBANK_TOKEN; the page is the answer's `links` entry with `rel: "PAY"`. It offers only
+ * the method she chose (`payment_methods`: PIX or CREDIT_CARD; both for an order placed before the
+ * choice existed), and for a card the owners' installments (`payment_methods_configs`:
+ * INSTALLMENTS_LIMIT and INTEREST_FREE_INSTALLMENTS).
+ *
+ * Notifications ('Webhooks': the order with its charges, or the checkout itself) are authentic
+ * when either signature verifies, over the raw body:
+ * - `x-authenticity-token`: the SHA-256 hex of `PAGBANK_TOKEN + '-' + raw body` ('Confirmar
+ *   autenticidade da notificação');
+ * - `x-payload-signature`: ECDSA (SHA256withECDSA), Base64 of the DER signature, with PagBank's
+ *   webhook public key from `GET /public-keys?type=webhook` ('Validação de autenticidade'). Kept in
+ *   memory; asked again when no signature verifies with it (PagBank rotated it), at most once a
+ *   minute, so forged notifications cannot make the store hammer PagBank.
+ * Either header may carry several values (repeated, or joined by commas): one that verifies is
+ * enough. The method a payment was made with is the charge's `payment_method.type`.
  *
  * Nothing PagBank answers (messages, ids of errors) reaches the shopper: every failure is the
  * same UpstreamError text, and the token is never logged.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { PAYMENT_START_FAILED } from '@semijoias/domain/messages';
+import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 import { sameSecret } from '../../lib/secrets.js';
 import { UpstreamError } from '../../lib/errors.js';
 import type {
@@ -26,7 +38,14 @@ import type {
   PaymentStatus,
 } from './provider.js';
 
+/** The token signature ('Confirmar autenticidade da notificação'). */
 export const PAGBANK_SIGNATURE_HEADER = 'x-authenticity-token';
+/** The ECDSA signature ('Validação de autenticidade'). */
+export const PAGBANK_PAYLOAD_SIGNATURE_HEADER = 'x-payload-signature';
+/** Where PagBank's webhook public key is asked for (`type=webhook`, 'Validação de autenticidade'). */
+export const PAGBANK_WEBHOOK_KEY_PATH = '/public-keys?type=webhook';
+/** At most one request for the key in this long (a flood of forged notifications waits). */
+const KEY_REFETCH_INTERVAL_MS = 60_000;
 const PAYMENT_STATUS_FAILED =
   'Não foi possível consultar o pagamento. Tente novamente em instantes.';
 /** A checkout's attempts read by paymentStatus (the newest ones): a shopper tries a few times. */
@@ -48,7 +67,37 @@ function phoneOf(digits: string) {
   return { country: '+55', area: d.slice(0, 2), number: d.slice(2) };
 }
 
-/** The checkout's body, as PagBank's Checkout API takes it. */
+/**
+ * What the page offers ('Criar checkout'): `payment_methods` with only her choice (both for an
+ * order placed before the choice existed), and for a card with the owners' installments,
+ * `payment_methods_configs`: the most installments (INSTALLMENTS_LIMIT) and how many carry no
+ * interest (INTEREST_FREE_INSTALLMENTS), values as text.
+ */
+function paymentMethodsOf(request: CheckoutRequest) {
+  const types =
+    request.method === 'pix'
+      ? ['PIX']
+      : request.method === 'cartao'
+        ? ['CREDIT_CARD']
+        : ['CREDIT_CARD', 'PIX'];
+  const payment_methods = types.map((type) => ({ type }));
+  const { installments } = request;
+  if (!installments || !types.includes('CREDIT_CARD')) return { payment_methods };
+  return {
+    payment_methods,
+    payment_methods_configs: [
+      {
+        type: 'CREDIT_CARD',
+        config_options: [
+          { option: 'INSTALLMENTS_LIMIT', value: String(installments.max) },
+          { option: 'INTEREST_FREE_INSTALLMENTS', value: String(installments.interestFree) },
+        ],
+      },
+    ],
+  };
+}
+
+/** The checkout's body, as PagBank's Checkout API takes it ('Criar checkout'). */
 export function pagBankCheckoutBody(request: CheckoutRequest) {
   return {
     reference_id: request.reference,
@@ -68,7 +117,7 @@ export function pagBankCheckoutBody(request: CheckoutRequest) {
     })),
     discount_amount: request.discountCents,
     shipping: { type: 'FIXED', amount: request.shippingCents, address_modifiable: false },
-    payment_methods: [{ type: 'CREDIT_CARD' }, { type: 'PIX' }],
+    ...paymentMethodsOf(request),
     redirect_url: request.redirectUrl,
     notification_urls: [request.notificationUrl],
     payment_notification_urls: [request.notificationUrl],
@@ -79,6 +128,15 @@ interface Charge {
   id?: unknown;
   status?: unknown;
   amount?: { value?: unknown; summary?: { paid?: unknown } };
+  payment_method?: { type?: unknown };
+}
+
+/** How a charge was paid: its `payment_method.type` (BOLETO, DEBIT_CARD... are neither). */
+function methodOf(charge: Charge): PaymentMethod | null {
+  const type = charge.payment_method?.type;
+  if (type === 'PIX') return 'pix';
+  if (type === 'CREDIT_CARD') return 'cartao';
+  return null;
 }
 
 /** An order's charges, oldest first (only the objects). */
@@ -118,6 +176,7 @@ function readEvent(rawBody: string): PaymentEvent | null {
       state: stateOf(charge.status),
       paymentId: charge.id,
       amountCents: amountOf(charge),
+      method: methodOf(charge),
     };
   }
   // A checkout's own notification (e.g. it expired): kept, changes nothing.
@@ -129,7 +188,59 @@ function readEvent(rawBody: string): PaymentEvent | null {
     paymentId: null,
     amountCents: null,
     checkoutId: b.id,
+    method: null,
   };
+}
+
+type NotificationHeaders = Record<string, string | string[] | undefined>;
+
+/**
+ * Every value of a header, whatever its case: repeated (Node gives an array) or joined by commas
+ * (neither hex nor Base64 has one).
+ */
+function headerValues(headers: NotificationHeaders, name: string): string[] {
+  const values: string[] = [];
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== name || value === undefined) continue;
+    for (const joined of Array.isArray(value) ? value : [value])
+      for (const part of joined.split(',')) if (part.trim()) values.push(part.trim());
+  }
+  return values;
+}
+
+/**
+ * Whether a value of `x-payload-signature` is an ECDSA signature of the raw body with this key:
+ * SHA256withECDSA, Base64 of the DER encoding ('Validação de autenticidade').
+ */
+function signedWith(rawBody: string, signatures: string[], key: KeyObject): boolean {
+  const data = Buffer.from(rawBody, 'utf8');
+  return signatures.some((signature) => {
+    try {
+      return verify('sha256', data, { key, dsaEncoding: 'der' }, Buffer.from(signature, 'base64'));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** PagBank's webhook key from its answer: `public_key`, the Base64 of the DER (SPKI) key, or a PEM. */
+function webhookKeyOf(answer: unknown): KeyObject | null {
+  const text =
+    answer !== null && typeof answer === 'object'
+      ? (answer as { public_key?: unknown }).public_key
+      : undefined;
+  if (typeof text !== 'string' || text.trim() === '') return null;
+  try {
+    return text.includes('-----BEGIN')
+      ? createPublicKey(text)
+      : createPublicKey({
+          key: Buffer.from(text.replace(/\s/g, ''), 'base64'),
+          format: 'der',
+          type: 'spki',
+        });
+  } catch {
+    return null;
+  }
 }
 
 export function createPagBankProvider(options: {
@@ -139,18 +250,63 @@ export function createPagBankProvider(options: {
   timeoutMs?: number;
   /** Of the health page's check (5 s by default). */
   reachabilityTimeoutMs?: number;
+  /** The webhook key is asked for at most once in this long (a minute by default). */
+  keyRefetchIntervalMs?: number;
+  /** The clock of that limit (tests move it). */
+  now?: () => number;
   fetch?: typeof fetch;
 }): PaymentProvider {
   const { token, apiUrl } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const reachabilityTimeoutMs = options.reachabilityTimeoutMs ?? 5_000;
+  const keyRefetchIntervalMs = options.keyRefetchIntervalMs ?? KEY_REFETCH_INTERVAL_MS;
+  const now = options.now ?? Date.now;
   const doFetch = options.fetch ?? fetch;
-  const signedBy = (rawBody: string, headers: Record<string, string | string[] | undefined>) => {
-    const given = headers[PAGBANK_SIGNATURE_HEADER];
-    return (
-      typeof given === 'string' && sameSecret(given.toLowerCase(), signPagBankBody(token, rawBody))
+
+  const tokenSigned = (rawBody: string, headers: NotificationHeaders) => {
+    const expected = signPagBankBody(token, rawBody);
+    return headerValues(headers, PAGBANK_SIGNATURE_HEADER).some((given) =>
+      sameSecret(given.toLowerCase(), expected),
     );
   };
+
+  /** PagBank's webhook key, kept in memory once asked for. */
+  let webhookKey: KeyObject | null = null;
+  let keyAskedAt: number | null = null;
+  let keyAsked: Promise<KeyObject | null> | null = null;
+
+  /**
+   * Asks PagBank for its webhook key again; the answer of a request already under way, or null
+   * when the last one was less than the interval ago (or PagBank gave no usable key).
+   */
+  function askKey(): Promise<KeyObject | null> {
+    if (keyAsked) return keyAsked;
+    const at = now();
+    if (keyAskedAt !== null && at - keyAskedAt < keyRefetchIntervalMs) return Promise.resolve(null);
+    keyAskedAt = at;
+    keyAsked = (async () => {
+      try {
+        const key = webhookKeyOf(await call('GET', PAGBANK_WEBHOOK_KEY_PATH));
+        if (key) webhookKey = key;
+        return key;
+      } catch {
+        return null;
+      } finally {
+        keyAsked = null;
+      }
+    })();
+    return keyAsked;
+  }
+
+  async function payloadSigned(rawBody: string, headers: NotificationHeaders): Promise<boolean> {
+    const signatures = headerValues(headers, PAGBANK_PAYLOAD_SIGNATURE_HEADER);
+    if (signatures.length === 0) return false;
+    const kept = webhookKey;
+    if (kept && signedWith(rawBody, signatures, kept)) return true;
+    // None verifies with the kept key (or none is kept yet): PagBank may have rotated it.
+    const fresh = await askKey();
+    return fresh !== null && signedWith(rawBody, signatures, fresh);
+  }
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     const res = await doFetch(`${apiUrl}${path}`, {
@@ -207,15 +363,21 @@ export function createPagBankProvider(options: {
           .map((o) => (o && typeof o === 'object' ? (o as { id?: unknown }).id : undefined))
           .filter((id): id is string => typeof id === 'string')
           .slice(-MAX_ATTEMPTS_READ);
-        let newest: PaymentStatus = { state: 'pending', paymentId: null, amountCents: null };
+        let newest: PaymentStatus = {
+          state: 'pending',
+          paymentId: null,
+          amountCents: null,
+          method: null,
+        };
         for (const orderId of orderIds) {
           const order = await call('GET', `/orders/${encodeURIComponent(orderId)}`);
           for (const charge of chargesOf(order)) {
             if (typeof charge.id !== 'string') continue;
             const state = stateOf(charge.status);
+            const method = methodOf(charge);
             if (state === 'paid')
-              return { state, paymentId: charge.id, amountCents: amountOf(charge) };
-            newest = { state, paymentId: charge.id, amountCents: null };
+              return { state, paymentId: charge.id, amountCents: amountOf(charge), method };
+            newest = { state, paymentId: charge.id, amountCents: null, method };
           }
         }
         return newest;
@@ -224,8 +386,13 @@ export function createPagBankProvider(options: {
       }
     },
 
+    /**
+     * Authentic when either signature verifies (a sandbox notice may carry only one): the token's
+     * first, which needs no request.
+     */
     async verifyNotification({ rawBody, headers }) {
-      if (!signedBy(rawBody, headers)) return { ok: false, reason: 'assinatura' };
+      const authentic = tokenSigned(rawBody, headers) || (await payloadSigned(rawBody, headers));
+      if (!authentic) return { ok: false, reason: 'assinatura' };
       const event = readEvent(rawBody);
       return event ? { ok: true, event } : { ok: false, reason: 'invalida' };
     },
