@@ -265,7 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         lifecycle,
         migrationsFolder: config.paths.migrations,
       });
-      await api.register(storeSettingsRoutes, { config });
+      await api.register(storeSettingsRoutes, { db: database.db, config });
       await api.register(catalogRoutes, {
         db: database.db,
         imageBaseUrl: config.imageBaseUrl,

@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS = [
   { path: 'estoque', label: 'Estoque' },
   { path: 'pedidos', label: 'Pedidos' },
   { path: 'cupons', label: 'Cupons' },
+  { path: 'pagamentos', label: 'Pagamentos' },
   { path: 'clientes', label: 'Clientes' },
   { path: 'auditoria', label: 'Auditoria' },
   { path: 'saude', label: 'Saúde da loja' },
@@ -85,3 +86,14 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
 }
+
+/** What the audit log's entries are about (`entity_type`; `?entidade=` of GET /api/admin/auditoria/). */
+export const AUDIT_ENTITY_TYPES = [
+  'product',
+  'order',
+  'coupon',
+  'customer',
+  'backup',
+  'payment_settings',
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

@@ -721,7 +721,8 @@ export const ANONYMIZE_OWNER_REFUSED =
 export const ANONYMIZE_ALREADY_DONE = 'Esta conta já foi anonimizada.';
 
 // Auditoria
-export const AUDIT_ENTITY_INVALID = 'Entidade inválida: use product, order, coupon ou customer.';
+export const AUDIT_ENTITY_INVALID =
+  'Entidade inválida: use product, order, coupon, customer, backup ou payment_settings.';
 export const AUDIT_ID_INVALID = 'O id deve ter de 1 a 64 caracteres.';
 export const AUDIT_ID_WITHOUT_ENTITY = 'Informe a entidade junto com o id.';
 export const AUDIT_ACTION_INVALID = 'A ação deve ter de 1 a 64 letras, pontos ou sublinhados.';
@@ -729,3 +730,14 @@ export const AUDIT_ACTION_INVALID = 'A ação deve ter de 1 a 64 letras, pontos 
 // Administradoras
 export const OWNER_ID_INVALID = 'O id da administradora deve ser um número inteiro positivo.';
 // ------------------------------------------------------------ end of Back office (API)
+
+// ------------------------------------------------------------ Payment settings (issue 22)
+export const PAYMENT_SETTINGS_MAX_INVALID = 'As parcelas devem ser um número inteiro de 1 a 12.';
+export const PAYMENT_SETTINGS_FREE_INVALID =
+  'As parcelas sem juros devem ser um número inteiro de 1 até o máximo de parcelas.';
+export const PAYMENT_SETTINGS_MIN_INVALID =
+  'A parcela mínima deve ser um valor em reais, zero ou mais (ex.: 20,00).';
+export const PAYMENT_SETTINGS_PIX_INVALID =
+  'O desconto no PIX deve ser de 0 a 20 %, em números inteiros ou meios (ex.: 5 ou 7,5).';
+export const PAYMENT_SETTINGS_INVALID = 'Confira as configurações de pagamento.';
+export const PAYMENT_SETTINGS_SAVED = 'Configurações de pagamento salvas.';

@@ -8,7 +8,14 @@ import {
   pixPercentTenths,
   pixPercentText,
   pixPrice,
+  validatePaymentSettingsForm,
 } from './payment-terms';
+import {
+  PAYMENT_SETTINGS_FREE_INVALID,
+  PAYMENT_SETTINGS_MAX_INVALID,
+  PAYMENT_SETTINGS_MIN_INVALID,
+  PAYMENT_SETTINGS_PIX_INVALID,
+} from './messages';
 
 const six = { interestFreeInstallments: 6, minInstallmentCents: 2000 };
 
@@ -92,5 +99,60 @@ describe('the PIX price', () => {
       minInstallmentCents: 2000,
       pixDiscountTenths: 50,
     });
+  });
+});
+
+describe("the owners' payment settings form", () => {
+  const good = {
+    parcelas_max: 10,
+    parcelas_sem_juros: '3',
+    parcela_minima: '25,50',
+    desconto_pix_percentual: '7.5',
+  };
+
+  it('reads what the owners type into the settings', () => {
+    expect(validatePaymentSettingsForm(good)).toEqual({
+      ok: true,
+      settings: {
+        maxInstallments: 10,
+        interestFreeInstallments: 3,
+        minInstallmentCents: 2550,
+        pixDiscountTenths: 75,
+      },
+    });
+    expect(
+      validatePaymentSettingsForm({ ...good, parcela_minima: '0', desconto_pix_percentual: 0 }),
+    ).toMatchObject({ ok: true, settings: { minInstallmentCents: 0, pixDiscountTenths: 0 } });
+  });
+
+  it('says what is wrong with each field', () => {
+    const bad = validatePaymentSettingsForm({
+      parcelas_max: 13,
+      parcelas_sem_juros: 0,
+      parcela_minima: '-1',
+      desconto_pix_percentual: '21',
+    });
+    expect(bad).toEqual({
+      ok: false,
+      errors: {
+        parcelas_max: PAYMENT_SETTINGS_MAX_INVALID,
+        parcelas_sem_juros: PAYMENT_SETTINGS_FREE_INVALID,
+        parcela_minima: PAYMENT_SETTINGS_MIN_INVALID,
+        desconto_pix_percentual: PAYMENT_SETTINGS_PIX_INVALID,
+      },
+    });
+  });
+
+  it('never more interest-free installments than installments', () => {
+    expect(
+      validatePaymentSettingsForm({ ...good, parcelas_max: 4, parcelas_sem_juros: 5 }),
+    ).toEqual({
+      ok: false,
+      errors: { parcelas_sem_juros: PAYMENT_SETTINGS_FREE_INVALID },
+    });
+    for (const n of [1.5, '2.0', 'seis', null, undefined])
+      expect(validatePaymentSettingsForm({ ...good, parcelas_max: n }).ok).toBe(false);
+    for (const pix of ['5.3', null, '', true])
+      expect(validatePaymentSettingsForm({ ...good, desconto_pix_percentual: pix }).ok).toBe(false);
   });
 });

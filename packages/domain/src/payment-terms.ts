@@ -5,7 +5,13 @@
  * Integer centavos throughout; the PIX discount in tenths of a percent (5 % = 50), so the owners'
  * half percents stay exact.
  */
-import { formatBRL, type Cents } from './money';
+import {
+  PAYMENT_SETTINGS_FREE_INVALID,
+  PAYMENT_SETTINGS_MAX_INVALID,
+  PAYMENT_SETTINGS_MIN_INVALID,
+  PAYMENT_SETTINGS_PIX_INVALID,
+} from './messages';
+import { formatBRL, toCents, type Cents } from './money';
 
 /** How a shopper pays (api/pay's `forma_pagamento`). */
 export const PAYMENT_METHODS = ['pix', 'cartao'] as const;
@@ -99,4 +105,56 @@ export function pixPercentTenths(text: string): number | null {
   const tenths = Number(m[1]) * 10 + Number(m[2] ?? '0');
   if (tenths > MAX_PIX_DISCOUNT_TENTHS || tenths % 5 !== 0) return null;
   return tenths;
+}
+
+/** The owners' form (PUT /api/admin/pagamentos/), as typed or as sent. */
+export interface PaymentSettingsForm {
+  parcelas_max?: unknown;
+  parcelas_sem_juros?: unknown;
+  parcela_minima?: unknown;
+  desconto_pix_percentual?: unknown;
+}
+
+/** Money the owners type: '20', '20.00', '20,00', 20 (at most R$ 10.000,00). */
+const MAX_MIN_INSTALLMENT_CENTS = 1_000_000;
+
+function wholeBetween(value: unknown, min: number, max: number): number | null {
+  const n = typeof value === 'string' && /^\s*\d{1,2}\s*$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max ? n : null;
+}
+
+/**
+ * Checks the owners' payment settings, the same rule for the back office's form and the API:
+ * the settings, or a message for each field that is wrong.
+ */
+export function validatePaymentSettingsForm(
+  form: PaymentSettingsForm,
+): { ok: true; settings: PaymentSettings } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const max = wholeBetween(form.parcelas_max, 1, MAX_INSTALLMENTS);
+  if (max === null) errors.parcelas_max = PAYMENT_SETTINGS_MAX_INVALID;
+  const free = wholeBetween(form.parcelas_sem_juros, 1, max ?? MAX_INSTALLMENTS);
+  if (free === null) errors.parcelas_sem_juros = PAYMENT_SETTINGS_FREE_INVALID;
+  const rawMin = form.parcela_minima;
+  const minCents =
+    typeof rawMin === 'string' || typeof rawMin === 'number' ? toCents(rawMin) : null;
+  if (minCents === null || minCents < 0 || minCents > MAX_MIN_INSTALLMENT_CENTS)
+    errors.parcela_minima = PAYMENT_SETTINGS_MIN_INVALID;
+  const rawPix = form.desconto_pix_percentual;
+  const pix =
+    typeof rawPix === 'string' || typeof rawPix === 'number'
+      ? pixPercentTenths(String(rawPix))
+      : null;
+  if (pix === null) errors.desconto_pix_percentual = PAYMENT_SETTINGS_PIX_INVALID;
+  if (max === null || free === null || minCents === null || pix === null || errors.parcela_minima)
+    return { ok: false, errors };
+  return {
+    ok: true,
+    settings: {
+      maxInstallments: max,
+      interestFreeInstallments: free,
+      minInstallmentCents: minCents,
+      pixDiscountTenths: pix,
+    },
+  };
 }

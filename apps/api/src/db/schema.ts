@@ -30,6 +30,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CATEGORIES, type CategoryName } from '@semijoias/domain/catalog';
 import { ORDER_STATUS_CODES, type OrderStatusCode } from '@semijoias/domain/orders';
+import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 
 const categoryNames = sql.raw(CATEGORIES.map((c) => `'${c.name}'`).join(', '));
 
@@ -485,18 +486,34 @@ export const orders = pgTable(
     accessKeySealed: text('access_key_sealed'),
     /** After this instant an unpaid order is cancelled (UNPAID_ORDER_TTL_MINUTES). */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // How she pays (issue 22): her choice, and the owners' payment settings when she ordered, so
+    // a later change of the settings never changes an order already placed. Null for an order
+    // placed before the choice existed (the provider's page offers both).
+    paymentMethod: text('payment_method').$type<PaymentMethod>(),
+    /** What the PIX discount took off the products after the coupon (0 for a card). */
+    pixDiscountCents: integer('pix_discount_cents').notNull().default(0),
+    /** The PIX discount in tenths of a percent when she ordered (a switch to PIX on retry uses it). */
+    pixDiscountTenths: integer('pix_discount_tenths').notNull().default(0),
+    maxInstallments: integer('max_installments'),
+    interestFreeInstallments: integer('interest_free_installments'),
+    minInstallmentCents: integer('min_installment_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      'orders_payment_method_check',
+      sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('pix', 'cartao')`,
+    ),
     check(
       'orders_status_check',
       sql`${t.status} in (${sql.raw(ORDER_STATUS_CODES.map((c) => `'${c}'`).join(', '))})`,
     ),
     check(
       'orders_money_check',
-      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents}
-        and ${t.shippingCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents}`,
+      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.pixDiscountCents} >= 0
+        and ${t.discountCents} + ${t.pixDiscountCents} <= ${t.subtotalCents} and ${t.shippingCents} >= 0
+        and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} - ${t.pixDiscountCents} + ${t.shippingCents}`,
     ),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     // The sweeper's scan: unpaid orders by deadline.
@@ -888,3 +905,35 @@ export const ownerDevices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );
+
+/**
+ * The owners' payment settings (issue 22): one row, edited in the back office's 'Pagamentos'.
+ * The storefront's installment and PIX lines and the checkout's PIX discount read it; an order
+ * keeps a copy of what applied when it was placed (orders.pix_discount_tenths and the rest).
+ */
+export const paymentSettings = pgTable(
+  'payment_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    maxInstallments: integer('max_installments').notNull(),
+    interestFreeInstallments: integer('interest_free_installments').notNull(),
+    minInstallmentCents: integer('min_installment_cents').notNull(),
+    pixDiscountTenths: integer('pix_discount_tenths').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payment_settings_one_row', sql`${t.id} = 1`),
+    check(
+      'payment_settings_installments_check',
+      sql`${t.maxInstallments} between 1 and 12
+        and ${t.interestFreeInstallments} between 1 and ${t.maxInstallments}
+        and ${t.minInstallmentCents} >= 0`,
+    ),
+    check(
+      'payment_settings_pix_check',
+      sql`${t.pixDiscountTenths} between 0 and 200 and ${t.pixDiscountTenths} % 5 = 0`,
+    ),
+  ],
+);
+
+export type PaymentSettingsRow = typeof paymentSettings.$inferSelect;

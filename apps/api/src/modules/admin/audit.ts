@@ -3,11 +3,10 @@
  * (pass the transaction as `tx`), with the entity as the admin API answers it before and after.
  * Read by GET /api/admin/auditoria/ and by the history of a product or an order.
  */
+import type { AuditEntityType } from '@semijoias/domain/admin';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import type { Owner } from '../owner-access/index.js';
-
-export type AuditEntityType = 'product' | 'order' | 'coupon' | 'customer' | 'backup';
 
 export interface AuditEntry {
   /** 'product.create', 'product.update', 'product.hide', 'stock.adjust', 'order.ship', ... */

@@ -17,6 +17,7 @@ import { createOwnerGuard, requireOwner } from '../owner-access/index.js';
 import type { AdminRouteOptions } from './options.js';
 import { adminOrdersRoutes } from './orders/routes.js';
 import { adminOwnersRoutes } from './owners/routes.js';
+import { adminPaymentsRoutes } from './payments/routes.js';
 import { adminProductsRoutes } from './products/routes.js';
 import { adminStockRoutes } from './stock/routes.js';
 
@@ -64,4 +65,5 @@ export const adminRoutes: FastifyPluginAsyncZod<
   await app.register(adminEnvironmentRoutes, deps);
   await app.register(adminBackupsRoutes, deps);
   await app.register(adminHealthRoutes, deps);
+  await app.register(adminPaymentsRoutes, deps);
 };

@@ -49,6 +49,9 @@ const HealthPage = lazy(() =>
 const BackupsPage = lazy(() =>
   import('./backups/BackupsPage').then((m) => ({ default: m.BackupsPage })),
 );
+const PaymentsPage = lazy(() =>
+  import('./payments/PaymentsPage').then((m) => ({ default: m.PaymentsPage })),
+);
 
 /** Each section owns the routes under its path (`produtos/novo`, `pedidos/:reference`...). */
 const SECTION_ROUTES = [
@@ -60,6 +63,7 @@ const SECTION_ROUTES = [
   { path: 'clientes/*', element: <CustomersPage /> },
   { path: 'auditoria/*', element: <AuditPage /> },
   { path: 'saude/*', element: <HealthPage /> },
+  { path: 'pagamentos/*', element: <PaymentsPage /> },
   { path: 'backups/*', element: <BackupsPage /> },
   {
     path: '*',

@@ -3,6 +3,7 @@
  * parameter every list of this slice shares (Estoque reads it too).
  */
 import { z } from 'zod';
+import { AUDIT_ENTITY_TYPES } from '@semijoias/domain/admin';
 import {
   AUDIT_ACTION_INVALID,
   AUDIT_ENTITY_INVALID,
@@ -10,8 +11,6 @@ import {
   AUDIT_ID_WITHOUT_ENTITY,
 } from '@semijoias/domain/messages';
 import { pageParam } from '../schemas.js';
-
-export const AUDIT_ENTITY_TYPES = ['product', 'order', 'coupon', 'customer', 'backup'] as const;
 
 /** `?pagina=2`: 1 when absent. Bounded so an offset never overflows. */
 export const auditQuery = z

@@ -2,9 +2,10 @@
  * GET api/admin/auditoria/ (docs/admin/dashboard-stock-audit.md): the owners' changes, newest
  * first. Every screen that changes something invalidates AUDIT_QUERY_KEY so histories refresh.
  */
+import type { AuditEntityType } from '@semijoias/domain/admin';
 import { ADMIN_QUERY_ROOT, adminGet } from '../lib/admin-api';
 
-export type AuditEntityType = 'product' | 'order' | 'coupon' | 'customer' | 'backup';
+export type { AuditEntityType };
 
 export interface AuditEntry {
   id: number;
@@ -61,6 +62,7 @@ export const ENTITY_LABEL: Record<AuditEntityType, string> = {
   coupon: 'Cupom',
   customer: 'Cliente',
   backup: 'Backup',
+  payment_settings: 'Pagamentos',
 };
 
 /** Where an entry's entity lives in the back office. */
@@ -76,6 +78,8 @@ export function entityPath(entry: AuditEntry): string {
       return `/admin/clientes/${entry.entity_id}`;
     case 'backup':
       return '/admin/backups';
+    case 'payment_settings':
+      return '/admin/pagamentos';
   }
 }
 

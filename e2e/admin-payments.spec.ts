@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { ownerSession } from './fixtures/admin';
+import { signInBrowser } from './fixtures/orders';
+
+// Issue 22, 'Pagamentos': the owners set the interest-free installments, the smallest installment
+// and the PIX discount; the page previews a price as a shopper reads it, refuses what the rule
+// refuses field by field, and a saved change is what the storefront's GET /api/loja/ answers.
+// Only the desktop run saves a change (the settings are the store's, one for both runs).
+
+const SEEDED = {
+  parcelas_max: 6,
+  parcelas_sem_juros: 6,
+  parcela_minima: '20.00',
+  desconto_pix_percentual: '5.0',
+};
+
+test('an owner previews and saves the payment settings; the storefront reads them', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const project = testInfo.project.name;
+  const owner = await ownerSession(page.request, project);
+  await signInBrowser(page, owner.session);
+  await page.goto('/admin/pagamentos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pagamentos' })).toBeVisible();
+  await expect(page.getByLabel('Parcelas sem juros')).toHaveValue('6');
+  await expect(page.getByLabel('Parcela mínima (R$)')).toHaveValue('20,00');
+  await expect(page.getByLabel('Desconto no PIX (%)')).toHaveValue('5');
+
+  // The preview reads R$ 129,90 as the storefront will: 6x of R$ 21,65, R$ 123,40 by PIX.
+  const examples = page.getByRole('list', { name: 'Exemplos de preços' });
+  await expect(examples).toContainText('em até 6x de R$ 21,65 sem juros');
+  await expect(examples).toContainText('R$ 123,40 no PIX');
+  await page.screenshot({
+    path: testInfo.outputPath(`${project}-pagamentos.png`),
+    fullPage: true,
+  });
+  expect(
+    (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id),
+  ).toEqual([]);
+
+  // Typed values change the preview before anything is saved; a bad one says why.
+  await page.getByLabel('Desconto no PIX (%)').fill('7,5');
+  await expect(examples).toContainText('R$ 120,15 no PIX');
+  await page.getByLabel('Parcelas sem juros').fill('8');
+  await page.getByLabel('Máximo de parcelas').fill('6');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(
+    page.getByText(
+      'As parcelas sem juros devem ser um número inteiro de 1 até o máximo de parcelas.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByLabel('Parcelas sem juros')).toBeFocused();
+  await page.screenshot({
+    path: testInfo.outputPath(`${project}-pagamentos-erro.png`),
+    fullPage: true,
+  });
+
+  if (project !== 'desktop') return;
+  await page.getByLabel('Máximo de parcelas').fill('10');
+  await page.getByLabel('Parcelas sem juros').fill('3');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Configurações de pagamento salvas.', { exact: true })).toBeVisible();
+  const store = await page.request.get('/api/loja/');
+  expect((await store.json()).pagamentos).toEqual({
+    parcelas_max: 10,
+    parcelas_sem_juros: 3,
+    parcela_minima: '20.00',
+    desconto_pix_percentual: '7.5',
+  });
+  // The change is in the audit log, and the settings go back to the seeded ones.
+  await page.goto('/admin/auditoria');
+  await expect(page.getByText('Pagamentos: até 10x, 3x sem juros').first()).toBeVisible();
+  const restored = await page.request.put('/api/admin/pagamentos/', {
+    data: SEEDED,
+    headers: { authorization: `Bearer ${owner.session.access}` },
+  });
+  expect(restored.status()).toBe(200);
+});
