@@ -169,7 +169,7 @@ export function sandboxNotification(
   reference: string,
   amountCents: number,
   status: 'paid' | 'declined' = 'paid',
-  ids: { paymentId?: string; checkoutId?: string | null } = {},
+  ids: { paymentId?: string; checkoutId?: string | null; method?: 'card' | 'pix' } = {},
 ) {
   const paymentId = ids.paymentId ?? `SBX_${randomUUID()}`;
   const raw = JSON.stringify({
@@ -179,7 +179,7 @@ export function sandboxNotification(
     status,
     payment_id: paymentId,
     amount_cents: amountCents,
-    method: 'card',
+    method: ids.method ?? 'card',
   });
   return {
     paymentId,

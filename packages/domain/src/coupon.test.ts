@@ -80,23 +80,58 @@ describe('computeTotals', () => {
   it.each([
     [
       { subtotal: 25990, desconto: 2599, frete: 1290 },
-      { subtotal: 25990, subtotalComDesconto: 23391, frete: 1290, desconto: 2599, total: 24681 },
+      {
+        subtotal: 25990,
+        subtotalComDesconto: 23391,
+        frete: 1290,
+        desconto: 2599,
+        descontoPix: 0,
+        total: 24681,
+      },
     ],
     [
       { subtotal: 60000, desconto: 0, frete: 0 },
-      { subtotal: 60000, subtotalComDesconto: 60000, frete: 0, desconto: 0, total: 60000 },
+      {
+        subtotal: 60000,
+        subtotalComDesconto: 60000,
+        frete: 0,
+        desconto: 0,
+        descontoPix: 0,
+        total: 60000,
+      },
     ],
     [
       { subtotal: 10000 },
-      { subtotal: 10000, subtotalComDesconto: 10000, frete: 0, desconto: 0, total: 10000 },
+      {
+        subtotal: 10000,
+        subtotalComDesconto: 10000,
+        frete: 0,
+        desconto: 0,
+        descontoPix: 0,
+        total: 10000,
+      },
     ],
     [
       { subtotal: 1000, desconto: 5000, frete: 1590 },
-      { subtotal: 1000, subtotalComDesconto: 0, frete: 1590, desconto: 1000, total: 1590 },
+      {
+        subtotal: 1000,
+        subtotalComDesconto: 0,
+        frete: 1590,
+        desconto: 1000,
+        descontoPix: 0,
+        total: 1590,
+      },
     ],
     [
       { subtotal: 1000, desconto: -100, frete: 1590 },
-      { subtotal: 1000, subtotalComDesconto: 1000, frete: 1590, desconto: 0, total: 2590 },
+      {
+        subtotal: 1000,
+        subtotalComDesconto: 1000,
+        frete: 1590,
+        desconto: 0,
+        descontoPix: 0,
+        total: 2590,
+      },
     ],
   ])('%j', (input, totals) => {
     expect(computeTotals(input)).toEqual(totals);

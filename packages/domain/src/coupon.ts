@@ -3,6 +3,7 @@
  * from the database; the browser uses them only to show what the server will charge.
  */
 import type { Cents } from './money';
+import { pixDiscount } from './payment-terms';
 
 export const WELCOME_COUPON_CODE = 'BOASVINDAS';
 export const WELCOME_COUPON_PERCENT = 10;
@@ -68,14 +69,35 @@ export interface Totals {
   subtotalComDesconto: Cents;
   frete: Cents;
   desconto: Cents;
+  /** The PIX discount (issue 22): on the products after the coupon, never on the freight. */
+  descontoPix: Cents;
   total: Cents;
 }
 
-/** The checkout's totals (SPEC §3): total = (subtotal - discount) + shipping. */
-export function computeTotals(input: { subtotal: Cents; desconto?: Cents; frete?: Cents }): Totals {
+/**
+ * The checkout's totals (SPEC §3): total = (subtotal - discount) + shipping; paid by PIX
+ * (issue 22), minus the PIX discount of the products after the coupon (`pixDiscountTenths`, the
+ * owners' setting in tenths of a percent).
+ */
+export function computeTotals(input: {
+  subtotal: Cents;
+  desconto?: Cents;
+  frete?: Cents;
+  pixDiscountTenths?: number;
+}): Totals {
   const subtotal = Math.max(0, input.subtotal);
   const desconto = clampDiscount(input.desconto ?? 0, subtotal);
   const frete = Math.max(0, input.frete ?? 0);
   const subtotalComDesconto = subtotal - desconto;
-  return { subtotal, subtotalComDesconto, frete, desconto, total: subtotalComDesconto + frete };
+  const descontoPix = input.pixDiscountTenths
+    ? pixDiscount(subtotalComDesconto, input.pixDiscountTenths)
+    : 0;
+  return {
+    subtotal,
+    subtotalComDesconto,
+    frete,
+    desconto,
+    descontoPix,
+    total: subtotalComDesconto - descontoPix + frete,
+  };
 }

@@ -741,3 +741,5 @@ export const PAYMENT_SETTINGS_PIX_INVALID =
   'O desconto no PIX deve ser de 0 a 20 %, em números inteiros ou meios (ex.: 5 ou 7,5).';
 export const PAYMENT_SETTINGS_INVALID = 'Confira as configurações de pagamento.';
 export const PAYMENT_SETTINGS_SAVED = 'Configurações de pagamento salvas.';
+/** api/pay: a `forma_pagamento` other than 'pix' or 'cartao' (issue 22). */
+export const PAYMENT_METHOD_INVALID = 'Forma de pagamento inválida.';

@@ -3,8 +3,9 @@
  * GET /sandbox/checkout/{id} (outside /api: it is a page), registered only when
  * PAYMENT_PROVIDER=sandbox. It plays PagBank's part without an account: plainly marked as a test,
  * it shows the amount and the order's reference and offers a card form (4111 1111 1111 1111
- * approves, 4000 0000 0000 0002 is declined) and PIX (a QR code, the copy-and-paste code,
- * 'Simular pagamento PIX'). On a result it records it, notifies the store server to server
+ * approves, 4000 0000 0000 0002 is declined; the installments the order allows to pick from) and
+ * PIX (a QR code, the copy-and-paste code, 'Simular pagamento PIX') — only the one she chose at
+ * checkout (issue 22), both for an order placed before the choice. On a result it records it, notifies the store server to server
  * through the real webhook route (`inject`, no network), signed, and sends the browser back.
  *
  * Plain HTML forms and a stylesheet: no inline script or style, so a strict Content-Security-
@@ -19,6 +20,7 @@ import { formatBRL } from '@semijoias/domain/money';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { sandboxCheckouts } from '../../db/schema.js';
+import type { CheckoutRequest } from './provider.js';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody, type SandboxNotification } from './sandbox.js';
 
 export interface SandboxPageOptions {
@@ -68,8 +70,37 @@ function notFoundPage(message: string): string {
 }
 
 type CheckoutRow = typeof sandboxCheckouts.$inferSelect;
+type Offered = Pick<CheckoutRequest, 'method' | 'installments'>;
+
+/** What the store asked this checkout to offer (the request it was created with). */
+function offeredBy(row: CheckoutRow): Offered {
+  const asked = (row.payload ?? {}) as Partial<CheckoutRequest>;
+  const method = asked.method === 'pix' || asked.method === 'cartao' ? asked.method : null;
+  const i = asked.installments;
+  const installments =
+    i && Number.isInteger(i.max) && Number.isInteger(i.interestFree) && i.max >= 1
+      ? { max: i.max, interestFree: Math.min(i.interestFree, i.max) }
+      : null;
+  return { method, installments };
+}
+
+const offersCard = (o: Offered) => o.method !== 'pix';
+const offersPix = (o: Offered) => o.method !== 'cartao';
+
+/** 'em 3x de R$ 43,30 sem juros' for each count the order allows (the sandbox charges no interest). */
+function installmentOptions(amountCents: number, offered: Offered): string {
+  const max = offered.installments?.max ?? 1;
+  const free = offered.installments?.interestFree ?? 1;
+  return Array.from({ length: max }, (_, k) => {
+    const n = k + 1;
+    const each = formatBRL(Math.floor((2 * amountCents + n) / (2 * n)));
+    const label = n === 1 ? `1x de ${formatBRL(amountCents)}` : `em ${n}x de ${each}`;
+    return `<option value="${n}">${escapeHtml(label)}${n <= free ? ' sem juros' : ' (com juros do provedor)'}</option>`;
+  }).join('');
+}
 
 async function checkoutPage(row: CheckoutRow): Promise<string> {
+  const offered = offeredBy(row);
   const amount = formatBRL(row.amountCents);
   const code = pixCode(row.orderReference, row.amountCents);
   const qr = await QRCode.toString(code, { type: 'svg', margin: 1, width: 200 });
@@ -82,7 +113,9 @@ async function checkoutPage(row: CheckoutRow): Promise<string> {
 <p class="amount" data-testid="sandbox-amount">${escapeHtml(amount)}</p>
 <p class="muted">Provedor de pagamento de teste da loja. Use os dados abaixo: nada é cobrado.</p>
 </header>
-<section class="card" aria-labelledby="card-title">
+${
+  offersCard(offered)
+    ? `<section class="card" aria-labelledby="card-title">
 <h2 id="card-title">Cartão de crédito</h2>
 <form method="post" action="${action}/card" class="form">
 <label>Número do cartão<input name="card_number" inputmode="numeric" autocomplete="cc-number" value="${APPROVED_TEST_CARD}" maxlength="23" required></label>
@@ -91,11 +124,16 @@ async function checkoutPage(row: CheckoutRow): Promise<string> {
 <label>Validade<input name="expiry" inputmode="numeric" autocomplete="cc-exp" value="12/30" maxlength="5" required></label>
 <label>CVV<input name="cvv" inputmode="numeric" autocomplete="cc-csc" value="123" maxlength="4" required></label>
 </div>
+<label>Parcelas<select name="parcelas">${installmentOptions(row.amountCents, offered)}</select></label>
 <p class="hint">Aprovado: ${APPROVED_TEST_CARD}. Recusado: ${DECLINED_TEST_CARD}.</p>
 <button type="submit" class="primary">Pagar ${escapeHtml(amount)}</button>
 </form>
-</section>
-<section class="card" aria-labelledby="pix-title">
+</section>`
+    : ''
+}
+${
+  offersPix(offered)
+    ? `<section class="card" aria-labelledby="pix-title">
 <h2 id="pix-title">PIX</h2>
 <div class="pix">
 <div class="qr" role="img" aria-label="QR code do PIX">${qr}</div>
@@ -104,7 +142,9 @@ async function checkoutPage(row: CheckoutRow): Promise<string> {
 <form method="post" action="${action}/pix">
 <button type="submit" class="secondary">Simular pagamento PIX</button>
 </form>
-</section>`,
+</section>`
+    : ''
+}`,
   );
 }
 
@@ -199,6 +239,9 @@ export const sandboxPageRoutes: FastifyPluginAsync<SandboxPageOptions> = async (
     const row = await load(id);
     if (row === 'missing' || row === 'expired') return row;
     if (row.status !== 'pending') return row;
+    // Only what the page offers: a PIX order is not paid by card here (nor the other way).
+    const offered = offeredBy(row);
+    if (method === 'card' ? !offersCard(offered) : !offersPix(offered)) return 'not_offered';
     const paymentId = `SBX_${randomUUID()}`;
     const status = approved ? 'paid' : 'declined';
     const [updated] = await db
@@ -234,8 +277,12 @@ export const sandboxPageRoutes: FastifyPluginAsync<SandboxPageOptions> = async (
   }
 
   /** Back to the store's return page, which shows the result once the notification landed. */
-  function backTo(reply: FastifyReply, row: CheckoutRow | 'missing' | 'expired') {
+  function backTo(reply: FastifyReply, row: CheckoutRow | 'missing' | 'expired' | 'not_offered') {
     reply.type('text/html; charset=utf-8');
+    if (row === 'not_offered')
+      return reply
+        .code(409)
+        .send(notFoundPage('Esta forma de pagamento não está disponível para este pedido.'));
     if (row === 'missing')
       return reply.code(404).send(notFoundPage('Este link de pagamento não existe.'));
     if (row === 'expired')

@@ -96,6 +96,8 @@ export interface TotalsWire {
   subtotalComDesconto: string;
   frete: string;
   desconto: string;
+  /** Paid by PIX (issue 22): what its discount takes off; absent from older answers. */
+  descontoPix?: string;
   total: string;
 }
 

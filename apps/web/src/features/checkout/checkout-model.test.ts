@@ -282,6 +282,7 @@ describe("the server's totals in a 409 'Os valores do pedido mudaram…'", () =>
     ).toEqual({
       subtotal: 24970,
       subtotalComDesconto: 22473,
+      descontoPix: 0,
       frete: 1890,
       desconto: 2497,
       total: 24363,
@@ -292,6 +293,7 @@ describe("the server's totals in a 409 'Os valores do pedido mudaram…'", () =>
     expect(totalsFromWire({ totais: { subtotal: 100, frete: '12.90', total: '112.90' } })).toEqual({
       subtotal: 10000,
       subtotalComDesconto: 10000,
+      descontoPix: 0,
       frete: 1290,
       desconto: 0,
       total: 11290,
@@ -313,6 +315,7 @@ describe('the bodies of api/pay/ and api/pagamento/', () => {
   const totals = {
     subtotal: 23970,
     subtotalComDesconto: 21573,
+    descontoPix: 0,
     frete: 1290,
     desconto: 2397,
     total: 22863,

@@ -256,6 +256,7 @@ export function totalsFromWire(data: unknown): Totals | null {
     desconto,
     total,
     subtotalComDesconto: read('subtotalComDesconto') ?? subtotal - desconto,
+    descontoPix: read('descontoPix') ?? 0,
   };
 }
 

@@ -81,6 +81,7 @@ describe('a guest at the checkout', () => {
     expect(result.current.totals).toEqual({
       subtotal: 23970,
       subtotalComDesconto: 23970,
+      descontoPix: 0,
       frete: 1290,
       desconto: 0,
       total: 25260,
@@ -239,6 +240,7 @@ describe('when the server refuses or does not answer', () => {
     expect(result.current.totals).toEqual({
       subtotal: 24970,
       subtotalComDesconto: 24970,
+      descontoPix: 0,
       frete: 1290,
       desconto: 0,
       total: 26260,

@@ -20,8 +20,10 @@ import {
   CHECKOUT_REFERENCE_REQUIRED,
   CHECKOUT_SHIPPING_INFO_INVALID,
   CHECKOUT_TOO_MANY_LINES,
+  PAYMENT_METHOD_INVALID,
   PRODUCT_ID_INVALID,
 } from '@semijoias/domain/messages';
+import { isPaymentMethod } from '@semijoias/domain/payment-terms';
 import { toCents, type Cents } from '@semijoias/domain/money';
 import { ValidationError, type FieldErrors } from '../../../lib/errors.js';
 
@@ -149,6 +151,7 @@ export const payBody = z.preprocess(
         cep: z.unknown().optional(),
         cep_destino: z.unknown().optional(),
         cupom: z.unknown().optional(),
+        forma_pagamento: z.unknown().optional(),
       },
       { error: CART_IS_EMPTY },
     )
@@ -159,8 +162,20 @@ export const payBody = z.preprocess(
         ctx.addIssue({ code: 'custom', message: CHECKOUT_CEP_INVALID, path: ['cep'] });
         return z.NEVER;
       }
+      // Absent means a card (issue 22), so the SPEC's client works unchanged.
+      const method = b.forma_pagamento ?? 'cartao';
+      if (!isPaymentMethod(method)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: PAYMENT_METHOD_INVALID,
+          path: ['forma_pagamento'],
+        });
+        return z.NEVER;
+      }
       const { lines, refusal } = parseLines(b.produtos ?? b.cart);
       return {
+        /** How she pays: 'pix' (its discount) or 'cartao'. */
+        method,
         /** 8 digits. */
         cep: cepDigits(rawCep),
         /** The typed code as sent (normalized later); '' when none. */

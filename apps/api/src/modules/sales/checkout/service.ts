@@ -23,7 +23,14 @@ import { centsToDecimal, type Cents } from '@semijoias/domain/money';
 import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
-import { cartItems, orderItems, orders, products, users } from '../../../db/schema.js';
+import {
+  cartItems,
+  orderItems,
+  orders,
+  products,
+  users,
+  type OrderRow,
+} from '../../../db/schema.js';
 import { ConflictError } from '../../../lib/errors.js';
 import {
   claimKey,
@@ -37,6 +44,7 @@ import {
 import { hashToken } from '../../../lib/secrets.js';
 import { tagStockChanges } from '../../../lib/stock-ledger.js';
 import { findUsable, redeem, type UsableCoupon } from '../../coupons/index.js';
+import { readPaymentSettings } from '../../payment-settings/index.js';
 import type { ShippingQuoter } from '../../shipping/index.js';
 import { enqueueOrderEmails, orderMailDeps, sealOrderChave } from '../orders/emails.js';
 import type { OrdersService } from '../orders/service.js';
@@ -76,6 +84,7 @@ function totalsWire(t: Totals) {
     subtotalComDesconto: centsToDecimal(t.subtotalComDesconto),
     frete: centsToDecimal(t.frete),
     desconto: centsToDecimal(t.desconto),
+    descontoPix: centsToDecimal(t.descontoPix),
     total: centsToDecimal(t.total),
   };
 }
@@ -89,6 +98,19 @@ function totalsChanged(t: Totals): ConflictError {
 
 function conflict(message: string): ConflictError {
   return new ConflictError(message, undefined, { message });
+}
+
+/** An order's totals with this freight, by the rule and the settings it was placed with. */
+function orderTotals(
+  o: Pick<OrderRow, 'subtotalCents' | 'discountCents' | 'paymentMethod' | 'pixDiscountTenths'>,
+  frete: Cents,
+): Totals {
+  return computeTotals({
+    subtotal: o.subtotalCents,
+    desconto: o.discountCents,
+    frete,
+    pixDiscountTenths: o.paymentMethod === 'pix' ? o.pixDiscountTenths : 0,
+  });
 }
 
 /** A product's price changed between reading it and taking its stock: place the order again. */
@@ -205,7 +227,13 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
     const idem: IdempotencyId | undefined = idempotencyKey
       ? { scope: 'pay', owner: idempotencyOwner(userId), key: idempotencyKey }
       : undefined;
-    const hash = requestHash({ lines: request.lines ?? [], cep: request.cep, coupon: couponCode });
+    const hash = requestHash({
+      lines: request.lines ?? [],
+      cep: request.cep,
+      coupon: couponCode,
+      // Only when it is not the default, so a card order's key hashes as it always did.
+      ...(request.method === 'pix' ? { method: request.method } : {}),
+    });
 
     const placeOrder = () =>
       db.transaction(async (tx) => {
@@ -234,10 +262,13 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
         let coupon: UsableCoupon | null = null;
         if (userId !== undefined && couponCode !== '')
           coupon = await findUsable(tx, { code: couponCode, userId, subtotalCents: subtotal });
+        // The owners' settings now; the order keeps a copy, so a later change never touches it.
+        const terms = await readPaymentSettings(tx);
         const totals = computeTotals({
           subtotal,
           desconto: coupon?.discountCents ?? 0,
           frete: quote.valor,
+          pixDiscountTenths: request.method === 'pix' ? terms.pixDiscountTenths : 0,
         });
 
         const chave = randomBytes(32).toString('base64url');
@@ -259,6 +290,12 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
             shippingRegion: quote.regiao,
             couponId: coupon?.coupon.id ?? null,
             couponCode: coupon?.coupon.code ?? null,
+            paymentMethod: request.method,
+            pixDiscountCents: totals.descontoPix,
+            pixDiscountTenths: terms.pixDiscountTenths,
+            maxInstallments: terms.maxInstallments,
+            interestFreeInstallments: terms.interestFreeInstallments,
+            minInstallmentCents: terms.minInstallmentCents,
             expiresAt: sql`now() + make_interval(mins => ${opts.config.unpaidOrderTtlMinutes}::int)`,
           })
           .returning({ id: orders.id, reference: orders.reference });
@@ -316,11 +353,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT, undefined, {
         message: ORDER_NOT_AWAITING_PAYMENT,
       });
-    const current = computeTotals({
-      subtotal: o.subtotalCents,
-      desconto: o.discountCents,
-      frete: o.shippingCents,
-    });
+    const current = orderTotals(o, o.shippingCents);
     let shipping = {
       shippingCents: o.shippingCents,
       totalCents: o.totalCents,
@@ -339,11 +372,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
         subtotalCents: o.subtotalCents,
         itemCount: count?.n ?? 0,
       });
-      totals = computeTotals({
-        subtotal: o.subtotalCents,
-        desconto: o.discountCents,
-        frete: quote.valor,
-      });
+      totals = orderTotals(o, quote.valor);
       // A new freight applies only when the page shows the total it makes (it re-quoted).
       if (totals.frete !== o.shippingCents && pageTotal !== totals.total)
         throw totalsChanged(totals);

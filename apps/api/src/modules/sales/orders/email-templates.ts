@@ -42,6 +42,8 @@ export interface OrderMailView {
   lines: readonly ItemLine[];
   subtotalCents: Cents;
   discountCents: Cents;
+  /** The PIX discount (issue 22), 0 for a card. */
+  pixDiscountCents: Cents;
   shippingCents: Cents;
   totalCents: Cents;
   couponCode: string | null;
@@ -91,6 +93,8 @@ function totalsOf(view: OrderMailView): TotalLine[] {
       value: `- ${formatBRL(view.discountCents)}`,
     });
   }
+  if (view.pixDiscountCents > 0)
+    totals.push({ label: 'Desconto PIX', value: `- ${formatBRL(view.pixDiscountCents)}` });
   totals.push({
     label: view.shippingDays ? `Frete (${view.shippingDays} dias)` : 'Frete',
     value: view.shippingCents === 0 ? 'Grátis' : formatBRL(view.shippingCents),
@@ -467,8 +471,11 @@ export function refundDueStoreNotice(
 
 /** A payment the store received that did not simply pay its order. */
 export interface PaymentAttention {
-  /** 'paid_twice': a second payment of a paid order; 'amount_mismatch': not the order's total. */
-  kind: 'paid_twice' | 'amount_mismatch';
+  /**
+   * 'paid_twice': a second payment of a paid order; 'amount_mismatch': not the order's total;
+   * 'method_mismatch': paid by card an order placed for PIX, at its discounted total (issue 22).
+   */
+  kind: 'paid_twice' | 'amount_mismatch' | 'method_mismatch';
   paymentId: string | null;
   /** What the provider says was paid; null when it did not say. */
   amountCents: Cents | null;
@@ -488,11 +495,18 @@ export function paymentAttentionStoreNotice(
   const amount =
     attention.amountCents === null ? 'valor não informado' : formatBRL(attention.amountCents);
   const twice = attention.kind === 'paid_twice';
-  const title = twice ? 'Pagamento em duplicidade' : 'Pagamento com valor diferente do pedido';
+  const method = attention.kind === 'method_mismatch';
+  const title = twice
+    ? 'Pagamento em duplicidade'
+    : method
+      ? 'Pagamento com forma diferente do pedido'
+      : 'Pagamento com valor diferente do pedido';
   const subject = `${title} - pedido ${label} - ${STORE_NAME}`;
   const why = twice
     ? `O pedido ${label} já estava pago (pagamento ${view.paymentId ?? '—'}) e recebeu outro pagamento, de ${amount}. O pedido não mudou.`
-    : `Chegou um pagamento de ${amount} para o pedido ${label}, cujo total é ${formatBRL(view.totalCents)}. O pedido não mudou: ${orderStatusText(view.status)}.`;
+    : method
+      ? `Chegou um pagamento de ${amount} por cartão para o pedido ${label}, feito para PIX com desconto (total ${formatBRL(view.totalCents)}). O pedido não mudou: ${orderStatusText(view.status)}.`
+      : `Chegou um pagamento de ${amount} para o pedido ${label}, cujo total é ${formatBRL(view.totalCents)}. O pedido não mudou: ${orderStatusText(view.status)}.`;
   const action = twice
     ? 'Estorne o segundo pagamento no painel do provedor de pagamento e avise a cliente.'
     : 'Confira o pagamento no painel do provedor de pagamento: estorne-o ou combine com a cliente como seguir.';

@@ -167,6 +167,7 @@ function mailView(loaded: OrderView, deps: OrderMailDeps, chave: string | null):
     })),
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
+    pixDiscountCents: order.pixDiscountCents,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
     couponCode: order.couponCode,

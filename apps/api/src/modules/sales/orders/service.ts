@@ -36,6 +36,9 @@ function summaryOf(order: OrderRow) {
   return {
     subtotal: centsToDecimal(order.subtotalCents),
     desconto: centsToDecimal(order.discountCents),
+    /** How she pays ('pix', 'cartao'; null for an order placed before the choice, issue 22). */
+    forma_pagamento: order.paymentMethod,
+    desconto_pix: centsToDecimal(order.pixDiscountCents),
     frete: centsToDecimal(order.shippingCents),
     total: centsToDecimal(order.totalCents),
     cupom: order.couponCode,

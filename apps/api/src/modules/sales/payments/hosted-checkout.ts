@@ -10,6 +10,7 @@
  */
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
+import { interestFreeInstallments } from '@semijoias/domain/payment-terms';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { orders, type OrderRow } from '../../../db/schema.js';
@@ -87,14 +88,13 @@ export async function hostedCheckoutFor(
       unitAmountCents: i.unitPriceCents,
     })),
     shippingCents: order.shippingCents,
-    discountCents: order.discountCents,
+    // The coupon's and the PIX discount together: what the products' prices lose.
+    discountCents: order.discountCents + order.pixDiscountCents,
     totalCents: order.totalCents,
     expiresAt,
     redirectUrl: `${config.publicUrl}/pedido/${order.reference}`,
     notificationUrl: `${config.publicUrl}/api/webhooks/${provider.name}/`,
-    // Orders do not record her choice yet (issue 22): the page offers both, as before.
-    method: null,
-    installments: null,
+    ...paymentTermsOf(order),
   };
   let checkout;
   try {
@@ -132,6 +132,36 @@ export async function hostedCheckoutFor(
       : null;
   if (winner) return { paymentUrl: winner };
   throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT);
+}
+
+/**
+ * What the provider's page offers for this order (issue 22). A PIX order: PIX only, at its
+ * discounted total. A card order: the card with the installments the owners' settings gave the
+ * order (interest-free as many as its total allows, the smallest installment respected) and, until
+ * the checkout page asks every shopper to choose, PIX too, at the same price (as before the
+ * choice existed). An order placed before: both, the provider's own installments.
+ */
+export function paymentTermsOf(
+  order: Pick<
+    OrderRow,
+    | 'paymentMethod'
+    | 'totalCents'
+    | 'maxInstallments'
+    | 'interestFreeInstallments'
+    | 'minInstallmentCents'
+  >,
+): Pick<CheckoutRequest, 'method' | 'installments'> {
+  if (order.paymentMethod === 'pix') return { method: 'pix', installments: null };
+  if (order.maxInstallments === null || order.interestFreeInstallments === null)
+    return { method: null, installments: null };
+  const free = interestFreeInstallments(order.totalCents, {
+    interestFreeInstallments: order.interestFreeInstallments,
+    minInstallmentCents: order.minInstallmentCents ?? 0,
+  });
+  return {
+    method: null,
+    installments: { max: order.maxInstallments, interestFree: free?.count ?? 1 },
+  };
 }
 
 function validLink(order: OrderRow, providerName: string, minRemainingMs: number): string | null {

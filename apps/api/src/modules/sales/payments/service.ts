@@ -24,7 +24,12 @@ import { recordAndSettle, type SettlementOutcome } from './settlement.js';
 type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 
 /** Outcomes an owner should hear about (money that did not simply pay an order). */
-const NOTEWORTHY = new Set<SettlementOutcome>(['amount_mismatch', 'refund_due', 'paid_twice']);
+const NOTEWORTHY = new Set<SettlementOutcome>([
+  'amount_mismatch',
+  'method_mismatch',
+  'refund_due',
+  'paid_twice',
+]);
 
 export interface Notification {
   /** The provider named by the path (`/api/webhooks/{provider}/`). */

@@ -43,7 +43,9 @@ export type SettlementOutcome =
   | 'declined'
   | 'pending'
   | 'ignored'
-  | 'amount_mismatch';
+  | 'amount_mismatch'
+  /** A PIX order (its discounted total) paid by card: not taken as payment, the owners told. */
+  | 'method_mismatch';
 
 export interface RecordedEvent {
   /** The provider's name ('sandbox', 'pagbank'). */
@@ -119,6 +121,11 @@ export async function settlePayment(
   if (event.state !== 'paid') return 'pending';
 
   if (isUnpaidStatus(order.status)) {
+    // The PIX discount is for PIX: a card payment of that price is not the order's payment.
+    if (order.paymentMethod === 'pix' && event.method === 'cartao') {
+      await tellOwners(tx, mailDeps, order.id, 'method_mismatch', event);
+      return 'method_mismatch';
+    }
     const outcome = await markPaid(tx, event);
     if (outcome === 'paid') await enqueueOrderEmails(tx, mailDeps, order.id, 'paid');
     if (outcome === 'amount_mismatch') await tellOwners(tx, mailDeps, order.id, outcome, event);
@@ -137,7 +144,7 @@ function tellOwners(
   tx: Db,
   mailDeps: OrderMailDeps,
   orderId: number,
-  kind: 'paid_twice' | 'amount_mismatch',
+  kind: 'paid_twice' | 'amount_mismatch' | 'method_mismatch',
   event: PaymentEvent,
 ): Promise<void> {
   return enqueueOrderEmails(tx, mailDeps, orderId, 'payment_attention', {

@@ -56,6 +56,7 @@ const PAYMENT_EVENT_TEXT: Record<string, string> = {
   refund_due: 'Pago depois do cancelamento: estornar',
   paid_twice: 'Pago em dobro: estornar o segundo',
   amount_mismatch: 'Valor diferente do pedido',
+  method_mismatch: 'Pago por cartão um pedido de PIX',
 };
 
 export function OrderPage() {

@@ -1,0 +1,289 @@
+/**
+ * Paying the Brazilian way at checkout (issue 22): api/pay's `forma_pagamento`, the PIX discount
+ * on the products after the coupon (never the freight) as the order's own line, the owners'
+ * settings copied onto the order, the provider's page offering what she chose, and a card
+ * payment of a PIX order not taken as its payment.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { PAYMENT_METHOD_INVALID } from '@semijoias/domain/messages';
+import { quoteShipping } from '@semijoias/domain/shipping';
+import { outboxEmails, paymentSettings, sandboxCheckouts } from '../../../db/schema.js';
+import { useTestApp } from '../../../../test/helpers.js';
+import { orderByReference, sandboxNotification } from '../../../../test/orders.js';
+import { memoryMailer } from '../../../integrations/mail/mailer.js';
+import {
+  ADDRESS,
+  addToCart,
+  call,
+  orderCount,
+  setProduct,
+  shopper,
+} from '../../../../test/checkout.js';
+
+const ctx = useTestApp({}, { mailer: memoryMailer() });
+const pay = (body: unknown, token?: string) => call(ctx.app, '/api/pay/', body, { token });
+const pagamento = (body: unknown, token?: string) =>
+  call(ctx.app, '/api/pagamento/', body, { token });
+const freight = (subtotal: number, units: number) =>
+  quoteShipping({ cep: '01310100', subtotalCents: subtotal, itemCount: units }).valor;
+const brl = (cents: number) => (cents / 100).toFixed(2);
+
+let nextProduct = 1;
+const product = () => nextProduct++;
+
+interface Placed {
+  reference: string;
+  chave: string;
+  total: string;
+}
+
+describe('api/pay with forma_pagamento', () => {
+  it('PIX: 5 % off the products, not the freight, kept as its own line and answered everywhere', async () => {
+    const id = product();
+    await setProduct(ctx.database, id, { priceCents: 12990, stock: 5 });
+    const res = await pay({
+      produtos: [{ id, quantidade: 1 }],
+      cep: '01310-100',
+      forma_pagamento: 'pix',
+      // The browser's own figures are never read.
+      desconto_pix: '129.90',
+      total: '0.01',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json<Placed>();
+    const frete = freight(12990, 1);
+    // floor(129,90 × 0,95) = 123,40: R$ 6,50 off.
+    expect(placed.total).toBe(brl(12340 + frete));
+    const order = await orderByReference(ctx.database, placed.reference);
+    expect(order).toMatchObject({
+      paymentMethod: 'pix',
+      subtotalCents: 12990,
+      discountCents: 0,
+      pixDiscountCents: 650,
+      shippingCents: frete,
+      totalCents: 12340 + frete,
+      pixDiscountTenths: 50,
+      maxInstallments: 6,
+      interestFreeInstallments: 6,
+      minInstallmentCents: 2000,
+    });
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/${placed.reference}/?chave=${placed.chave}`,
+    });
+    expect(page.json()).toMatchObject({
+      forma_pagamento: 'pix',
+      desconto_pix: '6.50',
+      desconto: '0.00',
+      total: brl(12340 + frete),
+    });
+  });
+
+  it('absent means a card: no discount, the total as before', async () => {
+    const id = product();
+    await setProduct(ctx.database, id, { priceCents: 12990, stock: 5 });
+    const res = await pay({ produtos: [{ id, quantidade: 1 }], cep: '01310-100' });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = await orderByReference(ctx.database, res.json<Placed>().reference);
+    expect(order).toMatchObject({
+      paymentMethod: 'cartao',
+      pixDiscountCents: 0,
+      totalCents: 12990 + freight(12990, 1),
+    });
+  });
+
+  it('with her coupon: the PIX discount is taken from the products after the coupon', async () => {
+    const me = await shopper(ctx.app, ctx.database);
+    const id = product();
+    await setProduct(ctx.database, id, { priceCents: 12345, stock: 5 });
+    await addToCart(ctx.app, me.token, id, 1);
+    const res = await pay(
+      { cep: '01310100', cupom: 'BOASVINDAS', forma_pagamento: 'pix' },
+      me.token,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    // 123,45 - 12,35 (10 %, half up) = 111,10; 5 % of it floors to 105,54: 5,56 off.
+    const order = await orderByReference(ctx.database, res.json<Placed>().reference);
+    expect(order).toMatchObject({
+      discountCents: 1235,
+      pixDiscountCents: 556,
+      totalCents: 10554 + freight(12345, 1),
+    });
+  });
+
+  it("any other forma_pagamento: 400 'Forma de pagamento inválida.', nothing written", async () => {
+    const id = product();
+    await setProduct(ctx.database, id, { priceCents: 5000, stock: 5 });
+    const before = await orderCount(ctx.database);
+    for (const forma of ['boleto', 'PIX', '', 1, {}]) {
+      const res = await pay({
+        produtos: [{ id, quantidade: 1 }],
+        cep: '01310100',
+        forma_pagamento: forma,
+      });
+      expect(res.statusCode, String(forma)).toBe(400);
+      expect(res.json()).toEqual({
+        error: PAYMENT_METHOD_INVALID,
+        message: PAYMENT_METHOD_INVALID,
+        errors: { forma_pagamento: [PAYMENT_METHOD_INVALID] },
+      });
+    }
+    expect(await orderCount(ctx.database)).toBe(before);
+  });
+
+  it("the owners' settings changed between two orders: each keeps its own", async () => {
+    const id = product();
+    await setProduct(ctx.database, id, { priceCents: 10000, stock: 5 });
+    const first = await pay({
+      produtos: [{ id, quantidade: 1 }],
+      cep: '01310100',
+      forma_pagamento: 'pix',
+    });
+    await ctx.database.db
+      .update(paymentSettings)
+      .set({ pixDiscountTenths: 100, interestFreeInstallments: 3 })
+      .where(eq(paymentSettings.id, 1));
+    const second = await pay({
+      produtos: [{ id, quantidade: 1 }],
+      cep: '01310100',
+      forma_pagamento: 'pix',
+    });
+    await ctx.database.db
+      .update(paymentSettings)
+      .set({ pixDiscountTenths: 50, interestFreeInstallments: 6 })
+      .where(eq(paymentSettings.id, 1));
+    const a = await orderByReference(ctx.database, first.json<Placed>().reference);
+    const b = await orderByReference(ctx.database, second.json<Placed>().reference);
+    expect(a).toMatchObject({
+      pixDiscountCents: 500,
+      pixDiscountTenths: 50,
+      interestFreeInstallments: 6,
+    });
+    expect(b).toMatchObject({
+      pixDiscountCents: 1000,
+      pixDiscountTenths: 100,
+      interestFreeInstallments: 3,
+    });
+  });
+});
+
+describe('api/pagamento and the provider for a PIX order', () => {
+  async function pixOrder(priceCents: number) {
+    const id = product();
+    await setProduct(ctx.database, id, { priceCents, stock: 5 });
+    const res = await pay({
+      produtos: [{ id, quantidade: 1 }],
+      cep: '01310100',
+      forma_pagamento: 'pix',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<Placed>();
+  }
+
+  it('the page shows the discounted total; the checkout offers PIX only, at that amount', async () => {
+    const placed = await pixOrder(12990);
+    // The undiscounted total is refused with the server's figures.
+    const wrong = await pagamento({
+      reference: placed.reference,
+      chave: placed.chave,
+      shippingInfo: ADDRESS,
+      totais: { total: brl(12990 + freight(12990, 1)) },
+    });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().totais).toMatchObject({ descontoPix: '6.50', total: placed.total });
+    const res = await pagamento({
+      reference: placed.reference,
+      chave: placed.chave,
+      shippingInfo: ADDRESS,
+      totais: { total: placed.total },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = await orderByReference(ctx.database, placed.reference);
+    const [checkout] = await ctx.database.db
+      .select()
+      .from(sandboxCheckouts)
+      .where(eq(sandboxCheckouts.orderReference, placed.reference));
+    expect(checkout?.amountCents).toBe(order.totalCents);
+    expect(checkout?.payload).toMatchObject({
+      method: 'pix',
+      installments: null,
+      discountCents: 650,
+    });
+    // The sandbox's page offers PIX only, and refuses a card.
+    const pageUrl = new URL(res.json<{ payment_url: string }>().payment_url);
+    const html = (await ctx.app.inject({ method: 'GET', url: pageUrl.pathname })).body;
+    expect(html).toContain('Simular pagamento PIX');
+    expect(html).not.toContain('Cartão de crédito');
+    const card = await ctx.app.inject({
+      method: 'POST',
+      url: `${pageUrl.pathname}/card`,
+      payload: { card_number: '4111111111111111' },
+    });
+    expect(card.statusCode).toBe(409);
+    expect((await orderByReference(ctx.database, placed.reference)).status).toBe(
+      'awaiting_payment',
+    );
+  });
+
+  it("a card order's checkout carries the installments its total allows", async () => {
+    const id = product();
+    await setProduct(ctx.database, id, { priceCents: 5990, stock: 5 });
+    const res = await pay({ produtos: [{ id, quantidade: 1 }], cep: '01310100' });
+    const placed = res.json<Placed>();
+    const paid = await pagamento({
+      reference: placed.reference,
+      chave: placed.chave,
+      shippingInfo: ADDRESS,
+      totais: { total: placed.total },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [checkout] = await ctx.database.db
+      .select()
+      .from(sandboxCheckouts)
+      .where(eq(sandboxCheckouts.orderReference, placed.reference));
+    const total = 5990 + freight(5990, 1);
+    expect(checkout?.payload).toMatchObject({
+      method: null,
+      installments: { max: 6, interestFree: Math.min(6, Math.floor(total / 2000)) },
+    });
+    const html = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: new URL(paid.json<{ payment_url: string }>().payment_url).pathname,
+      })
+    ).body;
+    expect(html).toContain('em 2x de');
+    expect(html).toContain('sem juros');
+  });
+
+  it('a card payment of a PIX order is not its payment: unchanged, the owners told', async () => {
+    const placed = await pixOrder(20000);
+    const res = await pagamento({
+      reference: placed.reference,
+      chave: placed.chave,
+      shippingInfo: ADDRESS,
+      totais: { total: placed.total },
+    });
+    expect(res.statusCode).toBe(200);
+    const order = await orderByReference(ctx.database, placed.reference);
+    const byCard = sandboxNotification(ctx.app, placed.reference, order.totalCents, 'paid', {
+      method: 'card',
+    });
+    expect((await byCard.deliver()).statusCode).toBe(200);
+    expect((await orderByReference(ctx.database, placed.reference)).status).toBe(
+      'awaiting_payment',
+    );
+    const notices = await ctx.database.db
+      .select({ kind: outboxEmails.kind })
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, 'order_method_mismatch_store'));
+    expect(notices.length).toBeGreaterThan(0);
+    // Paid by PIX, it is paid.
+    const byPix = sandboxNotification(ctx.app, placed.reference, order.totalCents, 'paid', {
+      method: 'pix',
+    });
+    expect((await byPix.deliver()).statusCode).toBe(200);
+    expect((await orderByReference(ctx.database, placed.reference)).status).toBe('paid');
+  });
+});
