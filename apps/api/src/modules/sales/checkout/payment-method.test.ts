@@ -12,6 +12,8 @@ import { outboxEmails, paymentSettings, sandboxCheckouts } from '../../../db/sch
 import { useTestApp } from '../../../../test/helpers.js';
 import { orderByReference, sandboxNotification } from '../../../../test/orders.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
+import { orderTotals } from '../orders/totals.js';
+import { switchPaymentMethod } from '../orders/transitions.js';
 import {
   ADDRESS,
   addToCart,
@@ -285,5 +287,112 @@ describe('api/pagamento and the provider for a PIX order', () => {
     });
     expect((await byPix.deliver()).statusCode).toBe(200);
     expect((await orderByReference(ctx.database, placed.reference)).status).toBe('paid');
+  });
+});
+
+describe('a retry that changes how she pays (payment-status ?forma_pagamento=)', () => {
+  async function declinedCardOrder(priceCents: number) {
+    const id = product();
+    await setProduct(ctx.database, id, { priceCents, stock: 5 });
+    const placed = (
+      await pay({ produtos: [{ id, quantidade: 1 }], cep: '01310100' })
+    ).json<Placed>();
+    const res = await pagamento({
+      reference: placed.reference,
+      chave: placed.chave,
+      shippingInfo: ADDRESS,
+      totais: { total: placed.total },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = await orderByReference(ctx.database, placed.reference);
+    const declined = sandboxNotification(ctx.app, placed.reference, order.totalCents, 'declined', {
+      checkoutId: order.providerCheckoutId,
+    });
+    expect((await declined.deliver()).statusCode).toBe(200);
+    expect((await orderByReference(ctx.database, placed.reference)).status).toBe('payment_failed');
+    return { placed, firstLink: res.json<{ payment_url: string }>().payment_url };
+  }
+
+  const status = (reference: string, query: string, token?: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/payment-status/${reference}/?${query}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+
+  it('card declined, then PIX: the total is recomputed and a new checkout made for it', async () => {
+    const { placed, firstLink } = await declinedCardOrder(10000);
+    const res = await status(placed.reference, `chave=${placed.chave}&forma_pagamento=pix`);
+    expect(res.statusCode, res.body).toBe(200);
+    const order = await orderByReference(ctx.database, placed.reference);
+    const frete = freight(10000, 1);
+    expect(order).toMatchObject({
+      paymentMethod: 'pix',
+      pixDiscountCents: 500,
+      totalCents: 9500 + frete,
+    });
+    const link = res.json<{ payment_link: string }>().payment_link;
+    expect(link).not.toBe(firstLink);
+    const [checkout] = await ctx.database.db
+      .select()
+      .from(sandboxCheckouts)
+      .where(eq(sandboxCheckouts.id, order.providerCheckoutId!));
+    expect(checkout).toMatchObject({ amountCents: 9500 + frete });
+    expect(checkout?.payload).toMatchObject({ method: 'pix' });
+    // And back to the card: the full price again.
+    const back = await status(placed.reference, `chave=${placed.chave}&forma_pagamento=cartao`);
+    expect(back.statusCode).toBe(200);
+    expect(await orderByReference(ctx.database, placed.reference)).toMatchObject({
+      paymentMethod: 'cartao',
+      pixDiscountCents: 0,
+      totalCents: 10000 + frete,
+    });
+  });
+
+  it('refused for a paid order, an unknown method, and a customer order opened by its link only', async () => {
+    const { placed } = await declinedCardOrder(8000);
+    expect(
+      (await status(placed.reference, `chave=${placed.chave}&forma_pagamento=boleto`)).statusCode,
+    ).toBe(400);
+    const order = await orderByReference(ctx.database, placed.reference);
+    const paid = sandboxNotification(ctx.app, placed.reference, order.totalCents, 'paid');
+    expect((await paid.deliver()).statusCode).toBe(200);
+    const late = await status(placed.reference, `chave=${placed.chave}&forma_pagamento=pix`);
+    expect(late.statusCode).toBe(409);
+    expect(await orderByReference(ctx.database, placed.reference)).toMatchObject({
+      status: 'paid',
+      paymentMethod: 'cartao',
+      totalCents: order.totalCents,
+    });
+
+    const me = await shopper(ctx.app, ctx.database);
+    const id = product();
+    await setProduct(ctx.database, id, { priceCents: 9000, stock: 5 });
+    await addToCart(ctx.app, me.token, id, 1);
+    const hers = (await pay({ cep: '01310100' }, me.token)).json<Placed>();
+    expect(
+      (await status(hers.reference, `chave=${hers.chave}&forma_pagamento=pix`)).statusCode,
+    ).toBe(404);
+    expect((await orderByReference(ctx.database, hers.reference)).paymentMethod).toBe('cartao');
+  });
+
+  it('switches racing from one stale read: exactly one moves the order, which stays consistent', async () => {
+    const id = product();
+    await setProduct(ctx.database, id, { priceCents: 15000, stock: 5 });
+    const placed = (
+      await pay({ produtos: [{ id, quantidade: 1 }], cep: '01310100' })
+    ).json<Placed>();
+    const stale = await orderByReference(ctx.database, placed.reference);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        switchPaymentMethod(ctx.database.db, stale, i % 2 === 0 ? 'pix' : 'cartao'),
+      ),
+    );
+    // From 'cartao' to 'cartao' changes nothing yet counts as the move it guards against.
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const now = await orderByReference(ctx.database, placed.reference);
+    const expected = orderTotals(now, now.shippingCents);
+    expect(now.totalCents).toBe(expected.total);
+    expect(now.pixDiscountCents).toBe(expected.descontoPix);
   });
 });

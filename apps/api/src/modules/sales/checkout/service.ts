@@ -48,6 +48,7 @@ import { readPaymentSettings } from '../../payment-settings/index.js';
 import type { ShippingQuoter } from '../../shipping/index.js';
 import { enqueueOrderEmails, orderMailDeps, sealOrderChave } from '../orders/emails.js';
 import type { OrdersService } from '../orders/service.js';
+import { orderTotals } from '../orders/totals.js';
 import type { PaymentsService } from '../payments/service.js';
 import {
   addressRefused,
@@ -98,19 +99,6 @@ function totalsChanged(t: Totals): ConflictError {
 
 function conflict(message: string): ConflictError {
   return new ConflictError(message, undefined, { message });
-}
-
-/** An order's totals with this freight, by the rule and the settings it was placed with. */
-function orderTotals(
-  o: Pick<OrderRow, 'subtotalCents' | 'discountCents' | 'paymentMethod' | 'pixDiscountTenths'>,
-  frete: Cents,
-): Totals {
-  return computeTotals({
-    subtotal: o.subtotalCents,
-    desconto: o.discountCents,
-    frete,
-    pixDiscountTenths: o.paymentMethod === 'pix' ? o.pixDiscountTenths : 0,
-  });
 }
 
 /** A product's price changed between reading it and taking its stock: place the order again. */

@@ -8,12 +8,14 @@
  * Rows are locked in one order everywhere: the order, then its products by id (as api/pay takes
  * them), then the coupon. Two transactions touching the same products never wait in a circle.
  */
-import { and, asc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
+import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 import type { Db } from '../../../db/client.js';
-import { orderItems, orders, products } from '../../../db/schema.js';
+import { orderItems, orders, products, type OrderRow } from '../../../db/schema.js';
 import { tagStockChanges } from '../../../lib/stock-ledger.js';
 import { release } from '../../coupons/index.js';
+import { orderTotals } from './totals.js';
 
 export type TransitionOutcome = 'paid' | 'declined' | 'ignored' | 'amount_mismatch';
 
@@ -330,4 +332,51 @@ export async function markRefunded(tx: Db, orderId: number): Promise<boolean> {
     .where(and(eq(orders.id, orderId), eq(orders.status, 'refund_due')))
     .returning({ id: orders.id });
   return moved !== undefined;
+}
+
+/**
+ * Her retry after a failed payment may change how she pays (issue 22): the order's method, PIX
+ * discount and total are recomputed from its own figures and settings, and its checkout link is
+ * dropped so the next one is made for the new amount. One guarded statement: only while it awaits
+ * payment, and only from the method and total it was read with, so two switches at once end in
+ * one consistent order. False when it moved meanwhile.
+ */
+export async function switchPaymentMethod(
+  tx: Db,
+  order: Pick<
+    OrderRow,
+    | 'id'
+    | 'subtotalCents'
+    | 'discountCents'
+    | 'shippingCents'
+    | 'totalCents'
+    | 'paymentMethod'
+    | 'pixDiscountTenths'
+  >,
+  method: PaymentMethod,
+): Promise<boolean> {
+  const totals = orderTotals(order, order.shippingCents, method);
+  const switched = await tx
+    .update(orders)
+    .set({
+      paymentMethod: method,
+      pixDiscountCents: totals.descontoPix,
+      totalCents: totals.total,
+      paymentUrl: null,
+      paymentUrlExpiresAt: null,
+      providerCheckoutId: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        inArray(orders.status, [...UNPAID_ORDER_STATUSES]),
+        order.paymentMethod === null
+          ? isNull(orders.paymentMethod)
+          : eq(orders.paymentMethod, order.paymentMethod),
+        eq(orders.totalCents, order.totalCents),
+      ),
+    )
+    .returning({ id: orders.id });
+  return switched.length > 0;
 }

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticate } from '../../../lib/authenticate.js';
 import { callerOf } from '../orders/access.js';
-import { chaveQuery, referenceParams } from '../orders/schemas.js';
+import { paymentStatusQuery, referenceParams } from '../orders/schemas.js';
 import type { PaymentsService } from './service.js';
 
 /** Notifications are small; anything larger is not one. */
@@ -28,11 +28,12 @@ export const paymentStatusRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/payment-status/:reference/',
-    { schema: { params: referenceParams, querystring: chaveQuery } },
+    { schema: { params: referenceParams, querystring: paymentStatusQuery } },
     async (req) =>
       payments.paymentStatus(
         await callerOf(req, authenticate, req.query.chave),
         req.params.reference,
+        req.query.forma_pagamento,
       ),
   );
 };

@@ -4,8 +4,12 @@
  * order (settlement.ts, shared with the sweeper).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { PAYMENT_NOTIFICATION_INVALID_SIGNATURE } from '@semijoias/domain/messages';
-import { orderStatusText } from '@semijoias/domain/orders';
+import {
+  ORDER_NOT_AWAITING_PAYMENT,
+  PAYMENT_NOTIFICATION_INVALID_SIGNATURE,
+} from '@semijoias/domain/messages';
+import { isUnpaidStatus, orderStatusText } from '@semijoias/domain/orders';
+import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import type {
@@ -15,8 +19,9 @@ import type {
 import { ConflictError, UnauthorizedError } from '../../../lib/errors.js';
 import { recordRefusedNotification } from '../../store-health/index.js';
 import type { OrderCaller } from '../orders/access.js';
-import { orderByReference, statusOf } from '../orders/data.js';
+import { orderById, orderByReference, statusOf } from '../orders/data.js';
 import { orderMailDeps } from '../orders/emails.js';
+import { switchPaymentMethod } from '../orders/transitions.js';
 import type { OrdersService } from '../orders/service.js';
 import { hostedCheckoutFor } from './hosted-checkout.js';
 import { recordAndSettle, type SettlementOutcome } from './settlement.js';
@@ -54,10 +59,24 @@ export function createPaymentsService(deps: {
   /** The order's one valid hosted checkout at the provider (asked for when it has none). */
   const paymentLink = (orderId: number) => hostedCheckoutFor(checkoutDeps, orderId);
 
-  /** GET /api/payment-status/{reference}/: her link to pay, or 409 with where the order stands. */
-  async function paymentStatus(caller: OrderCaller, reference: string) {
-    const order = await deps.orders.accessibleOrder(caller, reference);
+  /**
+   * GET /api/payment-status/{reference}/: her link to pay, or 409 with where the order stands.
+   * With `method` (a retry that changes how she pays, issue 22) the order is switched first, which
+   * only she may do (the rule to pay it), and the link is made for its new total.
+   */
+  async function paymentStatus(caller: OrderCaller, reference: string, method?: PaymentMethod) {
+    const order = await deps.orders.accessibleOrder(caller, reference, method ? 'pay' : 'view');
     try {
+      if (method && method !== order.paymentMethod) {
+        if (!isUnpaidStatus(order.status)) throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT);
+        if (!(await switchPaymentMethod(db, order, method))) {
+          // Moved meanwhile: paid or cancelled (409 below), or switched by her twin to the same
+          // method (its link is hers).
+          const now = await orderById(db, order.id);
+          if (!now || !isUnpaidStatus(now.status) || now.paymentMethod !== method)
+            throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT);
+        }
+      }
       const { paymentUrl } = await paymentLink(order.id);
       return { payment_link: paymentUrl, status: orderStatusText(order.status) };
     } catch (err) {
