@@ -36,6 +36,11 @@ describe('parseEnv', () => {
       viaCepTimeoutMs: 5000,
       imageBaseUrl: '/media/',
       paymentProvider: 'sandbox',
+      mercadopago: {
+        accessToken: undefined,
+        webhookSecret: undefined,
+        apiUrl: 'https://api.mercadopago.com',
+      },
       jwtSecret: undefined,
       unpaidOrderTtlMinutes: 1440,
       orderSweepIntervalSeconds: 60,
@@ -64,6 +69,9 @@ describe('parseEnv', () => {
       IMAGE_BASE_URL: 'https://cdn.example.com/img',
       PAYMENT_PROVIDER: 'pagbank',
       PAGBANK_TOKEN: 'tok',
+      MERCADOPAGO_ACCESS_TOKEN: 'mp-tok',
+      MERCADOPAGO_WEBHOOK_SECRET: 'mp-segredo',
+      MERCADOPAGO_API_URL: 'http://localhost:9998/',
       JWT_SECRET: 'x'.repeat(32),
       UNPAID_ORDER_TTL_MINUTES: '30',
       ORDER_SWEEP_INTERVAL_SECONDS: '5',
@@ -86,6 +94,11 @@ describe('parseEnv', () => {
       imageBaseUrl: 'https://cdn.example.com/img/',
       paymentProvider: 'pagbank',
       pagbank: { token: 'tok' },
+      mercadopago: {
+        accessToken: 'mp-tok',
+        webhookSecret: 'mp-segredo',
+        apiUrl: 'http://localhost:9998',
+      },
       unpaidOrderTtlMinutes: 30,
       orderSweepIntervalSeconds: 5,
       sandboxWebhookSecret: 'w'.repeat(32),
@@ -118,6 +131,12 @@ describe('parseEnv', () => {
     [{ NODE_ENV: 'production' }, 'JWT_SECRET'],
     [{ JWT_SECRET: 'curto' }, 'JWT_SECRET'],
     [{ PAYMENT_PROVIDER: 'pagbank' }, 'PAGBANK_TOKEN'],
+    [{ PAYMENT_PROVIDER: 'mercadopago' }, 'MERCADOPAGO_ACCESS_TOKEN'],
+    [
+      { PAYMENT_PROVIDER: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'tok' },
+      'MERCADOPAGO_WEBHOOK_SECRET',
+    ],
+    [{ MERCADOPAGO_API_URL: 'api.mercadopago.com' }, 'MERCADOPAGO_API_URL'],
     [{ IMAGE_BASE_URL: 'cdn.example.com' }, 'IMAGE_BASE_URL'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
     [{ VIACEP_TIMEOUT_MS: '5s' }, 'VIACEP_TIMEOUT_MS'],
@@ -162,6 +181,42 @@ describe('production refuses settings that lose money or data', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Configuração inválida: PAYMENT_PROVIDER: é obrigatório/);
     expect(problems({ ...production, PAYMENT_PROVIDER: '' })).toEqual(lines);
+  });
+
+  it('Mercado Pago: its token and webhook secret are required, each missing one a line naming only it', () => {
+    const mercadopago = {
+      ...production,
+      PAGBANK_TOKEN: undefined,
+      PAYMENT_PROVIDER: 'mercadopago',
+      MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-token-secreto',
+      MERCADOPAGO_WEBHOOK_SECRET: 'segredo-do-webhook',
+    };
+    expect(problems(mercadopago)).toEqual([]);
+    expect(parseEnv(mercadopago)).toMatchObject({
+      paymentProvider: 'mercadopago',
+      demonstration: false,
+      mercadopago: {
+        accessToken: 'APP_USR-token-secreto',
+        webhookSecret: 'segredo-do-webhook',
+        apiUrl: 'https://api.mercadopago.com',
+      },
+    });
+    const noToken = problems({ ...mercadopago, MERCADOPAGO_ACCESS_TOKEN: '' });
+    expect(noToken).toEqual([
+      'Configuração inválida: MERCADOPAGO_ACCESS_TOKEN: é obrigatório quando PAYMENT_PROVIDER=mercadopago',
+    ]);
+    const noSecret = problems({ ...mercadopago, MERCADOPAGO_WEBHOOK_SECRET: undefined });
+    expect(noSecret).toEqual([
+      'Configuração inválida: MERCADOPAGO_WEBHOOK_SECRET: é obrigatório quando PAYMENT_PROVIDER=mercadopago',
+    ]);
+    // A bad setting beside them names itself, never the secrets' values.
+    const badUrl = problems({ ...mercadopago, MERCADOPAGO_API_URL: 'ftp://api.mercadopago.com' });
+    expect(badUrl).toHaveLength(1);
+    expect(badUrl[0]).toMatch(/^Configuração inválida: MERCADOPAGO_API_URL: /);
+    for (const line of [...noToken, ...noSecret, ...badUrl])
+      expect(line).not.toMatch(/token-secreto|segredo-do-webhook/);
+    // The other providers do not ask for them.
+    expect(problems({ ...production })).toEqual([]);
   });
 
   it('the sandbox chosen on purpose starts, and says it is a demonstration', () => {

@@ -77,10 +77,18 @@ const envSchema = z
       }),
     ),
     PAYMENT_PROVIDER: optional(
-      z.enum(['sandbox', 'pagbank'], { error: 'deve ser sandbox ou pagbank' }),
+      z.enum(['sandbox', 'pagbank', 'mercadopago'], {
+        error: 'deve ser sandbox, pagbank ou mercadopago',
+      }),
     ),
     PAGBANK_TOKEN: optional(z.string()),
     PAGBANK_API_URL: optional(httpUrl),
+    // Mercado Pago's Checkout Pro: the access token (bearer of every call) and the secret
+    // signature of its Webhooks ("Suas integrações > Webhooks"), both required with
+    // PAYMENT_PROVIDER=mercadopago.
+    MERCADOPAGO_ACCESS_TOKEN: optional(z.string()),
+    MERCADOPAGO_WEBHOOK_SECRET: optional(z.string()),
+    MERCADOPAGO_API_URL: optional(httpUrl),
     // Unpaid orders are cancelled this long after they were placed (SPEC §1: 24 h).
     UNPAID_ORDER_TTL_MINUTES: optional(
       z.coerce
@@ -133,8 +141,8 @@ const envSchema = z
       if (!env.PAYMENT_PROVIDER)
         problem(
           'PAYMENT_PROVIDER',
-          'é obrigatório quando NODE_ENV=production (pagbank para vender; sandbox só para ' +
-            'uma loja de demonstração, em que nenhum pagamento é real)',
+          'é obrigatório quando NODE_ENV=production (pagbank ou mercadopago para vender; ' +
+            'sandbox só para uma loja de demonstração, em que nenhum pagamento é real)',
         );
       if (!env.PUBLIC_URL) {
         problem('PUBLIC_URL', 'é obrigatório quando NODE_ENV=production (https://seu-dominio)');
@@ -150,6 +158,13 @@ const envSchema = z
         path: ['PAGBANK_TOKEN'],
         message: 'é obrigatório quando PAYMENT_PROVIDER=pagbank',
       });
+    }
+    if (env.PAYMENT_PROVIDER === 'mercadopago') {
+      // Only the names: a token or a secret never reaches a message or a log.
+      if (!env.MERCADOPAGO_ACCESS_TOKEN)
+        problem('MERCADOPAGO_ACCESS_TOKEN', 'é obrigatório quando PAYMENT_PROVIDER=mercadopago');
+      if (!env.MERCADOPAGO_WEBHOOK_SECRET)
+        problem('MERCADOPAGO_WEBHOOK_SECRET', 'é obrigatório quando PAYMENT_PROVIDER=mercadopago');
     }
   });
 
@@ -178,7 +193,7 @@ export interface Config {
   viaCepTimeoutMs: number;
   /** Always ends with "/"; a product image URL is this plus a path like "produtos/x.svg". */
   imageBaseUrl: string;
-  paymentProvider: 'sandbox' | 'pagbank';
+  paymentProvider: 'sandbox' | 'pagbank' | 'mercadopago';
   /**
    * PAYMENT_PROVIDER=sandbox set on purpose (a demonstration or staging store): every page says
    * that no payment is real. A laptop on the default sandbox is not told. Whatever this says, an
@@ -190,6 +205,12 @@ export interface Config {
   /** SIGTERM: drain and stop within this, or be forced out (SHUTDOWN_TIMEOUT_SECONDS). */
   shutdownTimeoutSeconds: number;
   pagbank: { token: string | undefined; apiUrl: string };
+  /** Checkout Pro (PAYMENT_PROVIDER=mercadopago): both secrets are required then, never logged. */
+  mercadopago: {
+    accessToken: string | undefined;
+    webhookSecret: string | undefined;
+    apiUrl: string;
+  };
   /** Minutes after which an unpaid order is cancelled (and its provider checkout has expired). */
   unpaidOrderTtlMinutes: number;
   orderSweepIntervalSeconds: number;
@@ -324,6 +345,11 @@ export function parseEnv(env: Env = process.env): Omit<
     pagbank: {
       token: e.PAGBANK_TOKEN,
       apiUrl: (e.PAGBANK_API_URL ?? 'https://sandbox.api.pagseguro.com').replace(/\/+$/, ''),
+    },
+    mercadopago: {
+      accessToken: e.MERCADOPAGO_ACCESS_TOKEN,
+      webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
+      apiUrl: (e.MERCADOPAGO_API_URL ?? 'https://api.mercadopago.com').replace(/\/+$/, ''),
     },
     unpaidOrderTtlMinutes: e.UNPAID_ORDER_TTL_MINUTES ?? DEFAULT_UNPAID_ORDER_TTL_MINUTES,
     orderSweepIntervalSeconds: e.ORDER_SWEEP_INTERVAL_SECONDS ?? 60,

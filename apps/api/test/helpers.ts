@@ -38,6 +38,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // (nothing leaves), or to the memoryMailer a test hands the app.
     VIACEP_URL: UNARRANGED_URLS.viacep,
     PAGBANK_API_URL: UNARRANGED_URLS.pagbank,
+    MERCADOPAGO_API_URL: UNARRANGED_URLS.mercadopago,
   });
   return {
     ...parsed,

@@ -3,20 +3,29 @@
  * address is called in the guard's message (test/outside-calls.ts). No side effects: helpers.ts
  * and the guard both import it.
  *
- * testConfig() points ViaCEP and PagBank at a closed local port (9, "discard"), each on its own
- * path so that a call there names its service. Nothing listens on it: a call that slipped past the
- * guard would still be refused at once rather than wait on the internet.
+ * testConfig() points ViaCEP, PagBank and Mercado Pago at a closed local port (9, "discard"), each
+ * on its own path so that a call there names its service. Nothing listens on it: a call that
+ * slipped past the guard would still be refused at once rather than wait on the internet.
  */
 /** The closed local port of the unarranged services. */
 export const UNARRANGED_PORT = 9;
 
-/** testConfig()'s VIACEP_URL and PAGBANK_API_URL: a test that needs them starts its fake. */
+/**
+ * testConfig()'s VIACEP_URL, PAGBANK_API_URL and MERCADOPAGO_API_URL: a test that needs them
+ * starts its fake.
+ */
 export const UNARRANGED_URLS = {
   viacep: `http://127.0.0.1:${UNARRANGED_PORT}/nao-preparado/viacep`,
   pagbank: `http://127.0.0.1:${UNARRANGED_PORT}/nao-preparado/pagbank`,
+  mercadopago: `http://127.0.0.1:${UNARRANGED_PORT}/nao-preparado/mercadopago`,
 } as const;
 
-const NAMES: Record<string, string> = { viacep: 'ViaCEP', pagbank: 'PagBank', smtp: 'SMTP' };
+const NAMES: Record<string, string> = {
+  viacep: 'ViaCEP',
+  pagbank: 'PagBank',
+  mercadopago: 'Mercado Pago',
+  smtp: 'SMTP',
+};
 
 /** The service an outside address belongs to, for the guard's message. */
 export function serviceOf(url: URL): string {
@@ -25,6 +34,7 @@ export function serviceOf(url: URL): string {
   const host = url.hostname.toLowerCase();
   if (/(^|\.)viacep\.com\.br$/.test(host)) return 'ViaCEP';
   if (/(^|\.)(pagseguro|pagbank)\b/.test(host)) return 'PagBank';
+  if (/(^|\.)(mercadopago|mercadolibre|mercadolivre)\b/.test(host)) return 'Mercado Pago';
   if (url.protocol === 'smtp:' || url.protocol === 'smtps:') return 'SMTP';
   return host || url.protocol.replace(/:$/, '');
 }

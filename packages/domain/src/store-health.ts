@@ -254,7 +254,7 @@ export function unshippedOrdersHealth(overdue: number): HealthVerdict {
 export type ProviderCheck = 'ok' | 'unreachable' | 'credentials_refused' | 'not_checked';
 
 export function paymentProviderHealth(input: {
-  /** 'sandbox' | 'pagbank'. */
+  /** 'sandbox' | 'pagbank' | 'mercadopago'. */
   provider: string;
   check: ProviderCheck;
 }): HealthVerdict {
@@ -262,7 +262,16 @@ export function paymentProviderHealth(input: {
     return green(
       'Pagamentos de teste (sandbox), atendidos pela própria loja: nenhum pagamento é real.',
     );
-  const name = input.provider === 'pagbank' ? 'PagBank' : input.provider;
+  const name =
+    input.provider === 'pagbank'
+      ? 'PagBank'
+      : input.provider === 'mercadopago'
+        ? 'Mercado Pago'
+        : input.provider;
+  const token =
+    input.provider === 'mercadopago'
+      ? 'MERCADOPAGO_ACCESS_TOKEN) no painel do Mercado Pago'
+      : 'PAGBANK_TOKEN) no painel do PagBank';
   if (input.check === 'ok') return green(`O ${name} respondeu à loja.`);
   if (input.check === 'credentials_refused')
     return {
@@ -270,7 +279,7 @@ export function paymentProviderHealth(input: {
       detalhe: `O ${name} respondeu, mas recusou o token da loja.`,
       o_que_fazer:
         'Sem o token certo nenhuma cliente consegue pagar. Peça a quem cuida do servidor para ' +
-        'conferir o token do provedor (PAGBANK_TOKEN) no painel do PagBank.',
+        `conferir o token do provedor (${token}.`,
     };
   if (input.check === 'not_checked')
     return {

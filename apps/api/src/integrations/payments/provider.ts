@@ -4,11 +4,12 @@
  * happened to it, and verify and read a notification. Amounts are integer centavos; the store
  * computed them all.
  *
- * - Real client: `createPagBankProvider` (pagbank.ts), PAYMENT_PROVIDER=pagbank.
+ * - Real clients: `createPagBankProvider` (pagbank.ts), PAYMENT_PROVIDER=pagbank;
+ *   `createMercadoPagoProvider` (mercadopago.ts), PAYMENT_PROVIDER=mercadopago.
  * - Fake for the app: `createSandboxProvider` (sandbox.ts) with its hosted page (sandbox-page.ts),
  *   PAYMENT_PROVIDER=sandbox, the default.
- * - Fake for tests: a local server answering like PagBank's Checkout API, test/fake-pagbank.ts
- *   (PAGBANK_API_URL pointed at it).
+ * - Fakes for tests: local servers answering like PagBank's Checkout API (test/fake-pagbank.ts,
+ *   PAGBANK_API_URL) and Mercado Pago's API (test/fake-mercadopago.ts, MERCADOPAGO_API_URL).
  *
  * `createPaymentProvider` (index.ts) picks one from PAYMENT_PROVIDER.
  */
@@ -109,7 +110,10 @@ export interface IncomingNotification {
  * signature; or signed, a body it cannot read), counted for the owners' health page.
  */
 export type NotificationCheck =
-  { ok: true; event: PaymentEvent } | { ok: false; reason: 'assinatura' | 'invalida' };
+  | { ok: true; event: PaymentEvent }
+  /** Signed, about something the store does not follow (Mercado Pago's other topics): 200. */
+  | { ok: true; event: null }
+  | { ok: false; reason: 'assinatura' | 'invalida' };
 
 /** The checkout a status is asked for (the sweeper's question). */
 export interface CheckoutRef {

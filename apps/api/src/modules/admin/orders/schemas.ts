@@ -142,6 +142,9 @@ export const orderDetailJson = z.object({
   ),
   subtotal_cents: z.number(),
   desconto_cents: z.number(),
+  /** Issue 22: 'pix', 'cartao', or null for an order placed before the choice. */
+  forma_pagamento: z.enum(['pix', 'cartao']).nullable(),
+  desconto_pix_cents: z.number(),
   frete_cents: z.number(),
   total_cents: z.number(),
   cupom: z.string().nullable(),

@@ -250,6 +250,8 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
       })),
       subtotal_cents: order.subtotalCents,
       desconto_cents: order.discountCents,
+      forma_pagamento: order.paymentMethod,
+      desconto_pix_cents: order.pixDiscountCents,
       frete_cents: order.shippingCents,
       total_cents: order.totalCents,
       cupom: order.couponCode,

@@ -23,14 +23,7 @@ import { centsToDecimal, type Cents } from '@semijoias/domain/money';
 import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
-import {
-  cartItems,
-  orderItems,
-  orders,
-  products,
-  users,
-  type OrderRow,
-} from '../../../db/schema.js';
+import { cartItems, orderItems, orders, products, users } from '../../../db/schema.js';
 import { ConflictError } from '../../../lib/errors.js';
 import {
   claimKey,

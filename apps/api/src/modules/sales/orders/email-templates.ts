@@ -257,6 +257,7 @@ function customerRows(view: OrderMailView): [string, string][] {
 /** config.paymentProvider's names as the owners know them. */
 const PROVIDER_LABEL: Record<string, string> = {
   pagbank: 'PagBank',
+  mercadopago: 'Mercado Pago',
   sandbox: 'Sandbox (pagamento de teste)',
 };
 

@@ -106,6 +106,8 @@ export function createPaymentsService(deps: {
       throw new UnauthorizedError(PAYMENT_NOTIFICATION_INVALID_SIGNATURE);
     }
     const { event } = check;
+    // Signed, about something the store does not follow: nothing to record or apply.
+    if (!event) return;
 
     const outcome = await db.transaction(async (tx) => {
       const settled = await recordAndSettle(tx, mailDeps, {
