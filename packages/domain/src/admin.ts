@@ -59,7 +59,7 @@ export const ENVIRONMENT_NOTICES = {
     titulo: 'Pagamentos de teste',
     texto:
       'Esta loja usa o provedor de pagamento de teste (sandbox): nenhum pagamento é real. ' +
-      'Para vender, configure PAYMENT_PROVIDER=pagbank e PAGBANK_TOKEN.',
+      'Para vender, configure PAYMENT_PROVIDER=pagbank e PAGBANK_TOKEN (ou mercadopago e as credenciais do Mercado Pago).',
   },
   banco_embutido: {
     titulo: 'Banco embutido em produção',
