@@ -3,7 +3,8 @@
  * found) to HTML from the same components the browser hydrates. The API process imports the
  * built file (apps/web/dist-server/entry-server.js) and calls `renderPage` for each page request;
  * the page's data comes from the API itself through `transport`, exactly as the browser would
- * ask for it, into a query cache that is then sent along in the page for hydration.
+ * ask for it (the page's own, and the store's settings every price's payment lines follow), into
+ * a query cache that is then sent along in the page for hydration.
  */
 import { dehydrate } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -15,6 +16,7 @@ import { routes, serverRendered } from './app/router';
 import { setApiTransport } from './lib/api';
 import { HeadCollector, HeadCollectorContext, headTags } from './lib/page-head';
 import { serializeServerState } from './lib/server-state';
+import { storeSettingsQuery } from './lib/store-settings';
 
 export { setApiTransport };
 
@@ -45,7 +47,13 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
   if (!leaf || !ssr) return null;
 
   const queryClient = createQueryClient();
-  await ssr.prefetch?.(queryClient, { params: leaf.params, search: location.searchParams });
+  await Promise.all([
+    ssr.prefetch?.(queryClient, { params: leaf.params, search: location.searchParams }),
+    // The owners' payment settings as they are now (GET /api/loja/ reads them on every call):
+    // every price's 'em até Nx…' and '… no PIX' lines are in the HTML, and the browser hydrates
+    // with the same answer.
+    queryClient.prefetchQuery(storeSettingsQuery),
+  ]);
 
   const collector = new HeadCollector();
   const html = await renderToHtml(

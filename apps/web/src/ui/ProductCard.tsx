@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { productPath, type ProductLinkState, type ProductSummary } from '@/lib/product';
+import { priceCents, productPath, type ProductLinkState, type ProductSummary } from '@/lib/product';
 import { ProductBadges } from './Badge';
 import { cx } from './cx';
+import { PaymentTerms } from './PaymentTerms';
 import { Price } from './Price';
 import { Skeleton } from './Spinner';
 import { SmartImage } from './SmartImage';
@@ -61,7 +62,10 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
-        <Price product={product} className="mt-auto" />
+        <div className="mt-auto">
+          <Price product={product} />
+          <PaymentTerms amountCents={priceCents(product)} className="mt-1" />
+        </div>
       </div>
     </article>
   );

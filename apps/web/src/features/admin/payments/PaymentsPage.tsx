@@ -13,6 +13,7 @@ import {
   validatePaymentSettingsForm,
 } from '@semijoias/domain/payment-terms';
 import { PAYMENT_SETTINGS_SAVED } from '@semijoias/domain/messages';
+import { storeSettingsQueryKey } from '@/lib/store-settings';
 import { Button } from '@/ui/Button';
 import { TextField } from '@/ui/Field';
 import { useToast } from '@/ui/toast';
@@ -76,6 +77,8 @@ function PaymentsForm({ saved }: { saved: PaymentSettingsJson }) {
     onSuccess: async (answer) => {
       queryClient.setQueryData(PAYMENT_SETTINGS_QUERY_KEY, answer);
       void queryClient.invalidateQueries({ queryKey: AUDIT_QUERY_KEY });
+      // The storefront's prices in this tab follow at once too.
+      void queryClient.invalidateQueries({ queryKey: storeSettingsQueryKey });
       toast({ title: PAYMENT_SETTINGS_SAVED, tone: 'success' });
     },
     onError: (error) => setErrors(adminFieldErrors(error)),

@@ -17,6 +17,7 @@ import { Drawer } from '@/ui/Drawer';
 import { FormMessage } from '@/ui/Field';
 import { BagIcon } from '@/ui/icons';
 import { Modal } from '@/ui/Modal';
+import { PaymentTerms } from '@/ui/PaymentTerms';
 import { Spinner } from '@/ui/Spinner';
 import { useQuantityChanges } from '../use-quantity-changes';
 import { CartLineItem } from './CartLineItem';
@@ -145,10 +146,18 @@ function CartPanel({ onClose }: { onClose: () => void }) {
 
       <div className="sticky bottom-0 border-t border-line bg-ivory/95 px-5 pb-5 pt-4 backdrop-blur">
         <dl className="space-y-1 text-sm">
-          <div className="flex justify-between">
+          <div className="flex justify-between gap-4">
             <dt className="text-ink-soft">Subtotal</dt>
-            <dd data-testid="cart-subtotal" className="tabular-nums">
-              {formatBRL(totals.subtotal)}
+            <dd className="text-right">
+              <span data-testid="cart-subtotal" className="tabular-nums">
+                {formatBRL(totals.subtotal)}
+              </span>
+              {/* The products by card and by PIX: the freight is neither split nor discounted. */}
+              <PaymentTerms
+                amountCents={totals.subtotalComDesconto}
+                className="mb-1 mt-0.5 items-end"
+                testId="cart-payment-terms"
+              />
             </dd>
           </div>
           <div className="flex justify-between">

@@ -5,6 +5,7 @@ import { isApiError } from '@/lib/api';
 import { usePageHead, type PageHead } from '@/lib/page-head';
 import {
   isFullProduct,
+  priceCents,
   productPath,
   readProductLinkState,
   type Product,
@@ -16,6 +17,7 @@ import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { ShieldIcon, TruckIcon, ChatIcon } from '@/ui/icons';
 import { NotFoundView } from '@/ui/NotFoundView';
+import { PaymentTerms } from '@/ui/PaymentTerms';
 import { Price } from '@/ui/Price';
 import { ProductCard } from '@/ui/ProductCard';
 import { Skeleton } from '@/ui/Spinner';
@@ -117,7 +119,13 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
             {product.name}
           </h1>
           <Price product={product} size="lg" className="mt-3" priceTestId="product-price" />
-          <p className="mt-1 text-sm text-muted">Pagamento seguro em página protegida</p>
+          <PaymentTerms
+            amountCents={priceCents(product)}
+            size="md"
+            className="mt-2"
+            testId="product-payment-terms"
+          />
+          <p className="mt-3 text-sm text-muted">Pagamento seguro em página protegida</p>
 
           {stock !== undefined && stock > 0 && (
             <p className="mt-4 flex items-center gap-2 text-sm">

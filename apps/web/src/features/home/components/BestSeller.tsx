@@ -1,6 +1,7 @@
-import { productPath, type Product, type ProductLinkState } from '@/lib/product';
+import { priceCents, productPath, type Product, type ProductLinkState } from '@/lib/product';
 import { Badge } from '@/ui/Badge';
 import { ButtonLink } from '@/ui/Button';
+import { PaymentTerms } from '@/ui/PaymentTerms';
 import { Price } from '@/ui/Price';
 import { Skeleton } from '@/ui/Spinner';
 import { SmartImage } from '@/ui/SmartImage';
@@ -51,6 +52,12 @@ export function BestSeller({
                 size="lg"
                 tone="light"
                 className="mt-5 justify-center lg:justify-start"
+              />
+              <PaymentTerms
+                amountCents={priceCents(product)}
+                size="md"
+                tone="light"
+                className="mt-1.5 items-center lg:items-start"
               />
               <ButtonLink
                 to={productPath(product.id)}

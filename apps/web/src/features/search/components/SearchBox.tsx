@@ -7,6 +7,7 @@ import { priceCents, productPath, type Product, type ProductLinkState } from '@/
 import { SEARCH_PARAM } from '@/lib/search-request';
 import { cx } from '@/ui/cx';
 import { CloseIcon, SearchIcon } from '@/ui/icons';
+import { PaymentTerms } from '@/ui/PaymentTerms';
 import { SmartImage } from '@/ui/SmartImage';
 import { Spinner } from '@/ui/Spinner';
 import { SEARCH_MIN_LENGTH, useSearchProducts } from '../api/search-products';
@@ -303,6 +304,12 @@ export function SearchBox({ className }: { className?: string }) {
                             </>
                           )}
                         </span>
+                        <PaymentTerms
+                          amountCents={cents}
+                          layout="inline"
+                          className="mt-0.5"
+                          testId="search-payment-terms"
+                        />
                       </span>
                     </Link>
                   </li>
