@@ -36,6 +36,7 @@ import type {
   PaymentState,
   PaymentStatus,
 } from './provider.js';
+import { probeWithBearer } from './reachability.js';
 
 export const MERCADOPAGO_SIGNATURE_HEADER = 'x-signature';
 export const MERCADOPAGO_REQUEST_ID_HEADER = 'x-request-id';
@@ -409,20 +410,8 @@ export function createMercadoPagoProvider(options: {
      * `GET /users/me` (the account the token belongs to): read-only, needs the bearer, so an
      * answer also says whether the token is still accepted. A short limit: a sweep waits on it.
      */
-    async checkReachability() {
-      try {
-        const res = await doFetch(`${apiUrl}/users/me`, {
-          headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-          signal: AbortSignal.timeout(reachabilityTimeoutMs),
-        });
-        await res.body?.cancel();
-        if (res.ok) return 'ok';
-        if (res.status === 401 || res.status === 403) return 'credentials_refused';
-        return 'unreachable';
-      } catch {
-        return 'unreachable';
-      }
-    },
+    checkReachability: () =>
+      probeWithBearer(doFetch, `${apiUrl}/users/me`, accessToken, reachabilityTimeoutMs),
   };
 }
 

@@ -37,6 +37,7 @@ import type {
   PaymentState,
   PaymentStatus,
 } from './provider.js';
+import { probeWithBearer } from './reachability.js';
 
 /** The token signature ('Confirmar autenticidade da notificação'). */
 export const PAGBANK_SIGNATURE_HEADER = 'x-authenticity-token';
@@ -401,19 +402,7 @@ export function createPagBankProvider(options: {
      * `GET /public-keys/card` ('Consultar chave pública'): read-only, needs the bearer, so an
      * answer also says whether the token is still accepted. A short limit: a sweep waits on it.
      */
-    async checkReachability() {
-      try {
-        const res = await doFetch(`${apiUrl}/public-keys/card`, {
-          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-          signal: AbortSignal.timeout(reachabilityTimeoutMs),
-        });
-        await res.body?.cancel();
-        if (res.ok) return 'ok';
-        if (res.status === 401 || res.status === 403) return 'credentials_refused';
-        return 'unreachable';
-      } catch {
-        return 'unreachable';
-      }
-    },
+    checkReachability: () =>
+      probeWithBearer(doFetch, `${apiUrl}/public-keys/card`, token, reachabilityTimeoutMs),
   };
 }
