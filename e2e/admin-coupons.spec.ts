@@ -100,7 +100,8 @@ test('an owner creates a coupon, a shopper uses it at checkout, the owner sees 1
     await expect(summary.getByTestId('checkout-discount')).toHaveText('− R$ 15,00');
     await expect(summary.getByTestId('checkout-total')).toHaveText(brl(price - 1500 + 1290));
 
-    // The order is placed (its coupon use counted) when she goes to the payment.
+    // The order is placed (its coupon use counted) when she goes to the payment, by card.
+    await shop.getByTestId('payment-option-cartao').click();
     await submit.click();
     await expect(shop).toHaveURL(/\/sandbox\/checkout\//, { timeout: 15_000 });
     await expect(shop.getByText(brl(price - 1500 + 1290)).first()).toBeVisible();

@@ -18,6 +18,8 @@ const brl = (cents: number) =>
 const cents = (price: string) => Math.round(Number(price) * 100);
 /** BOASVINDAS: 10 % of the products, half up to the centavo. */
 const tenPercent = (value: number) => Math.floor((value * 1000 + 5000) / 10000);
+/** The seeded PIX discount (issue 22): 5 % of the products after the coupon, the price floored. */
+const pixDiscount = (value: number) => value - Math.floor((value * 950) / 1000);
 
 const SANDBOX_URL = /\/sandbox\/checkout\//;
 const RETURN_URL = /\/pedido\/([^/?#]+)/;
@@ -73,6 +75,15 @@ async function fillContact(
   await form.getByLabel('Número').fill(data.number);
   await form.getByLabel('Telefone').pressSequentially(data.phone);
   await form.getByLabel('CPF').pressSequentially(data.cpf);
+}
+
+/** 'Como você quer pagar?' (issue 22): nothing is chosen for her. */
+async function choosePayment(page: Page, method: 'pix' | 'cartao') {
+  await page.getByTestId(`payment-option-${method}`).click();
+  await expect(page.getByTestId(`payment-option-${method}`)).toHaveAttribute(
+    'data-selected',
+    'true',
+  );
 }
 
 /** On the sandbox page: the amount is the checkout's total; pays with the card given. */
@@ -157,6 +168,7 @@ test('a guest checks out with a new CEP, sees the freight re-quoted and pays by 
   await expect(form.getByLabel('Telefone')).toHaveValue('(21) 98765-4321');
   await expect(form.getByLabel('CPF')).toHaveValue(GUEST_CPF);
 
+  await choosePayment(page, 'cartao');
   const pay = page.waitForRequest((r) => r.url().includes('/api/pay/') && r.method() === 'POST');
   await submit.click();
   const payRequest = await pay;
@@ -247,7 +259,14 @@ test('a customer saves her first address, tries a wrong coupon, uses BOASVINDAS 
   await popup.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByTestId('coupon-valid')).toBeVisible();
   await expect(summary(page).getByTestId('checkout-discount')).toHaveText(`− ${brl(discount)}`);
-  const firstTotal = price - discount + 1290;
+  await expect(summary(page).getByTestId('checkout-total')).toHaveText(
+    brl(price - discount + 1290),
+  );
+  // By PIX: its discount on the products after the coupon; the freight keeps its price.
+  await choosePayment(page, 'pix');
+  const firstPix = pixDiscount(price - discount);
+  await expect(summary(page).getByTestId('checkout-pix-discount')).toHaveText(`− ${brl(firstPix)}`);
+  const firstTotal = price - discount - firstPix + 1290;
   await expect(summary(page).getByTestId('checkout-total')).toHaveText(brl(firstTotal));
 
   await expect(submit).toHaveText('Salvar e Ir para o Pagamento');
@@ -294,6 +313,7 @@ test('a customer saves her first address, tries a wrong coupon, uses BOASVINDAS 
   await page.getByLabel('Cupom de desconto').fill('');
   await expect(submit).toHaveText('Ir para o Pagamento');
 
+  await choosePayment(page, 'cartao');
   await submit.click();
   await payByCard(page, earringPrice + 1290, '4000 0000 0000 0002');
   const secondReference = await expectReturnPage(page, 'Erro no Pagamento');

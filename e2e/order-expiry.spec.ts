@@ -131,6 +131,7 @@ test('an unpaid order shows its deadline, then Cancelado once the sweeper ran, o
     placed({ status: response.status(), body: await response.text() });
     await route.fulfill({ response });
   });
+  await page.getByTestId('payment-option-cartao').click();
   await page.getByTestId('checkout-submit').click();
   const pay = await answer;
   expect(pay.status, pay.body).toBe(201);

@@ -743,3 +743,45 @@ export const PAYMENT_SETTINGS_INVALID = 'Confira as configurações de pagamento
 export const PAYMENT_SETTINGS_SAVED = 'Configurações de pagamento salvas.';
 /** api/pay: a `forma_pagamento` other than 'pix' or 'cartao' (issue 22). */
 export const PAYMENT_METHOD_INVALID = 'Forma de pagamento inválida.';
+
+// ------------------------------------------------------------ Paying at checkout (issue 22)
+/** The checkout's question, before she leaves for the provider's page. */
+export const PAYMENT_CHOICE_TITLE = 'Como você quer pagar?';
+/** Its two answers (api/pay's `forma_pagamento`), as the checkout and her orders name them. */
+export const PAYMENT_METHOD_LABELS = { pix: 'PIX', cartao: 'Cartão de crédito' } as const;
+/** 'Ir para o pagamento' with no answer chosen. */
+export const PAYMENT_METHOD_REQUIRED = 'Escolha como você quer pagar.';
+/** The PIX discount's line in an order's totals (the checkout, the return page, 'Meus Pedidos'). */
+export const PIX_DISCOUNT_LABEL = 'Desconto PIX';
+/** The checkout summary's total once PIX is chosen (its discount taken off). */
+export const PIX_TOTAL_LABEL = 'Total no PIX';
+/** What PIX adds beside its price at checkout. */
+export const PIX_INSTANT_NOTE = 'Aprovação imediata';
+
+/** A PIX discount in tenths of a percent the Brazilian way: 50 -> '5 %', 75 -> '7,5 %'. */
+export function pixPercentLabel(tenths: number): string {
+  const whole = Math.floor(tenths / 10);
+  const rest = tenths % 10;
+  return `${rest === 0 ? whole : `${whole},${rest}`} %`;
+}
+
+/** The PIX answer's badge: '5 % de desconto'. */
+export function pixDiscountBadge(tenths: number): string {
+  return `${pixPercentLabel(tenths)} de desconto`;
+}
+
+/** What she pays by PIX, freight included: 'R$ 130,30 no PIX'. */
+export function pixTotalLine(totalCents: Cents): string {
+  return `${formatBRL(totalCents)} no PIX`;
+}
+
+/** Under the card's installments, what they add up to: 'Total de R$ 136,80'. */
+export function cardTotalNote(totalCents: Cents): string {
+  return `Total de ${formatBRL(totalCents)}`;
+}
+
+/** The card's line for a total too small to split: 'R$ 35,90 à vista'. */
+export function cardSinglePaymentLine(totalCents: Cents): string {
+  return `${formatBRL(totalCents)} à vista`;
+}
+// ------------------------------------------------------------ end of Paying at checkout

@@ -1,3 +1,4 @@
+import { PIX_TOTAL_LABEL } from '@semijoias/domain/messages';
 import { formatBRL } from '@semijoias/domain/money';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,6 +15,7 @@ import { CheckoutErrorBox } from './CheckoutErrorBox';
 import { CouponField } from './CouponField';
 import { CouponResultDialog } from './CouponResultDialog';
 import { OrderSummary } from './OrderSummary';
+import { PaymentMethodChoice } from './PaymentMethodChoice';
 import { ProcessingOverlay } from './ProcessingOverlay';
 import { useCheckout } from './use-checkout';
 
@@ -79,6 +81,9 @@ function Checkout({ state }: { state: CheckoutNavigationState }) {
             quotePending={c.quotePending}
             couponCode={c.coupon.applied?.code ?? null}
             fromServer={c.totalsFromServer}
+            paymentMethod={c.paymentMethod}
+            pixPercentTenths={c.pixPercentTenths}
+            installmentsLine={c.cardInstallmentsLine}
           />
         </aside>
 
@@ -151,12 +156,27 @@ function Checkout({ state }: { state: CheckoutNavigationState }) {
               </>
             )}
 
+            {c.view !== 'loading' && (
+              <div className="border-t border-line pt-6">
+                <PaymentMethodChoice
+                  value={c.paymentMethod}
+                  onChange={c.setPaymentMethod}
+                  view={c.paymentChoice}
+                  pending={c.paymentTermsPending}
+                  disabled={c.processing}
+                  error={c.paymentMethodError}
+                />
+              </div>
+            )}
+
             <CheckoutErrorBox message={c.error} onDismiss={c.dismissError} />
 
             {c.view !== 'loading' && (
               <div className="space-y-3 border-t border-line pt-5">
                 <div className="flex items-baseline justify-between text-sm lg:hidden">
-                  <span className="text-ink-soft">Total</span>
+                  <span className="text-ink-soft">
+                    {c.paymentMethod === 'pix' ? PIX_TOTAL_LABEL : 'Total'}
+                  </span>
                   <span className="font-display text-xl font-semibold tabular-nums text-ink">
                     {formatBRL(c.totals.total)}
                   </span>

@@ -1,5 +1,7 @@
 import type { Totals } from '@semijoias/domain/coupon';
+import { PIX_DISCOUNT_LABEL, PIX_TOTAL_LABEL, pixPercentLabel } from '@semijoias/domain/messages';
 import { formatBRL, toCents } from '@semijoias/domain/money';
+import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 import { SHIPPING_FALLBACK_LABEL } from '@semijoias/domain/shipping';
 import type { CheckoutCartProduct } from '@/lib/cart/checkout-state';
 import { SmartImage } from '@/ui/SmartImage';
@@ -15,12 +17,20 @@ interface OrderSummaryProps {
   couponCode: string | null;
   /** The figures are the server's own, after it said the order's values changed. */
   fromServer: boolean;
+  /** Her answer to 'Como você quer pagar?' (null: not yet). */
+  paymentMethod: PaymentMethod | null;
+  /** The owners' PIX discount, in tenths of a percent (the badge of its line). */
+  pixPercentTenths: number;
+  /** Paying by card: 'em até 6x de R$ 22,80 sem juros' of the total, when it is split. */
+  installmentsLine: string | null;
 }
 
 /**
  * SPEC §2 order summary: each item with its quantity and line price, the subtotal, the coupon's
  * discount when above 0, the shipping with its CEP, the total, and the note that shipping is
- * recalculated for another CEP. Every figure is the server's or the domain's over the server's.
+ * recalculated for another CEP. Paying by PIX (issue 22), its discount on its own line and the
+ * total she pays by PIX; by card, the total's installments under it. Every figure is the server's
+ * or the domain's over the server's.
  */
 export function OrderSummary({
   items,
@@ -29,6 +39,9 @@ export function OrderSummary({
   quotePending,
   couponCode,
   fromServer,
+  paymentMethod,
+  pixPercentTenths,
+  installmentsLine,
 }: OrderSummaryProps) {
   const q = delivery.quote;
   return (
@@ -89,6 +102,24 @@ export function OrderSummary({
             </dd>
           </div>
         )}
+        {totals.descontoPix > 0 && (
+          <div className="flex justify-between gap-4 text-sage">
+            <dt className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1">
+              {PIX_DISCOUNT_LABEL}
+              {pixPercentTenths > 0 && (
+                <span className="rounded-full bg-sage/10 px-2 py-0.5 text-xs font-medium tracking-wide">
+                  {pixPercentLabel(pixPercentTenths)}
+                </span>
+              )}
+            </dt>
+            <dd
+              data-testid="checkout-pix-discount"
+              className="shrink-0 whitespace-nowrap tabular-nums"
+            >
+              − {formatBRL(totals.descontoPix)}
+            </dd>
+          </div>
+        )}
         <div className="flex justify-between gap-4">
           <dt className="text-ink-soft">
             Frete para <span data-testid="checkout-cep">{delivery.cep}</span>
@@ -120,7 +151,9 @@ export function OrderSummary({
             quotePending && 'opacity-60',
           )}
         >
-          <dt className="text-base font-semibold">Total</dt>
+          <dt data-testid="checkout-total-label" className="text-base font-semibold">
+            {paymentMethod === 'pix' ? PIX_TOTAL_LABEL : 'Total'}
+          </dt>
           <dd
             data-testid="checkout-total"
             className="font-display text-2xl font-semibold tabular-nums text-ink"
@@ -128,6 +161,11 @@ export function OrderSummary({
             {formatBRL(totals.total)}
           </dd>
         </div>
+        {installmentsLine && !quotePending && (
+          <p data-testid="checkout-installments" className="text-right text-xs text-ink-soft">
+            {installmentsLine}
+          </p>
+        )}
       </dl>
       <div aria-live="polite" className="text-xs">
         {delivery.recalculated && !quotePending && (

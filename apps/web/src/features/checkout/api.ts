@@ -5,6 +5,7 @@
  */
 import { couponResult, type CouponResult } from '@semijoias/domain/messages';
 import { centsToDecimal, type Cents } from '@semijoias/domain/money';
+import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 import { apiRequest, toOutcome } from '@/lib/api';
 import { clearGuestCart } from '@/lib/cart/guest-cart';
 import { clearServerCart } from '@/lib/cart/server-cart';
@@ -49,6 +50,8 @@ export interface PayBody {
   frete: string;
   /** The delivery CEP: the server quotes the freight for it. */
   cep: string;
+  /** How she pays (issue 22): 'pix' takes the PIX discount off; absent means 'cartao'. */
+  forma_pagamento: PaymentMethod;
   cupom?: string;
   cupom_validado?: boolean;
   cupom_desconto?: string;

@@ -2,8 +2,11 @@
  * One try at paying: its Idempotency-Keys and, once api/pay made it, the order. Kept in
  * sessionStorage as well as in memory, so a reload of /checkout after a lost answer (the
  * navigation state survives it) pays the order already made instead of reserving the stock again.
- * A try belongs to one cart and one coupon: other lines or another coupon need another order.
+ * A try belongs to one cart, one coupon and one way to pay: other lines, another coupon or another
+ * method (the server computed the order's total for it: PIX takes its discount off) need another
+ * order.
  */
+import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 import { randomId } from '@/lib/random-id';
 
 export interface Attempt {
@@ -22,9 +25,10 @@ export function newIdempotencyKey(): string {
 export function attemptFingerprint(
   lines: readonly { produto: { id: number }; quantidade: number }[],
   coupon: string,
+  method: PaymentMethod,
 ): string {
   const items = lines.map((l) => `${l.produto.id}x${l.quantidade}`).sort();
-  return JSON.stringify([items, coupon]);
+  return JSON.stringify([items, coupon, method]);
 }
 
 function read(): Attempt | null {
@@ -48,7 +52,7 @@ export function saveAttempt(attempt: Attempt | null): void {
   }
 }
 
-/** The try under way for this cart and coupon, or a new one. */
+/** The try under way for this cart, coupon and method, or a new one. */
 export function currentAttempt(fingerprint: string): Attempt {
   const stored = read();
   if (stored && stored.fingerprint === fingerprint) return stored;

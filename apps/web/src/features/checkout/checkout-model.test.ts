@@ -1,3 +1,5 @@
+import { computeTotals } from '@semijoias/domain/coupon';
+import { DEFAULT_PAYMENT_SETTINGS } from '@semijoias/domain/payment-terms';
 import { describe, expect, it } from 'vitest';
 import type { CepLookupState } from '@/lib/use-cep-lookup';
 import { CPF, PHONE, cartCheckoutState, savedProfile } from '@test/fixtures';
@@ -10,8 +12,10 @@ import {
   fieldMessages,
   lookupLocks,
   mergeTyped,
+  paymentChoiceView,
   profileToForm,
   sameCep,
+  totalsBasis,
   totalsFromWire,
   withLookup,
   type CheckInput,
@@ -289,6 +293,21 @@ describe("the server's totals in a 409 'Os valores do pedido mudaram…'", () =>
     });
   });
 
+  it("reads the PIX discount of a PIX order's totals", () => {
+    expect(
+      totalsFromWire({
+        totais: {
+          subtotal: '129.90',
+          subtotalComDesconto: '129.90',
+          frete: '12.90',
+          desconto: '0.00',
+          descontoPix: '6.50',
+          total: '136.30',
+        },
+      }),
+    ).toMatchObject({ subtotalComDesconto: 12990, descontoPix: 650, total: 13630 });
+  });
+
   it('fills a missing discount with 0 and the discounted subtotal from the others', () => {
     expect(totalsFromWire({ totais: { subtotal: 100, frete: '12.90', total: '112.90' } })).toEqual({
       subtotal: 10000,
@@ -322,7 +341,7 @@ describe('the bodies of api/pay/ and api/pagamento/', () => {
   };
 
   it("sends the cart's lines, the figures as decimal reais and the delivery CEP masked", () => {
-    const body = buildPayBody(cartCheckoutState(), '01310100', totals, null);
+    const body = buildPayBody(cartCheckoutState(), '01310100', totals, null, 'cartao');
     expect(body).toEqual({
       produtos: [
         {
@@ -342,14 +361,30 @@ describe('the bodies of api/pay/ and api/pagamento/', () => {
       total: '228.63',
       frete: '12.90',
       cep: '01310-100',
+      forma_pagamento: 'cartao',
     });
   });
 
-  it('sends an applied coupon with its discount', () => {
-    const body = buildPayBody(cartCheckoutState(), '01310-100', totals, {
-      code: 'BOASVINDAS',
-      discountCents: 2397,
+  it('says PIX when she chose it, with the total she saw by PIX', () => {
+    const pix = computeTotals({
+      subtotal: 23970,
+      desconto: 2397,
+      frete: 1290,
+      pixDiscountTenths: 50,
     });
+    const body = buildPayBody(cartCheckoutState(), '01310-100', pix, null, 'pix');
+    // 5 % of R$ 215,73 (the products after the coupon) is R$ 10,79; the freight keeps its price.
+    expect(body).toMatchObject({ forma_pagamento: 'pix', total: '217.84', frete: '12.90' });
+  });
+
+  it('sends an applied coupon with its discount', () => {
+    const body = buildPayBody(
+      cartCheckoutState(),
+      '01310-100',
+      totals,
+      { code: 'BOASVINDAS', discountCents: 2397 },
+      'cartao',
+    );
     expect(body).toMatchObject({
       cupom: 'BOASVINDAS',
       cupom_validado: true,
@@ -401,6 +436,32 @@ describe('the bodies of api/pay/ and api/pagamento/', () => {
     });
   });
 
+  it('sends the PIX discount among the totals of a PIX order, as the summary shows it', () => {
+    const body = buildPagamentoBody({
+      order: { reference: '100023', chave: 'segredo' },
+      loggedIn: false,
+      form: filledForm(),
+      quote: {
+        valor: 1290,
+        prazo: '3-5',
+        gratis: false,
+        motivo_gratis: null,
+        regiao: 'Sudeste',
+        peso_total: 0.6,
+      },
+      totals: computeTotals({ subtotal: 23970, frete: 1290, pixDiscountTenths: 50 }),
+      coupon: null,
+    });
+    expect(body.totais).toEqual({
+      subtotal: '239.70',
+      subtotalComDesconto: '239.70',
+      frete: '12.90',
+      desconto: '0.00',
+      descontoPix: '11.99',
+      total: '240.61',
+    });
+  });
+
   it("sends a logged-in shopper's coupon as cupom_dados", () => {
     const body = buildPagamentoBody({
       order: { reference: '100023', chave: '' },
@@ -419,6 +480,58 @@ describe('the bodies of api/pay/ and api/pagamento/', () => {
     });
     expect(body.cupom_dados).toEqual({ codigo: 'BOASVINDAS', validado: true, desconto: '23.97' });
     expect(body.dadosFrete).toEqual({ valor: '0.00', prazo: '3-5' });
+  });
+});
+
+describe("'Como você quer pagar?'", () => {
+  const settings = DEFAULT_PAYMENT_SETTINGS; // 6x without interest of at least R$ 20,00; 5 % by PIX
+  const withCoupon = { subtotal: 23970, desconto: 2397, frete: 1290 };
+
+  it('shows the PIX total (its discount on the products after the coupon, freight included) and the card installments of the whole total', () => {
+    const view = paymentChoiceView(
+      computeTotals({ ...withCoupon, pixDiscountTenths: 50 }),
+      computeTotals(withCoupon),
+      settings,
+    );
+    expect(view).toEqual({
+      pix: {
+        // R$ 215,73 - R$ 10,79 + R$ 12,90.
+        line: 'R$ 217,84 no PIX',
+        badge: '5 % de desconto',
+        note: 'Aprovação imediata',
+      },
+      cartao: {
+        // R$ 228,63 (freight included) in 6.
+        line: 'em até 6x de R$ 38,11 sem juros',
+        note: 'Total de R$ 228,63',
+      },
+    });
+  });
+
+  it('pays a small total at once by card, and shows no badge without a PIX discount', () => {
+    const small = computeTotals({ subtotal: 1990, frete: 1290 });
+    const view = paymentChoiceView(small, small, { ...settings, pixDiscountTenths: 0 });
+    expect(view.pix).toEqual({ line: 'R$ 32,80 no PIX', badge: null, note: 'Aprovação imediata' });
+    expect(view.cartao).toEqual({ line: 'R$ 32,80 à vista', note: null });
+  });
+
+  it('writes half percents the Brazilian way', () => {
+    const view = paymentChoiceView(
+      computeTotals({ subtotal: 10000, pixDiscountTenths: 75 }),
+      computeTotals({ subtotal: 10000 }),
+      { ...settings, pixDiscountTenths: 75, interestFreeInstallments: 3 },
+    );
+    expect(view.pix).toMatchObject({ line: 'R$ 92,50 no PIX', badge: '7,5 % de desconto' });
+    expect(view.cartao.line).toBe('em até 3x de R$ 33,33 sem juros');
+  });
+
+  it("keeps the server's figures only for the CEP, coupon and method they were given for", () => {
+    expect(totalsBasis('01310-100', 'BOASVINDAS', 'pix')).toBe(
+      totalsBasis('01310100', 'BOASVINDAS', 'pix'),
+    );
+    expect(totalsBasis('01310-100', 'BOASVINDAS', 'pix')).not.toBe(
+      totalsBasis('01310-100', 'BOASVINDAS', 'cartao'),
+    );
   });
 });
 

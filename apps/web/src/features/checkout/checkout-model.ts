@@ -13,8 +13,21 @@ import { cepDigits, isCompleteCep, maskCep } from '@semijoias/domain/cep';
 import type { Totals } from '@semijoias/domain/coupon';
 import { isValidCpf, maskCpf } from '@semijoias/domain/cpf';
 import { isValidEmail } from '@semijoias/domain/email';
-import { ADDRESS_FIELD_PREFIXES, ADDRESS_OTHER_FIELD_PREFIX } from '@semijoias/domain/messages';
+import {
+  ADDRESS_FIELD_PREFIXES,
+  ADDRESS_OTHER_FIELD_PREFIX,
+  cardSinglePaymentLine,
+  cardTotalNote,
+  PIX_INSTANT_NOTE,
+  pixDiscountBadge,
+  pixTotalLine,
+} from '@semijoias/domain/messages';
 import { centsToDecimal, toCents } from '@semijoias/domain/money';
+import {
+  installmentsLine,
+  type PaymentMethod,
+  type PaymentSettings,
+} from '@semijoias/domain/payment-terms';
 import { isCompletePhone, maskPhone } from '@semijoias/domain/phone';
 import type { ShippingQuote } from '@semijoias/domain/shipping';
 import { isStateCode } from '@semijoias/domain/states';
@@ -226,12 +239,14 @@ export function fieldMessages(
   return { ...invalidFields(form), ...out };
 }
 
+/** The totals as the page shows them; the PIX discount travels only when there is one. */
 export function totalsToWire(t: Totals): TotalsWire {
   return {
     subtotal: centsToDecimal(t.subtotal),
     subtotalComDesconto: centsToDecimal(t.subtotalComDesconto),
     frete: centsToDecimal(t.frete),
     desconto: centsToDecimal(t.desconto),
+    ...(t.descontoPix > 0 ? { descontoPix: centsToDecimal(t.descontoPix) } : {}),
     total: centsToDecimal(t.total),
   };
 }
@@ -265,11 +280,17 @@ export interface AppliedCoupon {
   discountCents: number;
 }
 
+/**
+ * api/pay's body. Of it the server reads the lines, the CEP, the coupon and `forma_pagamento`
+ * (issue 22: PIX takes its discount off the products after the coupon); the figures are the
+ * page's, for the SPEC's shape.
+ */
 export function buildPayBody(
   state: CheckoutNavigationState,
   deliveryCep: string,
   totals: Totals,
   coupon: AppliedCoupon | null,
+  method: PaymentMethod,
 ): PayBody {
   const wire = totalsToWire(totals);
   return {
@@ -283,6 +304,7 @@ export function buildPayBody(
     total: wire.total,
     frete: wire.frete,
     cep: maskCep(deliveryCep),
+    forma_pagamento: method,
     // Only a logged-in shopper's applied coupon travels (SPEC §6: guests have none).
     ...(coupon
       ? {
@@ -319,6 +341,42 @@ export function buildPagamentoBody(input: {
         }
       : {}),
   };
+}
+
+/** What each answer of 'Como você quer pagar?' says (issue 22). */
+export interface PaymentChoiceView {
+  /** 'R$ 130,30 no PIX', its badge '5 % de desconto' (none without a discount). */
+  pix: { line: string; badge: string | null; note: string };
+  /** 'em até 6x de R$ 22,80 sem juros' with 'Total de R$ 136,80', or 'R$ 35,90 à vista'. */
+  cartao: { line: string; note: string | null };
+}
+
+/**
+ * The two answers' figures: PIX's total is the products after the coupon less its discount, plus
+ * the freight; the card's installments split the whole total, freight included. Each from the
+ * totals the page would show with that answer chosen.
+ */
+export function paymentChoiceView(
+  pixTotals: Totals,
+  cardTotals: Totals,
+  settings: PaymentSettings,
+): PaymentChoiceView {
+  const installments = installmentsLine(cardTotals.total, settings);
+  return {
+    pix: {
+      line: pixTotalLine(pixTotals.total),
+      badge: settings.pixDiscountTenths > 0 ? pixDiscountBadge(settings.pixDiscountTenths) : null,
+      note: PIX_INSTANT_NOTE,
+    },
+    cartao: installments
+      ? { line: installments, note: cardTotalNote(cardTotals.total) }
+      : { line: cardSinglePaymentLine(cardTotals.total), note: null },
+  };
+}
+
+/** What the server's totals after a 409 were for: the same CEP, coupon and method. */
+export function totalsBasis(cep: string, coupon: string, method: PaymentMethod | null): string {
+  return `${cepDigits(cep)}|${coupon}|${method ?? ''}`;
 }
 
 export function sameCep(a: string, b: string): boolean {

@@ -5,11 +5,24 @@ import { storeTokens } from '@/lib/session';
 import { accessToken, installFakeApi, type FakeApi } from '@test/fake-api';
 import { CPF, PAULISTA, PHONE, cartCheckoutState, savedProfile } from '@test/fixtures';
 import { providers } from '@test/providers';
+import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 import type { CheckoutField } from './checkout-model';
 import { useCheckout } from './use-checkout';
 
 const PAYMENT_URL = 'https://pagamento.exemplo/checkout/abc';
 const TOTALS_CHANGED = 'Os valores do pedido mudaram. Confira o resumo e tente novamente.';
+const CHOOSE_METHOD = 'Escolha como você quer pagar.';
+
+/** GET /api/loja/ with the seeded payment settings: 6x without interest of R$ 20,00 or more, 5 % by PIX. */
+const LOJA = {
+  prazo_pagamento_minutos: 1440,
+  pagamentos: {
+    parcelas_max: 6,
+    parcelas_sem_juros: 6,
+    parcela_minima: '20.00',
+    desconto_pix_percentual: '5.0',
+  },
+};
 
 const TOKEN = accessToken();
 let api: FakeApi;
@@ -21,6 +34,7 @@ beforeEach(() => {
   assign = vi.fn<(url: string | URL) => void>();
   vi.spyOn(window.location, 'assign').mockImplementation(assign);
   api = installFakeApi({
+    'GET /api/loja/': { body: LOJA },
     'POST /api/validar-cep/': { body: PAULISTA },
     'POST /api/pay/': {
       status: 201,
@@ -57,14 +71,22 @@ const GUEST = {
   cpf: CPF,
 };
 
-async function guestReadyToPay() {
+/** Her answer to 'Como você quer pagar?'. */
+function choose(result: Rendered, method: PaymentMethod) {
+  act(() => result.current.setPaymentMethod(method));
+}
+
+/** A guest with her address typed and, unless told otherwise, the card chosen. */
+async function guestReadyToPay(method: PaymentMethod | null = 'cartao') {
   window.localStorage.setItem(
     GUEST_CART_KEY,
     JSON.stringify([{ id: 3, name: 'Anel Solitário', price: '89.90', image: null, quantidade: 2 }]),
   );
   const rendered = renderCheckout();
   await waitFor(() => expect(rendered.result.current.cepLookup.status).toBe('found'));
+  await waitFor(() => expect(rendered.result.current.paymentTermsPending).toBe(false));
   type(rendered.result, GUEST);
+  if (method) choose(rendered.result, method);
   return rendered;
 }
 
@@ -119,6 +141,8 @@ describe('a guest at the checkout', () => {
       phone: 'Telefone é obrigatório',
       number: 'Número é obrigatório',
     });
+    // The question below the address is marked too.
+    expect(result.current.paymentMethodError).toBe(CHOOSE_METHOD);
     expect(result.current.processing).toBe(false);
     expect(api.callsTo('POST /api/pay/')).toEqual([]);
   });
@@ -142,6 +166,7 @@ describe('a guest at the checkout', () => {
       frete: '12.90',
       total: '252.60',
       cep: '01310-100',
+      forma_pagamento: 'cartao',
       produtos: [
         { produto: { id: 3 }, quantidade: 2 },
         { produto: { id: 7 }, quantidade: 1 },
@@ -208,11 +233,196 @@ describe('a guest at the checkout', () => {
       city: 'São Paulo',
       state: 'sp',
     });
+    choose(result, 'pix');
     click(result);
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
     expect(api.callsTo('POST /api/pagamento/')[0]?.body).toMatchObject({
       shippingInfo: { street: 'Av. Paulista', state: 'SP' },
+    });
+    expect(api.callsTo('POST /api/pay/')[0]?.body).toMatchObject({ forma_pagamento: 'pix' });
+  });
+});
+
+describe("'Como você quer pagar?' (issue 22)", () => {
+  it('chooses nothing for her: paying asks her to choose, and calls nothing', async () => {
+    const { result } = await guestReadyToPay(null);
+    expect(result.current.paymentMethod).toBeNull();
+    expect(result.current.paymentMethodError).toBeNull();
+
+    click(result);
+    expect(result.current.error).toBe(CHOOSE_METHOD);
+    expect(result.current.paymentMethodError).toBe(CHOOSE_METHOD);
+    expect(result.current.processing).toBe(false);
+    expect(api.callsTo('POST /api/pay/')).toEqual([]);
+    expect(api.callsTo('POST /api/pagamento/')).toEqual([]);
+
+    // Answering takes the message away; the next click pays.
+    choose(result, 'cartao');
+    expect(result.current.error).toBeNull();
+    expect(result.current.paymentMethodError).toBeNull();
+    click(result);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+  });
+
+  it('shows each answer with its figures: PIX its total and discount, the card its installments of the whole total', async () => {
+    const { result } = await guestReadyToPay(null);
+    expect(result.current.paymentChoice).toEqual({
+      // 5 % of R$ 239,70 is R$ 11,99; the freight (R$ 12,90) keeps its price.
+      pix: { line: 'R$ 240,61 no PIX', badge: '5 % de desconto', note: 'Aprovação imediata' },
+      // R$ 252,60, freight included, in 6.
+      cartao: { line: 'em até 6x de R$ 42,10 sem juros', note: 'Total de R$ 252,60' },
+    });
+    expect(result.current.totals.total).toBe(25260);
+    expect(result.current.cardInstallmentsLine).toBeNull();
+
+    choose(result, 'pix');
+    expect(result.current.totals).toEqual({
+      subtotal: 23970,
+      subtotalComDesconto: 23970,
+      descontoPix: 1199,
+      frete: 1290,
+      desconto: 0,
+      total: 24061,
+    });
+    expect(result.current.pixPercentTenths).toBe(50);
+
+    choose(result, 'cartao');
+    expect(result.current.totals).toMatchObject({ descontoPix: 0, total: 25260 });
+    expect(result.current.cardInstallmentsLine).toBe('em até 6x de R$ 42,10 sem juros');
+  });
+
+  it("follows the owners' settings", async () => {
+    api.on('GET /api/loja/', {
+      body: {
+        ...LOJA,
+        pagamentos: {
+          parcelas_max: 10,
+          parcelas_sem_juros: 3,
+          parcela_minima: '25.50',
+          desconto_pix_percentual: '7.5',
+        },
+      },
+    });
+    const { result } = await guestReadyToPay('pix');
+    // 7,5 % of R$ 239,70 is R$ 17,98.
+    expect(result.current.totals).toMatchObject({ descontoPix: 1798, total: 23462 });
+    expect(result.current.paymentChoice.pix).toMatchObject({
+      line: 'R$ 234,62 no PIX',
+      badge: '7,5 % de desconto',
+    });
+    expect(result.current.paymentChoice.cartao.line).toBe('em até 3x de R$ 84,20 sem juros');
+  });
+
+  it('pays by PIX: the order is asked for PIX and the payment carries the totals she saw', async () => {
+    const { result } = await guestReadyToPay('pix');
+    click(result);
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.callsTo('POST /api/pay/')[0]?.body).toMatchObject({
+      forma_pagamento: 'pix',
+      subtotal: '239.70',
+      frete: '12.90',
+      total: '240.61',
+    });
+    expect(api.callsTo('POST /api/pagamento/')[0]?.body).toMatchObject({
+      totais: {
+        subtotal: '239.70',
+        subtotalComDesconto: '239.70',
+        frete: '12.90',
+        desconto: '0.00',
+        descontoPix: '11.99',
+        total: '240.61',
+      },
+    });
+  });
+
+  it('makes another order when she changes her answer after the first was made', async () => {
+    let pays = 0;
+    api.on('POST /api/pay/', () => ({
+      status: 201,
+      body:
+        ++pays === 1
+          ? { reference: '100023', chave: 'segredo', total: '240.61' }
+          : { reference: '100024', chave: 'outro', total: '252.60' },
+    }));
+    let pagamentos = 0;
+    api.on('POST /api/pagamento/', () =>
+      ++pagamentos === 1
+        ? {
+            status: 502,
+            body: { error: 'Não foi possível iniciar o pagamento. Tente novamente em instantes.' },
+          }
+        : { body: { payment_url: PAYMENT_URL } },
+    );
+    const { result } = await guestReadyToPay('pix');
+
+    click(result);
+    await waitFor(() =>
+      expect(result.current.error).toBe(
+        'Não foi possível iniciar o pagamento. Tente novamente em instantes.',
+      ),
+    );
+    // The PIX order exists, its total the PIX one: paying by card needs an order of its own.
+    choose(result, 'cartao');
+    click(result);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+
+    const [pixOrder, cardOrder] = api.callsTo('POST /api/pay/');
+    expect(pixOrder?.body).toMatchObject({ forma_pagamento: 'pix', total: '240.61' });
+    expect(cardOrder?.body).toMatchObject({ forma_pagamento: 'cartao', total: '252.60' });
+    expect(cardOrder?.headers['Idempotency-Key']).not.toBe(pixOrder?.headers['Idempotency-Key']);
+    const [first, second] = api.callsTo('POST /api/pagamento/');
+    expect(first?.body).toMatchObject({ reference: '100023', totais: { total: '240.61' } });
+    expect(second?.body).toMatchObject({ reference: '100024', totais: { total: '252.60' } });
+    expect(second?.body).not.toHaveProperty('totais.descontoPix');
+    expect(second?.headers['Idempotency-Key']).not.toBe(first?.headers['Idempotency-Key']);
+    expect(window.localStorage.getItem('pedido-chave:100024')).toBe('outro');
+  });
+
+  it("shows the server's PIX figures after a 409, pays the same order with them, and leaves them for the card", async () => {
+    // A price went up to R$ 249,70 meanwhile: 5 % off is R$ 12,49.
+    const serverTotals = {
+      subtotal: '249.70',
+      subtotalComDesconto: '249.70',
+      frete: '12.90',
+      desconto: '0.00',
+      descontoPix: '12.49',
+      total: '250.11',
+    };
+    let pagamentos = 0;
+    api.on('POST /api/pagamento/', () =>
+      ++pagamentos === 1
+        ? { status: 409, body: { error: TOTALS_CHANGED, totais: serverTotals } }
+        : { body: { payment_url: PAYMENT_URL } },
+    );
+    const { result } = await guestReadyToPay('pix');
+
+    click(result);
+    await waitFor(() => expect(result.current.error).toBe(TOTALS_CHANGED));
+    expect(result.current.totalsFromServer).toBe(true);
+    expect(result.current.totals).toEqual({
+      subtotal: 24970,
+      subtotalComDesconto: 24970,
+      descontoPix: 1249,
+      frete: 1290,
+      desconto: 0,
+      total: 25011,
+    });
+    expect(result.current.paymentChoice.pix.line).toBe('R$ 250,11 no PIX');
+
+    // The card's figures are not those the server gave for PIX...
+    choose(result, 'cartao');
+    expect(result.current.totalsFromServer).toBe(false);
+    // ...and back on PIX they stand again: the next click pays the same order with them.
+    choose(result, 'pix');
+    expect(result.current.totalsFromServer).toBe(true);
+    click(result);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.callsTo('POST /api/pay/')).toHaveLength(1);
+    expect(api.callsTo('POST /api/pagamento/')[1]?.body).toMatchObject({
+      reference: '100023',
+      totais: serverTotals,
     });
   });
 });
@@ -382,6 +592,7 @@ describe('a logged-in shopper at the checkout', () => {
   it('pays with a saved address and empties her server cart', async () => {
     const { result } = renderCheckout();
     await waitFor(() => expect(result.current.view).toBe('saved'));
+    choose(result, 'cartao');
     click(result);
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
@@ -413,6 +624,7 @@ describe('a logged-in shopper at the checkout', () => {
       }),
     );
     type(result, { number: '1000' });
+    choose(result, 'cartao');
 
     click(result);
     expect(result.current.error).toBe(
@@ -445,6 +657,7 @@ describe('a logged-in shopper at the checkout', () => {
     await waitFor(() => expect(result.current.form.fullName).toBe('Ana Souza'));
     await waitFor(() => expect(result.current.cepLookup.status).toBe('found'));
     type(result, { nomePerfilEndereco: 'Casa', number: '1000' });
+    choose(result, 'cartao');
 
     click(result);
     await waitFor(() =>
@@ -479,6 +692,7 @@ describe('a logged-in shopper at the checkout', () => {
     expect(result.current.primaryLabel).toBe('Ir para o Pagamento');
     expect(result.current.totals).toMatchObject({ desconto: 2397, total: 22863 });
 
+    choose(result, 'cartao');
     click(result);
     await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
     expect(api.callsTo('POST /api/pay/')[0]?.body).toMatchObject({

@@ -2,20 +2,28 @@
  * The checkout's state and its payment flow (SPEC §4 "Checkout flow"): fill the data; in logged-in
  * manual mode save the address profile (never as default); create the order (api/pay/); register
  * the payment with shipping and totals (api/pagamento/); clear the cart; send the browser to the
- * payment page.
+ * payment page. Before that she answers 'Como você quer pagar?' (issue 22): PIX takes the owners'
+ * discount off the products after the coupon, the card splits the whole total; nothing is chosen
+ * for her.
  *
  * Retries are safe: each attempt carries Idempotency-Keys made once (crypto.randomUUID) and kept
  * until the server gave a definite answer, so a click repeated after a lost answer reuses the
  * order the first click made instead of reserving the stock twice.
  */
 import { normalizeCouponCode, computeTotals, type Totals } from '@semijoias/domain/coupon';
-import { cepDigits, maskCep } from '@semijoias/domain/cep';
+import { maskCep } from '@semijoias/domain/cep';
 import {
   checkoutAddressSaveError,
   CHECKOUT_FAILED,
+  PAYMENT_METHOD_REQUIRED,
   paymentErrorMessage,
 } from '@semijoias/domain/messages';
 import { toCents } from '@semijoias/domain/money';
+import {
+  installmentsLine,
+  type PaymentMethod,
+  type PaymentSettings,
+} from '@semijoias/domain/payment-terms';
 import { checkoutFormToProfile } from '@semijoias/domain/address';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
@@ -49,13 +57,17 @@ import {
   fieldMessages,
   lookupLocks,
   mergeTyped,
+  paymentChoiceView,
   profileToForm,
+  totalsBasis,
   totalsFromWire,
   withLookup,
   type CheckoutField,
   type CheckoutFormValues,
   type LookupFill,
+  type PaymentChoiceView,
 } from './checkout-model';
+import { paymentTermsForPaying, refreshPaymentTerms, usePaymentTerms } from './payment-terms';
 import { useCoupon, type CouponState } from './use-coupon';
 import { useDeliveryQuote, type DeliveryQuote } from './use-delivery-quote';
 
@@ -95,6 +107,20 @@ export interface Checkout {
   totals: Totals;
   /** The totals are the server's own (after a 409 'Os valores do pedido mudaram…'). */
   totalsFromServer: boolean;
+
+  /** 'Como você quer pagar?': null until she answers. */
+  paymentMethod: PaymentMethod | null;
+  setPaymentMethod: (method: PaymentMethod) => void;
+  /** Each answer's figures. */
+  paymentChoice: PaymentChoiceView;
+  /** The owners' payment settings have not answered yet. */
+  paymentTermsPending: boolean;
+  /** The owners' PIX discount in tenths of a percent (5 % = 50). */
+  pixPercentTenths: number;
+  /** By card, 'em até 6x de R$ 22,80 sem juros' of the total shown (null: not split, not card). */
+  cardInstallmentsLine: string | null;
+  /** She tried to pay without answering: the message under the question. */
+  paymentMethodError: string | null;
 
   primaryLabel: string;
   primaryBusy: boolean;
@@ -164,16 +190,32 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
       ? form.cep
       : null;
   const quote = useDeliveryQuote(state, deliveryCep, loggedIn);
-  const computed = computeTotals({
-    subtotal: subtotalCents,
-    desconto: activeCoupon?.discountCents ?? 0,
-    frete: quote.current.quote.valor,
-  });
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(null);
+  const [methodAsked, setMethodAsked] = useState(false);
+  const paymentTerms = usePaymentTerms();
+  /** The page's totals with this freight, paid this way, by these settings. */
+  const totalsFor = (
+    method: PaymentMethod | null,
+    frete: number,
+    settings: PaymentSettings = paymentTerms.settings,
+  ): Totals =>
+    computeTotals({
+      subtotal: subtotalCents,
+      desconto: activeCoupon?.discountCents ?? 0,
+      frete,
+      pixDiscountTenths: method === 'pix' ? settings.pixDiscountTenths : 0,
+    });
+  const computed = totalsFor(paymentMethod, quote.current.quote.valor);
   // The server's totals after a 409 stand while nothing they depend on changed.
   const [serverTotals, setServerTotals] = useState<{ basis: string; totals: Totals } | null>(null);
-  const basis = `${cepDigits(quote.current.cep)}|${activeCoupon?.code ?? ''}`;
+  const basis = totalsBasis(quote.current.cep, activeCoupon?.code ?? '', paymentMethod);
   const serverStands = serverTotals !== null && serverTotals.basis === basis;
   const totals = serverStands ? serverTotals.totals : computed;
+  // Each answer's figures: the chosen one's are the totals shown.
+  const pixTotals = paymentMethod === 'pix' ? totals : totalsFor('pix', quote.current.quote.valor);
+  const cardTotals =
+    paymentMethod === 'cartao' ? totals : totalsFor('cartao', quote.current.quote.valor);
+  const paymentChoice = paymentChoiceView(pixTotals, cardTotals, paymentTerms.settings);
 
   // ----------------------------------------------------------------- Paying
   const [processing, setProcessing] = useState(false);
@@ -204,11 +246,18 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
       manualMode,
       cepValidated,
     });
+    // The address first, as the page reads from the top; the question below it is marked too.
+    if (!paymentMethod) setMethodAsked(true);
     if (problem) {
       setShowFieldErrors(true);
       setError(problem);
       return;
     }
+    if (!paymentMethod) {
+      setError(PAYMENT_METHOD_REQUIRED);
+      return;
+    }
+    const method = paymentMethod;
     setError(null);
     setProcessing(true);
     let leaving = false;
@@ -243,19 +292,18 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
       const delivery = await quote.resolve();
       const shownTotals = serverStands
         ? totals
-        : computeTotals({
-            subtotal: subtotalCents,
-            desconto: activeCoupon?.discountCents ?? 0,
-            frete: delivery.quote.valor,
-          });
+        : totalsFor(method, delivery.quote.valor, await paymentTermsForPaying(queryClient));
 
-      // 3. The order (api/pay/), once per attempt.
+      // 3. The order (api/pay/), once per attempt: another method is another order, its total
+      // the server's for that method.
       const couponCode = activeCoupon?.code ?? '';
-      const current = currentAttempt(attemptFingerprint(state.cartData.produtos, couponCode));
+      const current = currentAttempt(
+        attemptFingerprint(state.cartData.produtos, couponCode, method),
+      );
       if (!current.order) {
         try {
           const order = await createOrder(
-            buildPayBody(state, delivery.cep, shownTotals, activeCoupon),
+            buildPayBody(state, delivery.cep, shownTotals, activeCoupon, method),
             current.payKey,
           );
           current.order = { reference: order.reference, chave: order.chave };
@@ -289,8 +337,13 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
           if (status === 409 && fresh) {
             // 'Os valores do pedido mudaram…': show the server's figures; the next click pays
             // the same order with them.
-            setServerTotals({ basis: `${cepDigits(delivery.cep)}|${couponCode}`, totals: fresh });
+            setServerTotals({
+              basis: totalsBasis(delivery.cep, couponCode, method),
+              totals: fresh,
+            });
             if (loggedIn) void queryClient.invalidateQueries({ queryKey: SERVER_CART_KEY });
+            // The owners may have changed the PIX discount or the installments meanwhile.
+            refreshPaymentTerms(queryClient);
           } else if (status === 404 || status === 409) {
             // The order is gone or no longer waits for payment: the next try makes a new one.
             saveAttempt(null);
@@ -362,6 +415,17 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
     quotePending: quote.pending,
     totals,
     totalsFromServer: serverStands,
+    paymentMethod,
+    setPaymentMethod: (method) => {
+      setPaymentMethod(method);
+      setError((current) => (current === PAYMENT_METHOD_REQUIRED ? null : current));
+    },
+    paymentChoice,
+    paymentTermsPending: paymentTerms.pending,
+    pixPercentTenths: paymentTerms.settings.pixDiscountTenths,
+    cardInstallmentsLine:
+      paymentMethod === 'cartao' ? installmentsLine(totals.total, paymentTerms.settings) : null,
+    paymentMethodError: methodAsked && !paymentMethod ? PAYMENT_METHOD_REQUIRED : null,
     primaryLabel,
     primaryBusy: processing || lookupPending || (couponTyped && coupon.status === 'validating'),
     onPrimary,

@@ -19,6 +19,10 @@ export interface UserOrderLine extends OrderLine {
   payment_id?: string | null;
   subtotal?: Money | null;
   desconto?: Money | null;
+  /** Paid by PIX (issue 22): what its discount took off the products ('0.00' otherwise). */
+  desconto_pix?: Money | null;
+  /** How she chose to pay: 'pix' or 'cartao' (null for an order placed before the choice). */
+  forma_pagamento?: string | null;
   frete?: Money | null;
   total?: Money | null;
   cupom?: string | null;
@@ -75,6 +79,10 @@ export interface OrderDetail {
   itens: OrderItem[];
   subtotal?: Money | null;
   desconto?: Money | null;
+  /** Paid by PIX (issue 22): what its discount took off the products ('0.00' otherwise). */
+  desconto_pix?: Money | null;
+  /** How she chose to pay: 'pix' or 'cartao' (null for an order placed before the choice). */
+  forma_pagamento?: string | null;
   frete?: Money | null;
   total?: Money | null;
   cupom?: string | null;

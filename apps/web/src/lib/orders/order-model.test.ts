@@ -20,11 +20,24 @@ describe('the figures she pays', () => {
     expect(figures).toEqual({
       subtotal: 23970,
       discount: 2397,
+      pixDiscount: 0,
       shipping: 1290,
       total: 22863,
       coupon: 'BOASVINDAS',
     });
     expect(formatBRL(figures.total)).toBe('R$ 228,63');
+  });
+
+  it('shows the PIX discount of an order paid by PIX, and takes it off a missing total', () => {
+    const pix = { subtotal: '129.90', desconto: '0.00', desconto_pix: '6.50', frete: '12.90' };
+    expect(orderFigures({ ...pix, total: '136.30' }, 12990)).toMatchObject({
+      pixDiscount: 650,
+      total: 13630,
+    });
+    expect(orderFigures(pix, 12990).total).toBe(13630);
+    // A card order answers '0.00'; an older answer leaves it out.
+    expect(orderFigures({ desconto_pix: '0.00', total: '142.80' }, 12990).pixDiscount).toBe(0);
+    expect(orderFigures({ total: '142.80' }, 12990).pixDiscount).toBe(0);
   });
 
   it("shows the order's total even when the answer gives no breakdown of it", () => {
@@ -49,6 +62,7 @@ describe('the figures she pays', () => {
     expect(orderFigures({}, LINES_CENTS)).toEqual({
       subtotal: LINES_CENTS,
       discount: 0,
+      pixDiscount: 0,
       shipping: null,
       total: LINES_CENTS,
       coupon: null,

@@ -24,6 +24,8 @@ export interface OrderFigures {
   subtotal: Cents;
   /** 0 when the order had no discount. */
   discount: Cents;
+  /** The PIX discount (issue 22): 0 for a card order, or an answer without it. */
+  pixDiscount: Cents;
   /** null when the API did not say (an older answer): the row is left out rather than guessed. */
   shipping: Cents | null;
   /** What she pays: the order's total, else subtotal - discount + shipping, else the lines' sum. */
@@ -40,6 +42,7 @@ export function orderFigures(
   fields: {
     subtotal?: Money;
     desconto?: Money;
+    desconto_pix?: Money;
     frete?: Money;
     total?: Money;
     cupom?: string | null;
@@ -48,14 +51,15 @@ export function orderFigures(
 ): OrderFigures {
   const subtotal = cents(fields.subtotal) ?? linesCents;
   const discount = Math.max(0, cents(fields.desconto) ?? 0);
+  const pixDiscount = Math.max(0, cents(fields.desconto_pix) ?? 0);
   const shipping = cents(fields.frete);
   const total =
     cents(fields.total) ??
     (fields.subtotal == null && fields.desconto == null && fields.frete == null
       ? linesCents
-      : subtotal - discount + (shipping ?? 0));
+      : subtotal - discount - pixDiscount + (shipping ?? 0));
   const coupon = fields.cupom?.trim() || null;
-  return { subtotal, discount, shipping, total, coupon };
+  return { subtotal, discount, pixDiscount, shipping, total, coupon };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { linePriceCents, type OrderLine } from '@semijoias/domain/orders';
+import { PIX_DISCOUNT_LABEL } from '@semijoias/domain/messages';
 import { formatBRL } from '@semijoias/domain/money';
 import { SmartImage } from '@/ui/SmartImage';
 import { cx } from '@/ui/cx';
@@ -53,7 +54,10 @@ export function OrderItems({ items, className }: { items: readonly Item[]; class
   );
 }
 
-/** Subtotal, the coupon's discount when above 0, shipping and the total she pays. */
+/**
+ * Subtotal, the coupon's discount when above 0, the PIX discount when she paid by PIX (issue 22),
+ * shipping and the total she pays.
+ */
 export function OrderTotals({ figures, className }: { figures: OrderFigures; className?: string }) {
   return (
     <dl className={cx('space-y-2 text-sm', className)}>
@@ -78,6 +82,14 @@ export function OrderTotals({ figures, className }: { figures: OrderFigures; cla
           </dt>
           <dd data-testid="order-discount" className="shrink-0 whitespace-nowrap tabular-nums">
             − {formatBRL(figures.discount)}
+          </dd>
+        </div>
+      )}
+      {figures.pixDiscount > 0 && (
+        <div className="flex justify-between gap-4 text-sage">
+          <dt>{PIX_DISCOUNT_LABEL}</dt>
+          <dd data-testid="order-pix-discount" className="shrink-0 whitespace-nowrap tabular-nums">
+            − {formatBRL(figures.pixDiscount)}
           </dd>
         </div>
       )}

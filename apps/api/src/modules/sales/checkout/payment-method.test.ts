@@ -246,7 +246,7 @@ describe('api/pagamento and the provider for a PIX order', () => {
       .where(eq(sandboxCheckouts.orderReference, placed.reference));
     const total = 5990 + freight(5990, 1);
     expect(checkout?.payload).toMatchObject({
-      method: null,
+      method: 'cartao',
       installments: { max: 6, interestFree: Math.min(6, Math.floor(total / 2000)) },
     });
     const html = (
@@ -257,6 +257,7 @@ describe('api/pagamento and the provider for a PIX order', () => {
     ).body;
     expect(html).toContain('em 2x de');
     expect(html).toContain('sem juros');
+    expect(html).not.toContain('Simular pagamento PIX');
   });
 
   it('a card payment of a PIX order is not its payment: unchanged, the owners told', async () => {

@@ -78,7 +78,8 @@ function totalsWire(t: Totals) {
     subtotalComDesconto: centsToDecimal(t.subtotalComDesconto),
     frete: centsToDecimal(t.frete),
     desconto: centsToDecimal(t.desconto),
-    descontoPix: centsToDecimal(t.descontoPix),
+    // Only for a PIX order, so a card order's answer stays SPEC's shape.
+    ...(t.descontoPix > 0 ? { descontoPix: centsToDecimal(t.descontoPix) } : {}),
     total: centsToDecimal(t.total),
   };
 }

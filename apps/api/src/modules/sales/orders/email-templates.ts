@@ -33,6 +33,7 @@ import {
   type OutboxMessage,
 } from '../../mail/index.js';
 import type { OrderAddress } from './view.js';
+import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 
 /** What the order e-mails say about one order, gathered by emails.ts. */
 export interface OrderMailView {
@@ -474,9 +475,11 @@ export function refundDueStoreNotice(
 export interface PaymentAttention {
   /**
    * 'paid_twice': a second payment of a paid order; 'amount_mismatch': not the order's total;
-   * 'method_mismatch': paid by card an order placed for PIX, at its discounted total (issue 22).
+   * 'method_mismatch': paid another way than the order's (a PIX order by card; issue 22).
    */
   kind: 'paid_twice' | 'amount_mismatch' | 'method_mismatch';
+  /** How it was paid, when the provider said. */
+  method?: PaymentMethod | null;
   paymentId: string | null;
   /** What the provider says was paid; null when it did not say. */
   amountCents: Cents | null;
@@ -506,7 +509,7 @@ export function paymentAttentionStoreNotice(
   const why = twice
     ? `O pedido ${label} já estava pago (pagamento ${view.paymentId ?? '—'}) e recebeu outro pagamento, de ${amount}. O pedido não mudou.`
     : method
-      ? `Chegou um pagamento de ${amount} por cartão para o pedido ${label}, feito para PIX com desconto (total ${formatBRL(view.totalCents)}). O pedido não mudou: ${orderStatusText(view.status)}.`
+      ? `Chegou um pagamento de ${amount} ${attention.method === 'pix' ? 'por PIX' : 'por cartão'} para o pedido ${label}, feito para ${attention.method === 'pix' ? 'cartão' : 'PIX com desconto'} (total ${formatBRL(view.totalCents)}). O pedido não mudou: ${orderStatusText(view.status)}.`
       : `Chegou um pagamento de ${amount} para o pedido ${label}, cujo total é ${formatBRL(view.totalCents)}. O pedido não mudou: ${orderStatusText(view.status)}.`;
   const action = twice
     ? 'Estorne o segundo pagamento no painel do provedor de pagamento e avise a cliente.'

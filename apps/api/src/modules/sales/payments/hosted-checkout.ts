@@ -135,11 +135,11 @@ export async function hostedCheckoutFor(
 }
 
 /**
- * What the provider's page offers for this order (issue 22). A PIX order: PIX only, at its
- * discounted total. A card order: the card with the installments the owners' settings gave the
- * order (interest-free as many as its total allows, the smallest installment respected) and, until
- * the checkout page asks every shopper to choose, PIX too, at the same price (as before the
- * choice existed). An order placed before: both, the provider's own installments.
+ * What the provider's page offers for this order (issue 22): only what she chose at checkout. A
+ * PIX order: PIX, at its discounted total. A card order: the card, with the installments the
+ * owners' settings gave the order (interest-free as many as its total allows, the smallest
+ * installment respected, at most their maximum). An order placed before the choice existed:
+ * both, with the provider's own installments.
  */
 export function paymentTermsOf(
   order: Pick<
@@ -153,13 +153,13 @@ export function paymentTermsOf(
 ): Pick<CheckoutRequest, 'method' | 'installments'> {
   if (order.paymentMethod === 'pix') return { method: 'pix', installments: null };
   if (order.maxInstallments === null || order.interestFreeInstallments === null)
-    return { method: null, installments: null };
+    return { method: order.paymentMethod, installments: null };
   const free = interestFreeInstallments(order.totalCents, {
     interestFreeInstallments: order.interestFreeInstallments,
     minInstallmentCents: order.minInstallmentCents ?? 0,
   });
   return {
-    method: null,
+    method: order.paymentMethod,
     installments: { max: order.maxInstallments, interestFree: free?.count ?? 1 },
   };
 }

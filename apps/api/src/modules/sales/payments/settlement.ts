@@ -44,7 +44,7 @@ export type SettlementOutcome =
   | 'pending'
   | 'ignored'
   | 'amount_mismatch'
-  /** A PIX order (its discounted total) paid by card: not taken as payment, the owners told. */
+  /** Paid another way than the order's (a PIX order by card): not taken, the owners told. */
   | 'method_mismatch';
 
 export interface RecordedEvent {
@@ -121,8 +121,9 @@ export async function settlePayment(
   if (event.state !== 'paid') return 'pending';
 
   if (isUnpaidStatus(order.status)) {
-    // The PIX discount is for PIX: a card payment of that price is not the order's payment.
-    if (order.paymentMethod === 'pix' && event.method === 'cartao') {
+    // Paid another way than she chose (the PIX discount is for PIX; the provider's page offered
+    // only her method): not the order's payment, the owners look at it.
+    if (order.paymentMethod && event.method && event.method !== order.paymentMethod) {
       await tellOwners(tx, mailDeps, order.id, 'method_mismatch', event);
       return 'method_mismatch';
     }
@@ -148,7 +149,12 @@ function tellOwners(
   event: PaymentEvent,
 ): Promise<void> {
   return enqueueOrderEmails(tx, mailDeps, orderId, 'payment_attention', {
-    attention: { kind, paymentId: event.paymentId, amountCents: event.amountCents },
+    attention: {
+      kind,
+      paymentId: event.paymentId,
+      amountCents: event.amountCents,
+      method: event.method ?? null,
+    },
   });
 }
 

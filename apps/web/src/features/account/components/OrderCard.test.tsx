@@ -123,6 +123,22 @@ describe("an order in 'Meus Pedidos'", () => {
     ).toBeTruthy();
   });
 
+  it('shows the PIX discount of an order paid by PIX on its own line', () => {
+    // R$ 215,73 of products after the coupon, 5 % off by PIX (R$ 10,79), R$ 12,90 of freight.
+    showCard({ forma_pagamento: 'pix', desconto_pix: '10.79', total: '217.84' });
+    expect(text('order-discount')).toBe('− R$ 23,97');
+    const line = screen.getByTestId('order-pix-discount');
+    expect(line.textContent).toBe('− R$ 10,79');
+    expect(line.previousElementSibling?.textContent).toBe('Desconto PIX');
+    expect(text('order-total')).toBe('R$ 217,84');
+  });
+
+  it('has no PIX line for an order paid by card', () => {
+    showCard({ forma_pagamento: 'cartao', desconto_pix: '0.00' });
+    expect(screen.queryByTestId('order-pix-discount')).toBeNull();
+    expect(screen.queryByText('Desconto PIX')).toBeNull();
+  });
+
   it('shows free shipping as Grátis and leaves out what an older answer does not say', () => {
     showCard({ frete: '0.00', desconto: null, cupom: null, total: '239.70' });
     expect(text('order-shipping')).toBe('Grátis');

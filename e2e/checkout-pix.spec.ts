@@ -1,0 +1,247 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { GUEST_CPF } from './fixtures/checkout';
+
+// Issue 22, 'Como você quer pagar?': before leaving for the payment provider a guest picks PIX
+// (the discounted total) or the card (its installments). By PIX the order is made for PIX, the
+// provider's page offers only PIX at the discounted amount, and the return page shows the order
+// paid with its 'Desconto PIX' line; by card the provider's page offers the installments and she
+// pays in 3. The figures follow the owners' settings as GET /api/loja/ answers them.
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  price: string;
+  estoque: number;
+}
+
+interface Settings {
+  parcelas_sem_juros: number;
+  parcela_minima: string;
+  desconto_pix_percentual: string;
+}
+
+const brl = (cents: number) =>
+  `R$ ${Math.floor(cents / 100).toLocaleString('pt-BR')},${String(cents % 100).padStart(2, '0')}`;
+const cents = (price: string) => Math.round(Number(price) * 100);
+/** Sudeste's freight for one piece to 01310-100 (the fake ViaCEP's Avenida Paulista). */
+const FREIGHT = 1290;
+
+const SANDBOX_URL = /\/sandbox\/checkout\//;
+const RETURN_URL = /\/pedido\/([^/?#]+)/;
+
+async function product(page: Page, id: number): Promise<ApiProduct> {
+  const res = await page.request.get(`/api/produtos/detalhes/${id}/`);
+  expect(res.ok()).toBe(true);
+  const p = (await res.json()) as ApiProduct;
+  expect(p.estoque).toBeGreaterThan(0);
+  return p;
+}
+
+async function settings(page: Page): Promise<Settings> {
+  const res = await page.request.get('/api/loja/');
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { pagamentos: Settings }).pagamentos;
+}
+
+/** The domain's rule (payment-terms.ts): PIX's price floors, the installments round half up. */
+function pixTotal(productsCents: number, s: Settings) {
+  const tenths = Math.round(Number(s.desconto_pix_percentual) * 10);
+  const discount = productsCents - Math.floor((productsCents * (1000 - tenths)) / 1000);
+  return { discount, total: productsCents - discount + FREIGHT };
+}
+
+function installments(totalCents: number, s: Settings) {
+  const count = Math.min(
+    s.parcelas_sem_juros,
+    Math.floor(totalCents / Math.max(1, cents(s.parcela_minima))),
+  );
+  return { count, each: Math.floor((2 * totalCents + count) / (2 * count)) };
+}
+
+/** From the product page to /checkout: add, open the cart, quote the CEP, 'Finalizar Compra'. */
+async function toCheckout(page: Page, p: ApiProduct) {
+  await page.goto(`/produto/${p.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+  await page.getByTestId('add-to-cart').click();
+  await page
+    .getByTestId('added-to-cart-popup')
+    .getByRole('button', { name: 'Finalizar Compra' })
+    .click();
+  const drawer = page.getByRole('dialog', { name: 'Seu carrinho' });
+  await expect(drawer.getByTestId('cart-line').filter({ hasText: p.name })).toHaveCount(1);
+  await drawer.getByTestId('cart-cep').fill('01310100');
+  await expect(drawer.getByTestId('cart-cep-lookup')).not.toBeEmpty();
+  await drawer.getByTestId('cart-calculate').click();
+  await expect(drawer.getByTestId('cart-quote-value')).toBeVisible();
+  await drawer.getByTestId('cart-checkout').click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Finalizar Compra' })).toBeVisible();
+}
+
+/** A guest's contact data; the address comes from the cart's CEP. */
+async function fillGuest(page: Page, email: string) {
+  const form = page.getByTestId('checkout-address-form');
+  await expect(form.getByLabel('Endereço', { exact: true })).toHaveValue('Avenida Paulista');
+  await form.getByLabel('Nome completo').fill('Luísa Prado');
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Número').fill('1000');
+  await form.getByLabel('Telefone').pressSequentially('11987654321');
+  await form.getByLabel('CPF').pressSequentially(GUEST_CPF);
+}
+
+function choice(page: Page): Locator {
+  return page.getByRole('radiogroup', { name: 'Como você quer pagar?' });
+}
+
+function summary(page: Page): Locator {
+  return page.getByTestId('checkout-summary');
+}
+
+/** The return page of the order, once it shows it paid; its reference from the URL. */
+async function expectPaid(page: Page): Promise<string> {
+  await expect(page).toHaveURL(RETURN_URL, { timeout: 15_000 });
+  await expect(page.getByTestId('order-status-title')).toHaveText('Pedido Pago', {
+    timeout: 15_000,
+  });
+  return RETURN_URL.exec(new URL(page.url()).pathname)![1]!;
+}
+
+test('a guest pays by PIX: the discounted total at checkout, on the provider page and on the paid order', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const shot = (name: string) => testInfo.outputPath(`${testInfo.project.name}-${name}.png`);
+  const ring = await product(page, 9);
+  const price = cents(ring.price);
+  const terms = await settings(page);
+  const pix = pixTotal(price, terms);
+  const card = installments(price + FREIGHT, terms);
+  const percent = terms.desconto_pix_percentual.replace(/\.0$/, '').replace('.', ',');
+
+  await toCheckout(page, ring);
+  await fillGuest(page, `luisa.pix.${testInfo.project.name}@exemplo.com.br`);
+
+  // The question, nothing chosen: PIX with its total and discount, the card with its installments
+  // of the whole total, freight included.
+  const group = choice(page);
+  await expect(group).toBeVisible();
+  const pixRadio = group.getByRole('radio', { name: 'PIX', exact: true });
+  const cardRadio = group.getByRole('radio', { name: 'Cartão de crédito' });
+  await expect(pixRadio).not.toBeChecked();
+  await expect(cardRadio).not.toBeChecked();
+  await expect(page.getByTestId('payment-option-pix')).toContainText(`${brl(pix.total)} no PIX`);
+  await expect(page.getByTestId('payment-option-pix')).toContainText(`${percent} % de desconto`);
+  await expect(page.getByTestId('payment-option-cartao')).toContainText(
+    `em até ${card.count}x de ${brl(card.each)} sem juros`,
+  );
+  await expect(summary(page).getByTestId('checkout-total')).toHaveText(brl(price + FREIGHT));
+  await group.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('checkout-choice') });
+
+  // Paying without an answer asks for one, and places no order.
+  let placed = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/pay/') && r.method() === 'POST') placed += 1;
+  });
+  const submit = page.getByTestId('checkout-submit');
+  await submit.click();
+  await expect(page.getByTestId('checkout-error-message')).toHaveText(
+    'Escolha como você quer pagar.',
+  );
+  await expect(page.getByTestId('payment-method-error')).toHaveText(
+    'Escolha como você quer pagar.',
+  );
+  await expect(group).toHaveAttribute('aria-invalid', 'true');
+  expect(placed).toBe(0);
+  await page.screenshot({ path: shot('checkout-choice-asked') });
+
+  // PIX: its discount on its own line, the PIX total.
+  await page.getByTestId('payment-option-pix').click();
+  await expect(pixRadio).toBeChecked();
+  await expect(page.getByTestId('checkout-error')).toHaveCount(0);
+  await expect(page.getByTestId('payment-method-error')).toHaveCount(0);
+  await expect(summary(page).getByTestId('checkout-pix-discount')).toHaveText(
+    `− ${brl(pix.discount)}`,
+  );
+  await expect(summary(page).getByText('Desconto PIX')).toBeVisible();
+  await expect(summary(page).getByTestId('checkout-total-label')).toHaveText('Total no PIX');
+  await expect(summary(page).getByTestId('checkout-total')).toHaveText(brl(pix.total));
+  await page.screenshot({ path: shot('checkout-pix'), fullPage: true });
+
+  const pay = page.waitForRequest((r) => r.url().includes('/api/pay/') && r.method() === 'POST');
+  await submit.click();
+  expect((await pay).postDataJSON()).toMatchObject({ forma_pagamento: 'pix' });
+
+  // The provider's page: only PIX, at the discounted amount.
+  await expect(page).toHaveURL(SANDBOX_URL, { timeout: 15_000 });
+  await expect(page.getByTestId('sandbox-amount')).toHaveText(brl(pix.total));
+  await expect(page.getByRole('heading', { name: 'Cartão de crédito' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Pagar/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Simular pagamento PIX' }).click();
+
+  // Paid, with its PIX discount and the total she paid.
+  await expectPaid(page);
+  await expect(page.getByTestId('order-pix-discount')).toHaveText(`− ${brl(pix.discount)}`);
+  await expect(page.getByText('Desconto PIX')).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText(brl(pix.total));
+  await page.getByTestId('order-total').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('return-pix') });
+});
+
+test('a guest pays by card: the installments at checkout, 3x on the provider page', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const shot = (name: string) => testInfo.outputPath(`${testInfo.project.name}-${name}.png`);
+  const earring = await product(page, 11);
+  const total = cents(earring.price) + FREIGHT;
+  const terms = await settings(page);
+  const card = installments(total, terms);
+
+  await toCheckout(page, earring);
+  await fillGuest(page, `luisa.cartao.${testInfo.project.name}@exemplo.com.br`);
+
+  // By keyboard: Space picks PIX, then the arrow key moves to the card.
+  const group = choice(page);
+  const pixRadio = group.getByRole('radio', { name: 'PIX', exact: true });
+  const cardRadio = group.getByRole('radio', { name: 'Cartão de crédito' });
+  await pixRadio.focus();
+  await page.keyboard.press('Space');
+  await expect(pixRadio).toBeChecked();
+  await page.keyboard.press('ArrowRight');
+  await expect(cardRadio).toBeChecked();
+  await expect(cardRadio).toBeFocused();
+  await expect(pixRadio).not.toBeChecked();
+
+  // No PIX line; the whole total and its installments.
+  await expect(summary(page).getByTestId('checkout-pix-discount')).toHaveCount(0);
+  await expect(summary(page).getByTestId('checkout-total-label')).toHaveText('Total');
+  await expect(summary(page).getByTestId('checkout-total')).toHaveText(brl(total));
+  await expect(summary(page).getByTestId('checkout-installments')).toHaveText(
+    `em até ${card.count}x de ${brl(card.each)} sem juros`,
+  );
+  await group.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('checkout-card') });
+
+  const pay = page.waitForRequest((r) => r.url().includes('/api/pay/') && r.method() === 'POST');
+  await page.getByTestId('checkout-submit').click();
+  expect((await pay).postDataJSON()).toMatchObject({ forma_pagamento: 'cartao' });
+
+  // The provider's page: the card with the installments the order allows; 3x, the approved card.
+  await expect(page).toHaveURL(SANDBOX_URL, { timeout: 15_000 });
+  await expect(page.getByTestId('sandbox-amount')).toHaveText(brl(total));
+  const threeTimes = `em 3x de ${brl(Math.floor((2 * total + 3) / 6))}`;
+  const parcelas = page.getByLabel('Parcelas');
+  await expect(parcelas.locator('option', { hasText: threeTimes })).toHaveCount(1);
+  await parcelas.selectOption({ value: '3' });
+  await expect(parcelas.locator('option:checked')).toContainText(threeTimes);
+  await expect(page.locator('input[name="card_number"]')).toHaveValue('4111 1111 1111 1111');
+  const payButton = page.getByRole('button', { name: /^Pagar/ });
+  await expect(payButton).toHaveText(`Pagar ${brl(total)}`);
+  await payButton.click();
+
+  await expectPaid(page);
+  await expect(page.getByTestId('order-pix-discount')).toHaveCount(0);
+  await expect(page.getByText('Desconto PIX')).toHaveCount(0);
+  await expect(page.getByTestId('order-total')).toHaveText(brl(total));
+});
