@@ -129,7 +129,12 @@ test('a guest pays by PIX: the discounted total at checkout, on the provider pag
   const cardRadio = group.getByRole('radio', { name: 'Cartão de crédito' });
   await expect(pixRadio).not.toBeChecked();
   await expect(cardRadio).not.toBeChecked();
-  await expect(page.getByTestId('payment-option-pix')).toContainText(`${brl(pix.total)} no PIX`);
+  // 'R$ Z no PIX' is the products' PIX price (the storefront's rule); the total, freight included,
+  // is under it.
+  await expect(page.getByTestId('payment-option-pix')).toContainText(
+    `${brl(price - pix.discount)} no PIX`,
+  );
+  await expect(page.getByTestId('payment-option-pix')).toContainText(`Total de ${brl(pix.total)}`);
   await expect(page.getByTestId('payment-option-pix')).toContainText(`${percent} % de desconto`);
   await expect(page.getByTestId('payment-option-cartao')).toContainText(
     `em até ${card.count}x de ${brl(card.each)} sem juros`,

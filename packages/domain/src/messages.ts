@@ -775,6 +775,11 @@ export function pixTotalLine(totalCents: Cents): string {
   return `${formatBRL(totalCents)} no PIX`;
 }
 
+/** Under PIX's price of the products, what she pays with the freight: 'Total de R$ 130,30 · Aprovação imediata'. */
+export function pixTotalNote(totalCents: Cents): string {
+  return `Total de ${formatBRL(totalCents)} · ${PIX_INSTANT_NOTE}`;
+}
+
 /** Under the card's installments, what they add up to: 'Total de R$ 136,80'. */
 export function cardTotalNote(totalCents: Cents): string {
   return `Total de ${formatBRL(totalCents)}`;

@@ -495,10 +495,10 @@ describe("'Como você quer pagar?'", () => {
     );
     expect(view).toEqual({
       pix: {
-        // R$ 215,73 - R$ 10,79 + R$ 12,90.
-        line: 'R$ 217,84 no PIX',
+        // The products after the coupon, R$ 215,73, less 5 % (floor): R$ 204,94; plus R$ 12,90.
+        line: 'R$ 204,94 no PIX',
         badge: '5 % de desconto',
-        note: 'Aprovação imediata',
+        note: 'Total de R$ 217,84 · Aprovação imediata',
       },
       cartao: {
         // R$ 228,63 (freight included) in 6.

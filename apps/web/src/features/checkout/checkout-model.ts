@@ -21,10 +21,12 @@ import {
   PIX_INSTANT_NOTE,
   pixDiscountBadge,
   pixTotalLine,
+  pixTotalNote,
 } from '@semijoias/domain/messages';
 import { centsToDecimal, toCents } from '@semijoias/domain/money';
 import {
   installmentsLine,
+  pixLine,
   type PaymentMethod,
   type PaymentSettings,
 } from '@semijoias/domain/payment-terms';
@@ -345,16 +347,20 @@ export function buildPagamentoBody(input: {
 
 /** What each answer of 'Como você quer pagar?' says (issue 22). */
 export interface PaymentChoiceView {
-  /** 'R$ 130,30 no PIX', its badge '5 % de desconto' (none without a discount). */
+  /**
+   * 'R$ 117,40 no PIX' (the products after the coupon, its discount taken: the storefront's rule)
+   * with 'Total de R$ 130,30 · Aprovação imediata' (the freight added), and its badge
+   * '5 % de desconto'; without a discount, the total alone.
+   */
   pix: { line: string; badge: string | null; note: string };
   /** 'em até 6x de R$ 22,80 sem juros' with 'Total de R$ 136,80', or 'R$ 35,90 à vista'. */
   cartao: { line: string; note: string | null };
 }
 
 /**
- * The two answers' figures: PIX's total is the products after the coupon less its discount, plus
- * the freight; the card's installments split the whole total, freight included. Each from the
- * totals the page would show with that answer chosen.
+ * The two answers' figures (issue 22's rule): 'R$ Z no PIX' is the products after the coupon less
+ * the PIX discount, the total with the freight under it; the card's installments split the whole
+ * total, freight included. Each from the totals the page would show with that answer chosen.
  */
 export function paymentChoiceView(
   pixTotals: Totals,
@@ -363,11 +369,16 @@ export function paymentChoiceView(
 ): PaymentChoiceView {
   const installments = installmentsLine(cardTotals.total, settings);
   return {
-    pix: {
-      line: pixTotalLine(pixTotals.total),
-      badge: settings.pixDiscountTenths > 0 ? pixDiscountBadge(settings.pixDiscountTenths) : null,
-      note: PIX_INSTANT_NOTE,
-    },
+    pix:
+      settings.pixDiscountTenths > 0
+        ? {
+            line:
+              pixLine(pixTotals.subtotalComDesconto, settings.pixDiscountTenths) ??
+              pixTotalLine(pixTotals.total),
+            badge: pixDiscountBadge(settings.pixDiscountTenths),
+            note: pixTotalNote(pixTotals.total),
+          }
+        : { line: pixTotalLine(pixTotals.total), badge: null, note: PIX_INSTANT_NOTE },
     cartao: installments
       ? { line: installments, note: cardTotalNote(cardTotals.total) }
       : { line: cardSinglePaymentLine(cardTotals.total), note: null },

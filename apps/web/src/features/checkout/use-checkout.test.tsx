@@ -269,7 +269,11 @@ describe("'Como você quer pagar?' (issue 22)", () => {
     const { result } = await guestReadyToPay(null);
     expect(result.current.paymentChoice).toEqual({
       // 5 % of R$ 239,70 is R$ 11,99; the freight (R$ 12,90) keeps its price.
-      pix: { line: 'R$ 240,61 no PIX', badge: '5 % de desconto', note: 'Aprovação imediata' },
+      pix: {
+        line: 'R$ 227,71 no PIX',
+        badge: '5 % de desconto',
+        note: 'Total de R$ 240,61 · Aprovação imediata',
+      },
       // R$ 252,60, freight included, in 6.
       cartao: { line: 'em até 6x de R$ 42,10 sem juros', note: 'Total de R$ 252,60' },
     });
@@ -308,7 +312,7 @@ describe("'Como você quer pagar?' (issue 22)", () => {
     // 7,5 % of R$ 239,70 is R$ 17,98.
     expect(result.current.totals).toMatchObject({ descontoPix: 1798, total: 23462 });
     expect(result.current.paymentChoice.pix).toMatchObject({
-      line: 'R$ 234,62 no PIX',
+      line: 'R$ 221,72 no PIX',
       badge: '7,5 % de desconto',
     });
     expect(result.current.paymentChoice.cartao.line).toBe('em até 3x de R$ 84,20 sem juros');
@@ -409,7 +413,7 @@ describe("'Como você quer pagar?' (issue 22)", () => {
       desconto: 0,
       total: 25011,
     });
-    expect(result.current.paymentChoice.pix.line).toBe('R$ 250,11 no PIX');
+    expect(result.current.paymentChoice.pix.line).toBe('R$ 237,21 no PIX');
 
     // The card's figures are not those the server gave for PIX...
     choose(result, 'cartao');
