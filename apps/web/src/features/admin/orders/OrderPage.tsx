@@ -37,6 +37,7 @@ import {
   type OrderAction,
 } from './orders-api';
 import { AdminOrderStatus, TestOrderBadge } from './status';
+import { PAYMENT_METHOD_LABELS, PIX_DISCOUNT_LABEL } from '@semijoias/domain/messages';
 
 const ACTION_DONE: Record<OrderAction, string> = {
   em_andamento: 'Pedido marcado como Em andamento.',
@@ -288,6 +289,9 @@ function OrderView({ order }: { order: AdminOrder }) {
                   − {formatBRL(order.desconto_cents)}
                 </Row>
               )}
+              {order.desconto_pix_cents > 0 && (
+                <Row label={PIX_DISCOUNT_LABEL}>− {formatBRL(order.desconto_pix_cents)}</Row>
+              )}
               <Row label={order.frete_prazo ? `Frete (${order.frete_prazo} dias)` : 'Frete'}>
                 {order.frete_cents === 0 ? 'Grátis' : formatBRL(order.frete_cents)}
               </Row>
@@ -299,6 +303,9 @@ function OrderView({ order }: { order: AdminOrder }) {
 
           <AdminCard title="Pagamento">
             <dl className="space-y-1 text-sm">
+              <Row label="Forma escolhida">
+                {order.forma_pagamento ? PAYMENT_METHOD_LABELS[order.forma_pagamento] : '—'}
+              </Row>
               <Row label="Provedor">{order.pagamento.provedor ?? '—'}</Row>
               <Row label="ID do pagamento">
                 <span className="break-all">{order.pagamento.payment_id ?? '—'}</span>

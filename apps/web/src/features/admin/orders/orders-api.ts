@@ -65,6 +65,9 @@ export interface AdminOrder {
   }[];
   subtotal_cents: number;
   desconto_cents: number;
+  /** Issue 22: how she chose to pay (null before the choice existed) and the PIX discount. */
+  forma_pagamento: 'pix' | 'cartao' | null;
+  desconto_pix_cents: number;
   frete_cents: number;
   total_cents: number;
   cupom: string | null;
