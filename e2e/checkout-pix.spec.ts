@@ -250,3 +250,39 @@ test('a guest pays by card: the installments at checkout, 3x on the provider pag
   await expect(page.getByText('Desconto PIX')).toHaveCount(0);
   await expect(page.getByTestId('order-total')).toHaveText(brl(total));
 });
+
+test('her card is refused: she pays the same order by PIX instead, at its discounted total', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const ring = await product(page, 13);
+  const price = cents(ring.price);
+  const terms = await settings(page);
+  const pix = pixTotal(price, terms);
+
+  await toCheckout(page, ring);
+  await fillGuest(page, `luisa.troca.${testInfo.project.name}@exemplo.com.br`);
+  await choice(page).getByRole('radio', { name: 'Cartão de crédito' }).check();
+  await page.getByTestId('checkout-submit').click();
+
+  // The provider refuses the card.
+  await expect(page).toHaveURL(SANDBOX_URL, { timeout: 15_000 });
+  await expect(page.getByTestId('sandbox-amount')).toHaveText(brl(price + FREIGHT));
+  await page.locator('input[name="card_number"]').fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: /^Pagar/ }).click();
+  await expect(page).toHaveURL(RETURN_URL, { timeout: 15_000 });
+  await expect(page.getByTestId('order-status-title')).toHaveText('Erro no Pagamento', {
+    timeout: 15_000,
+  });
+
+  // 'Pagar com PIX': the order is switched, the provider's page offers PIX alone, for less.
+  await page.getByRole('button', { name: 'Pagar com PIX' }).click();
+  await expect(page).toHaveURL(SANDBOX_URL, { timeout: 15_000 });
+  await expect(page.getByTestId('sandbox-amount')).toHaveText(brl(pix.total));
+  await expect(page.getByRole('heading', { name: 'Cartão de crédito' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Simular pagamento PIX' }).click();
+
+  await expectPaid(page);
+  await expect(page.getByText('Desconto PIX')).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText(brl(pix.total));
+});

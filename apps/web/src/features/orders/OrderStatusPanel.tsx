@@ -75,6 +75,10 @@ export function OrderStatusPanel({
   onStale,
 }: OrderStatusPanelProps) {
   const status = orderStatusPresentation(order.status);
+  // The other way to pay, for a retry after a failed payment (an order placed before the choice
+  // has none to switch from).
+  const otherMethod =
+    order.forma_pagamento === 'pix' ? 'cartao' : order.forma_pagamento === 'cartao' ? 'pix' : null;
   const look = LOOK[status.kind];
   const heading = statusHeading(order.status);
 
@@ -226,6 +230,19 @@ export function OrderStatusPanel({
               variant={status.kind === 'error' ? 'primary' : 'outline'}
               onRefused={onStale}
             />
+            {status.kind === 'error' && otherMethod && (
+              // Her card was refused: she may pay by PIX instead (its discount applied), or
+              // the other way round; the server recomputes the total for it.
+              <PayNowButton
+                reference={order.reference}
+                chave={chave}
+                method={otherMethod}
+                label={otherMethod === 'pix' ? 'Pagar com PIX' : 'Pagar com cartão de crédito'}
+                target="same-tab"
+                variant="outline"
+                onRefused={onStale}
+              />
+            )}
             <SupportContact />
           </div>
         )}

@@ -44,6 +44,17 @@ describe('the order of the return page', () => {
     const order = await fetchOrder('100023', 'segredo');
     expect(order).toEqual({ reference: '100023', status: 'Pedido Pago', itens: [] });
     expect(api.calls[0]?.query.get('chave')).toBe('segredo');
+    expect(api.calls[0]?.query.has('forma_pagamento')).toBe(false);
+  });
+
+  it('asks for the other way to pay on a retry, so the server recomputes the total for it', async () => {
+    api.on('GET /api/payment-status/100023/', {
+      body: { payment_link: 'https://pagamento.exemplo/pix', status: 'Erro no Pagamento' },
+    });
+    expect(await fetchPaymentLink('100023', 'segredo', 'pix')).toEqual({
+      url: 'https://pagamento.exemplo/pix',
+    });
+    expect(api.calls[0]?.query.get('forma_pagamento')).toBe('pix');
   });
 
   it('leaves the secret out when there is none', async () => {

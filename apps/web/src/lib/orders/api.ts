@@ -4,6 +4,7 @@
  * one HTTP exchange; the screens decide what a failure shows.
  */
 import { paymentLinkResult } from '@semijoias/domain/messages';
+import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 import type { OrderLine } from '@semijoias/domain/orders';
 import { apiRequest, toOutcome } from '@/lib/api';
 
@@ -123,11 +124,13 @@ export type PaymentLinkResult = { url: string } | { message: string; status?: nu
 export async function fetchPaymentLink(
   reference: string,
   chave: string | null,
+  /** A retry that changes how she pays (issue 22): the order's total is recomputed for it. */
+  method?: PaymentMethod,
 ): Promise<PaymentLinkResult> {
   try {
     const data = await apiRequest<unknown>(
       `/api/payment-status/${encodeURIComponent(reference)}/`,
-      { query: { chave: chave || undefined } },
+      { query: { chave: chave || undefined, forma_pagamento: method } },
     );
     return paymentLinkResult({ kind: 'response', status: 200, data });
   } catch (error) {

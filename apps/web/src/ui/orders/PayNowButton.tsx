@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, type ButtonVariant } from '@/ui/Button';
 import { AlertIcon } from '@/ui/icons';
+import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 import { fetchPaymentLink } from '@/lib/orders/api';
 
 interface PayNowButtonProps {
@@ -14,6 +15,8 @@ interface PayNowButtonProps {
    */
   target: 'new-tab' | 'same-tab';
   variant?: ButtonVariant;
+  /** Pay another way than the order's (issue 22): the server switches the order first. */
+  method?: PaymentMethod;
   /** The server refused because the order no longer waits for payment (409): reload it. */
   onRefused?: () => void;
   className?: string;
@@ -33,6 +36,7 @@ export function PayNowButton({
   label,
   target,
   variant = 'primary',
+  method,
   onRefused,
   className,
 }: PayNowButtonProps) {
@@ -46,7 +50,7 @@ export function PayNowButton({
     setBlockedUrl(null);
     const tab = target === 'new-tab' ? openBlankTab() : null;
     try {
-      const result = await fetchPaymentLink(reference, chave ?? null);
+      const result = await fetchPaymentLink(reference, chave ?? null, method);
       if ('url' in result) {
         if (target === 'same-tab') {
           window.location.assign(result.url);

@@ -82,10 +82,15 @@ describe('api/pay with forma_pagamento', () => {
     });
   });
 
-  it('absent means a card: no discount, the total as before', async () => {
+  it('absent means a card: no discount, the total as before, whatever discount the browser asks', async () => {
     const id = product();
     await setProduct(ctx.database, id, { priceCents: 12990, stock: 5 });
-    const res = await pay({ produtos: [{ id, quantidade: 1 }], cep: '01310-100' });
+    const res = await pay({
+      produtos: [{ id, quantidade: 1 }],
+      cep: '01310-100',
+      desconto_pix: '6.50',
+      totais: { descontoPix: '6.50', total: '0.01' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const order = await orderByReference(ctx.database, res.json<Placed>().reference);
     expect(order).toMatchObject({
@@ -226,6 +231,29 @@ describe('api/pagamento and the provider for a PIX order', () => {
     expect((await orderByReference(ctx.database, placed.reference)).status).toBe(
       'awaiting_payment',
     );
+  });
+
+  it("a card order paid at the PIX price is refused with the server's figures", async () => {
+    const id = product();
+    await setProduct(ctx.database, id, { priceCents: 12990, stock: 5 });
+    const placed = (
+      await pay({ produtos: [{ id, quantidade: 1 }], cep: '01310100' })
+    ).json<Placed>();
+    const res = await pagamento({
+      reference: placed.reference,
+      chave: placed.chave,
+      shippingInfo: ADDRESS,
+      totais: { descontoPix: '6.50', total: brl(12340 + freight(12990, 1)) },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().totais).toEqual({
+      subtotal: '129.90',
+      subtotalComDesconto: '129.90',
+      frete: brl(freight(12990, 1)),
+      desconto: '0.00',
+      total: placed.total,
+    });
+    expect((await orderByReference(ctx.database, placed.reference)).endereco).toBeNull();
   });
 
   it("a card order's checkout carries the installments its total allows", async () => {
