@@ -189,7 +189,7 @@ export function checkoutFormToProfile(
 
 export const PROFILE_NAME_MAX_LENGTH = 50;
 /** The most profiles one customer keeps; the API refuses one more (ADDRESS_PROFILE_LIMIT_REACHED). */
-export const MAX_ADDRESS_PROFILES = 20;
+export { MAX_ADDRESS_PROFILES } from './address-limits';
 const TEXT_MAX_LENGTH = 200;
 
 const required = (message: string, max = TEXT_MAX_LENGTH) =>

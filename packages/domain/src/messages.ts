@@ -9,7 +9,7 @@
  *
  * The web app builds the outcome from its HTTP client's error; nothing here does I/O.
  */
-import { MAX_ADDRESS_PROFILES } from './address';
+import { MAX_ADDRESS_PROFILES } from './address-limits';
 import { CEP_DIGITS, cepDigits } from './cep';
 import { isValidEmail } from './email';
 import { formatBRL, toCents, type Cents } from './money';

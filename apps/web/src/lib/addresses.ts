@@ -17,8 +17,8 @@ export type AddressProfileInput = AddressProfileFields & { is_default?: boolean 
  * The server keeps at most this many profiles per customer and answers a 400 with this text
  * beyond it (docs/addresses-contract.md), so the page can say so before she fills a form.
  */
-export const MAX_ADDRESS_PROFILES = 20;
-export const ADDRESS_PROFILE_LIMIT_REACHED = `Você pode salvar até ${MAX_ADDRESS_PROFILES} perfis de endereço. Exclua um para cadastrar outro.`;
+export { MAX_ADDRESS_PROFILES } from '@semijoias/domain/address-limits';
+export { ADDRESS_PROFILE_LIMIT_REACHED } from '@semijoias/domain/messages';
 
 /** Cached under 'session' so it goes with the session (see app/providers.tsx). */
 export const addressProfilesQueryKey = ['session', 'perfis-endereco'] as const;
