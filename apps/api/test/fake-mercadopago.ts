@@ -191,6 +191,13 @@ export async function startFakeMercadoPago(
               }),
         });
       }
+      const preference = /^\/checkout\/preferences\/([^/]+)$/.exec(path);
+      if (req.method === 'PUT' && preference) {
+        const found = fake.preferences.get(decodeURIComponent(preference[1]!));
+        if (!found) return send(res, 404, problem(404, 'not_found', 'preference not found'));
+        found.body = { ...found.body, ...(body as Record<string, unknown>) };
+        return send(res, 200, { ...found.body, id: found.id });
+      }
       if (req.method === 'GET' && path === '/v1/payments/search') {
         const reference = url.searchParams.get('external_reference');
         const descending = url.searchParams.get('criteria') !== 'asc';

@@ -46,6 +46,8 @@ interface FakeCheckout {
   createdAt: string;
   /** The attempts to pay it, oldest first. */
   orders: { id: string; createdAt?: string; charges: FakeCharge[] }[];
+  /** Set by `POST /checkouts/{id}/inactivate`: it takes no more payments. */
+  inactive?: boolean;
 }
 
 export interface FakePagBank {
@@ -283,6 +285,13 @@ export async function startFakePagBank(token = 'fake-pagbank-token'): Promise<Fa
         new URLSearchParams(query).get('type') === 'webhook'
       ) {
         return send(res, 200, { public_key: publicKey(), created_at: Date.now() });
+      }
+      const inactivate = /^\/checkouts\/([^/]+)\/inactivate$/.exec(path);
+      if (req.method === 'POST' && inactivate) {
+        const c = fake.checkouts.get(decodeURIComponent(inactivate[1]!));
+        if (!c) return send(res, 404, { error_messages: [{ code: 'NOT_FOUND' }] });
+        c.inactive = true;
+        return send(res, 200, { ...checkoutOf(c), status: 'INACTIVE' });
       }
       const checkout = /^\/checkouts\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && checkout) {

@@ -180,6 +180,18 @@ describe('the preference', () => {
     expect(body.payment_methods.installments).toBe(6);
   });
 
+  it('closes a preference by ending its validity now; a failure is never thrown', async () => {
+    const checkout = await provider().createCheckout(request({ method: 'pix' }));
+    await provider().closeCheckout!(checkout.checkoutId);
+    const closed = fake.preferences.get(checkout.checkoutId)!.body;
+    expect(closed.expires).toBe(true);
+    expect(String(closed.expiration_date_to)).toMatch(/-03:00$/);
+    expect(Date.parse(String(closed.expiration_date_to))).toBeLessThanOrEqual(Date.now());
+    await expect(
+      provider({ apiUrl: 'http://127.0.0.1:1' }).closeCheckout!('nope'),
+    ).resolves.toBeUndefined();
+  });
+
   it('no choice (an order from before): PIX and cards both, the installments left to Mercado Pago', async () => {
     await provider().createCheckout(request({ method: null, installments: null }));
     const body = lastPreference();

@@ -410,6 +410,28 @@ export function createMercadoPagoProvider(options: {
      * `GET /users/me` (the account the token belongs to): read-only, needs the bearer, so an
      * answer also says whether the token is still accepted. A short limit: a sweep waits on it.
      */
+    /** The preference's validity ends now (`PUT /checkout/preferences/{id}`): no more payments. */
+    async closeCheckout(checkoutId: string) {
+      try {
+        const res = await doFetch(
+          `${apiUrl}/checkout/preferences/${encodeURIComponent(checkoutId)}`,
+          {
+            method: 'PUT',
+            headers: {
+              authorization: `Bearer ${accessToken}`,
+              'content-type': 'application/json',
+              accept: 'application/json',
+            },
+            body: JSON.stringify({ expires: true, expiration_date_to: brasiliaTime(new Date()) }),
+            signal: AbortSignal.timeout(timeoutMs),
+          },
+        );
+        await res.body?.cancel();
+      } catch {
+        // Left to expire on its own (see the interface).
+      }
+    },
+
     checkReachability: () =>
       probeWithBearer(doFetch, `${apiUrl}/users/me`, accessToken, reachabilityTimeoutMs),
   };

@@ -289,6 +289,23 @@ describe('the PagBank adapter', () => {
     }
   });
 
+  it('closes a checkout through its INACTIVATE link; a failure is left to its expiry, never thrown', async () => {
+    const provider = createPagBankProvider({ token: TOKEN, apiUrl: fake.url });
+    const checkout = await provider.createCheckout(request());
+    await provider.closeCheckout!(checkout.checkoutId);
+    expect(fake.checkouts.get(checkout.checkoutId)?.inactive).toBe(true);
+    const last = fake.requests.at(-1);
+    expect(last).toMatchObject({
+      method: 'POST',
+      path: `/checkouts/${checkout.checkoutId}/inactivate`,
+    });
+    await expect(
+      createPagBankProvider({ token: TOKEN, apiUrl: 'http://127.0.0.1:1' }).closeCheckout!(
+        'CHEC_X',
+      ),
+    ).resolves.toBeUndefined();
+  });
+
   it("takes the PAY link of the page's checkout object (and its earlier expiration)", async () => {
     const provider = createPagBankProvider({
       token: TOKEN,

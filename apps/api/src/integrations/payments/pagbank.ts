@@ -402,6 +402,23 @@ export function createPagBankProvider(options: {
      * `GET /public-keys/card` ('Consultar chave pública'): read-only, needs the bearer, so an
      * answer also says whether the token is still accepted. A short limit: a sweep waits on it.
      */
+    /** `POST /checkouts/{id}/inactivate` (the checkout's INACTIVATE link): it stops taking payments. */
+    async closeCheckout(checkoutId: string) {
+      try {
+        const res = await doFetch(
+          `${apiUrl}/checkouts/${encodeURIComponent(checkoutId)}/inactivate`,
+          {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+            signal: AbortSignal.timeout(timeoutMs),
+          },
+        );
+        await res.body?.cancel();
+      } catch {
+        // Left to expire on its own (see the interface).
+      }
+    },
+
     checkReachability: () =>
       probeWithBearer(doFetch, `${apiUrl}/public-keys/card`, token, reachabilityTimeoutMs),
   };

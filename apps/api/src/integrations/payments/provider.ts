@@ -140,6 +140,12 @@ export interface PaymentProvider {
    */
   verifyNotification(notification: IncomingNotification): Promise<NotificationCheck>;
   /**
+   * Stops a hosted checkout from taking payments (a retry switched the order's way of paying,
+   * issue 22). Best effort, never throws: a checkout left open expires on its own, and a payment
+   * through it carries the old amount or method, which the store does not take as the order's.
+   */
+  closeCheckout?(checkoutId: string): Promise<void>;
+  /**
    * Asks the provider, with a short time limit, whether it answers; never throws. Optional
    * (fakes in tests): the health page then says it cannot tell.
    */

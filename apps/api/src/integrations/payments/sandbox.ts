@@ -10,7 +10,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { sameSecret } from '../../lib/secrets.js';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sandboxCheckouts } from '../../db/schema.js';
 import type {
@@ -128,6 +128,15 @@ export function createSandboxProvider(options: {
       if (!signedBy(rawBody, headers)) return { ok: false, reason: 'assinatura' };
       const event = readEvent(rawBody);
       return event ? { ok: true, event } : { ok: false, reason: 'invalida' };
+    },
+
+    /** Its page then says the link expired, and it takes no result. */
+    async closeCheckout(checkoutId: string) {
+      await db
+        .update(sandboxCheckouts)
+        .set({ expiresAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(sandboxCheckouts.id, checkoutId), eq(sandboxCheckouts.status, 'pending')))
+        .catch(() => undefined);
     },
 
     // Served by this very process: reachable whenever the store is.

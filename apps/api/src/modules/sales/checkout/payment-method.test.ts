@@ -362,6 +362,7 @@ describe('a retry that changes how she pays (payment-status ?forma_pagamento=)',
     });
     const link = res.json<{ payment_link: string }>().payment_link;
     expect(link).not.toBe(firstLink);
+
     const [checkout] = await ctx.database.db
       .select()
       .from(sandboxCheckouts)
@@ -375,6 +376,36 @@ describe('a retry that changes how she pays (payment-status ?forma_pagamento=)',
       paymentMethod: 'cartao',
       pixDiscountCents: 0,
       totalCents: 10000 + frete,
+    });
+  });
+
+  it('switched while its card checkout is still open: that checkout is closed, takes no payment', async () => {
+    const id = product();
+    await setProduct(ctx.database, id, { priceCents: 7000, stock: 5 });
+    const placed = (
+      await pay({ produtos: [{ id, quantidade: 1 }], cep: '01310100' })
+    ).json<Placed>();
+    const opened = await pagamento({
+      reference: placed.reference,
+      chave: placed.chave,
+      shippingInfo: ADDRESS,
+      totais: { total: placed.total },
+    });
+    const cardPage = new URL(opened.json<{ payment_url: string }>().payment_url).pathname;
+    expect((await ctx.app.inject({ method: 'GET', url: cardPage })).statusCode).toBe(200);
+    const res = await status(placed.reference, `chave=${placed.chave}&forma_pagamento=pix`);
+    expect(res.statusCode, res.body).toBe(200);
+    // The card's page, at the full price, is closed: it says so and takes no card.
+    expect((await ctx.app.inject({ method: 'GET', url: cardPage })).statusCode).toBe(410);
+    const card = await ctx.app.inject({
+      method: 'POST',
+      url: `${cardPage}/card`,
+      payload: { card_number: '4111111111111111' },
+    });
+    expect(card.statusCode).toBe(410);
+    expect(await orderByReference(ctx.database, placed.reference)).toMatchObject({
+      status: 'awaiting_payment',
+      paymentMethod: 'pix',
     });
   });
 

@@ -69,7 +69,11 @@ export function createPaymentsService(deps: {
     try {
       if (method && method !== order.paymentMethod) {
         if (!isUnpaidStatus(order.status)) throw new ConflictError(ORDER_NOT_AWAITING_PAYMENT);
-        if (!(await switchPaymentMethod(db, order, method))) {
+        const switched = await switchPaymentMethod(db, order, method);
+        // Its old checkout stops taking payments (for the old amount or the other method).
+        if (switched && order.providerCheckoutId && order.paymentProvider === provider.name)
+          await provider.closeCheckout?.(order.providerCheckoutId);
+        if (!switched) {
           // Moved meanwhile: paid or cancelled (409 below), or switched by her twin to the same
           // method (its link is hers).
           const now = await orderById(db, order.id);
