@@ -262,7 +262,8 @@ test('her card is refused: she pays the same order by PIX instead, at its discou
 
   await toCheckout(page, ring);
   await fillGuest(page, `luisa.troca.${testInfo.project.name}@exemplo.com.br`);
-  await choice(page).getByRole('radio', { name: 'Cartão de crédito' }).check();
+  await page.getByTestId('payment-option-cartao').click();
+  await expect(choice(page).getByRole('radio', { name: 'Cartão de crédito' })).toBeChecked();
   await page.getByTestId('checkout-submit').click();
 
   // The provider refuses the card.
@@ -276,7 +277,7 @@ test('her card is refused: she pays the same order by PIX instead, at its discou
   });
 
   // 'Pagar com PIX': the order is switched, the provider's page offers PIX alone, for less.
-  await page.getByRole('button', { name: 'Pagar com PIX' }).click();
+  await page.getByTestId('order-pay-other-method').click();
   await expect(page).toHaveURL(SANDBOX_URL, { timeout: 15_000 });
   await expect(page.getByTestId('sandbox-amount')).toHaveText(brl(pix.total));
   await expect(page.getByRole('heading', { name: 'Cartão de crédito' })).toHaveCount(0);

@@ -237,6 +237,7 @@ export function OrderStatusPanel({
                 reference={order.reference}
                 chave={chave}
                 method={otherMethod}
+                testId="order-pay-other-method"
                 label={otherMethod === 'pix' ? 'Pagar com PIX' : 'Pagar com cartão de crédito'}
                 target="same-tab"
                 variant="outline"

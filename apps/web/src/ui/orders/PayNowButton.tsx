@@ -17,6 +17,8 @@ interface PayNowButtonProps {
   variant?: ButtonVariant;
   /** Pay another way than the order's (issue 22): the server switches the order first. */
   method?: PaymentMethod;
+  /** Its test id: 'order-pay-now', unless a second button sits beside it. */
+  testId?: string;
   /** The server refused because the order no longer waits for payment (409): reload it. */
   onRefused?: () => void;
   className?: string;
@@ -37,6 +39,7 @@ export function PayNowButton({
   target,
   variant = 'primary',
   method,
+  testId = 'order-pay-now',
   onRefused,
   className,
 }: PayNowButtonProps) {
@@ -75,7 +78,7 @@ export function PayNowButton({
       <Button
         variant={variant}
         size="lg"
-        data-testid="order-pay-now"
+        data-testid={testId}
         onClick={() => void pay()}
         disabled={pending}
         aria-busy={pending || undefined}
