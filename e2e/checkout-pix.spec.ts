@@ -277,6 +277,11 @@ test('her card is refused: she pays the same order by PIX instead, at its discou
   });
 
   // 'Pagar com PIX': the order is switched, the provider's page offers PIX alone, for less.
+  await expect(page.getByTestId('order-pay-other-method')).toHaveText('Pagar com PIX');
+  await page.screenshot({
+    path: testInfo.outputPath(`${testInfo.project.name}-retorno-trocar-forma.png`),
+    fullPage: true,
+  });
   await page.getByTestId('order-pay-other-method').click();
   await expect(page).toHaveURL(SANDBOX_URL, { timeout: 15_000 });
   await expect(page.getByTestId('sandbox-amount')).toHaveText(brl(pix.total));

@@ -190,3 +190,23 @@ export const ReceiptIcon = (p: IconProps) => (
     <path d="M9 8h6M9 12h6" />
   </Line>
 );
+
+/** PIX's diamond (the checkout's 'Como você quer pagar?'). */
+export function PixIcon(props: IconProps) {
+  return (
+    <Line {...props}>
+      <path d="M12 3 21 12 12 21 3 12Z" />
+      <path d="M12 8.5 15.5 12 12 15.5 8.5 12Z" />
+    </Line>
+  );
+}
+
+/** A payment card. */
+export function CardIcon(props: IconProps) {
+  return (
+    <Line {...props}>
+      <rect x="3" y="5.5" width="18" height="13" rx="2.5" />
+      <path d="M3 10h18M7 14.5h3.5" />
+    </Line>
+  );
+}

@@ -1,8 +1,8 @@
 import { PAYMENT_CHOICE_TITLE, PAYMENT_METHOD_LABELS } from '@semijoias/domain/messages';
 import type { PaymentMethod } from '@semijoias/domain/payment-terms';
-import { useId, type ReactNode, type SVGProps } from 'react';
+import { useId, type ReactNode } from 'react';
 import { cx } from '@/ui/cx';
-import { AlertIcon, CheckIcon } from '@/ui/icons';
+import { AlertIcon, CardIcon, CheckIcon, PixIcon } from '@/ui/icons';
 import type { PaymentChoiceView } from './checkout-model';
 
 interface PaymentMethodChoiceProps {
@@ -188,42 +188,5 @@ function Option({
         {checked && <CheckIcon width={12} height={12} />}
       </span>
     </label>
-  );
-}
-
-function Icon(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    />
-  );
-}
-
-/** PIX's diamond, as line art like the store's other icons. */
-function PixIcon() {
-  return (
-    <Icon>
-      <path d="M12 3 21 12 12 21 3 12Z" />
-      <path d="M12 8.5 15.5 12 12 15.5 8.5 12Z" />
-    </Icon>
-  );
-}
-
-function CardIcon() {
-  return (
-    <Icon>
-      <rect x="3" y="5.5" width="18" height="13" rx="2.5" />
-      <path d="M3 10h18M7 14.5h3.5" />
-    </Icon>
   );
 }
