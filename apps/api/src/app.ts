@@ -345,6 +345,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     webServerEntry: config.paths.webServerEntry,
     publicUrl: config.publicUrl,
     demonstration: config.demonstration,
+    pageCache: catalogCache,
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -78,6 +78,24 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
 }
 
 /**
+ * The key under which the server may keep `url`'s page for every visitor: its path and the query
+ * parameters its route reads, or null when the page is not the same for everyone (the home's
+ * random draw, a client-side page) or the URL carries anything else. Only routes: the server keeps
+ * a page only when it rendered with status 200.
+ */
+export function sharedPageKey(url: string, origin: string): string | null {
+  const location = new URL(url, origin);
+  const leaf = matchRoutes(routes, location.pathname)?.at(-1);
+  const shared = leaf ? serverRendered(leaf.route.handle)?.shared : undefined;
+  if (!leaf || !shared) return null;
+  const query = [...location.searchParams];
+  if (query.some(([name]) => !shared.query.includes(name))) return null;
+  query.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const search = new URLSearchParams(query).toString();
+  return search ? `${location.pathname}?${search}` : location.pathname;
+}
+
+/**
  * The whole page at once (every lazy page and Suspense boundary resolved), as a string. A
  * component that throws rejects the render: the server then answers the shell and the cause
  * reaches the log. A render that hangs is given up after RENDER_TIMEOUT_MS the same way.

@@ -74,6 +74,13 @@ export interface ServerRendered {
     client: QueryClient,
     at: { params: Record<string, string | undefined>; search: URLSearchParams },
   ) => Promise<unknown>;
+  /**
+   * The page is the same for every visitor, given its path and these query parameters (none of
+   * them the shopper's): the server may keep its HTML until the catalog or the payment settings
+   * change. A URL with any other parameter is rendered afresh. Left out for a page that differs
+   * on each visit (the home's featured pieces are a random draw).
+   */
+  shared?: { query: readonly string[] };
 }
 
 export function serverRendered(handle: unknown): ServerRendered | null {
@@ -129,6 +136,7 @@ export const routes: RouteObject[] = [
             handle: {
               ssr: {
                 module: 'src/features/catalog/pages/CategoryPage.tsx',
+                shared: { query: ['pagina'] },
                 prefetch: (client, { search }) => {
                   const found = findCategory(category.slug);
                   return found
@@ -145,6 +153,7 @@ export const routes: RouteObject[] = [
             handle: {
               ssr: {
                 module: 'src/features/catalog/pages/ProductPage.tsx',
+                shared: { query: [] },
                 prefetch: (client, { params }) => {
                   const id = Number(params.id);
                   return Number.isInteger(id) && id > 0
@@ -158,7 +167,10 @@ export const routes: RouteObject[] = [
             path: 'sobre-nos',
             element: <AboutPage />,
             handle: {
-              ssr: { module: 'src/features/about/AboutPage.tsx' } satisfies ServerRendered,
+              ssr: {
+                module: 'src/features/about/AboutPage.tsx',
+                shared: { query: [] },
+              } satisfies ServerRendered,
             },
           },
           { path: 'cadastro', element: <RegisterPage /> },

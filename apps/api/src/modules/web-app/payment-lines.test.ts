@@ -2,15 +2,18 @@
  * Issue 22: the server-rendered pages carry every price's payment lines ('em até 6x de R$ …
  * sem juros', '… no PIX') from the owners' settings as they are at that moment, with the web
  * app's real server entry (built here from apps/web/src/entry-server.tsx, a few seconds) on a
- * seeded store. Pages are rendered on every request (no HTML is kept), so a change in the back
- * office shows in the very next page; the product's JSON-LD keeps the price itself as its offer.
+ * seeded store. A page the same for every visitor is kept once rendered, and dropped the moment
+ * the catalog or the settings change, so a change in the back office shows in the very next page
+ * (on this instance at once, on the others by the database's notification); the product's JSON-LD
+ * keeps the price itself as its offer.
  */
 import { execFile } from 'node:child_process';
+import { sql } from 'drizzle-orm';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { toCents } from '@semijoias/domain/money';
+import { formatBRL, toCents } from '@semijoias/domain/money';
 import {
   installmentsLine,
   pixLine,
@@ -176,5 +179,67 @@ describe("the server-rendered product page's payment lines", () => {
       await putSettings(SEEDED);
     }
     expect(await pageText('/produto/1')).toContain('em até 6x de');
+  });
+});
+
+describe('pages the same for every visitor, kept until the catalog or the settings change', () => {
+  it('answer a product page from memory: one ETag, and 304 to a browser that holds it', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/produto/2' });
+    const second = await ctx.app.inject({ method: 'GET', url: '/produto/2' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['etag']).toMatch(/^"[\w-]+"$/);
+    expect(second.headers['etag']).toBe(first.headers['etag']);
+    expect(second.body).toBe(first.body);
+    const held = await ctx.app.inject({
+      method: 'GET',
+      url: '/produto/2',
+      headers: { 'if-none-match': String(first.headers['etag']) },
+    });
+    expect(held.statusCode).toBe(304);
+    expect(held.body).toBe('');
+  });
+
+  it('show a new price on the next page after the catalog changes', async () => {
+    const before = await productPrice(3);
+    expect(await pageText('/produto/3')).toContain(formatBRL(before));
+    const after = before + 1234;
+    await ctx.database.db.execute(sql`update products set price_cents = ${after} where id = 3`);
+    try {
+      // On PostgreSQL the notification reaches this instance's listener just after the commit.
+      await expect
+        .poll(() => pageText('/produto/3'), { timeout: 2000 })
+        .toContain(formatBRL(after));
+    } finally {
+      await ctx.database.db.execute(sql`update products set price_cents = ${before} where id = 3`);
+    }
+  });
+
+  it('follow settings changed by another instance (the database notifies them)', async () => {
+    const cents = await productPrice(1);
+    expect(await pageText('/produto/1')).toContain(pixLine(cents, 50)!);
+    // Written as another instance would: nothing in this process drops its pages but the
+    // notification of migration 0010's trigger.
+    await ctx.database.db.execute(sql`update payment_settings set pix_discount_tenths = 100`);
+    try {
+      await expect
+        .poll(() => pageText('/produto/1'), { timeout: 2000 })
+        .toContain(pixLine(cents, 100)!);
+    } finally {
+      await ctx.database.db.execute(sql`update payment_settings set pix_discount_tenths = 50`);
+    }
+  });
+
+  it('keep neither a missing product nor a URL with parameters of its own', async () => {
+    await ctx.app.inject({ method: 'GET', url: '/produto/1' });
+    const entries = ctx.app.catalogCache.stats.entries;
+    for (let i = 0; i < 3; i++) {
+      const missing = await ctx.app.inject({ method: 'GET', url: '/produto/999999' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['etag']).toBeUndefined();
+      const tagged = await ctx.app.inject({ method: 'GET', url: `/produto/1?utm_source=${i}` });
+      expect(tagged.statusCode).toBe(200);
+      expect(tagged.headers['etag']).toBeUndefined();
+    }
+    expect(ctx.app.catalogCache.stats.entries).toBe(entries);
   });
 });

@@ -4,7 +4,9 @@
  * brotli or gzip form made at build time when the browser accepts it. Pages: the public ones
  * (home, categories, product, about, not found) rendered on the server by the web app's own
  * server entry (apps/web/dist-server/entry-server.js) with the data they show, their head and
- * their HTTP status; the others (cart, checkout, account...) get the app's shell, rendered in
+ * their HTTP status; those the same for every visitor (a product, a category) kept in the
+ * catalog's cache until the catalog or the payment settings change (a flash sale's 200 shoppers
+ * opening one product cost one rendering, not 200); the others (cart, checkout, account...) get the app's shell, rendered in
  * the browser. Without a server build (an older build, the API's own tests) every page gets
  * the shell, as before.
  */
@@ -16,6 +18,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEMO_STORE_RIBBON_TEXT, DEMO_STORE_RIBBON_TITLE } from '@semijoias/domain/messages';
+import { sendCached, type CachedAnswer, type CatalogCache } from '../catalog/index.js';
 
 /** Vite puts content-hashed files here: a new build means new names, so they never go stale. */
 export const HASHED_ASSETS_PREFIX = '/assets/';
@@ -23,6 +26,8 @@ export const HASHED_ASSETS_PREFIX = '/assets/';
 /** What the web app's server entry exports (apps/web/src/entry-server.tsx). */
 interface ServerEntry {
   renderPage(url: string, origin: string): Promise<RenderedPage | null>;
+  /** Where a page is the same for every visitor, its key (absent from builds before it). */
+  sharedPageKey?(url: string, origin: string): string | null;
   setApiTransport(transport: (path: string, init: RequestInit) => Promise<Response>): void;
 }
 
@@ -45,6 +50,12 @@ export interface WebAppOptions {
   publicUrl: string;
   /** A demonstration store (the sandbox on purpose): every page carries {@link DEMO_RIBBON}. */
   demonstration?: boolean;
+  /**
+   * Where pages the same for every visitor (a product, a category, 'Sobre nós') are kept once
+   * rendered: the catalog's cache, dropped on every instance the moment the catalog or the
+   * owners' payment settings change. Without it every page is rendered on every request.
+   */
+  pageCache?: CatalogCache;
 }
 
 /**
@@ -122,24 +133,72 @@ export async function registerWebApp(
       );
   }
 
+  async function render(req: FastifyRequest): Promise<RenderedPage | null> {
+    if (!entry) return null;
+    try {
+      return await entry.renderPage(req.url, options.publicUrl);
+    } catch (err) {
+      // The browser can still render it: the shell is a working page, never an error page.
+      req.log.error({ err }, 'server rendering failed; answering the app shell');
+      return null;
+    }
+  }
+
+  /**
+   * A page the same for every visitor, from the cache or rendered and kept (concurrent requests
+   * share one rendering). Only a 200 is kept: a missing product, a failed render (the shell) are
+   * answered as they came and rendered again next time.
+   */
+  async function sharedPage(
+    req: FastifyRequest,
+    cache: CatalogCache,
+    key: string,
+  ): Promise<{ kept: CachedAnswer } | { fresh: RenderedPage | null }> {
+    try {
+      // The day is part of the key: the footer's year, whatever else follows the calendar.
+      const day = new Date().toISOString().slice(0, 10);
+      const kept = await cache.memo(`html:${day}:${key}`, async () => {
+        const page = await render(req);
+        if (page?.status !== 200) throw new NotKept(page);
+        return pageHtml(page);
+      });
+      return { kept };
+    } catch (err) {
+      if (err instanceof NotKept) return { fresh: err.page };
+      throw err;
+    }
+  }
+
   return {
     async answerPage(req, reply) {
-      let page: RenderedPage | null = null;
-      if (entry) {
-        try {
-          page = await entry.renderPage(req.url, options.publicUrl);
-        } catch (err) {
-          // The browser can still render it: the shell is a working page, never an error page.
-          req.log.error({ err }, 'server rendering failed; answering the app shell');
+      const key = options.pageCache
+        ? (entry?.sharedPageKey?.(req.url, options.publicUrl) ?? null)
+        : null;
+      if (options.pageCache && key) {
+        const answer = await sharedPage(req, options.pageCache, key);
+        if ('kept' in answer) {
+          return sendCached(req, reply, answer.kept, 'text/html; charset=utf-8');
         }
+        return sendPage(req, reply, answer.fresh);
       }
-      reply
-        .code(page?.status ?? 200)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8');
-      return sendCompressed(req, reply, page ? pageHtml(page) : shell);
+      return sendPage(req, reply, await render(req));
     },
   };
+
+  function sendPage(req: FastifyRequest, reply: FastifyReply, page: RenderedPage | null) {
+    reply
+      .code(page?.status ?? 200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8');
+    return sendCompressed(req, reply, page ? pageHtml(page) : shell);
+  }
+}
+
+/** A rendering that is answered but not kept (not a 200, or the shell after a failure). */
+class NotKept extends Error {
+  constructor(readonly page: RenderedPage | null) {
+    super('page not kept');
+  }
 }
 
 /**

@@ -61,6 +61,9 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asy
         });
         return after;
       });
+      // Every instance drops its kept pages when the database notifies the change (migration
+      // 0010); this one at once, so the owner's next page already shows the new prices.
+      app.catalogCache.invalidate();
       return { pagamentos: answer };
     },
   );
