@@ -207,13 +207,15 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
 }
 
 function compress(body: Buffer, coding: ContentCoding): Promise<Buffer> {
-  // Made once per answer and catalog change, then served many times: the strongest settings
-  // short of brotli's slowest levels.
+  // Made once per answer and catalog change, then served many times. Every order changes the
+  // stock and so drops everything: during a sale an answer is made again every few hundred ms.
+  // Brotli's quality 5 is eight times quicker than 9 for 3 % more bytes (a 116 KB product page:
+  // 5 ms and 19.2 KB against 40 ms and 18.7 KB, measured here).
   return coding === 'br'
     ? brotliAsync(body, {
         params: {
           [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-          [zlib.BROTLI_PARAM_QUALITY]: 9,
+          [zlib.BROTLI_PARAM_QUALITY]: 5,
           [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       })
