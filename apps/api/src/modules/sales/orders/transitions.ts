@@ -49,8 +49,9 @@ export async function countSales(tx: Db, orderId: number): Promise<void> {
 
 /**
  * awaiting payment / payment failed -> paid, only when the amount paid is the order's total (the
- * guard says so too). The units sold count for the best sellers in the same transaction (`tx`).
- * A payment without an amount is not taken as paying the order.
+ * guard says so too). A payment without an amount is not taken as paying the order. The caller
+ * counts the sales (countSales) in the same transaction, as its last write: that locks the
+ * product rows, which every checkout of those pieces waits for.
  */
 export async function markPaid(
   tx: Db,
@@ -83,7 +84,6 @@ export async function markPaid(
       ? 'amount_mismatch'
       : 'ignored';
   }
-  await countSales(tx, moved.id);
   return 'paid';
 }
 

@@ -26,6 +26,7 @@ import type { PaymentEvent } from '../../../integrations/payments/provider.js';
 import { CouponRefusedError, redeem } from '../../coupons/index.js';
 import { enqueueOrderEmails, type OrderMailDeps } from '../orders/emails.js';
 import {
+  countSales,
   markDeclined,
   markPaid,
   markPaidLate,
@@ -128,7 +129,12 @@ export async function settlePayment(
       return 'method_mismatch';
     }
     const outcome = await markPaid(tx, event);
-    if (outcome === 'paid') await enqueueOrderEmails(tx, mailDeps, order.id, 'paid');
+    if (outcome === 'paid') {
+      await enqueueOrderEmails(tx, mailDeps, order.id, 'paid');
+      // Last: the product rows stay locked only for this and the commit. In a flash sale every
+      // checkout of the piece queues on its row, behind each payment that holds it.
+      await countSales(tx, order.id);
+    }
     if (outcome === 'amount_mismatch') await tellOwners(tx, mailDeps, order.id, outcome, event);
     return outcome;
   }
