@@ -15,7 +15,8 @@
 //
 // REHEARSAL_DATABASE_URL (else TEST_DATABASE_URL): a PostgreSQL server and a role that may create
 // databases; the rehearsal makes its own database there and drops it at the end.
-// Options: --report-only (exit 0 whatever the goals), --shoppers N, --stock N, --think-ms N,
+// Options: --report-only (exit 0 whatever the goals), --timing-report-only (the p99 goal is
+// measured and printed but a miss does not fail the run: what .ci/run uses, see below), --shoppers N, --stock N, --think-ms N,
 // --background-rps N, --restart-after-ms N (the first SIGTERM, counted from the sale's start),
 // --no-restarts, --no-write (leave RESULTS.md alone), --keep (keep the logs and temp folders),
 // --label TEXT (what was measured, in RESULTS.md; the commit by default).
@@ -61,6 +62,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const { values: opts } = parseArgs({
   options: {
     'report-only': { type: 'boolean', default: false },
+    'timing-report-only': { type: 'boolean', default: false },
     shoppers: { type: 'string', default: '200' },
     stock: { type: 'string', default: '50' },
     // Up to 3 s before each step: the sale lasts long enough for both restarts to fall in it.
@@ -408,7 +410,17 @@ async function main(state) {
     log('bench/RESULTS.md atualizado');
   }
   if (opts.keep) log(`logs e pastas mantidos em ${runDir}`);
-  return goals(figures).every((g) => g.pass);
+  // CI's machine runs the shoppers, Caddy, PostgreSQL and both instances on the same two shared
+  // cores, and its speed changes from day to day: the same commit measured a p99 of 200 ms on
+  // 2026-11-25 and 2.7 s on 2026-11-27. There a time is a figure to read, not a gate; every count
+  // (orders, stock, 5xx, e-mails, exits) still is.
+  const missedTimings = goals(figures).filter((g) => g.timing && !g.pass);
+  if (opts['timing-report-only'] && missedTimings.length > 0) {
+    log(
+      `meta de tempo não atingida, só medida (--timing-report-only): ${missedTimings.map((g) => g.goal).join('; ')}`,
+    );
+  }
+  return goals(figures).every((g) => g.pass || (g.timing && opts['timing-report-only']));
 }
 
 /** Everything the run started, ended; the database dropped. Once, however often it is called. */

@@ -227,6 +227,8 @@ export function goals(f) {
     },
     {
       goal: 'p99 de api/pay < 500 ms',
+      // A time, not a count: it depends on the machine as much as on the store (see rehearsal.mjs).
+      timing: true,
       value: `p50 ${ms(f.pay.p50)} ms, p95 ${ms(f.pay.p95)} ms, p99 ${ms(f.pay.p99)} ms (${f.pay.n} chamadas)`,
       pass: f.pay.p99 < 500,
     },
