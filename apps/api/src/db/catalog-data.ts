@@ -26,6 +26,24 @@ export interface SeedProduct {
   hasLook3: boolean;
   /** Keys of other products (other categories) that complete the look. */
   composicoes: string[];
+  /**
+   * Sold by size (issue 23): the axis and each size's stock, in order. `stock` above is then
+   * their sum (catalogSeedProblems checks it).
+   */
+  variations?: { axis: string; sizes: readonly { name: string; stock: number }[] };
+}
+
+/** Ring sizes 12 to 26 ('Aro'), `stocks` in order (15 numbers). */
+function ringSizes(stocks: readonly number[]): NonNullable<SeedProduct['variations']> {
+  return { axis: 'Aro', sizes: stocks.map((stock, i) => ({ name: String(12 + i), stock })) };
+}
+
+/** Necklace lengths ('Comprimento'). */
+function necklaceLengths(
+  stocks: readonly [number, number, number],
+): NonNullable<SeedProduct['variations']> {
+  const names = ['40 cm', '45 cm', '50 cm'];
+  return { axis: 'Comprimento', sizes: stocks.map((stock, i) => ({ name: names[i]!, stock })) };
 }
 
 export const catalogSeed: SeedProduct[] = [
@@ -133,7 +151,7 @@ export const catalogSeed: SeedProduct[] = [
     priceCents: 16990,
     description:
       'Zircônia redonda cor rubi cercada por um halo de pontos de luz cristal, em banho de ródio branco. Uma peça de festa com brilho de joia fina; antialérgica e com garantia de 1 ano.',
-    stock: 9,
+    stock: 31,
     novo: false,
     promocao: false,
     salesCount: 158,
@@ -143,6 +161,7 @@ export const catalogSeed: SeedProduct[] = [
       'colar-gota-rubi-rodio',
       'pulseira-gotinhas-rubi-rodio',
     ],
+    variations: ringSizes([0, 1, 2, 3, 4, 4, 3, 3, 3, 2, 2, 2, 2, 0, 0]),
   },
   {
     key: 'anel-oval-safira-prateado',
@@ -252,6 +271,7 @@ export const catalogSeed: SeedProduct[] = [
     salesCount: 205,
     hasLook3: false,
     composicoes: ['pulseira-elos-grumet-dourada', 'brinco-maxi-argola-dourada'],
+    variations: ringSizes([1, 0, 2, 2, 3, 2, 2, 2, 1, 1, 1, 1, 0, 1, 0]),
   },
 
   // ───────────────────────────── Brincos ─────────────────────────────
@@ -801,6 +821,7 @@ export const catalogSeed: SeedProduct[] = [
     salesCount: 167,
     hasLook3: false,
     composicoes: ['anel-chevalier-madreperola', 'brinco-flor-madreperola'],
+    variations: necklaceLengths([3, 6, 3]),
   },
   {
     key: 'colar-choker-elos-dourado',
@@ -843,6 +864,7 @@ export const catalogSeed: SeedProduct[] = [
     salesCount: 126,
     hasLook3: false,
     composicoes: ['brinco-solitario-rubi-rodio', 'anel-halo-rubi-rodio'],
+    variations: necklaceLengths([0, 5, 4]),
   },
   {
     key: 'colar-solitario-safira-prateado',
@@ -962,6 +984,12 @@ export function catalogSeedProblems(products: readonly SeedProduct[] = catalogSe
     if (!Number.isInteger(p.stock) || p.stock < 0) problems.push(`${p.key}: estoque inválido`);
     if (p.composicoes.length < 2 || p.composicoes.length > 3)
       problems.push(`${p.key}: 2 a 3 composições`);
+    if (p.variations) {
+      const sum = p.variations.sizes.reduce((n, v) => n + v.stock, 0);
+      if (sum !== p.stock) problems.push(`${p.key}: estoque ${p.stock} não é a soma dos tamanhos`);
+      const names = new Set(p.variations.sizes.map((v) => v.name));
+      if (names.size !== p.variations.sizes.length) problems.push(`${p.key}: tamanho repetido`);
+    }
   }
   for (const p of products) {
     for (const k of p.composicoes) {

@@ -67,6 +67,11 @@ export const products = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /** Units sold; best sellers are ordered by it. */
     salesCount: integer('sales_count').notNull().default(0),
+    /**
+     * The axis of its variations ('Aro', 'Comprimento'), null for a product without them. With
+     * variations, `stock` is the sum of theirs, kept by a trigger (migration 0011).
+     */
+    variationAxis: text('variation_axis'),
     /** Name, description and category words, lower case without accents (productSearchText). */
     searchText: text('search_text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -89,6 +94,39 @@ export const products = pgTable(
     index('products_sales_count_idx').on(t.salesCount.desc(), t.id),
   ],
 );
+
+/**
+ * A product's sizes (issue 23, docs/variations-contract.md): each with its own stock, in the
+ * owners' order. The product's `stock` is the sum of its live ones (a trigger keeps it). One that
+ * was ever ordered is archived, never deleted: its order lines point at it.
+ */
+export const productVariations = pgTable(
+  'product_variations',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    stock: integer('stock').notNull().default(0),
+    sku: text('sku'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Checkout takes a size's stock with `where stock >= n`; this is the last line of defence.
+    check('product_variations_stock_check', sql`${t.stock} >= 0`),
+    check('product_variations_name_check', sql`length(${t.name}) between 1 and 30`),
+    uniqueIndex('product_variations_live_name_unique')
+      .on(t.productId, t.name)
+      .where(sql`${t.archivedAt} is null`),
+    index('product_variations_product_idx').on(t.productId, t.position),
+  ],
+);
+
+export type ProductVariationRow = typeof productVariations.$inferSelect;
 
 /** "Complete o Look": other products shown with a product, in a given order. */
 export const productCompositions = pgTable(
@@ -253,15 +291,22 @@ export const cartItems = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** Her size of a product sold by size (issue 23); null for a product without variations. */
+    variationId: integer('variation_id').references(() => productVariations.id, {
+      onDelete: 'cascade',
+    }),
     quantidade: integer('quantidade').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.productId] }),
+    // A line is a product and a size: two sizes of one ring are two lines; a product without
+    // variations (null) has one line, as before (nulls not distinct).
+    unique('cart_items_line_unique').on(t.userId, t.productId, t.variationId).nullsNotDistinct(),
     check('cart_items_quantidade_check', sql`${t.quantidade} >= 1`),
-    // The product's cascade.
+    // The product's and the variation's cascades.
     index('cart_items_product_idx').on(t.productId),
+    index('cart_items_variation_idx').on(t.variationId),
   ],
 );
 
@@ -539,10 +584,20 @@ export const orderItems = pgTable(
     image: text('image').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantidade: integer('quantidade').notNull(),
+    /** The size she bought (issue 23); null for a product without variations. */
+    variationId: integer('variation_id').references(() => productVariations.id, {
+      onDelete: 'restrict',
+    }),
+    /** The axis and the size's name as they were when she ordered ('Aro', '16'). */
+    variationAxis: text('variation_axis'),
+    variationName: text('variation_name'),
   },
   (t) => [
-    unique('order_items_order_product_unique').on(t.orderId, t.productId),
+    unique('order_items_order_line_unique')
+      .on(t.orderId, t.productId, t.variationId)
+      .nullsNotDistinct(),
     check('order_items_quantidade_check', sql`${t.quantidade} >= 1`),
+    index('order_items_variation_idx').on(t.variationId),
     check('order_items_price_check', sql`${t.unitPriceCents} >= 0`),
     index('order_items_product_idx').on(t.productId),
   ],
@@ -749,6 +804,10 @@ export const stockMovements = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The size whose stock moved (issue 23); null for a product without variations. */
+    variationId: integer('variation_id').references(() => productVariations.id, {
+      onDelete: 'cascade',
+    }),
     delta: integer('delta').notNull(),
     stockAfter: integer('stock_after').notNull(),
     reason: text('reason').$type<StockMovementReason>().notNull(),

@@ -7,7 +7,7 @@ import { count, inArray, sql } from 'drizzle-orm';
 import { productSearchText } from '@semijoias/domain/catalog';
 import { catalogSeed, productImageFiles, type SeedProduct } from './catalog-data.js';
 import type { Db } from './client.js';
-import { productCompositions, products, type NewProductRow } from './schema.js';
+import { productCompositions, products, productVariations, type NewProductRow } from './schema.js';
 
 /** Product images live in <media>/produtos/; the database keeps paths relative to the media root. */
 const PRODUCT_IMAGE_DIR = 'produtos/';
@@ -36,6 +36,7 @@ export function seedProductRow(p: SeedProduct): NewProductRow {
     promocao: p.promocao,
     salesCount: p.salesCount,
     searchText: productSearchText(p),
+    variationAxis: p.variations?.axis ?? null,
   };
 }
 
@@ -55,6 +56,18 @@ export async function insertProducts(
     .values(items.map(seedProductRow))
     .returning({ id: products.id, slug: products.slug });
   for (const row of inserted) ids.set(row.slug, row.id);
+
+  // Sizes in order; each one's stock goes in through the ledger's trigger ('initial'), and the
+  // product's stock is kept as their sum (migration 0011).
+  const sizes = items.flatMap((p) =>
+    (p.variations?.sizes ?? []).map((size, position) => ({
+      productId: ids.get(p.key)!,
+      name: size.name,
+      position,
+      stock: size.stock,
+    })),
+  );
+  if (sizes.length > 0) await db.insert(productVariations).values(sizes);
 
   const wanted = [...new Set(items.flatMap((p) => p.composicoes))].filter((k) => !ids.has(k));
   if (wanted.length > 0) {

@@ -8,7 +8,7 @@ import {
 import { centsToDecimal } from '@semijoias/domain/money';
 import { catalogSeed, type SeedProduct } from '../../db/catalog-data.js';
 import { useTestApp } from '../../../test/helpers.js';
-import type { ProductJson, ProductPageJson } from './schemas.js';
+import type { ProductDetailJson, ProductJson, ProductPageJson } from './schemas.js';
 import { escapeRegex } from './service.js';
 
 const ctx = useTestApp();
@@ -30,8 +30,23 @@ const PRODUCT_KEYS = [
   'novo',
   'promocao',
   'estoque',
+  'tem_variacoes',
 ].sort();
-const SUMMARY_KEYS = ['id', 'name', 'price', 'image', 'category', 'novo', 'promocao'].sort();
+const SUMMARY_KEYS = [
+  'id',
+  'name',
+  'price',
+  'image',
+  'category',
+  'novo',
+  'promocao',
+  'tem_variacoes',
+].sort();
+/** The product page's answer adds the sizes (issue 23). */
+const DETAIL_KEYS = [...PRODUCT_KEYS, 'nome_variacao', 'variacoes'].sort();
+
+/** A product as every list answers it. */
+const expectProduct = (p: ProductJson) => expectProductAs(p, PRODUCT_KEYS);
 
 const seedByName = new Map(catalogSeed.map((p) => [p.name, p]));
 const seedByKey = new Map(catalogSeed.map((p) => [p.key, p]));
@@ -55,9 +70,10 @@ function seedOf(p: ProductJson): SeedProduct {
 }
 
 /** The exact wire shape of a product, checked against the seed it came from. */
-function expectProduct(p: ProductJson) {
-  expect(Object.keys(p).sort()).toEqual(PRODUCT_KEYS);
+function expectProductAs(p: ProductJson, keys: string[]) {
+  expect(Object.keys(p).sort()).toEqual(keys);
   const seed = seedOf(p);
+  expect(p.tem_variacoes).toBe(seed.variations !== undefined);
   expect(p.id).toBeTypeOf('number');
   expect(p.category).toBe(seed.category);
   expect(p.price).toBe(centsToDecimal(seed.priceCents));
@@ -282,10 +298,39 @@ describe('GET /api/produtos/detalhes/{id}/', () => {
   it('gives one product with its compositions', async () => {
     const list = await getJson<ProductJson[]>('/api/listar_produtos/');
     for (const p of [list[0]!, list[list.length - 1]!, list.find((x) => x.promocao)!]) {
-      const one = await getJson<ProductJson>(`/api/produtos/detalhes/${p.id}/`);
-      expect(one).toEqual(p);
-      expectProduct(one);
+      const one = await getJson<ProductDetailJson>(`/api/produtos/detalhes/${p.id}/`);
+      const { nome_variacao, variacoes, ...asListed } = one;
+      expect(asListed).toEqual(p);
+      expectProductAs(one, DETAIL_KEYS);
+      expect([nome_variacao, variacoes]).toEqual([null, []]);
     }
+  });
+
+  it('gives a ring sold by size its sizes in order, each with its stock; the stock is their sum', async () => {
+    const list = await getJson<ProductJson[]>('/api/listar_produtos/');
+    const sized = list.filter((p) => p.tem_variacoes);
+    expect(sized.map((p) => p.name).sort()).toEqual(
+      catalogSeed
+        .filter((p) => p.variations)
+        .map((p) => p.name)
+        .sort(),
+    );
+    for (const p of sized) {
+      const seed = seedOf(p);
+      const one = await getJson<ProductDetailJson>(`/api/produtos/detalhes/${p.id}/`);
+      expectProductAs(one, DETAIL_KEYS);
+      expect(one.nome_variacao).toBe(seed.variations!.axis);
+      expect(one.variacoes.map((v) => [v.nome, v.estoque, v.disponivel])).toEqual(
+        seed.variations!.sizes.map((v) => [v.name, v.stock, v.stock > 0]),
+      );
+      expect(one.variacoes.every((v) => Number.isInteger(v.id))).toBe(true);
+      expect(one.estoque).toBe(one.variacoes.reduce((n, v) => n + v.estoque, 0));
+    }
+    const ring = await getJson<ProductDetailJson>(`/api/produtos/detalhes/${sized[0]!.id}/`);
+    expect(ring.nome_variacao).toBe('Aro');
+    expect(ring.variacoes.map((v) => v.nome)).toEqual(
+      Array.from({ length: 15 }, (_, i) => String(12 + i)),
+    );
   });
 
   it('a promotion carries its original price', async () => {

@@ -25,11 +25,11 @@ import {
   productIdParams,
   productListSchema,
   productPageSchema,
-  productSchema,
+  productDetailSchema,
   searchQuery,
 } from './schemas.js';
 import { sendCached, type CatalogCache } from './cache.js';
-import { imageUrlFrom, serializeProduct } from './serializers.js';
+import { imageUrlFrom, serializeProduct, serializeProductDetail } from './serializers.js';
 import { createCatalogService, type ProductWithCompositions } from './service.js';
 
 export interface CatalogRoutesOptions {
@@ -66,7 +66,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   const listResponse = { response: { 200: productListSchema } };
   const listJson = serializerFor(productListSchema, '/listar_produtos/');
   const pageJson = serializerFor(productPageSchema, '/produtos/:category/');
-  const productJson = serializerFor(productSchema, '/produtos/detalhes/:id/');
+  const productJson = serializerFor(productDetailSchema, '/produtos/detalhes/:id/');
 
   /**
    * Every answer below but the featured draw comes from the cache. Keys are the request as
@@ -134,7 +134,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     {
       schema: {
         params: productIdParams,
-        response: { 200: productSchema, 400: errorSchema, 404: errorSchema },
+        response: { 200: productDetailSchema, 400: errorSchema, 404: errorSchema },
       },
     },
     async (req, reply) => {
@@ -143,7 +143,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       const answer = await cache.memo(`api:produto:${id}`, async () => {
         const product = await catalog.findProduct(id);
         if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
-        return productJson(serializeProduct(product, url));
+        return productJson(serializeProductDetail(product, url));
       });
       return sendCached(req, reply, answer, JSON_TYPE);
     },

@@ -51,6 +51,8 @@ export const productSummarySchema = z.object({
   category: categoryName,
   novo: z.boolean(),
   promocao: z.boolean(),
+  /** Sold by size (issue 23): its page asks for one before adding. */
+  tem_variacoes: z.boolean(),
 });
 
 export const compositionSchema = z.object({
@@ -77,7 +79,23 @@ export const productSchema = z.object({
   composicoes: z.array(compositionSchema),
   novo: z.boolean(),
   promocao: z.boolean(),
+  /** With variations, the sum of theirs. */
   estoque: z.number().int(),
+  tem_variacoes: z.boolean(),
+});
+
+/** One size of a product sold by size (docs/variations-contract.md). */
+export const variationSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  estoque: z.number().int(),
+  disponivel: z.boolean(),
+});
+
+/** GET api/produtos/detalhes/{id}/: the product, and its sizes in the owners' order. */
+export const productDetailSchema = productSchema.extend({
+  nome_variacao: z.string().nullable(),
+  variacoes: z.array(variationSchema),
 });
 
 export const productListSchema = z.array(productSchema);
@@ -93,5 +111,6 @@ export const errorSchema = z.object({
 });
 
 export type ProductJson = z.infer<typeof productSchema>;
+export type ProductDetailJson = z.infer<typeof productDetailSchema>;
 export type ProductSummaryJson = z.infer<typeof productSummarySchema>;
 export type ProductPageJson = z.infer<typeof productPageSchema>;

@@ -1,7 +1,7 @@
 /** Database records -> the product JSON of SPEC §3/§7, the same for every list and the detail. */
 import { centsToDecimal } from '@semijoias/domain/money';
-import type { ProductJson, ProductSummaryJson } from './schemas.js';
-import type { ProductSummaryRecord, ProductWithCompositions } from './service.js';
+import type { ProductDetailJson, ProductJson, ProductSummaryJson } from './schemas.js';
+import type { ProductDetail, ProductSummaryRecord, ProductWithCompositions } from './service.js';
 
 /** Image paths are stored relative to the media root; the URL base is a setting (CDN or /media/). */
 export type ImageUrl = (path: string) => string;
@@ -22,6 +22,7 @@ export function serializeProductSummary(
     category: p.category,
     novo: p.novo,
     promocao: p.promocao,
+    tem_variacoes: p.variationAxis !== null,
   };
 }
 
@@ -45,5 +46,20 @@ export function serializeProduct(p: ProductWithCompositions, url: ImageUrl): Pro
     novo: p.novo,
     promocao: p.promocao,
     estoque: p.stock,
+    tem_variacoes: p.variationAxis !== null,
+  };
+}
+
+/** The product page's answer: the product and its sizes (none for a product without them). */
+export function serializeProductDetail(p: ProductDetail, url: ImageUrl): ProductDetailJson {
+  return {
+    ...serializeProduct(p, url),
+    nome_variacao: p.variationAxis,
+    variacoes: p.variations.map((v) => ({
+      id: v.id,
+      nome: v.name,
+      estoque: v.stock,
+      disponivel: v.stock > 0,
+    })),
   };
 }

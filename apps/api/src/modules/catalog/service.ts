@@ -11,7 +11,7 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { CategoryName } from '@semijoias/domain/catalog';
 import type { Db } from '../../db/client.js';
-import { productCompositions, products } from '../../db/schema.js';
+import { productCompositions, products, productVariations } from '../../db/schema.js';
 
 const productColumns = {
   id: products.id,
@@ -29,6 +29,7 @@ const productColumns = {
   stock: products.stock,
   novo: products.novo,
   promocao: products.promocao,
+  variationAxis: products.variationAxis,
 };
 
 export interface ProductRecord {
@@ -47,6 +48,19 @@ export interface ProductRecord {
   stock: number;
   novo: boolean;
   promocao: boolean;
+  /** The axis of its sizes, null without them (issue 23). */
+  variationAxis: string | null;
+}
+
+/** One live size of a product, in the owners' order. */
+export interface VariationRecord {
+  id: number;
+  name: string;
+  stock: number;
+}
+
+export interface ProductDetail extends ProductWithCompositions {
+  variations: VariationRecord[];
 }
 
 /** The short form of a product shown inside another one (compositions, later cart lines). */
@@ -58,6 +72,7 @@ export interface ProductSummaryRecord {
   image: string;
   novo: boolean;
   promocao: boolean;
+  variationAxis: string | null;
 }
 
 export interface ProductWithCompositions extends ProductRecord {
@@ -99,6 +114,7 @@ export function createCatalogService(db: Db) {
       image: products.image,
       novo: products.novo,
       promocao: products.promocao,
+      variationAxis: products.variationAxis,
     })
     .from(productCompositions)
     .innerJoin(products, eq(products.id, productCompositions.composedProductId))
@@ -164,6 +180,18 @@ export function createCatalogService(db: Db) {
     .from(products)
     .where(and(eq(products.category, p('category')), visible))
     .prepare('catalog_category_count');
+
+  // A product's live sizes (archived ones were ordered once and are kept for those orders).
+  const variationsOf = db
+    .select({
+      id: productVariations.id,
+      name: productVariations.name,
+      stock: productVariations.stock,
+    })
+    .from(productVariations)
+    .where(and(eq(productVariations.productId, p('id')), isNull(productVariations.archivedAt)))
+    .orderBy(asc(productVariations.position), asc(productVariations.id))
+    .prepare('catalog_product_variations');
 
   const one = db
     .select(productColumns)
@@ -233,9 +261,11 @@ export function createCatalogService(db: Db) {
       return { results, total };
     },
 
-    async findProduct(id: number): Promise<ProductWithCompositions | null> {
+    async findProduct(id: number): Promise<ProductDetail | null> {
       const [found] = await withCompositions(await one.execute({ id }));
-      return found ?? null;
+      if (!found) return null;
+      const variations = found.variationAxis === null ? [] : await variationsOf.execute({ id });
+      return { ...found, variations };
     },
 
     /**
