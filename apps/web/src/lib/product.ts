@@ -19,6 +19,17 @@ export interface ProductSummary {
   /** Present on full products; the price before the promotion. */
   preco_original?: string | null;
   estoque?: number;
+  /** Sold by size (issue 23): the card opens the product page to choose one. */
+  tem_variacoes?: boolean;
+}
+
+/** One size of a piece sold by size (docs/variations-contract.md), in the owners' order. */
+export interface Variation {
+  id: number;
+  /** '16', 'Ajustável', '45 cm'. */
+  nome: string;
+  estoque: number;
+  disponivel: boolean;
 }
 
 export interface Composicao {
@@ -35,11 +46,22 @@ export interface Product extends ProductSummary {
   composicao_img_2: string | null;
   composicao_img_3: string | null;
   composicoes: Composicao[];
+  /** The sum of its variations' stock for a piece sold by size. */
   estoque: number;
+  /** The axis ('Aro', 'Tamanho', 'Comprimento'); null without variations (absent from older answers). */
+  nome_variacao?: string | null;
+  /** Empty without variations. */
+  variacoes?: Variation[];
 }
 
 export function isFullProduct(p: ProductSummary | Product): p is Product {
   return 'description' in p && 'composicoes' in p;
+}
+
+/** Whether the piece is sold by size: its details list sizes, or a list answer says it has them. */
+export function hasVariations(p: ProductSummary | Product): boolean {
+  if (isFullProduct(p) && Array.isArray(p.variacoes)) return p.variacoes.length > 0;
+  return p.tem_variacoes === true;
 }
 
 /** The shareable product URL (SPEC §2 names /produto; the id makes reloads and shared links work). */

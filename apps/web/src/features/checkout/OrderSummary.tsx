@@ -57,7 +57,7 @@ export function OrderSummary({
       <ul className="mt-4 divide-y divide-line">
         {items.map((item) => (
           <li
-            key={item.produto.id}
+            key={`${item.produto.id}:${item.variacao_id ?? ''}`}
             data-testid="checkout-item"
             className="flex items-center gap-3 py-3 text-sm"
           >
@@ -73,6 +73,14 @@ export function OrderSummary({
             <span className="min-w-0 flex-1">
               <span className="font-medium text-ink">{item.name}</span>
               <span className="text-muted"> × {item.quantidade}</span>
+              {item.variacao_label && (
+                <span
+                  data-testid="checkout-item-variation"
+                  className="mt-0.5 block text-xs font-medium text-ink-soft"
+                >
+                  {item.variacao_label}
+                </span>
+              )}
             </span>
             <span className="shrink-0 whitespace-nowrap tabular-nums text-ink">
               {formatBRL((toCents(item.price) ?? 0) * item.quantidade)}

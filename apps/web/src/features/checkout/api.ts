@@ -44,6 +44,8 @@ export interface PayBody {
     name: string;
     price: string;
     quantidade: number;
+    /** The line's size, for a piece sold by size (docs/variations-contract.md). */
+    variacao_id?: number;
   }[];
   subtotal: string;
   total: string;

@@ -23,11 +23,18 @@ export function newIdempotencyKey(): string {
 }
 
 export function attemptFingerprint(
-  lines: readonly { produto: { id: number }; quantidade: number }[],
+  lines: readonly { produto: { id: number }; quantidade: number; variacao_id?: number }[],
   coupon: string,
   method: PaymentMethod,
 ): string {
-  const items = lines.map((l) => `${l.produto.id}x${l.quantidade}`).sort();
+  // A line of a piece sold by size is its product and its size: '3:41x2' (issue 23).
+  const items = lines
+    .map((l) =>
+      l.variacao_id === undefined
+        ? `${l.produto.id}x${l.quantidade}`
+        : `${l.produto.id}:${l.variacao_id}x${l.quantidade}`,
+    )
+    .sort();
   return JSON.stringify([items, coupon, method]);
 }
 

@@ -301,6 +301,8 @@ export function buildPayBody(
       name: p.name,
       price: p.price,
       quantidade: p.quantidade,
+      // Two sizes of one ring are two lines, each naming its own (issue 23).
+      ...(p.variacao_id === undefined ? {} : { variacao_id: p.variacao_id }),
     })),
     subtotal: wire.subtotal,
     total: wire.total,

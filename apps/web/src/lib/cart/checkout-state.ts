@@ -15,6 +15,10 @@ export interface CheckoutCartProduct {
   name: string;
   price: string;
   quantidade: number;
+  /** Issue 23: the size of a piece sold by size (absent for any other)... */
+  variacao_id?: number;
+  /** ...and how the summary names it under the product's name: 'Aro 16'. */
+  variacao_label?: string;
 }
 
 export interface CheckoutNavigationState {
@@ -48,6 +52,12 @@ export function buildCheckoutState(
       name: line.name,
       price,
       quantidade: line.quantidade,
+      ...(line.variationId === undefined
+        ? {}
+        : {
+            variacao_id: line.variationId,
+            ...(line.variationLabel ? { variacao_label: line.variationLabel } : {}),
+          }),
     };
   });
   const totals = computeTotals({ subtotal: cartSubtotal(lines), frete: shipping.quote.valor });

@@ -3,6 +3,10 @@
  * image, quantidade} (plus `estoque` when known, so the plus button stops at the stock). It is
  * the cart of a shopper without a session; at login it is merged into the server cart
  * (./merge.ts) and then cleared.
+ *
+ * A piece sold by size (issue 23) keeps its size on the line, `variacao: {id, nome}` and the axis
+ * `nome_variacao`: a line is a product and a variation, so two sizes of one ring are two lines.
+ * Lines written before sizes existed carry neither and stay lines of their product.
  */
 import { clampQuantity, type GuestCartItem } from '@semijoias/domain/cart';
 
@@ -10,8 +14,38 @@ export const GUEST_CART_KEY = 'cart';
 /** Fired on this window after the cart changes ('storage' covers the other tabs). */
 export const CART_UPDATED_EVENT = 'cart-updated';
 
+export interface LineVariation {
+  id: number;
+  nome: string;
+}
+
 export interface StoredGuestItem extends GuestCartItem {
   estoque?: number;
+  /** The size of a piece sold by size; absent (or null) for any other. */
+  variacao?: LineVariation | null;
+  /** Its axis, 'Aro': the line reads 'Aro 16'. */
+  nome_variacao?: string | null;
+}
+
+function isLineVariation(value: unknown): value is LineVariation {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.id === 'number' && Number.isInteger(v.id) && v.id > 0 && typeof v.nome === 'string'
+  );
+}
+
+/** The variation id of a line or product: null for one without a size. */
+export function variationIdOf(item: { variacao?: LineVariation | null }): number | null {
+  return item.variacao?.id ?? null;
+}
+
+function sameLine(
+  item: StoredGuestItem,
+  productId: number | string,
+  variationId: number | null,
+): boolean {
+  return String(item.id) === String(productId) && variationIdOf(item) === variationId;
 }
 
 function isGuestCartItem(value: unknown): value is StoredGuestItem {
@@ -23,7 +57,8 @@ function isGuestCartItem(value: unknown): value is StoredGuestItem {
     (typeof v.price === 'string' || typeof v.price === 'number') &&
     typeof v.quantidade === 'number' &&
     Number.isInteger(v.quantidade) &&
-    v.quantidade >= 1
+    v.quantidade >= 1 &&
+    (v.variacao === undefined || v.variacao === null || isLineVariation(v.variacao))
   );
 }
 
@@ -61,7 +96,11 @@ export interface GuestProduct {
   name: string;
   price: string;
   image: string | null;
+  /** Its stock, or the chosen size's stock for a piece sold by size. */
   estoque?: number;
+  /** The chosen size, for a piece sold by size. */
+  variacao?: LineVariation | null;
+  nome_variacao?: string | null;
 }
 
 /**
@@ -70,7 +109,8 @@ export interface GuestProduct {
  */
 export function addToGuestCart(product: GuestProduct): boolean {
   const items = readGuestCart().map((item) => ({ ...item }));
-  const existing = items.find((item) => String(item.id) === String(product.id));
+  const variationId = variationIdOf(product);
+  const existing = items.find((item) => sameLine(item, product.id, variationId));
   const stock = product.estoque ?? existing?.estoque;
   const current = existing?.quantidade ?? 0;
   const next = stock === undefined ? current + 1 : clampQuantity(current + 1, stock);
@@ -87,16 +127,29 @@ export function addToGuestCart(product: GuestProduct): boolean {
       image: product.image,
       quantidade: next,
       ...(stock === undefined ? {} : { estoque: stock }),
+      ...(product.variacao
+        ? {
+            variacao: { id: product.variacao.id, nome: product.variacao.nome },
+            nome_variacao: product.nome_variacao ?? null,
+          }
+        : {}),
     });
   }
   writeGuestCart(items);
   return true;
 }
 
-/** Moves a line by `delta` units, kept within 1 and the stock (removal is removeFromGuestCart). */
-export function changeGuestQuantity(productId: string, delta: number): void {
+/**
+ * Moves a line (a product, and its size when it has one) by `delta` units, kept within 1 and the
+ * stock (removal is removeFromGuestCart).
+ */
+export function changeGuestQuantity(
+  productId: string,
+  delta: number,
+  variationId: number | null = null,
+): void {
   const items = readGuestCart().map((item) =>
-    String(item.id) === productId
+    sameLine(item, productId, variationId)
       ? {
           ...item,
           quantidade:
@@ -109,8 +162,8 @@ export function changeGuestQuantity(productId: string, delta: number): void {
   writeGuestCart(items);
 }
 
-export function removeFromGuestCart(productId: string): void {
-  writeGuestCart(readGuestCart().filter((item) => String(item.id) !== productId));
+export function removeFromGuestCart(productId: string, variationId: number | null = null): void {
+  writeGuestCart(readGuestCart().filter((item) => !sameLine(item, productId, variationId)));
 }
 
 export function clearGuestCart(): void {

@@ -7,13 +7,18 @@
  * (docs/cart-contract.md), so a retry adds only what did not arrive. The guest cart is cleared
  * only after every line was answered; until then it stays, and the next app start (or login)
  * retries.
+ *
+ * A line of a piece sold by size (issue 23) goes with its `variacao_id` and the key
+ * `<merge id>:<product id>:<variation id>`, so two sizes of one ring are two keys. A line without a
+ * size keeps the key `<merge id>:<product id>` it always had: a merge started before this release
+ * and finished after it must find the keys it already sent (a new `:0` would add its lines again).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isApiError } from '../api';
 import { hasSession, useIsLoggedIn } from '../session';
 import { randomId } from '../random-id';
-import { clearGuestCart, readGuestCart } from './guest-cart';
+import { clearGuestCart, readGuestCart, variationIdOf } from './guest-cart';
 import { mergeIntoServerCart, SERVER_CART_KEY, type ServerCart } from './server-cart';
 
 export const MERGE_ID_KEY = 'cart-merge-id';
@@ -24,6 +29,13 @@ function mergeId(): string {
   const id = randomId();
   window.localStorage.setItem(MERGE_ID_KEY, id);
   return id;
+}
+
+/** The Idempotency-Key of one guest line (see above for why a line without a size has no `:0`). */
+export function mergeKey(mergeId: string, productId: number, variationId: number | null): string {
+  return variationId === null
+    ? `${mergeId}:${productId}`
+    : `${mergeId}:${productId}:${variationId}`;
 }
 
 let running: Promise<void> | null = null;
@@ -53,8 +65,14 @@ async function run(queryClient: QueryClient): Promise<void> {
   let complete = true;
   for (const item of items) {
     const productId = Number(item.id);
+    const variationId = variationIdOf(item);
     try {
-      last = await mergeIntoServerCart(productId, item.quantidade, `${id}:${productId}`);
+      last = await mergeIntoServerCart(
+        productId,
+        item.quantidade,
+        mergeKey(id, productId, variationId),
+        variationId,
+      );
     } catch (error) {
       // A product that no longer exists (404) or a line the server refuses (400) will not merge
       // by trying again: drop it. Anything else (no answer, 5xx, ended session) is retried later.

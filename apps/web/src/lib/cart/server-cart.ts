@@ -5,9 +5,18 @@
 import { apiRequest } from '../api';
 
 export interface ServerCartLine {
+  /** `estoque` is the line's size's stock for a piece sold by size. */
   produto: { id: number; name: string; price: string; image: string | null; estoque: number };
   quantidade: number;
   subtotal: string;
+  /** Issue 23: the line's size (null without one; absent from older answers) and its axis. */
+  variacao?: { id: number; nome: string } | null;
+  nome_variacao?: string | null;
+}
+
+/** `variacao_id` beside the product when the line has a size (docs/variations-contract.md). */
+function withVariation<T extends object>(body: T, variationId: number | null | undefined) {
+  return variationId == null ? body : { ...body, variacao_id: variationId };
 }
 
 export type ServerCart = ServerCartLine[];
@@ -19,23 +28,37 @@ export function fetchServerCart(signal?: AbortSignal): Promise<ServerCart> {
   return apiRequest<ServerCart>('api/cart/', { signal });
 }
 
-export function addToServerCart(productId: number): Promise<ServerCart> {
+export function addToServerCart(
+  productId: number,
+  variationId: number | null = null,
+): Promise<ServerCart> {
   return apiRequest<ServerCart>('api/cart/add/', {
     method: 'POST',
-    body: { product_id: productId },
+    body: withVariation({ product_id: productId }, variationId),
   });
 }
 
-/** SPEC §7: `quantity` is a delta. */
-export function updateServerCart(productId: number, delta: number): Promise<ServerCart> {
+/** SPEC §7: `quantity` is a delta. The line is the product and its size, when it has one. */
+export function updateServerCart(
+  productId: number,
+  delta: number,
+  variationId: number | null = null,
+): Promise<ServerCart> {
   return apiRequest<ServerCart>('api/cart/update/', {
     method: 'PUT',
-    body: { productId, quantity: delta },
+    body: withVariation({ productId, quantity: delta }, variationId),
   });
 }
 
-export function removeFromServerCart(productId: number): Promise<ServerCart> {
-  return apiRequest<ServerCart>(`api/cart/item/${productId}/`, { method: 'DELETE' });
+/** Removes one line: the product's, or only the size `variationId` of it (`?variacao=`). */
+export function removeFromServerCart(
+  productId: number,
+  variationId: number | null = null,
+): Promise<ServerCart> {
+  return apiRequest<ServerCart>(`api/cart/item/${productId}/`, {
+    method: 'DELETE',
+    ...(variationId == null ? {} : { query: { variacao: variationId } }),
+  });
 }
 
 export function clearServerCart(): Promise<ServerCart> {
@@ -47,10 +70,11 @@ export function mergeIntoServerCart(
   productId: number,
   quantidade: number,
   key: string,
+  variationId: number | null = null,
 ): Promise<ServerCart> {
   return apiRequest<ServerCart>('api/cart/', {
     method: 'POST',
-    body: { produto: productId, quantidade },
+    body: withVariation({ produto: productId, quantidade }, variationId),
     headers: { 'Idempotency-Key': key },
   });
 }

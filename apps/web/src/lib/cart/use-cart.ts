@@ -6,6 +6,7 @@
 import { cartBadgeCount, cartItemCount, cartSubtotal, toCartLine } from '@semijoias/domain/cart';
 import type { Cents } from '@semijoias/domain/money';
 import { CART_ADD_ERROR, CART_ALREADY_AT_STOCK } from '@semijoias/domain/messages';
+import { variationLabel } from '@semijoias/domain/variations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { isApiError } from '../api';
@@ -32,6 +33,19 @@ export interface CartLineView {
   image: string | null;
   /** Units in stock, when known: the plus button stops there. */
   estoque: number | undefined;
+  /** The line's size (issue 23): its id, and 'Aro 16' to show under the name; absent without. */
+  variationId?: number;
+  variationLabel?: string;
+}
+
+/**
+ * A line's identity: its product, and its size when it has one ('3' or '3:41'). A cart line is a
+ * product and its size: two sizes of one ring are two lines.
+ */
+export function cartLineKey(line: Pick<CartLineView, 'productId' | 'variationId'>): string {
+  return line.variationId === undefined
+    ? String(line.productId)
+    : `${line.productId}:${line.variationId}`;
 }
 
 export interface CartView {
@@ -50,6 +64,7 @@ const NO_LINES: CartLineView[] = [];
 /** A server or guest item as the drawer shows it (prices in centavos via the domain). */
 function toView(item: ServerCartLine | StoredGuestItem): CartLineView {
   const line = toCartLine(item);
+  const variation = item.variacao ?? null;
   return {
     productId: Number(line.productId),
     name: line.name,
@@ -57,6 +72,12 @@ function toView(item: ServerCartLine | StoredGuestItem): CartLineView {
     quantidade: line.quantidade,
     image: line.image ?? null,
     estoque: 'produto' in item ? item.produto.estoque : item.estoque,
+    ...(variation
+      ? {
+          variationId: variation.id,
+          variationLabel: variationLabel(item.nome_variacao, variation.nome),
+        }
+      : {}),
   };
 }
 
@@ -89,10 +110,13 @@ export function useCart(): CartView {
   };
 }
 
-/** The header's badge: distinct products (SPEC §2). */
+/**
+ * The header's badge: distinct products (SPEC §2), a product's each size counted apart (issue 23:
+ * two sizes of one ring are two lines, as the drawer lists them).
+ */
 export function useCartCount(): number {
   const { lines } = useCart();
-  return cartBadgeCount(lines.map((l) => ({ productId: String(l.productId) })));
+  return cartBadgeCount(lines.map((l) => ({ productId: cartLineKey(l) })));
 }
 
 // ---------------------------------------------------------------------------------- Adding
@@ -135,16 +159,22 @@ export function useAddToCart(): (product: GuestProduct) => Promise<AddResult> {
       setAdding(product.id, true);
       try {
         if (loggedIn) {
-          const cart = await addToServerCart(product.id);
+          const cart = await addToServerCart(product.id, product.variacao?.id ?? null);
           queryClient.setQueryData(SERVER_CART_KEY, cart);
         } else if (!addToGuestCart(product)) {
           return { ok: false, message: CART_ALREADY_AT_STOCK };
         }
         return { ok: true };
       } catch (error) {
-        // The server explains a stock refusal (409); anything else gets the SPEC's text.
-        const server =
-          isApiError(error) && error.status === 409 ? serverMessage(error.data) : undefined;
+        // The server explains a stock refusal (409), and for a piece sold by size a missing size
+        // (400) or one it no longer has (404); anything else gets the SPEC's text.
+        const message = isApiError(error) ? serverMessage(error.data) : undefined;
+        const explained =
+          isApiError(error) &&
+          (error.status === 409 ||
+            (error.status === 400 && message?.startsWith('Escolha o') === true) ||
+            (product.variacao != null && (error.status === 400 || error.status === 404)));
+        const server = explained ? message : undefined;
         return { ok: false, message: server ?? CART_ADD_ERROR };
       } finally {
         setAdding(product.id, false);

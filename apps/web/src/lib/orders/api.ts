@@ -17,6 +17,9 @@ type Money = string | number;
  * falls back to the sum of the lines).
  */
 export interface UserOrderLine extends OrderLine {
+  /** Issue 23: the size she ordered (null without one; absent from older answers) and its axis. */
+  variacao?: { id: number; nome: string } | null;
+  nome_variacao?: string | null;
   payment_id?: string | null;
   subtotal?: Money | null;
   desconto?: Money | null;
@@ -67,6 +70,9 @@ export interface OrderItem {
   produto: OrderLine['produto'];
   quantidade: number;
   subtotal?: Money | null;
+  /** Issue 23: the size she ordered (null without one) and its axis, as when she ordered. */
+  variacao?: { id: number; nome: string } | null;
+  nome_variacao?: string | null;
 }
 
 /** GET /api/orders/{reference}/: the return page's order. */

@@ -1,13 +1,21 @@
 import { linePriceCents, type OrderLine } from '@semijoias/domain/orders';
 import { PIX_DISCOUNT_LABEL } from '@semijoias/domain/messages';
 import { formatBRL } from '@semijoias/domain/money';
+import { variationLabel } from '@semijoias/domain/variations';
 import { SmartImage } from '@/ui/SmartImage';
 import { cx } from '@/ui/cx';
 import type { OrderFigures } from '@/lib/orders/order-model';
 
-type Item = Pick<OrderLine, 'produto' | 'quantidade'>;
+type Item = Pick<OrderLine, 'produto' | 'quantidade'> & {
+  /** Issue 23: the size she ordered and its axis ('Aro 16' under the name). */
+  variacao?: { id: number; nome: string } | null;
+  nome_variacao?: string | null;
+};
 
-/** The pieces of an order: picture, name, quantity, unit price and the line's price. */
+/**
+ * The pieces of an order: picture, name, its size when it has one, quantity, unit price and the
+ * line's price.
+ */
 export function OrderItems({ items, className }: { items: readonly Item[]; className?: string }) {
   return (
     <ul className={cx('divide-y divide-line', className)} aria-label="Itens do pedido">
@@ -32,6 +40,14 @@ export function OrderItems({ items, className }: { items: readonly Item[]; class
               <p data-testid="order-item-name" className="font-medium leading-snug text-ink">
                 {item.produto.name}
               </p>
+              {item.variacao && (
+                <p
+                  data-testid="order-item-variation"
+                  className="mt-0.5 text-sm font-medium text-ink-soft"
+                >
+                  {variationLabel(item.nome_variacao, item.variacao.nome)}
+                </p>
+              )}
               <div className="mt-1 flex flex-wrap items-baseline justify-between gap-x-3">
                 <p className="text-sm text-muted">
                   <span data-testid="order-item-quantity">Qtd: {item.quantidade}</span>

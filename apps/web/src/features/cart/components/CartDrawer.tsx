@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buildCheckoutState } from '@/lib/cart/checkout-state';
 import { useCartShippingQuote } from '@/lib/cart/shipping-quote';
-import { useCart, type CartLineView } from '@/lib/cart/use-cart';
+import { cartLineKey, useCart, type CartLineView } from '@/lib/cart/use-cart';
 import { Button, ButtonLink } from '@/ui/Button';
 import { Drawer } from '@/ui/Drawer';
 import { FormMessage } from '@/ui/Field';
@@ -20,7 +20,7 @@ import { Modal } from '@/ui/Modal';
 import { PaymentTerms } from '@/ui/PaymentTerms';
 import { Spinner } from '@/ui/Spinner';
 import { useQuantityChanges } from '../use-quantity-changes';
-import { CartLineItem } from './CartLineItem';
+import { CartLineItem, cartLineName } from './CartLineItem';
 import { FreeShippingBar } from './FreeShippingBar';
 import { ShippingCalculator } from './ShippingCalculator';
 
@@ -120,7 +120,7 @@ function CartPanel({ onClose }: { onClose: () => void }) {
             const original = cart.lines[index] ?? line;
             return (
               <CartLineItem
-                key={line.productId}
+                key={cartLineKey(line)}
                 line={line}
                 quantity={line.quantidade}
                 onChange={(delta) => {
@@ -198,7 +198,7 @@ function CartPanel({ onClose }: { onClose: () => void }) {
         onOpenChange={(isOpen) => !isOpen && setRemoving(null)}
         role="alertdialog"
         title={CART_REMOVE_CONFIRM}
-        description={removing?.name}
+        description={removing ? cartLineName(removing) : undefined}
         testId="cart-remove-dialog"
         actions={
           <>

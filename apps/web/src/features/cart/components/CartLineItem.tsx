@@ -27,8 +27,15 @@ export function CartLineItem({
   onNavigate,
 }: CartLineItemProps) {
   const atStock = line.estoque !== undefined && quantity >= line.estoque;
+  // 'Anel Solitário (Aro 16)': the buttons name the size too, two sizes being two lines.
+  const named = cartLineName(line);
   return (
-    <li data-testid="cart-line" data-product-id={line.productId} className="flex gap-3 py-4">
+    <li
+      data-testid="cart-line"
+      data-product-id={line.productId}
+      data-variation-id={line.variationId ?? undefined}
+      className="flex gap-3 py-4"
+    >
       <Link
         to={productPath(line.productId)}
         onClick={onNavigate}
@@ -53,17 +60,22 @@ export function CartLineItem({
         >
           {line.name}
         </Link>
+        {line.variationLabel && (
+          <p data-testid="cart-line-variation" className="mt-0.5 text-xs font-medium text-ink-soft">
+            {line.variationLabel}
+          </p>
+        )}
         <p className="mt-0.5 text-xs text-muted">{formatBRL(line.priceCents)} cada</p>
         <div className="mt-1 flex items-center justify-between gap-2">
           <div
             role="group"
-            aria-label={`Quantidade de ${line.name}`}
+            aria-label={`Quantidade de ${named}`}
             className="-ml-2 inline-flex items-center"
           >
             <button
               type="button"
               className={stepButton}
-              aria-label={quantity <= 1 ? `Remover ${line.name}` : `Diminuir ${line.name}`}
+              aria-label={quantity <= 1 ? `Remover ${named}` : `Diminuir ${named}`}
               data-testid="cart-line-minus"
               onClick={() => (quantity <= 1 ? onAskRemove() : onChange(-1))}
             >
@@ -79,7 +91,7 @@ export function CartLineItem({
             <button
               type="button"
               className={stepButton}
-              aria-label={`Aumentar ${line.name}`}
+              aria-label={`Aumentar ${named}`}
               data-testid="cart-line-plus"
               disabled={atStock}
               title={atStock ? 'Quantidade máxima em estoque' : undefined}
@@ -98,4 +110,9 @@ export function CartLineItem({
       </div>
     </li>
   );
+}
+
+/** The line's name, with its size when it has one: 'Anel Solitário (Aro 16)'. */
+export function cartLineName(line: Pick<CartLineView, 'name' | 'variationLabel'>): string {
+  return line.variationLabel ? `${line.name} (${line.variationLabel})` : line.name;
 }
