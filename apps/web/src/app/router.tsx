@@ -153,7 +153,8 @@ export const routes: RouteObject[] = [
             handle: {
               ssr: {
                 module: 'src/features/catalog/pages/ProductPage.tsx',
-                shared: { query: [] },
+                // The chosen size (issue 23) is part of the page: kept once per size.
+                shared: { query: ['variacao'] },
                 prefetch: (client, { params }) => {
                   const id = Number(params.id);
                   return Number.isInteger(id) && id > 0

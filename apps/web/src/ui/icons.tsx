@@ -167,6 +167,14 @@ export const EyeOffIcon = (p: IconProps) => (
     <path d="M9.9 10a3 3 0 0 0 4.1 4.2" />
   </Line>
 );
+/** The size guide's button (issue 23). */
+export const RulerIcon = (p: IconProps) => (
+  <Line {...p}>
+    <path d="M3 15.5 15.5 3 21 8.5 8.5 21z" />
+    <path d="m7 11.5 1.8 1.8M10 8.5l1.8 1.8M13 5.5l1.8 1.8M5.5 14.5 8 17" />
+  </Line>
+);
+
 export const CheckIcon = (p: IconProps) => (
   <Line {...p}>
     <path d="M5 12.5l4.5 4.5L19 7.5" />

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { keepsScroll } from '@/lib/keep-scroll';
 
 const STORAGE_KEY = 'posicoes-de-rolagem';
 const positions = new Map<string, number>(readSaved());
@@ -77,8 +78,10 @@ export function useScrollRestoration(): void {
     };
   }, []);
 
+  const keep = navigationType === 'REPLACE' && keepsScroll(location.state);
   useLayoutEffect(() => {
     current.current = key;
+    if (keep) return;
     const restorable = mayRestore(key, navigationType);
     const saved = positions.get(key);
     if (restorable && saved !== undefined) {
@@ -93,5 +96,5 @@ export function useScrollRestoration(): void {
       }
     }
     if (navigationType !== 'POP') window.scrollTo(0, 0);
-  }, [key, location.hash, navigationType]);
+  }, [key, keep, location.hash, navigationType]);
 }

@@ -1,8 +1,15 @@
 import { cartAddedToast } from '@semijoias/domain/messages';
+import { chooseVariationButton, variationLabel } from '@semijoias/domain/variations';
 import { showAddedPopup } from '@/lib/cart/added-popup';
 import { useAddToCart, useIsAdding } from '@/lib/cart/use-cart';
-import type { ProductSummary } from '@/lib/product';
-import { Button } from '@/ui/Button';
+import {
+  hasVariations,
+  productPath,
+  type ProductLinkState,
+  type ProductSummary,
+  type Variation,
+} from '@/lib/product';
+import { Button, ButtonLink } from '@/ui/Button';
 import { cx } from '@/ui/cx';
 import { BagIcon } from '@/ui/icons';
 import { useToast } from '@/ui/toast';
@@ -13,28 +20,69 @@ import { useToast } from '@/ui/toast';
  * Disabled while this product is being added (SPEC §4) with aria-disabled rather than the
  * attribute: a disabled button loses the keyboard focus to <body>, and the popup must give it
  * back here when it closes.
+ *
+ * A piece sold by size (issue 23): the compact button opens the product page to choose one; the
+ * page's button reads 'Escolha o aro' until a size is chosen, and adds nothing before (it calls
+ * `variation.onMissing`, which says why).
  */
 export function AddToCartButton({
   product,
   confirm = 'popup',
+  variation,
 }: {
   product: ProductSummary;
   confirm?: 'popup' | 'toast';
+  /** The product page's choice, for a piece sold by size. */
+  variation?: { axis: string | null; chosen: Variation | null; onMissing: () => void };
 }) {
   const toast = useToast();
   const add = useAddToCart();
   const isAdding = useIsAdding(product.id);
-  const soldOut = product.estoque === 0;
+  const bySize = hasVariations(product);
+  const chosen = bySize ? (variation?.chosen ?? null) : null;
+  const soldOut = product.estoque === 0 || (chosen !== null && chosen.estoque <= 0);
+  const compact = confirm === 'toast';
 
   async function onClick() {
     if (isAdding) return;
-    const result = await add(product);
+    if (bySize && !chosen) {
+      variation?.onMissing();
+      return;
+    }
+    const name = chosen
+      ? `${product.name} (${variationLabel(variation?.axis, chosen.nome)})`
+      : product.name;
+    const result = await add(
+      chosen
+        ? {
+            ...product,
+            estoque: chosen.estoque,
+            variacao: { id: chosen.id, nome: chosen.nome },
+            nome_variacao: variation?.axis ?? null,
+          }
+        : product,
+    );
     if (!result.ok) toast({ title: result.message, tone: 'error' });
-    else if (confirm === 'popup') showAddedPopup(product.name);
-    else toast({ title: cartAddedToast(product.name) });
+    else if (confirm === 'popup') showAddedPopup(name);
+    else toast({ title: cartAddedToast(name) });
   }
 
-  const compact = confirm === 'toast';
+  if (bySize && compact && !soldOut) {
+    const state: ProductLinkState = { product };
+    return (
+      <ButtonLink
+        to={productPath(product.id)}
+        state={state}
+        data-testid="quick-choose-size"
+        variant="outline"
+        size="sm"
+        className="w-full bg-white"
+        aria-label={`Escolher tamanho de ${product.name}`}
+      >
+        Escolher tamanho
+      </ButtonLink>
+    );
+  }
   return (
     <Button
       data-testid={compact ? 'quick-add-to-cart' : 'add-to-cart'}
@@ -55,9 +103,11 @@ export function AddToCartButton({
         ? 'Esgotado'
         : isAdding
           ? 'Adicionando...'
-          : compact
-            ? 'Adicionar'
-            : 'Adicionar ao Carrinho'}
+          : bySize && !chosen
+            ? chooseVariationButton(variation?.axis)
+            : compact
+              ? 'Adicionar'
+              : 'Adicionar ao Carrinho'}
     </Button>
   );
 }

@@ -1,9 +1,12 @@
 import { CATEGORIES } from '@semijoias/domain/catalog';
 import { formatBRL, toCents } from '@semijoias/domain/money';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/lib/api';
+import { keepScrollState } from '@/lib/keep-scroll';
 import { usePageHead, type PageHead } from '@/lib/page-head';
 import {
+  hasVariations,
   isFullProduct,
   priceCents,
   productPath,
@@ -11,6 +14,7 @@ import {
   type Product,
   type ProductLinkState,
   type ProductSummary,
+  type Variation,
 } from '@/lib/product';
 import { ProductBadges } from '@/ui/Badge';
 import { Button } from '@/ui/Button';
@@ -24,6 +28,19 @@ import { Skeleton } from '@/ui/Spinner';
 import { useProduct } from '../api/get-product';
 import { AddToCartButton } from '../components/AddToCartButton';
 import { ProductGallery } from '../components/ProductGallery';
+import { SizeGuideButton } from '../components/SizeGuideDialog';
+import { VariationPicker } from '../components/VariationPicker';
+
+/** The chosen size of a piece sold by size travels in the URL: a shared link opens it chosen. */
+export const VARIATION_PARAM = 'variacao';
+
+/** The size `?variacao=` names, when the product has it and it can be bought. */
+function chosenVariation(variations: readonly Variation[], search: string): Variation | null {
+  const raw = new URLSearchParams(search).get(VARIATION_PARAM);
+  if (raw === null || !/^\d+$/.test(raw)) return null;
+  const found = variations.find((v) => v.id === Number(raw));
+  return found && found.disponivel && found.estoque > 0 ? found : null;
+}
 
 /**
  * /produto (SPEC §2: the product comes in navigation state) and /produto/:id (the shareable
@@ -50,6 +67,10 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
   const query = useProduct(id);
   const product: ProductSummary | Product | null = query.data ?? initial;
   usePageHead(productHead(id, product, query.isError));
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [missingVariation, setMissingVariation] = useState(false);
+  const sizesRef = useRef<HTMLDivElement>(null);
 
   if (query.isError && isApiError(query.error) && query.error.isNotFound)
     return <ProductNotFound />;
@@ -74,7 +95,29 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
 
   const category = CATEGORIES.find((c) => c.name === product.category);
   const full = isFullProduct(product) ? product : null;
-  const stock = product.estoque;
+  // Issue 23: a piece sold by size shows its sizes; the chosen one is the URL's ?variacao=.
+  const variations = full?.variacoes ?? [];
+  const axis = full?.nome_variacao ?? null;
+  const bySize = hasVariations(product);
+  const chosen = chosenVariation(variations, location.search);
+  const stock = chosen ? chosen.estoque : product.estoque;
+
+  function choose(variation: Variation) {
+    const params = new URLSearchParams(location.search);
+    params.set(VARIATION_PARAM, String(variation.id));
+    setMissingVariation(false);
+    // Replace, not push: the back button leaves the product rather than stepping through sizes.
+    void navigate(
+      { pathname: location.pathname, search: `?${params.toString()}` },
+      { replace: true, state: keepScrollState(location.state) },
+    );
+  }
+
+  function onMissingVariation() {
+    setMissingVariation(true);
+    const first = sizesRef.current?.querySelector<HTMLInputElement>('input:not(:disabled)');
+    first?.focus();
+  }
 
   return (
     <>
@@ -141,8 +184,23 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
             </p>
           )}
 
+          {bySize && variations.length > 0 && (
+            <VariationPicker
+              axis={axis}
+              variations={variations}
+              chosenId={chosen?.id ?? null}
+              onChoose={choose}
+              missing={missingVariation}
+              groupRef={sizesRef}
+              guide={<SizeGuideButton axis={axis} />}
+            />
+          )}
+
           <div className="mt-6">
-            <AddToCartButton product={product} />
+            <AddToCartButton
+              product={product}
+              variation={bySize ? { axis, chosen, onMissing: onMissingVariation } : undefined}
+            />
           </div>
 
           <section aria-labelledby="descricao" className="mt-8 border-t border-line pt-6">

@@ -1,0 +1,17 @@
+/**
+ * A replace navigation that stays where the shopper is (issue 23: a size chosen on the product page
+ * changes the URL, not the page) says so in its state, and the scroll restoration
+ * (app/shell/scroll-restoration.ts) leaves the scroll alone.
+ */
+const KEEP_SCROLL = 'manterRolagem';
+
+/** The state for such a navigation: the current state, marked. */
+export function keepScrollState(state: unknown): Record<string, unknown> {
+  const base =
+    state !== null && typeof state === 'object' ? (state as Record<string, unknown>) : {};
+  return { ...base, [KEEP_SCROLL]: true };
+}
+
+export function keepsScroll(state: unknown): boolean {
+  return state !== null && typeof state === 'object' && KEEP_SCROLL in state;
+}
