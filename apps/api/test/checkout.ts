@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { orders, products, users } from '../src/db/schema.js';
+import { catalogSeed } from '../src/db/catalog-data.js';
 import { login, verifiedUser } from './accounts.js';
 
 export interface Shopper {
@@ -86,3 +87,20 @@ export const ADDRESS = {
   fullName: 'Ana Souza',
   email: 'Ana@Exemplo.com.br',
 };
+
+/**
+ * Seeded products sold by size (issue 23), by id (the seed inserts in order from 1): adding one
+ * takes a size, so tests that walk the catalog for plain products step over them.
+ */
+export const SIZED_SEED_IDS: ReadonlySet<number> = new Set(
+  catalogSeed.flatMap((p, i) => (p.variations ? [i + 1] : [])),
+);
+
+/** A fresh seeded product sold without sizes on each call, from `first` up. */
+export function plainProducts(first = 1): () => number {
+  let next = first;
+  return () => {
+    while (SIZED_SEED_IDS.has(next)) next++;
+    return next++;
+  };
+}

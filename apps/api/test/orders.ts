@@ -5,7 +5,7 @@
  * products of a test's own, an order's outbox rows, the sandbox provider and its notifications.
  */
 import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.js';
 import { orderItems, orders, outboxEmails, products, type OrderRow } from '../src/db/schema.js';
@@ -123,16 +123,20 @@ export async function orderByReference(database: Database, reference: string): P
  * database is asked for at the first call (a test file opens it in beforeAll).
  */
 export function catalogTail(databaseOf: () => Database) {
-  let last = 0;
+  // Products sold without sizes, last first (a sized piece's stock is its sizes' sum, and its
+  // orders name a size: the variations' tests have pieces of their own).
+  let free: number[] | undefined;
   return async function take(n: number, stock = 10): Promise<number[]> {
     const database = databaseOf();
-    if (last === 0) {
-      const [max] = await database.db
-        .select({ id: sql<number>`max(${products.id})::int` })
-        .from(products);
-      last = max!.id + 1;
-    }
-    const ids = Array.from({ length: n }, () => --last);
+    free ??= (
+      await database.db
+        .select({ id: products.id })
+        .from(products)
+        .where(isNull(products.variationAxis))
+        .orderBy(desc(products.id))
+    ).map((r) => r.id);
+    const ids = free.splice(0, n);
+    if (ids.length < n) throw new Error('catalogTail: the catalog ran out of products');
     await database.db
       .update(products)
       .set({ stock, originalPriceCents: null })

@@ -6,6 +6,8 @@
 
 export interface StockAdjustmentBody {
   produto_id: number;
+  /** The size whose stock moves, for a piece sold by size (issue 23). */
+  variacao_id?: number;
   /** A change, not the new stock: +5 restocks five, -1 takes one out. Never 0. */
   quantidade: number;
   nota: string;
@@ -22,6 +24,9 @@ export const STOCK_ADJUSTMENT_MESSAGES = {
   noteRequired: 'Escreva o motivo do ajuste.',
   noteTooLong: `O motivo pode ter até ${STOCK_NOTE_MAX_LENGTH} caracteres.`,
   productNotFound: 'Produto não encontrado.',
+  /** A piece sold by size is restocked size by size (issue 23). */
+  variationRequired: 'Escolha a variação.',
+  variationNotFound: 'Variação não encontrada.',
 } as const;
 
 /** The 409 when the units to take out are more than the piece has. */
@@ -31,7 +36,10 @@ export function stockBelowZeroMessage(name: string, stock: number): string {
 }
 
 export type StockAdjustmentResult =
-  | { ok: true; value: { productId: number; delta: number; note: string } }
+  | {
+      ok: true;
+      value: { productId: number; delta: number; note: string; variationId?: number };
+    }
   | { ok: false; errors: Record<string, string[]> };
 
 /** The body's fields checked one by one; the note trimmed. */
@@ -56,10 +64,24 @@ export function validateStockAdjustment(body: unknown): StockAdjustmentResult {
   ) {
     errors.quantidade = [STOCK_ADJUSTMENT_MESSAGES.quantityInvalid];
   }
+  const variationId = raw.variacao_id ?? undefined;
+  if (
+    variationId !== undefined &&
+    (typeof variationId !== 'number' ||
+      !Number.isInteger(variationId) ||
+      variationId < 1 ||
+      variationId > 2_147_483_647)
+  ) {
+    errors.variacao_id = [STOCK_ADJUSTMENT_MESSAGES.variationRequired];
+  }
   const note = typeof raw.nota === 'string' ? raw.nota.trim() : '';
   if (note === '') errors.nota = [STOCK_ADJUSTMENT_MESSAGES.noteRequired];
   else if (note.length > STOCK_NOTE_MAX_LENGTH)
     errors.nota = [STOCK_ADJUSTMENT_MESSAGES.noteTooLong];
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: { productId: productId as number, delta: delta as number, note } };
+  const value = { productId: productId as number, delta: delta as number, note };
+  return {
+    ok: true,
+    value: variationId === undefined ? value : { ...value, variationId: variationId as number },
+  };
 }

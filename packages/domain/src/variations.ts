@@ -16,6 +16,7 @@ export const VARIATION_SKU_MAX_LENGTH = 60;
 export const MAX_VARIATIONS_PER_PRODUCT = 40;
 
 export const VARIATION_NOT_FOUND = 'Variação não encontrada.';
+export const VARIATION_ID_INVALID = 'O id da variação deve ser um número inteiro positivo.';
 
 /** 'Aro 16', 'Comprimento 45 cm': how a line names its variation in the cart, orders and e-mails. */
 export function variationLabel(axis: string | null | undefined, name: string): string {

@@ -3,7 +3,7 @@
  * On PGlite the calls interleave on one connection; with TEST_DATABASE_URL they run on several
  * PostgreSQL connections at once, which is the case that matters.
  */
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CART_ALREADY_AT_STOCK } from '@semijoias/domain/messages';
 import { products } from '../../db/schema.js';
@@ -22,7 +22,15 @@ async function shopperToken(): Promise<string> {
 
 let nextProductId = 1;
 async function productWithStock(stock: number): Promise<number> {
-  const id = nextProductId++;
+  // The next seeded product sold without sizes (a sized one's stock is its sizes' sum).
+  const [next] = await ctx.database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(gte(products.id, nextProductId), isNull(products.variationAxis)))
+    .orderBy(asc(products.id))
+    .limit(1);
+  const id = next!.id;
+  nextProductId = id + 1;
   const [row] = await ctx.database.db
     .update(products)
     .set({ stock })

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { centsToDecimal } from '@semijoias/domain/money';
@@ -92,8 +92,21 @@ function expectError(res: LightMyRequestResponse, status: number, error: string)
  * stock is set (20 unless given): the seed's own stock may be anything, 0 included.
  */
 let nextProductId = 1;
+/** The next seeded product sold without sizes (those have tests of their own, variations.test). */
+async function nextProductWithoutSizes(): Promise<number> {
+  const [next] = await ctx.database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(gte(products.id, nextProductId), isNull(products.variationAxis)))
+    .orderBy(asc(products.id))
+    .limit(1);
+  expect(next, `a product from ${nextProductId} in the seed`).toBeDefined();
+  nextProductId = next!.id + 1;
+  return next!.id;
+}
+
 async function freshProduct(changes: { stock?: number; priceCents?: number } = {}) {
-  const id = nextProductId++;
+  const id = await nextProductWithoutSizes();
   await ctx.database.db
     .update(products)
     .set({ stock: 20, ...changes })
@@ -169,6 +182,8 @@ describe('GET /api/cart/ and /api/cart/count/', () => {
       },
       quantidade: 2,
       subtotal: centsToDecimal(b.priceCents * 2),
+      variacao: null,
+      nome_variacao: null,
     });
     expect(cart[0]!.produto.price).toMatch(/^\d+\.\d{2}$/);
     expect(cartOf(await call('GET', '/api/cart/count/', s.token))).toEqual(cart);

@@ -16,6 +16,7 @@ import {
   errorSchema,
   mergeBody,
   mergeHeaders,
+  removeQuery,
   updateBody,
 } from './schemas.js';
 import { serializeCartLine } from './serializers.js';
@@ -55,20 +56,21 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
   app.get('/cart/count/', { schema: { response: answer } }, getCart);
 
   app.post('/cart/add/', { schema: { body: addBody, response: answer } }, async (req) =>
-    serialize(await cart.add(requireUserId(req), req.body.product_id)),
+    serialize(await cart.add(requireUserId(req), req.body.product_id, req.body.variacao_id)),
   );
 
   app.put('/cart/update/', { schema: { body: updateBody, response: answer } }, async (req) => {
     const userId = requireUserId(req);
-    const { productId, quantity } = req.body;
+    const { productId, quantity, variacao_id } = req.body;
     if (!isCartDelta(quantity)) throw invalidQuantity('quantity');
-    return serialize(await cart.update(userId, productId, quantity));
+    return serialize(await cart.update(userId, productId, quantity, variacao_id));
   });
 
   app.delete(
     '/cart/item/:id/',
-    { schema: { params: productIdParams, response: answer } },
-    async (req) => serialize(await cart.remove(requireUserId(req), req.params.id)),
+    { schema: { params: productIdParams, querystring: removeQuery, response: answer } },
+    async (req) =>
+      serialize(await cart.remove(requireUserId(req), req.params.id, req.query.variacao)),
   );
 
   app.post(
@@ -76,10 +78,10 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     { schema: { body: mergeBody, headers: mergeHeaders, response: answer } },
     async (req) => {
       const userId = requireUserId(req);
-      const { produto, quantidade } = req.body;
+      const { produto, quantidade, variacao_id } = req.body;
       if (!isCartAddition(quantidade)) throw invalidQuantity('quantidade');
       const key = req.headers['idempotency-key'];
-      return serialize(await cart.merge(userId, produto, quantidade, key));
+      return serialize(await cart.merge(userId, produto, quantidade, key, variacao_id));
     },
   );
 

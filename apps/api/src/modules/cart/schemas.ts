@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { cartMergeKeyInvalidMessage, PRODUCT_ID_INVALID } from '@semijoias/domain/messages';
+import { VARIATION_ID_INVALID } from '@semijoias/domain/variations';
 
 /** Ids are PostgreSQL `integer`s. */
 const INT_MAX = 2_147_483_647;
@@ -16,25 +17,45 @@ const IDEMPOTENCY_KEY_INVALID = cartMergeKeyInvalidMessage(IDEMPOTENCY_KEY_MAX_L
  * A product id as a JSON number (3) or as the digit string a guest cart may keep ("3"); never
  * "3.0", "1e3", "-1" or "".
  */
-const invalidId = { error: PRODUCT_ID_INVALID };
-const idRange = z.number(invalidId).int(invalidId).min(1, invalidId).max(INT_MAX, invalidId);
-const productId = z.union(
-  [
-    idRange,
-    z
-      .string(invalidId)
-      .regex(/^\d{1,10}$/, invalidId)
-      .transform(Number)
-      .pipe(idRange),
-  ],
-  invalidId,
-);
+/** A positive `integer` id, as a number or a digit string, refused with `message`. */
+function idOf(message: string) {
+  const invalid = { error: message };
+  const range = z.number(invalid).int(invalid).min(1, invalid).max(INT_MAX, invalid);
+  return z.union(
+    [
+      range,
+      z
+        .string(invalid)
+        .regex(/^\d{1,10}$/, invalid)
+        .transform(Number)
+        .pipe(range),
+    ],
+    invalid,
+  );
+}
 
-export const addBody = z.object({ product_id: productId });
+const productId = idOf(PRODUCT_ID_INVALID);
+/** Her size of a piece sold by size (issue 23); absent or null for a product without them. */
+const variacaoId = idOf(VARIATION_ID_INVALID)
+  .nullish()
+  .transform((v) => v ?? undefined);
 
-export const updateBody = z.object({ productId, quantity: z.unknown().optional() });
+export const addBody = z.object({ product_id: productId, variacao_id: variacaoId });
 
-export const mergeBody = z.object({ produto: productId, quantidade: z.unknown().optional() });
+export const updateBody = z.object({
+  productId,
+  quantity: z.unknown().optional(),
+  variacao_id: variacaoId,
+});
+
+export const mergeBody = z.object({
+  produto: productId,
+  quantidade: z.unknown().optional(),
+  variacao_id: variacaoId,
+});
+
+/** `DELETE api/cart/item/{id}/?variacao=`: which size's line. */
+export const removeQuery = z.object({ variacao: variacaoId });
 
 /**
  * Only the merge key is read; the other headers stay as they came (Fastify replaces the request's
@@ -55,10 +76,13 @@ export const cartLineSchema = z.object({
     /** Decimal string of reais: "89.90". */
     price: z.string(),
     image: z.string(),
+    /** The line's stock: its size's, for a piece sold by size. */
     estoque: z.number().int(),
   }),
   quantidade: z.number().int(),
   subtotal: z.string(),
+  variacao: z.object({ id: z.number().int(), nome: z.string() }).nullable(),
+  nome_variacao: z.string().nullable(),
 });
 
 export const cartSchema = z.array(cartLineSchema);

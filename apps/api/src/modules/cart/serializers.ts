@@ -16,5 +16,8 @@ export function serializeCartLine(line: CartLineRecord, url: ImageUrl): CartLine
     },
     quantidade: line.quantidade,
     subtotal: centsToDecimal(lineSubtotal(line)),
+    variacao:
+      line.variationId === null ? null : { id: line.variationId, nome: line.variationName ?? '' },
+    nome_variacao: line.variationAxis,
   };
 }

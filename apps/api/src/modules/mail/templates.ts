@@ -167,6 +167,8 @@ export interface ItemLine {
   name: string;
   quantidade: number;
   unitPriceCents: Cents;
+  /** Her size, 'Aro 16', shown under the name (issue 23); absent or null without one. */
+  variation?: string | null;
 }
 
 export interface TotalLine {
@@ -185,7 +187,12 @@ export function itemsTable(items: readonly ItemLine[], totals: readonly TotalLin
         <td
           style="padding:12px 8px 12px 0;border-bottom:1px solid ${COLOURS.line};font-size:15px;line-height:1.4"
         >
-          ${item.name}<br /><span style="font-size:13px;color:${COLOURS.muted}"
+          ${item.name}<br />${
+            item.variation
+              ? html`<span style="font-size:13px;color:${COLOURS.text}">${item.variation}</span
+                  ><br />`
+              : ''
+          }<span style="font-size:13px;color:${COLOURS.muted}"
             >${item.quantidade} × ${formatBRL(item.unitPriceCents)}</span
           >
         </td>
@@ -233,7 +240,7 @@ export function itemsText(items: readonly ItemLine[], totals: readonly TotalLine
   return [
     ...items.map(
       (i) =>
-        `- ${i.quantidade} × ${i.name} (${formatBRL(i.unitPriceCents)} cada): ${formatBRL(i.quantidade * i.unitPriceCents)}`,
+        `- ${i.quantidade} × ${i.name}${i.variation ? ` (${i.variation})` : ''} (${formatBRL(i.unitPriceCents)} cada): ${formatBRL(i.quantidade * i.unitPriceCents)}`,
     ),
     '',
     ...totals.map((t) => `${t.label}: ${t.value}`),

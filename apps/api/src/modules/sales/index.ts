@@ -17,6 +17,7 @@ export {
   addressJson,
   addressOf,
   customerOf,
+  lineVariation,
   loadOrderView,
   type OrderAddress,
   type OrderCustomer,

@@ -138,6 +138,9 @@ export const orderDetailJson = z.object({
       preco_unitario_cents: z.number(),
       quantidade: z.number(),
       subtotal_cents: z.number(),
+      /** Her size (issue 23), null for a product without sizes; the axis as she ordered it. */
+      variacao: z.object({ id: z.number(), nome: z.string() }).nullable(),
+      nome_variacao: z.string().nullable(),
     }),
   ),
   subtotal_cents: z.number(),

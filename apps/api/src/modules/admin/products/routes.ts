@@ -27,6 +27,7 @@ import {
   productListQuery,
 } from './schemas.js';
 import { createAdminProductsService } from './service.js';
+import { setVariations, validateVariationsForm } from './variations.js';
 
 function refused(errors: Record<string, string[]>): never {
   const first = Object.values(errors)[0]?.[0] ?? PRODUCT_FORM_MESSAGES.corpo;
@@ -94,6 +95,19 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asy
       const form = validateProductForm(req.body, { edit: true, selfId: req.params.id });
       if (!form.ok) refused(form.errors);
       return { produto: await service.update(owner, req.params.id, form.value) };
+    },
+  );
+
+  // Issue 23: the axis and the sizes, in order (docs/variations-contract.md).
+  app.put(
+    '/produtos/:id/variacoes/',
+    { schema: { params: productIdParams, response: { 200: productAnswer, ...adminErrors } } },
+    async (req) => {
+      const owner = requireOwner(req);
+      const form = validateVariationsForm(req.body);
+      if (!form.ok) refused(form.errors);
+      await setVariations(opts.db, owner, req.params.id, form.value);
+      return { produto: await service.get(req.params.id) };
     },
   );
 

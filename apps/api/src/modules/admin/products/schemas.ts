@@ -109,6 +109,18 @@ export const adminProductJson = z.object({
   ),
   criado_em: z.string(),
   atualizado_em: z.string(),
+  /** Issue 23: the axis of its sizes (null: sold without them) and the sizes in order. */
+  nome_variacao: z.string().nullable(),
+  variacoes: z.array(
+    z.object({
+      id: z.number(),
+      nome: z.string(),
+      posicao: z.number(),
+      estoque: z.number(),
+      sku: z.string().nullable(),
+      pedidos: z.number(),
+    }),
+  ),
 });
 
 export type AdminProductJson = z.infer<typeof adminProductJson>;

@@ -39,6 +39,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../../lib/erro
 import { tagStockChanges } from '../../../lib/stock-ledger.js';
 import { wordStartPattern, type ImageUrl } from '../../catalog/index.js';
 import { writeAudit } from '../audit.js';
+import { STOCK_BY_VARIATION, variationsOf } from './variations.js';
 import type { Owner } from '../../owner-access/index.js';
 import type { AdminProductJson, ProductListQuery } from './schemas.js';
 
@@ -84,6 +85,7 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
     return toJson(
       row.product,
       Boolean(row.everOrdered),
+      await variationsOf(tx, id),
       pieces.map((piece) => ({
         id: piece.id,
         nome: piece.nome,
@@ -97,6 +99,7 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
   function toJson(
     p: ProductRow,
     ordered: boolean,
+    variacoes: AdminProductJson['variacoes'],
     composicoes: AdminProductJson['composicoes'],
   ): AdminProductJson {
     const imagens = Object.fromEntries(
@@ -126,6 +129,8 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       composicoes,
       criado_em: p.createdAt.toISOString(),
       atualizado_em: p.updatedAt.toISOString(),
+      nome_variacao: p.variationAxis,
+      variacoes,
     };
   }
 
@@ -308,6 +313,10 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
         const before = await load(tx, id);
         await checkCompositions(tx, value.compositionIds);
         const columns = { ...formColumns(value), updatedAt: sql`now()` };
+        // A piece sold by size is restocked size by size (Estoque); its stock is their sum.
+        if (value.stock !== value.stockSeen && before.nome_variacao !== null) {
+          throw new ValidationError(STOCK_BY_VARIATION, { estoque: [STOCK_BY_VARIATION] });
+        }
         if (value.stock !== value.stockSeen) {
           await tagStockChanges(tx, {
             reason: 'adjustment',

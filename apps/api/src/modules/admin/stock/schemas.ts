@@ -36,6 +36,9 @@ export const movementJson = z.object({
   created_at: z.string(),
   produto_id: z.number(),
   produto_nome: z.string(),
+  /** The size whose stock moved (issue 23), null for a product without sizes. */
+  variacao_id: z.number().nullable(),
+  variacao_nome: z.string().nullable(),
   delta: z.number(),
   estoque_apos: z.number(),
   motivo: z.enum(STOCK_MOVEMENT_REASONS),
@@ -66,5 +69,7 @@ export const pickerAnswer = z.object({ produtos: z.array(pickerProductJson) });
 
 export const adjustmentAnswer = z.object({
   produto: z.object({ id: z.number(), nome: z.string(), estoque: z.number() }),
+  /** The size adjusted, with its stock now; null for a product without sizes. */
+  variacao: z.object({ id: z.number(), nome: z.string(), estoque: z.number() }).nullable(),
   movimento: movementJson,
 });

@@ -15,11 +15,13 @@ import type { Db } from '../../../db/client.js';
 import {
   orders,
   products,
+  productVariations,
   stockMovements,
   users,
   type StockMovementReason,
 } from '../../../db/schema.js';
-import { ConflictError, NotFoundError } from '../../../lib/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
+import { variationLabel } from '@semijoias/domain/variations';
 import { tagStockChanges } from '../../../lib/stock-ledger.js';
 import { writeAudit } from '../audit.js';
 import type { Owner } from '../../owner-access/index.js';
@@ -41,6 +43,8 @@ function movementQuery(db: Db) {
       createdAt: stockMovements.createdAt,
       productId: stockMovements.productId,
       productName: products.name,
+      variationId: stockMovements.variationId,
+      variationName: productVariations.name,
       delta: stockMovements.delta,
       stockAfter: stockMovements.stockAfter,
       reason: stockMovements.reason,
@@ -50,6 +54,7 @@ function movementQuery(db: Db) {
     })
     .from(stockMovements)
     .innerJoin(products, eq(products.id, stockMovements.productId))
+    .leftJoin(productVariations, eq(productVariations.id, stockMovements.variationId))
     .leftJoin(orders, eq(orders.id, stockMovements.orderId))
     .leftJoin(users, eq(users.id, stockMovements.actorUserId))
     .$dynamic();
@@ -63,6 +68,8 @@ function serializeMovement(row: MovementRow): MovementJson {
     created_at: row.createdAt.toISOString(),
     produto_id: row.productId,
     produto_nome: row.productName,
+    variacao_id: row.variationId,
+    variacao_nome: row.variationName,
     delta: row.delta,
     estoque_apos: row.stockAfter,
     motivo: row.reason,
@@ -133,41 +140,124 @@ export function createStockService(db: Db, imageUrl: (path: string) => string) {
      * Adds `delta` units (negative: removes) in one guarded statement, tagged so the trigger's
      * ledger row says 'adjustment', who and why, and audited in the same transaction.
      */
-    adjust(owner: Owner, input: { productId: number; delta: number; note: string }) {
+    adjust(
+      owner: Owner,
+      input: { productId: number; delta: number; note: string; variationId?: number },
+    ) {
       return db.transaction(async (tx) => {
         await tagStockChanges(tx, {
           reason: 'adjustment',
           actorUserId: owner.id,
           note: input.note,
         });
-        const [updated] = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} + ${input.delta}`, updatedAt: sql`now()` })
-          .where(
-            and(eq(products.id, input.productId), sql`${products.stock} + ${input.delta} >= 0`),
-          )
-          .returning({ id: products.id, name: products.name, stock: products.stock });
+        const [product] = await tx
+          .select({ axis: products.variationAxis })
+          .from(products)
+          .where(eq(products.id, input.productId));
+        if (!product) {
+          throw new NotFoundError(STOCK_ADJUSTMENT_MESSAGES.productNotFound, {
+            produto_id: [STOCK_ADJUSTMENT_MESSAGES.productNotFound],
+          });
+        }
+        // A piece sold by size is restocked size by size; the product's stock is their sum.
+        if (product.axis !== null && input.variationId === undefined) {
+          throw new ValidationError(STOCK_ADJUSTMENT_MESSAGES.variationRequired, {
+            variacao_id: [STOCK_ADJUSTMENT_MESSAGES.variationRequired],
+          });
+        }
+        if (product.axis === null && input.variationId !== undefined) {
+          throw new NotFoundError(STOCK_ADJUSTMENT_MESSAGES.variationNotFound, {
+            variacao_id: [STOCK_ADJUSTMENT_MESSAGES.variationNotFound],
+          });
+        }
+        let size: { id: number; name: string; stock: number } | null = null;
+        if (input.variationId !== undefined) {
+          const [moved] = await tx
+            .update(productVariations)
+            .set({
+              stock: sql`${productVariations.stock} + ${input.delta}`,
+              updatedAt: sql`now()`,
+            })
+            .where(
+              and(
+                eq(productVariations.id, input.variationId),
+                eq(productVariations.productId, input.productId),
+                sql`${productVariations.stock} + ${input.delta} >= 0`,
+              ),
+            )
+            .returning({
+              id: productVariations.id,
+              name: productVariations.name,
+              stock: productVariations.stock,
+            });
+          if (!moved) {
+            const [current] = await tx
+              .select({ name: productVariations.name, stock: productVariations.stock })
+              .from(productVariations)
+              .where(
+                and(
+                  eq(productVariations.id, input.variationId),
+                  eq(productVariations.productId, input.productId),
+                ),
+              );
+            if (!current) {
+              throw new NotFoundError(STOCK_ADJUSTMENT_MESSAGES.variationNotFound, {
+                variacao_id: [STOCK_ADJUSTMENT_MESSAGES.variationNotFound],
+              });
+            }
+            const [named] = await tx
+              .select({ name: products.name })
+              .from(products)
+              .where(eq(products.id, input.productId));
+            const message = stockBelowZeroMessage(
+              `${named!.name} (${variationLabel(product.axis, current.name)})`,
+              current.stock,
+            );
+            throw new ConflictError(message, { quantidade: [message] }, { estoque: current.stock });
+          }
+          size = moved;
+        }
+        const [updated] = size
+          ? await tx
+              .select({ id: products.id, name: products.name, stock: products.stock })
+              .from(products)
+              .where(eq(products.id, input.productId))
+          : await tx
+              .update(products)
+              .set({ stock: sql`${products.stock} + ${input.delta}`, updatedAt: sql`now()` })
+              .where(
+                and(eq(products.id, input.productId), sql`${products.stock} + ${input.delta} >= 0`),
+              )
+              .returning({ id: products.id, name: products.name, stock: products.stock });
         if (!updated) {
           const [current] = await tx
             .select({ name: products.name, stock: products.stock })
             .from(products)
             .where(eq(products.id, input.productId));
-          if (!current) {
-            throw new NotFoundError(STOCK_ADJUSTMENT_MESSAGES.productNotFound, {
-              produto_id: [STOCK_ADJUSTMENT_MESSAGES.productNotFound],
-            });
-          }
-          const message = stockBelowZeroMessage(current.name, current.stock);
-          throw new ConflictError(message, { quantidade: [message] }, { estoque: current.stock });
+          const message = stockBelowZeroMessage(current!.name, current!.stock);
+          throw new ConflictError(message, { quantidade: [message] }, { estoque: current!.stock });
         }
         const before = updated.stock - input.delta;
+        const which = size ? ` (${variationLabel(product.axis, size.name)})` : '';
+        const sizeBefore = size ? size.stock - input.delta : null;
         await writeAudit(tx, owner, {
           action: 'stock.adjust',
           entityType: 'product',
           entityId: updated.id,
-          summary: `Estoque de ${updated.name}: ${before} → ${updated.stock} (${input.note})`,
-          before: { estoque: before },
-          after: { estoque: updated.stock, nota: input.note },
+          summary: size
+            ? `Estoque de ${updated.name}${which}: ${sizeBefore} → ${size.stock} (${input.note})`
+            : `Estoque de ${updated.name}: ${before} → ${updated.stock} (${input.note})`,
+          before: size
+            ? { estoque: before, variacao: size.name, estoque_variacao: sizeBefore }
+            : { estoque: before },
+          after: size
+            ? {
+                estoque: updated.stock,
+                variacao: size.name,
+                estoque_variacao: size.stock,
+                nota: input.note,
+              }
+            : { estoque: updated.stock, nota: input.note },
         });
         const [movement] = await movementQuery(tx)
           .where(eq(stockMovements.productId, updated.id))
@@ -175,6 +265,7 @@ export function createStockService(db: Db, imageUrl: (path: string) => string) {
           .limit(1);
         return {
           produto: { id: updated.id, nome: updated.name, estoque: updated.stock },
+          variacao: size ? { id: size.id, nome: size.name, estoque: size.stock } : null,
           movimento: serializeMovement(movement!),
         };
       });

@@ -19,6 +19,7 @@ import {
   addToCart,
   call,
   orderCount,
+  plainProducts,
   setProduct,
   shopper,
 } from '../../../../test/checkout.js';
@@ -31,8 +32,8 @@ const freight = (subtotal: number, units: number) =>
   quoteShipping({ cep: '01310100', subtotalCents: subtotal, itemCount: units }).valor;
 const brl = (cents: number) => (cents / 100).toFixed(2);
 
-let nextProduct = 1;
-const product = () => nextProduct++;
+// Sized pieces (issue 23) are stepped over: they are bought in a size (variations.test).
+const product = plainProducts();
 
 interface Placed {
   reference: string;

@@ -25,6 +25,7 @@ import {
 } from '@semijoias/domain/messages';
 import { isPaymentMethod } from '@semijoias/domain/payment-terms';
 import { toCents, type Cents } from '@semijoias/domain/money';
+import { VARIATION_ID_INVALID } from '@semijoias/domain/variations';
 import { ValidationError, type FieldErrors } from '../../../lib/errors.js';
 
 export const MAX_LINES = 50;
@@ -86,11 +87,33 @@ const quantity = z.union(
   invalidQty,
 );
 
+const invalidVariation = { error: VARIATION_ID_INVALID };
+const variationIdNumber = z
+  .number(invalidVariation)
+  .int(invalidVariation)
+  .min(1, invalidVariation)
+  .max(2_147_483_647, invalidVariation);
+/** Her size of a piece sold by size (issue 23): a number or a digit string, absent or null. */
+const variationId = z
+  .union(
+    [
+      variationIdNumber,
+      z
+        .string(invalidVariation)
+        .regex(/^\d{1,10}$/, invalidVariation)
+        .transform(Number)
+        .pipe(variationIdNumber),
+    ],
+    invalidVariation,
+  )
+  .nullish();
+
 const lineSchema = z
   .object({
     id: productId.optional(),
     produto: z.object({ id: productId }).loose().optional(),
     quantidade: quantity,
+    variacao_id: variationId,
   })
   .loose()
   .transform((l, ctx) => {
@@ -99,21 +122,33 @@ const lineSchema = z
       ctx.addIssue({ code: 'custom', message: PRODUCT_ID_INVALID });
       return z.NEVER;
     }
-    return { productId: id, quantidade: l.quantidade };
+    const line: RequestedLine = { productId: id, quantidade: l.quantidade };
+    if (l.variacao_id != null) line.variationId = l.variacao_id;
+    return line;
   });
 
 export interface RequestedLine {
   productId: number;
   quantidade: number;
+  /** Her size of a piece sold by size; absent for a product without them. */
+  variationId?: number;
 }
 
-/** Sums a product listed twice and sorts by product id (also the stock-locking order). */
+/**
+ * Sums a line listed twice (the same product and size) and sorts by product, then size (also
+ * the stock-locking order). Two sizes of one ring stay two lines.
+ */
 export function mergeLines(lines: readonly RequestedLine[]): RequestedLine[] {
-  const byId = new Map<number, number>();
-  for (const l of lines) byId.set(l.productId, (byId.get(l.productId) ?? 0) + l.quantidade);
-  return [...byId]
-    .map(([productId, quantidade]) => ({ productId, quantidade }))
-    .sort((a, b) => a.productId - b.productId);
+  const byLine = new Map<string, RequestedLine>();
+  for (const l of lines) {
+    const key = `${l.productId}:${l.variationId ?? 0}`;
+    const seen = byLine.get(key);
+    if (seen) seen.quantidade += l.quantidade;
+    else byLine.set(key, { ...l });
+  }
+  return [...byLine.values()].sort(
+    (a, b) => a.productId - b.productId || (a.variationId ?? 0) - (b.variationId ?? 0),
+  );
 }
 
 type ParsedLines =

@@ -9,7 +9,7 @@
  * Every amount comes from the database and the quoter; the browser's figures are never read.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { computeTotals, normalizeCouponCode, type Totals } from '@semijoias/domain/coupon';
 import {
   CART_IS_EMPTY,
@@ -21,9 +21,21 @@ import {
 } from '@semijoias/domain/messages';
 import { centsToDecimal, type Cents } from '@semijoias/domain/money';
 import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
+import {
+  chooseVariationMessage,
+  lineOutOfStockMessage,
+  VARIATION_NOT_FOUND,
+} from '@semijoias/domain/variations';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
-import { cartItems, orderItems, orders, products, users } from '../../../db/schema.js';
+import {
+  cartItems,
+  orderItems,
+  orders,
+  products,
+  productVariations,
+  users,
+} from '../../../db/schema.js';
 import { ConflictError } from '../../../lib/errors.js';
 import {
   claimKey,
@@ -100,17 +112,32 @@ class PriceChangedError extends Error {
   override name = 'PriceChangedError';
 }
 
+/** A line priced for the order: its product as it is now, and its size when it has one. */
+interface PricedLine extends RequestedLine {
+  name: string;
+  priceCents: number;
+  image: string;
+  variation: { id: number; axis: string; name: string } | null;
+}
+
 export function createCheckoutService(opts: CheckoutServiceOptions) {
   const { db, quoter } = opts;
   const mailDeps = orderMailDeps(opts.config);
 
-  /** Her server cart's lines, by product id. */
+  /** Her server cart's lines, by product and size. */
   async function serverCartLines(tx: Db, userId: number): Promise<RequestedLine[]> {
-    return tx
-      .select({ productId: cartItems.productId, quantidade: cartItems.quantidade })
+    const rows = await tx
+      .select({
+        productId: cartItems.productId,
+        quantidade: cartItems.quantidade,
+        variationId: cartItems.variationId,
+      })
       .from(cartItems)
       .where(eq(cartItems.userId, userId))
-      .orderBy(asc(cartItems.productId));
+      .orderBy(asc(cartItems.productId), asc(cartItems.variationId));
+    return rows.map(({ variationId, ...line }) =>
+      variationId === null ? line : { ...line, variationId },
+    );
   }
 
   /** The order's id, taken first, so the stock ledger's rows of this sale name it. */
@@ -137,6 +164,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
         image: products.image,
         stock: products.stock,
         hiddenAt: products.hiddenAt,
+        axis: products.variationAxis,
       })
       .from(products)
       .where(
@@ -145,59 +173,116 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
           lines.map((l) => l.productId),
         ),
       );
+    const wantedSizes = lines.flatMap((l) => (l.variationId === undefined ? [] : [l.variationId]));
+    const sizes = wantedSizes.length
+      ? await tx
+          .select({
+            id: productVariations.id,
+            productId: productVariations.productId,
+            name: productVariations.name,
+            stock: productVariations.stock,
+          })
+          .from(productVariations)
+          .where(
+            and(inArray(productVariations.id, wantedSizes), isNull(productVariations.archivedAt)),
+          )
+      : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
+    const sizeById = new Map(sizes.map((v) => [v.id, v]));
     return lines.map((line) => {
       const product = byId.get(line.productId);
       if (!product) throw badRequest(PRODUCT_NOT_FOUND);
       if (product.hiddenAt !== null) throw conflict(productUnavailableMessage(product.name));
-      if (product.stock < line.quantidade)
-        throw conflict(outOfStockMessage(product.name, product.stock));
       const { name, priceCents, image } = product;
-      return { ...line, name, priceCents, image };
+      if (product.axis === null) {
+        if (line.variationId !== undefined) throw badRequest(VARIATION_NOT_FOUND);
+        if (product.stock < line.quantidade)
+          throw conflict(outOfStockMessage(product.name, product.stock));
+        return { ...line, name, priceCents, image, variation: null };
+      }
+      // A piece sold by size is bought in one of its sizes.
+      if (line.variationId === undefined) throw badRequest(chooseVariationMessage(product.axis));
+      const size = sizeById.get(line.variationId);
+      if (!size || size.productId !== product.id) throw badRequest(VARIATION_NOT_FOUND);
+      const variation = { id: size.id, axis: product.axis, name: size.name };
+      if (size.stock < line.quantidade)
+        throw conflict(lineOutOfStockMessage(product.name, size.stock, variation));
+      return { ...line, name, priceCents, image, variation };
     });
   }
 
   /**
-   * Takes each line's units off the stock: one guarded statement per product (`stock >= n`, not
-   * hidden, still the price the order was written with), in product id order so two orders never
-   * wait on each other. These are the transaction's last statements: the row locks they take are
-   * held only until the commit, so orders for one piece queue on it for as short a time as they
-   * can (a flash sale, issue 19). A price the owners changed meanwhile throws
+   * Takes each line's units off the stock — its size's, for a piece sold by size (the product's
+   * stock, their sum, follows by trigger): one guarded statement per line (`stock >= n`, not
+   * hidden, still the price the order was written with), in (product, size) order so two orders
+   * never wait on each other. These are the transaction's last statements: the row locks they
+   * take are held only until the commit, so orders for one piece queue on it for as short a time
+   * as they can (a flash sale, issue 19). A price the owners changed meanwhile throws
    * {@link PriceChangedError}: the whole order is made again at the new price.
    */
-  async function takeStock(
-    tx: Db,
-    lines: { productId: number; quantidade: number; priceCents: number }[],
-  ) {
-    for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
-      const taken = await tx
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${line.quantidade}::int`, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(products.id, line.productId),
-            gte(products.stock, line.quantidade),
-            // A product the owners hid is no longer for sale.
-            isNull(products.hiddenAt),
-            eq(products.priceCents, line.priceCents),
-          ),
-        )
-        .returning({ id: products.id });
+  async function takeStock(tx: Db, lines: PricedLine[]) {
+    const inOrder = [...lines].sort(
+      (a, b) => a.productId - b.productId || (a.variation?.id ?? 0) - (b.variation?.id ?? 0),
+    );
+    for (const line of inOrder) {
+      const forSale = and(
+        eq(products.id, line.productId),
+        // A product the owners hid is no longer for sale.
+        isNull(products.hiddenAt),
+        eq(products.priceCents, line.priceCents),
+      );
+      const taken = line.variation
+        ? await tx
+            .update(productVariations)
+            .set({
+              stock: sql`${productVariations.stock} - ${line.quantidade}::int`,
+              updatedAt: sql`now()`,
+            })
+            .where(
+              and(
+                eq(productVariations.id, line.variation.id),
+                eq(productVariations.productId, line.productId),
+                gte(productVariations.stock, line.quantidade),
+                isNull(productVariations.archivedAt),
+                exists(
+                  tx
+                    .select({ one: sql`1` })
+                    .from(products)
+                    .where(forSale),
+                ),
+              ),
+            )
+            .returning({ id: productVariations.id })
+        : await tx
+            .update(products)
+            .set({ stock: sql`${products.stock} - ${line.quantidade}::int`, updatedAt: sql`now()` })
+            .where(and(forSale, gte(products.stock, line.quantidade)))
+            .returning({ id: products.id });
       if (taken.length > 0) continue;
-      const [product] = await tx
-        .select({
-          name: products.name,
-          stock: products.stock,
-          hiddenAt: products.hiddenAt,
-        })
-        .from(products)
-        .where(eq(products.id, line.productId));
-      if (!product) throw badRequest(PRODUCT_NOT_FOUND);
-      if (product.hiddenAt !== null) throw conflict(productUnavailableMessage(product.name));
-      if (product.stock < line.quantidade)
-        throw conflict(outOfStockMessage(product.name, product.stock));
-      throw new PriceChangedError();
+      await explainShortage(tx, line);
     }
+  }
+
+  /** Why a line's guarded statement took nothing: 400, 409 with the stock message, or a price. */
+  async function explainShortage(tx: Db, line: PricedLine): Promise<never> {
+    const [product] = await tx
+      .select({ name: products.name, stock: products.stock, hiddenAt: products.hiddenAt })
+      .from(products)
+      .where(eq(products.id, line.productId));
+    if (!product) throw badRequest(PRODUCT_NOT_FOUND);
+    if (product.hiddenAt !== null) throw conflict(productUnavailableMessage(product.name));
+    if (line.variation) {
+      const [size] = await tx
+        .select({ stock: productVariations.stock, archivedAt: productVariations.archivedAt })
+        .from(productVariations)
+        .where(eq(productVariations.id, line.variation.id));
+      if (!size || size.archivedAt !== null) throw badRequest(VARIATION_NOT_FOUND);
+      if (size.stock < line.quantidade)
+        throw conflict(lineOutOfStockMessage(product.name, size.stock, line.variation));
+    } else if (product.stock < line.quantidade) {
+      throw conflict(outOfStockMessage(product.name, product.stock));
+    }
+    throw new PriceChangedError();
   }
 
   async function pay(input: CallInput<PayRequest>): Promise<PlacedOrder> {
@@ -289,6 +374,10 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
             image: l.image,
             unitPriceCents: l.priceCents,
             quantidade: l.quantidade,
+            // The size as it is now: renaming it later does not change her order.
+            variationId: l.variation?.id ?? null,
+            variationAxis: l.variation?.axis ?? null,
+            variationName: l.variation?.name ?? null,
           })),
         );
         if (coupon && userId !== undefined)

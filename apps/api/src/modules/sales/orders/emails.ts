@@ -26,6 +26,7 @@ import {
   type PaymentAttention,
 } from './email-templates.js';
 import { addressOf, customerOf, loadOrderView, type OrderView } from './view.js';
+import { variationLabel } from '@semijoias/domain/variations';
 
 export type OrderEmailEvent =
   | 'received'
@@ -164,6 +165,8 @@ function mailView(loaded: OrderView, deps: OrderMailDeps, chave: string | null):
       name: l.name,
       unitPriceCents: l.unitPriceCents,
       quantidade: l.quantidade,
+      // 'Aro 16' under the product's name; null for a product without sizes.
+      variation: l.variationName === null ? null : variationLabel(l.variationAxis, l.variationName),
     })),
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,

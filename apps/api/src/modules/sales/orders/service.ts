@@ -14,7 +14,7 @@ import { NotFoundError } from '../../../lib/errors.js';
 import { imageUrlFrom } from '../../catalog/index.js';
 import { mayAccessOrder, type OrderCaller, type OrderPurpose } from './access.js';
 import { orderByReference, ordersOfCustomer, type OrderLineRow } from './data.js';
-import { addressJson, addressOf, linesByOrder } from './view.js';
+import { addressJson, addressOf, linesByOrder, lineVariation } from './view.js';
 
 /**
  * The owners' side of her order: the Correios code and its tracking link once posted ('Enviado',
@@ -88,6 +88,7 @@ export function createOrdersService(deps: { db: Db; config: Pick<Config, 'imageB
         payment_id: o.paymentId,
         quantidade: line.quantidade,
         produto: productOf(line),
+        ...lineVariation(line),
         ...summaryOf(o),
       })),
     );
@@ -108,6 +109,7 @@ export function createOrdersService(deps: { db: Db; config: Pick<Config, 'imageB
         produto: productOf(line),
         quantidade: line.quantidade,
         subtotal: centsToDecimal(line.unitPriceCents * line.quantidade),
+        ...lineVariation(line),
       })),
       ...summaryOf(order),
       endereco: addressJson(addressOf(order)),

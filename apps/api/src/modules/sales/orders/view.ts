@@ -123,3 +123,19 @@ export function customerOf(
     phone: order.telefone ?? account?.phone ?? null,
   };
 }
+
+/**
+ * A line's size as every order answer carries it (docs/variations-contract.md): `variacao`
+ * (null for a product without sizes) and `nome_variacao`, the axis as it was when she ordered.
+ */
+export function lineVariation(line: OrderLineRow): {
+  variacao: { id: number; nome: string } | null;
+  nome_variacao: string | null;
+} {
+  return line.variationId === null
+    ? { variacao: null, nome_variacao: null }
+    : {
+        variacao: { id: line.variationId, nome: line.variationName ?? '' },
+        nome_variacao: line.variationAxis,
+      };
+}

@@ -1,0 +1,208 @@
+/**
+ * The owners' sizes of a piece (issue 23, docs/variations-contract.md): the axis ('Aro') and the
+ * list in its order. Stock never moves here: a new size starts at 0 and is restocked through the
+ * ledger (Estoque's adjustment, per size). A size taken out is deleted when it was never ordered,
+ * archived otherwise (its order lines point at it), and only when it has no stock left: its units
+ * must not vanish from the ledger. A piece that starts being sold by size has its own stock
+ * taken to 0 first, with a ledger entry saying so.
+ */
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  MAX_VARIATIONS_PER_PRODUCT,
+  VARIATION_AXIS_MAX_LENGTH,
+  VARIATION_NAME_MAX_LENGTH,
+  VARIATION_NOT_FOUND,
+  VARIATION_SKU_MAX_LENGTH,
+  variationLabel,
+} from '@semijoias/domain/variations';
+import { PRODUCT_NOT_FOUND } from '@semijoias/domain/messages';
+import type { Db } from '../../../db/client.js';
+import { products, productVariations } from '../../../db/schema.js';
+import { ConflictError, NotFoundError } from '../../../lib/errors.js';
+import { tagStockChanges } from '../../../lib/stock-ledger.js';
+import type { Owner } from '../../owner-access/index.js';
+import { writeAudit } from '../audit.js';
+
+export const VARIATION_FORM_MESSAGES = {
+  axisRequired: `Dê um nome ao tipo de variação (Aro, Tamanho, Comprimento), com até ${VARIATION_AXIS_MAX_LENGTH} caracteres.`,
+  nameInvalid: `Cada variação precisa de um nome com até ${VARIATION_NAME_MAX_LENGTH} caracteres.`,
+  nameRepeated: 'Há duas variações com o mesmo nome.',
+  skuInvalid: `O SKU pode ter até ${VARIATION_SKU_MAX_LENGTH} caracteres.`,
+  tooMany: `Uma peça pode ter até ${MAX_VARIATIONS_PER_PRODUCT} variações.`,
+  bodyInvalid: 'Confira as variações.',
+} as const;
+
+/** The product form's stock field for a piece sold by size. */
+export const STOCK_BY_VARIATION =
+  'O estoque desta peça é por variação: ajuste cada variação em Estoque.';
+
+/** A size taken out while it still has units: they would vanish from the ledger. */
+export function variationHasStockMessage(label: string, stock: number): string {
+  const units = stock === 1 ? '1 unidade' : `${stock} unidades`;
+  return `${label} ainda tem ${units} em estoque: zere o estoque em Estoque antes de removê-la.`;
+}
+
+export interface VariationJson {
+  id: number;
+  nome: string;
+  posicao: number;
+  estoque: number;
+  sku: string | null;
+  /** Order lines naming it: a size ever ordered is archived, never deleted. */
+  pedidos: number;
+}
+
+export interface VariationsForm {
+  axis: string | null;
+  variations: { id?: number; name: string; sku: string | null }[];
+}
+
+/** The body of PUT /api/admin/produtos/{id}/variacoes/, checked field by field. */
+export function validateVariationsForm(
+  body: unknown,
+): { ok: true; value: VariationsForm } | { ok: false; errors: Record<string, string[]> } {
+  const raw = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const errors: Record<string, string[]> = {};
+  const list = Array.isArray(raw.variacoes) ? raw.variacoes : null;
+  if (!list) return { ok: false, errors: { variacoes: [VARIATION_FORM_MESSAGES.bodyInvalid] } };
+  if (list.length > MAX_VARIATIONS_PER_PRODUCT)
+    errors.variacoes = [VARIATION_FORM_MESSAGES.tooMany];
+  const axisRaw = typeof raw.nome_variacao === 'string' ? raw.nome_variacao.trim() : '';
+  if (list.length > 0 && (axisRaw === '' || axisRaw.length > VARIATION_AXIS_MAX_LENGTH))
+    errors.nome_variacao = [VARIATION_FORM_MESSAGES.axisRequired];
+  const variations: VariationsForm['variations'] = [];
+  const seen = new Set<string>();
+  for (const item of list) {
+    const v = item && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+    const name = typeof v.nome === 'string' ? v.nome.trim() : '';
+    if (name === '' || name.length > VARIATION_NAME_MAX_LENGTH) {
+      errors.variacoes = [VARIATION_FORM_MESSAGES.nameInvalid];
+      continue;
+    }
+    const key = name.toLocaleLowerCase('pt-BR');
+    if (seen.has(key)) errors.variacoes = [VARIATION_FORM_MESSAGES.nameRepeated];
+    seen.add(key);
+    const sku = typeof v.sku === 'string' && v.sku.trim() !== '' ? v.sku.trim() : null;
+    if (sku !== null && sku.length > VARIATION_SKU_MAX_LENGTH)
+      errors.variacoes = [VARIATION_FORM_MESSAGES.skuInvalid];
+    const id = v.id;
+    if (id !== undefined && id !== null && !(Number.isInteger(id) && (id as number) > 0)) {
+      errors.variacoes = [VARIATION_FORM_MESSAGES.bodyInvalid];
+      continue;
+    }
+    variations.push({ ...(typeof id === 'number' ? { id } : {}), name, sku });
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, value: { axis: list.length > 0 ? axisRaw : null, variations } };
+}
+
+/** A piece's live sizes in order, with how many order lines name each. */
+export async function variationsOf(db: Db, productId: number): Promise<VariationJson[]> {
+  const rows = await db
+    .select({
+      id: productVariations.id,
+      nome: productVariations.name,
+      posicao: productVariations.position,
+      estoque: productVariations.stock,
+      sku: productVariations.sku,
+      // Qualified by hand: Drizzle leaves a one-table select's columns bare, which inside the
+      // subquery would name order_items' own.
+      pedidos: sql<number>`(select count(*)::int from order_items oi where oi.variation_id = "product_variations"."id")`,
+    })
+    .from(productVariations)
+    .where(and(eq(productVariations.productId, productId), isNull(productVariations.archivedAt)))
+    .orderBy(asc(productVariations.position), asc(productVariations.id));
+  return rows.map((r) => ({ ...r, pedidos: Number(r.pedidos) }));
+}
+
+/** Sets the axis and the list of sizes (see the header), audited, in one transaction. */
+export async function setVariations(
+  db: Db,
+  owner: Owner,
+  productId: number,
+  form: VariationsForm,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ name: products.name, axis: products.variationAxis, stock: products.stock })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for('no key update');
+    if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    const current = await variationsOf(tx, productId);
+    const byId = new Map(current.map((v) => [v.id, v]));
+    for (const v of form.variations) {
+      if (v.id !== undefined && !byId.has(v.id)) {
+        throw new NotFoundError(VARIATION_NOT_FOUND, { variacoes: [VARIATION_NOT_FOUND] });
+      }
+    }
+    const kept = new Set(form.variations.flatMap((v) => (v.id === undefined ? [] : [v.id])));
+    const leaving = current.filter((v) => !kept.has(v.id));
+    for (const v of leaving) {
+      if (v.estoque > 0) {
+        const message = variationHasStockMessage(variationLabel(product.axis, v.nome), v.estoque);
+        throw new ConflictError(message, { variacoes: [message] });
+      }
+    }
+
+    // A piece that starts being sold by size: its own units leave through the ledger first.
+    if (product.axis === null && form.axis !== null && product.stock > 0) {
+      await tagStockChanges(tx, {
+        reason: 'adjustment',
+        actorUserId: owner.id,
+        note: 'Estoque passa a ser por variação',
+      });
+      await tx.update(products).set({ stock: 0 }).where(eq(products.id, productId));
+    }
+    await tx
+      .update(products)
+      .set({ variationAxis: form.axis, updatedAt: sql`now()` })
+      .where(eq(products.id, productId));
+
+    const gone = leaving.map((v) => v.id);
+    const ordered = leaving.filter((v) => v.pedidos > 0).map((v) => v.id);
+    if (ordered.length > 0) {
+      await tx
+        .update(productVariations)
+        .set({ archivedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(inArray(productVariations.id, ordered));
+    }
+    const never = gone.filter((id) => !ordered.includes(id));
+    if (never.length > 0)
+      await tx.delete(productVariations).where(inArray(productVariations.id, never));
+
+    // Names first set aside, so a swap of two names never meets the live-name unique index.
+    for (const v of form.variations) {
+      if (v.id !== undefined)
+        await tx
+          .update(productVariations)
+          .set({ name: `\u2060${v.id}` })
+          .where(eq(productVariations.id, v.id));
+    }
+    for (const [position, v] of form.variations.entries()) {
+      if (v.id !== undefined) {
+        await tx
+          .update(productVariations)
+          .set({ name: v.name, sku: v.sku, position, updatedAt: sql`now()` })
+          .where(eq(productVariations.id, v.id));
+      } else {
+        await tx
+          .insert(productVariations)
+          .values({ productId, name: v.name, sku: v.sku, position, stock: 0 });
+      }
+    }
+
+    const list = form.variations.map((v) => v.name).join(', ');
+    await writeAudit(tx, owner, {
+      action: 'product.variations',
+      entityType: 'product',
+      entityId: productId,
+      summary:
+        form.axis === null
+          ? `Variações de ${product.name}: nenhuma (vendida sem variação)`
+          : `Variações de ${product.name} (${form.axis}): ${list}`,
+      before: { nome_variacao: product.axis, variacoes: current.map((v) => v.nome) },
+      after: { nome_variacao: form.axis, variacoes: form.variations.map((v) => v.name) },
+    });
+  });
+}
