@@ -590,3 +590,45 @@ describe("the owners' sizes of a piece", () => {
     );
   });
 });
+
+describe("the back office's stock lists, size by size", () => {
+  it('the picker lists a piece with its sizes; the low-stock card names the low size', async () => {
+    const ring = await sizedPiece('Aro', [0, 40]);
+    const owner = await loggedInOwner(ctx.app, ctx.database);
+    const picker = await adminCall(
+      ctx.app,
+      owner.token,
+      'GET',
+      `/api/admin/estoque/produtos/?id=${ring.id}`,
+    );
+    expect(picker.statusCode, picker.body).toBe(200);
+    const [listed] = picker.json<{
+      produtos: {
+        nome_variacao: string;
+        variacoes: { id: number; nome: string; estoque: number }[];
+      }[];
+    }>().produtos;
+    expect(listed!.nome_variacao).toBe('Aro');
+    expect(listed!.variacoes.slice(0, 2)).toEqual([
+      { id: ring.sizes[0]!.id, nome: ring.sizes[0]!.name, estoque: 0 },
+      { id: ring.sizes[1]!.id, nome: ring.sizes[1]!.name, estoque: 40 },
+    ]);
+
+    const panel = await adminCall(ctx.app, owner.token, 'GET', '/api/admin/painel/');
+    expect(panel.statusCode, panel.body).toBe(200);
+    const low = panel.json<{
+      estoque_baixo: {
+        produtos: { id: number; estoque: number; variacao: { id: number } | null }[];
+      };
+    }>().estoque_baixo.produtos;
+    expect(low).toContainEqual(
+      expect.objectContaining({
+        id: ring.id,
+        estoque: 0,
+        variacao: { id: ring.sizes[0]!.id, nome: ring.sizes[0]!.name },
+      }),
+    );
+    // The ring itself (its sum well above the threshold) is never listed as a piece.
+    expect(low.filter((p) => p.id === ring.id && p.variacao === null)).toEqual([]);
+  });
+});

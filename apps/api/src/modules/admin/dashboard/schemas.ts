@@ -15,8 +15,16 @@ export const dashboardAnswer = z.object({
   pedidos_aguardando_pagamento: z.number(),
   estoque_baixo: z.object({
     total: z.number(),
+    /** A piece sold by size is listed size by size (issue 23): `variacao` names it. */
     produtos: z.array(
-      z.object({ id: z.number(), nome: z.string(), estoque: z.number(), imagem: z.string() }),
+      z.object({
+        id: z.number(),
+        nome: z.string(),
+        estoque: z.number(),
+        imagem: z.string(),
+        variacao: z.object({ id: z.number(), nome: z.string() }).nullable(),
+        nome_variacao: z.string().nullable(),
+      }),
     ),
   }),
 });

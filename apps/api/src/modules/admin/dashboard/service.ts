@@ -3,10 +3,10 @@
  * be in (paid, in_progress, shipped, delivered; a cancelled or refunded order's money is not
  * sales) — and fall on the store's day (America/Sao_Paulo), not the server's.
  */
-import { and, asc, count, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD } from '@semijoias/domain/admin';
 import type { Db } from '../../../db/client.js';
-import { orders, products } from '../../../db/schema.js';
+import { orders, products, productVariations } from '../../../db/schema.js';
 import type { DashboardJson } from './schemas.js';
 
 export const STORE_TIME_ZONE = 'America/Sao_Paulo';
@@ -62,7 +62,18 @@ export async function dashboard(
     from days left join sales on sales.day = days.day
     order by days.day`)) as unknown as { rows: SeriesRow[] };
 
-  const [[toShip], [awaiting], [low], lowList] = await Promise.all([
+  // Pieces sold without sizes by their stock; pieces sold by size by each live size's.
+  const plainLow = and(
+    lte(products.stock, LOW_STOCK_THRESHOLD),
+    isNull(products.hiddenAt),
+    isNull(products.variationAxis),
+  );
+  const sizeLow = and(
+    lte(productVariations.stock, LOW_STOCK_THRESHOLD),
+    isNull(productVariations.archivedAt),
+    isNull(products.hiddenAt),
+  );
+  const [[toShip], [awaiting], [low], plainLowList, [sizesLow], sizeLowList] = await Promise.all([
     db
       .select({ n: count() })
       .from(orders)
@@ -74,7 +85,7 @@ export async function dashboard(
     db
       .select({ n: count() })
       .from(products)
-      .where(and(lte(products.stock, LOW_STOCK_THRESHOLD), isNull(products.hiddenAt))),
+      .where(plainLow),
     db
       .select({
         id: products.id,
@@ -83,10 +94,37 @@ export async function dashboard(
         image: products.image,
       })
       .from(products)
-      .where(and(lte(products.stock, LOW_STOCK_THRESHOLD), isNull(products.hiddenAt)))
+      .where(plainLow)
       .orderBy(asc(products.stock), asc(products.name))
       .limit(LOW_STOCK_LIST_LIMIT),
+    db
+      .select({ n: count() })
+      .from(productVariations)
+      .innerJoin(products, eq(products.id, productVariations.productId))
+      .where(sizeLow),
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        stock: productVariations.stock,
+        image: products.image,
+        variationId: productVariations.id,
+        variationName: productVariations.name,
+        axis: products.variationAxis,
+      })
+      .from(productVariations)
+      .innerJoin(products, eq(products.id, productVariations.productId))
+      .where(sizeLow)
+      .orderBy(asc(productVariations.stock), asc(products.name), asc(productVariations.position))
+      .limit(LOW_STOCK_LIST_LIMIT),
   ]);
+  // A piece sold by size is low size by size (issue 23): the emptiest shelves first, either kind.
+  const lowList = [
+    ...plainLowList.map((p) => ({ ...p, variationId: null, variationName: null, axis: null })),
+    ...sizeLowList,
+  ]
+    .sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name, 'pt-BR'))
+    .slice(0, LOW_STOCK_LIST_LIMIT);
 
   const days = series.map((d) => ({
     dia: d.dia,
@@ -104,12 +142,14 @@ export async function dashboard(
     pedidos_a_enviar: toShip?.n ?? 0,
     pedidos_aguardando_pagamento: awaiting?.n ?? 0,
     estoque_baixo: {
-      total: low?.n ?? 0,
+      total: (low?.n ?? 0) + (sizesLow?.n ?? 0),
       produtos: lowList.map((p) => ({
         id: p.id,
         nome: p.name,
         estoque: p.stock,
         imagem: imageUrl(p.image),
+        variacao: p.variationId === null ? null : { id: p.variationId, nome: p.variationName! },
+        nome_variacao: p.axis,
       })),
     },
   };

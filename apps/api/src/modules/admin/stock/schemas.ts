@@ -60,9 +60,13 @@ export const ledgerAnswer = z.object({
 export const pickerProductJson = z.object({
   id: z.number(),
   nome: z.string(),
+  /** With sizes, their sum. */
   estoque: z.number(),
   imagem: z.string(),
   oculto: z.boolean(),
+  /** Issue 23: the axis (null: sold without sizes) and the live sizes in order. */
+  nome_variacao: z.string().nullable(),
+  variacoes: z.array(z.object({ id: z.number(), nome: z.string(), estoque: z.number() })),
 });
 
 export const pickerAnswer = z.object({ produtos: z.array(pickerProductJson) });

@@ -4,7 +4,7 @@
  * a checkout decrementing the same row at the same moment is serialized by the row lock and
  * neither can take the stock below zero or lose the other's change.
  */
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, STOCK_REASON_LABEL } from '@semijoias/domain/admin';
 import { searchWords } from '@semijoias/domain/catalog';
 import {
@@ -114,6 +114,7 @@ export function createStockService(db: Db, imageUrl: (path: string) => string) {
           stock: products.stock,
           image: products.image,
           hiddenAt: products.hiddenAt,
+          axis: products.variationAxis,
         })
         .from(products)
         .where(
@@ -125,6 +126,27 @@ export function createStockService(db: Db, imageUrl: (path: string) => string) {
         // The pieces that need her first: the emptiest shelves, then by name.
         .orderBy(asc(products.stock), asc(products.name))
         .limit(PICKER_LIMIT);
+      // A piece sold by size is restocked size by size: its live sizes, in order (issue 23).
+      const sizes = rows.length
+        ? await db
+            .select({
+              productId: productVariations.productId,
+              id: productVariations.id,
+              nome: productVariations.name,
+              estoque: productVariations.stock,
+            })
+            .from(productVariations)
+            .where(
+              and(
+                inArray(
+                  productVariations.productId,
+                  rows.map((r) => r.id),
+                ),
+                isNull(productVariations.archivedAt),
+              ),
+            )
+            .orderBy(asc(productVariations.position), asc(productVariations.id))
+        : [];
       return {
         produtos: rows.map((r) => ({
           id: r.id,
@@ -132,6 +154,10 @@ export function createStockService(db: Db, imageUrl: (path: string) => string) {
           estoque: r.stock,
           imagem: imageUrl(r.image),
           oculto: r.hiddenAt !== null,
+          nome_variacao: r.axis,
+          variacoes: sizes
+            .filter((v) => v.productId === r.id)
+            .map(({ productId: _productId, ...v }) => v),
         })),
       };
     },
