@@ -52,6 +52,11 @@ export interface ProductFacts {
   price: string;
   inStock: boolean;
   category: string;
+  /**
+   * Sold by size (issue 23): the axis and each size with its availability. The JSON-LD is then
+   * a ProductGroup whose variants each carry their own offer.
+   */
+  variations?: { axis: string; sizes: { id: number; name: string; inStock: boolean }[] };
 }
 
 /** One tag of the head, written either as HTML (server) or as an element (browser). */
@@ -188,28 +193,53 @@ function webSiteJsonLd(origin: string) {
   };
 }
 
-/** schema.org Product with one Offer in BRL (what search engines show as price and stock). */
+/**
+ * schema.org Product with one Offer in BRL (what search engines show as price and stock); a piece
+ * sold by size is a ProductGroup varying by size, each size a Product with its own Offer (its
+ * availability, its link with `?variacao=`). The sitemap keeps one URL per product.
+ */
 function productJsonLd(product: ProductFacts, path: string | undefined, origin: string) {
-  return {
+  const offer = (inStock: boolean, url: string | undefined) => ({
+    '@type': 'Offer',
+    ...(url !== undefined ? { url: absolute(url, origin) } : {}),
+    price: product.price,
+    priceCurrency: 'BRL',
+    availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    itemCondition: 'https://schema.org/NewCondition',
+    seller: { '@type': 'Organization', name: STORE_INFO.name },
+  });
+  const common = {
     '@context': 'https://schema.org',
-    '@type': 'Product',
-    sku: String(product.id),
     name: product.name,
     description: product.description,
     image: product.images.map((image) => absolute(shareImageUrl(image), origin)),
     category: product.category,
     brand: { '@type': 'Brand', name: STORE_INFO.name },
-    offers: {
-      '@type': 'Offer',
+  };
+  const sizes = product.variations?.sizes ?? [];
+  if (product.variations && sizes.length > 0) {
+    const { axis } = product.variations;
+    return {
+      ...common,
+      '@type': 'ProductGroup',
+      productGroupID: String(product.id),
       ...(path !== undefined ? { url: absolute(path, origin) } : {}),
-      price: product.price,
-      priceCurrency: 'BRL',
-      availability: product.inStock
-        ? 'https://schema.org/InStock'
-        : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/NewCondition',
-      seller: { '@type': 'Organization', name: STORE_INFO.name },
-    },
+      variesBy: ['https://schema.org/size'],
+      hasVariant: sizes.map((size) => ({
+        '@type': 'Product',
+        sku: `${product.id}-${size.id}`,
+        name: `${product.name} (${axis} ${size.name})`,
+        size: size.name,
+        image: common.image[0],
+        offers: offer(size.inStock, path === undefined ? undefined : `${path}?variacao=${size.id}`),
+      })),
+    };
+  }
+  return {
+    ...common,
+    '@type': 'Product',
+    sku: String(product.id),
+    offers: offer(product.inStock, path),
   };
 }
 

@@ -243,3 +243,42 @@ describe('pages the same for every visitor, kept until the catalog or the settin
     expect(ctx.app.catalogCache.stats.entries).toBe(entries);
   });
 });
+
+describe("a piece sold by size in the server-rendered page's JSON-LD (issue 23)", () => {
+  it('is a ProductGroup varying by size, each size with its own offer and availability', async () => {
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/listar_produtos/' });
+    const sized = list
+      .json<{ id: number; tem_variacoes: boolean }[]>()
+      .find((p) => p.tem_variacoes)!;
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/produtos/detalhes/${sized.id}/`,
+    });
+    const { variacoes, price } = detail.json<{
+      price: string;
+      variacoes: { id: number; nome: string; disponivel: boolean }[];
+    }>();
+    const res = await ctx.app.inject({ method: 'GET', url: `/produto/${sized.id}` });
+    const group = [
+      ...res.body.matchAll(/<script data-head type="application\/ld\+json">([^<]*)<\/script>/g),
+    ]
+      .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+      .find((block) => block['@type'] === 'ProductGroup') as {
+      productGroupID: string;
+      variesBy: string[];
+      hasVariant: { size: string; offers: { price: string; availability: string; url: string } }[];
+    };
+    expect(group.productGroupID).toBe(String(sized.id));
+    expect(group.variesBy).toEqual(['https://schema.org/size']);
+    expect(group.hasVariant.map((v) => [v.size, v.offers.availability])).toEqual(
+      variacoes.map((v) => [
+        v.nome,
+        v.disponivel ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      ]),
+    );
+    expect(group.hasVariant[0]!.offers.price).toBe(price);
+    expect(group.hasVariant[0]!.offers.url).toBe(
+      `https://loja.example/produto/${sized.id}?variacao=${variacoes[0]!.id}`,
+    );
+  });
+});

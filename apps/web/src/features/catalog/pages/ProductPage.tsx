@@ -292,6 +292,14 @@ function productHead(
       price: product.price,
       inStock: (product.estoque ?? 1) > 0,
       category: product.category,
+      ...(full?.nome_variacao && full.variacoes?.length
+        ? {
+            variations: {
+              axis: full.nome_variacao,
+              sizes: full.variacoes.map((v) => ({ id: v.id, name: v.nome, inStock: v.disponivel })),
+            },
+          }
+        : {}),
     },
   };
 }
