@@ -6,6 +6,7 @@
 import { formatBRL } from '@semijoias/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { variationLabel } from '@semijoias/domain/variations';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/ui/Button';
 import { cx } from '@/ui/cx';
@@ -193,7 +194,7 @@ function LowStock({ products, total }: { products: LowStockProduct[]; total: num
         data-testid="low-stock"
       >
         {products.map((p) => (
-          <li key={p.id} className="flex items-center gap-3 py-2.5">
+          <li key={`${p.id}-${p.variacao?.id ?? 0}`} className="flex items-center gap-3 py-2.5">
             {p.imagem ? (
               <img
                 src={p.imagem}
@@ -211,6 +212,11 @@ function LowStock({ products, total }: { products: LowStockProduct[]; total: num
               >
                 {p.nome}
               </Link>
+              {p.variacao && (
+                <p className="text-xs text-ink-soft" data-testid="low-stock-size">
+                  {variationLabel(p.nome_variacao, p.variacao.nome)}
+                </p>
+              )}
               <p
                 className={cx(
                   'text-xs font-medium',
@@ -223,8 +229,8 @@ function LowStock({ products, total }: { products: LowStockProduct[]; total: num
               </p>
             </div>
             <Link
-              to={`/admin/estoque?ajustar=${p.id}`}
-              aria-label={`Repor ${p.nome}`}
+              to={`/admin/estoque?ajustar=${p.id}${p.variacao ? `&variacao=${p.variacao.id}` : ''}`}
+              aria-label={`Repor ${p.nome}${p.variacao ? ` (${variationLabel(p.nome_variacao, p.variacao.nome)})` : ''}`}
               className={buttonClasses('outline', 'sm', 'shrink-0')}
             >
               Repor

@@ -16,6 +16,9 @@ export interface LowStockProduct {
   nome: string;
   estoque: number;
   imagem: string;
+  /** Issue 23: a piece sold by size is listed size by size; this entry's size, if any. */
+  variacao?: { id: number; nome: string } | null;
+  nome_variacao?: string | null;
 }
 
 export interface Dashboard {

@@ -5,6 +5,7 @@
  * asks for the Correios code, checked here with the check digit as the server checks it;
  * cancelling asks for the reason and says the refund is to be made.
  */
+import { variationLabel } from '@semijoias/domain/variations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -260,7 +261,10 @@ function OrderView({ order }: { order: AdminOrder }) {
           <AdminCard title="Itens">
             <ul className="divide-y divide-line">
               {order.itens.map((item) => (
-                <li key={item.produto_id} className="flex items-center gap-3 py-3">
+                <li
+                  key={`${item.produto_id}-${item.variacao?.id ?? 0}`}
+                  className="flex items-center gap-3 py-3"
+                >
                   {item.imagem ? (
                     <img
                       src={item.imagem}
@@ -272,6 +276,11 @@ function OrderView({ order }: { order: AdminOrder }) {
                   )}
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="font-medium text-ink">{item.nome}</p>
+                    {item.variacao && (
+                      <p className="text-ink-soft" data-testid="order-item-size">
+                        {variationLabel(item.nome_variacao, item.variacao.nome)}
+                      </p>
+                    )}
                     <p className="text-muted">
                       {item.quantidade} × {formatBRL(item.preco_unitario_cents)}
                     </p>

@@ -62,6 +62,9 @@ export interface AdminOrder {
     preco_unitario_cents: number;
     quantidade: number;
     subtotal_cents: number;
+    /** Issue 23: the size she ordered ('16') and its axis ('Aro'), as they were then. */
+    variacao?: { id: number; nome: string } | null;
+    nome_variacao?: string | null;
   }[];
   subtotal_cents: number;
   desconto_cents: number;

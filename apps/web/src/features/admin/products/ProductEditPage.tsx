@@ -14,6 +14,7 @@ import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminCard, AdminLoadError, AdminLoading } from '../ui/AdminStates';
 import { ProductForm, type ProductFormBody } from './ProductForm';
 import { ProductImages } from './ProductImages';
+import { ProductVariations } from './ProductVariations';
 import { PRODUCTS_QUERY_KEY, productQuery, type AdminProduct } from './products-api';
 
 /** /admin/produtos/:id: every field, the pictures, publish or hide, delete, the history. */
@@ -137,41 +138,46 @@ function ProductEditor({ product }: { product: AdminProduct }) {
       )}
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-        <AdminCard title="Dados do produto">
-          {save.isError && (stockMoved || Object.keys(fieldErrors).length === 0) && (
-            <div
-              role="alert"
-              className="mb-4 rounded-xl bg-rose-soft/60 px-4 py-3 text-sm text-ink"
-            >
-              <p>{adminErrorMessage(save.error)}</p>
-              {stockMoved && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="mt-2"
-                  onClick={() =>
-                    void queryClient
-                      .refetchQueries({ queryKey: productQuery(product.id).queryKey })
-                      .then(() => {
-                        save.reset();
-                        setFormVersion((v) => v + 1);
-                      })
-                  }
-                >
-                  Recarregar o produto
-                </Button>
-              )}
-            </div>
-          )}
-          <ProductForm
-            key={formVersion}
-            product={product}
-            errors={fieldErrors}
-            saving={save.isPending}
-            submitLabel="Salvar alterações"
-            onSubmit={(body) => save.mutate(body)}
-          />
-        </AdminCard>
+        <div className="grid min-w-0 gap-5">
+          <AdminCard title="Dados do produto">
+            {save.isError && (stockMoved || Object.keys(fieldErrors).length === 0) && (
+              <div
+                role="alert"
+                className="mb-4 rounded-xl bg-rose-soft/60 px-4 py-3 text-sm text-ink"
+              >
+                <p>{adminErrorMessage(save.error)}</p>
+                {stockMoved && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="mt-2"
+                    onClick={() =>
+                      void queryClient
+                        .refetchQueries({ queryKey: productQuery(product.id).queryKey })
+                        .then(() => {
+                          save.reset();
+                          setFormVersion((v) => v + 1);
+                        })
+                    }
+                  >
+                    Recarregar o produto
+                  </Button>
+                )}
+              </div>
+            )}
+            <ProductForm
+              key={`${formVersion}-${product.nome_variacao === null ? 'sem' : 'com'}-tamanho`}
+              product={product}
+              errors={fieldErrors}
+              saving={save.isPending}
+              submitLabel="Salvar alterações"
+              onSubmit={(body) => save.mutate(body)}
+            />
+          </AdminCard>
+          <AdminCard title="Variações">
+            <ProductVariations product={product} />
+          </AdminCard>
+        </div>
         <div className="grid min-w-0 gap-5">
           <AdminCard title="Fotos">
             <p className="mb-3 text-sm text-muted">

@@ -69,6 +69,7 @@ export function ProductForm({
   );
   const categoryId = useId();
   const descriptionId = useId();
+  const bySize = Boolean(product && product.nome_variacao !== null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -81,7 +82,8 @@ export function ProductForm({
       novo,
       promocao,
       peso_gramas: peso,
-      estoque,
+      // A piece sold by size: its stock is the sum of its sizes, never typed here (issue 23).
+      estoque: bySize ? String(stockSeen ?? 0) : estoque,
       ...(stockSeen === undefined ? {} : { estoque_visto: stockSeen }),
       composicoes: pieces.map((p) => p.id),
     });
@@ -169,18 +171,36 @@ export function ProductForm({
         />
         {errors.descricao && <p className="mt-1.5 text-sm text-rose">{errors.descricao}</p>}
       </div>
-      <TextField
-        label="Estoque (unidades)"
-        inputMode="numeric"
-        value={estoque}
-        onChange={(e) => setEstoque(e.target.value)}
-        error={errors.estoque ?? errors.estoque_visto}
-        hint={
-          product
-            ? `Era ${stockSeen ?? product.estoque} ao abrir. Se uma venda mudar o estoque enquanto você edita, avisamos antes de salvar.`
-            : undefined
-        }
-      />
+      {bySize && product ? (
+        <div>
+          <p className="mb-1.5 block text-sm font-medium text-ink-soft">Estoque (unidades)</p>
+          <p
+            className="flex min-h-12 items-center rounded-xl border border-line bg-cream/60 px-4 text-[1rem] tabular-nums text-ink-soft"
+            data-testid="stock-sum"
+          >
+            {product.estoque} no total
+          </p>
+          <p className="mt-1.5 text-xs text-muted">
+            O estoque desta peça é por{' '}
+            {(product.nome_variacao ?? 'tamanho').toLocaleLowerCase('pt-BR')}: é a soma dos
+            tamanhos. Ajuste cada um em Variações ou em Estoque.
+          </p>
+          {errors.estoque && <p className="mt-1.5 text-sm text-rose">{errors.estoque}</p>}
+        </div>
+      ) : (
+        <TextField
+          label="Estoque (unidades)"
+          inputMode="numeric"
+          value={estoque}
+          onChange={(e) => setEstoque(e.target.value)}
+          error={errors.estoque ?? errors.estoque_visto}
+          hint={
+            product
+              ? `Era ${stockSeen ?? product.estoque} ao abrir. Se uma venda mudar o estoque enquanto você edita, avisamos antes de salvar.`
+              : undefined
+          }
+        />
+      )}
       <LookPicker
         selfId={product?.id}
         pieces={pieces}

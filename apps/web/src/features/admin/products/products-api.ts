@@ -62,6 +62,21 @@ export interface AdminProduct {
   }[];
   criado_em: string;
   atualizado_em: string;
+  /** Issue 23: the axis ('Aro') of a piece sold by size, null for one without sizes. */
+  nome_variacao: string | null;
+  /** Its sizes in the owners' order (empty without sizes); `estoque` above is their sum. */
+  variacoes: AdminVariation[];
+}
+
+/** A size of a piece (GET api/admin/produtos/:id/, docs/variations-contract.md). */
+export interface AdminVariation {
+  id: number;
+  nome: string;
+  posicao: number;
+  estoque: number;
+  sku: string | null;
+  /** Order lines naming it: taken out, it is archived (hidden), never deleted. */
+  pedidos: number;
 }
 
 export interface ProductListFilters {

@@ -1,24 +1,28 @@
 /**
  * 'Ajustar estoque': the piece, how many units in (Repor) or out (Retirar), and why. The server
  * changes the stock in one guarded statement and refuses (409) to go below zero; its answer is
- * shown at once (the ledger and the pickers read again).
+ * shown at once (the ledger and the pickers read again). A piece sold by size (issue 23) is
+ * adjusted size by size: the dialog asks which one and sends its `variacao_id`.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ADMIN_QUERY_ROOT, adminSend } from '../lib/admin-api';
 import { adminErrorMessage, adminFieldErrors } from '../lib/errors';
 import {
   STOCK_ADJUSTMENT_MAX,
+  STOCK_ADJUSTMENT_MESSAGES,
   STOCK_NOTE_MAX_LENGTH,
   validateStockAdjustment,
+  type StockAdjustmentBody,
 } from '@semijoias/domain/stock-adjustment';
+import { variationLabel } from '@semijoias/domain/variations';
 import { Button } from '@/ui/Button';
 import { cx } from '@/ui/cx';
-import { TextField } from '@/ui/Field';
+import { inputClasses, TextField } from '@/ui/Field';
 import { useToast } from '@/ui/toast';
 import { ProductPicker } from './ProductPicker';
-import type { PickerProduct, StockMovement } from './stock-api';
+import type { AdjustTarget, PickerProduct, StockMovement } from './stock-api';
 
 type Direction = 'in' | 'out';
 
@@ -26,10 +30,13 @@ export function AdjustStockDialog({
   open,
   onOpenChange,
   initialProduct,
+  initialVariationId,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  initialProduct?: { id: number; nome: string; estoque: number } | null;
+  initialProduct?: AdjustTarget | null;
+  /** The size chosen at first, for a piece sold by size (from its page or the Painel). */
+  initialVariationId?: number | null;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -46,6 +53,7 @@ export function AdjustStockDialog({
           {open && (
             <AdjustForm
               initialProduct={initialProduct ?? null}
+              initialVariationId={initialVariationId ?? null}
               onDone={() => onOpenChange(false)}
             />
           )}
@@ -55,34 +63,48 @@ export function AdjustStockDialog({
   );
 }
 
+/** Whether the piece is sold by size (its stock moves size by size). */
+function sized(product: AdjustTarget | null): boolean {
+  return Boolean(product && (product.nome_variacao || (product.variacoes?.length ?? 0) > 0));
+}
+
 function AdjustForm({
   initialProduct,
+  initialVariationId,
   onDone,
 }: {
-  initialProduct: { id: number; nome: string; estoque: number } | null;
+  initialProduct: AdjustTarget | null;
+  initialVariationId: number | null;
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
   const toast = useToast();
+  const sizeId = useId();
   const [product, setProduct] = useState(initialProduct);
+  const [variationId, setVariationId] = useState<number | null>(
+    initialProduct?.variacoes?.some((v) => v.id === initialVariationId) ? initialVariationId : null,
+  );
   const [direction, setDirection] = useState<Direction>('in');
   const [units, setUnits] = useState(1);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const adjust = useMutation({
-    mutationFn: (body: { produto_id: number; quantidade: number; nota: string }) =>
-      adminSend<{ produto: { nome: string; estoque: number }; movimento: StockMovement }>(
-        'POST',
-        'estoque/ajustes/',
-        body,
-      ),
+    mutationFn: (body: StockAdjustmentBody) =>
+      adminSend<{
+        produto: { nome: string; estoque: number };
+        variacao: { id: number; nome: string; estoque: number } | null;
+        movimento: StockMovement;
+      }>('POST', 'estoque/ajustes/', body),
     onSuccess: (answer) => {
       // Every back-office list may show this stock: the ledger, pickers, Painel, products, audit.
       void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_ROOT });
+      const size = answer.variacao;
       toast({
         title: 'Estoque ajustado',
-        description: `${answer.produto.nome}: agora ${answer.produto.estoque} un.`,
+        description: size
+          ? `${answer.produto.nome} (${variationLabel(product?.nome_variacao, size.nome)}): agora ${size.estoque} un.`
+          : `${answer.produto.nome}: agora ${answer.produto.estoque} un.`,
       });
       onDone();
     },
@@ -90,19 +112,36 @@ function AdjustForm({
   });
 
   const delta = direction === 'in' ? units : -units;
+  const bySize = sized(product);
+  const size = product?.variacoes?.find((v) => v.id === variationId) ?? null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { produto_id: product?.id ?? 0, quantidade: delta, nota: note };
+    const body: StockAdjustmentBody = {
+      produto_id: product?.id ?? 0,
+      ...(bySize && variationId !== null ? { variacao_id: variationId } : {}),
+      quantidade: delta,
+      nota: note,
+    };
     const checked = validateStockAdjustment(body);
-    if (!checked.ok) {
-      setErrors(Object.fromEntries(Object.entries(checked.errors).map(([k, v]) => [k, v[0]!])));
+    const found = checked.ok ? {} : { ...checked.errors };
+    if (product && bySize && variationId === null) {
+      found.variacao_id = [STOCK_ADJUSTMENT_MESSAGES.variationRequired];
+    }
+    if (Object.keys(found).length > 0) {
+      setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, v[0]!])));
       return;
     }
     setErrors({});
     adjust.mutate(body);
   };
-  const pick = (picked: PickerProduct) => setProduct(picked);
-  const after = product ? product.estoque + delta : null;
+  const pick = (picked: PickerProduct) => {
+    setProduct(picked);
+    setVariationId(null);
+  };
+  // A piece sold by size: today's stock and the result are the chosen size's.
+  const today = bySize ? (size?.estoque ?? null) : (product?.estoque ?? null);
+  const after = today !== null ? today + delta : null;
+  const axis = product?.nome_variacao || 'Variação';
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-4">
@@ -112,7 +151,13 @@ function AdjustForm({
             <p className="truncate font-medium text-ink" data-testid="adjust-product">
               {product.nome}
             </p>
-            <p className="text-sm text-muted">Hoje: {product.estoque} un.</p>
+            <p className="text-sm text-muted">
+              {bySize
+                ? size
+                  ? `${variationLabel(product.nome_variacao, size.nome)} hoje: ${size.estoque} un.`
+                  : `Vendida por ${axis.toLocaleLowerCase('pt-BR')}: ${product.estoque} un. no total`
+                : `Hoje: ${product.estoque} un.`}
+            </p>
           </div>
           {!initialProduct && (
             <Button variant="ghost" size="sm" onClick={() => setProduct(null)}>
@@ -127,6 +172,39 @@ function AdjustForm({
           onSelect={pick}
           error={errors.produto_id}
         />
+      )}
+
+      {product && bySize && (
+        <div>
+          <label htmlFor={sizeId} className="mb-1.5 block text-sm font-medium text-ink-soft">
+            {axis}
+          </label>
+          <select
+            id={sizeId}
+            value={variationId === null ? '' : String(variationId)}
+            onChange={(e) => setVariationId(e.target.value ? Number(e.target.value) : null)}
+            aria-invalid={errors.variacao_id ? true : undefined}
+            aria-describedby={`${sizeId}-hint${errors.variacao_id ? ` ${sizeId}-error` : ''}`}
+            className={inputClasses}
+          >
+            <option value="">Escolha</option>
+            {(product.variacoes ?? []).map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.nome} — {v.estoque === 0 ? 'esgotado' : `${v.estoque} un.`}
+              </option>
+            ))}
+          </select>
+          <p id={`${sizeId}-hint`} className="mt-1.5 text-xs text-muted">
+            {(product.variacoes?.length ?? 0) === 0
+              ? 'Esta peça ainda não tem tamanhos: cadastre-os na página do produto.'
+              : 'O estoque desta peça é contado por tamanho.'}
+          </p>
+          {errors.variacao_id && (
+            <p id={`${sizeId}-error`} className="mt-1.5 text-sm text-rose">
+              {errors.variacao_id}
+            </p>
+          )}
+        </div>
       )}
 
       <fieldset>
@@ -210,11 +288,15 @@ function AdjustForm({
         hint={`Até ${STOCK_NOTE_MAX_LENGTH} caracteres. Aparece no histórico do estoque.`}
       />
 
-      {errors.form && !errors.quantidade && !errors.nota && !errors.produto_id && (
-        <p role="alert" className="text-sm text-rose">
-          {errors.form}
-        </p>
-      )}
+      {errors.form &&
+        !errors.quantidade &&
+        !errors.nota &&
+        !errors.produto_id &&
+        !errors.variacao_id && (
+          <p role="alert" className="text-sm text-rose">
+            {errors.form}
+          </p>
+        )}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Dialog.Close asChild>

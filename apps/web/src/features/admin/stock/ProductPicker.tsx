@@ -6,6 +6,11 @@ import { inputClasses } from '@/ui/Field';
 import { Spinner } from '@/ui/Spinner';
 import { fetchPicker, STOCK_QUERY_KEY, type PickerProduct } from './stock-api';
 
+/** '1 tamanho', '5 tamanhos' */
+function sizesCount(n: number): string {
+  return n === 1 ? '1 tamanho' : `${n} tamanhos`;
+}
+
 /** Search the catalog by name and pick one piece (the emptiest shelves come first). */
 export function ProductPicker({
   label,
@@ -71,7 +76,15 @@ export function ProductPicker({
                       alt=""
                       className="h-9 w-9 shrink-0 rounded-lg bg-cream object-cover"
                     />
-                    <span className="min-w-0 flex-1 truncate text-ink">{product.nome}</span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-ink">{product.nome}</span>
+                      {product.nome_variacao && (
+                        <span className="block truncate text-xs text-muted">
+                          Por {product.nome_variacao.toLocaleLowerCase('pt-BR')} ·{' '}
+                          {sizesCount(product.variacoes?.length ?? 0)}
+                        </span>
+                      )}
+                    </span>
                     <span
                       className={cx(
                         'shrink-0 tabular-nums',

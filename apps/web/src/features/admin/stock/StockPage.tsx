@@ -2,12 +2,13 @@
  * /admin/estoque (issue 12): the stock ledger — why each stock is what it is (a sale and its
  * order, a cancellation, an owner's adjustment and her note) — filtered by piece and reason, and
  * 'Ajustar estoque'. `?produto=<id>` filters the ledger; `?ajustar=<id>` opens the dialog on that
- * piece (the Painel's low-stock list links here).
+ * piece (the Painel's low-stock list links here), `&variacao=<id>` on one of its sizes (issue 23).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { STOCK_REASON_LABEL } from '@semijoias/domain/admin';
+import { variationLabel } from '@semijoias/domain/variations';
 import { Button } from '@/ui/Button';
 import { cx } from '@/ui/cx';
 import { formatDateTime } from '../lib/format';
@@ -26,6 +27,7 @@ export function StockPage() {
   const motivo = REASONS.find((r) => r === params.get('motivo'));
   const pagina = Math.max(1, Number(params.get('pagina')) || 1);
   const ajustar = Number(params.get('ajustar')) || null;
+  const variacao = Number(params.get('variacao')) || null;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [filterOpen, setFilterOpen] = useState(false);
 
@@ -149,6 +151,13 @@ export function StockPage() {
                   >
                     {m.produto_nome}
                   </button>
+                  {m.variacao_nome && (
+                    <p className="mb-0.5" data-testid="ledger-size">
+                      <span className="inline-flex rounded-full bg-cream px-2.5 py-0.5 text-xs font-medium text-ink">
+                        {variationLabel(m.nome_variacao, m.variacao_nome)}
+                      </span>
+                    </p>
+                  )}
                   <p className="text-sm text-muted">
                     {m.pedido_referencia && (
                       <>
@@ -204,9 +213,10 @@ export function StockPage() {
       <AdjustStockDialog
         open={dialogOpen || (ajustar !== null && target.isSuccess)}
         initialProduct={ajustar !== null ? target.data : null}
+        initialVariationId={ajustar !== null ? variacao : null}
         onOpenChange={(open) => {
           setDialogOpen(open);
-          if (!open && ajustar !== null) update({ ajustar: null });
+          if (!open && ajustar !== null) update({ ajustar: null, variacao: null });
         }}
       />
     </>

@@ -15,6 +15,11 @@ export interface StockMovement {
   pedido_referencia: string | null;
   responsavel_email: string | null;
   nota: string;
+  /** Issue 23: the size whose stock moved ('16'), for a piece sold by size. */
+  variacao_id?: number | null;
+  variacao_nome?: string | null;
+  /** The axis, when the ledger names it; without it the size's name is shown as given. */
+  nome_variacao?: string | null;
 }
 
 export interface LedgerPage {
@@ -30,6 +35,24 @@ export interface PickerProduct {
   estoque: number;
   imagem: string;
   oculto: boolean;
+  /** Issue 23: the axis ('Aro') and the live sizes in order, for a piece sold by size. */
+  nome_variacao?: string | null;
+  variacoes?: PickerVariation[];
+}
+
+export interface PickerVariation {
+  id: number;
+  nome: string;
+  estoque: number;
+}
+
+/** What the adjustment dialog shows of the piece it adjusts (its sizes, when it has them). */
+export interface AdjustTarget {
+  id: number;
+  nome: string;
+  estoque: number;
+  nome_variacao?: string | null;
+  variacoes?: PickerVariation[];
 }
 
 /** Invalidated after an adjustment: the ledger, the picker's stocks and the Painel. */
