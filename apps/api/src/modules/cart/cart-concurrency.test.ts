@@ -3,12 +3,13 @@
  * On PGlite the calls interleave on one connection; with TEST_DATABASE_URL they run on several
  * PostgreSQL connections at once, which is the case that matters.
  */
-import { and, asc, eq, gte, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CART_ALREADY_AT_STOCK } from '@semijoias/domain/messages';
 import { products } from '../../db/schema.js';
 import { login, verifiedUser } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
+import { plainProducts } from '../../../test/checkout.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import type { CartLineJson } from './schemas.js';
 
@@ -20,17 +21,11 @@ async function shopperToken(): Promise<string> {
   return (await login(ctx.app, user.email)).access;
 }
 
-let nextProductId = 1;
+// Seeded products sold without sizes (a sized one's stock is its sizes' sum).
+const nextPlainProduct = plainProducts();
+
 async function productWithStock(stock: number): Promise<number> {
-  // The next seeded product sold without sizes (a sized one's stock is its sizes' sum).
-  const [next] = await ctx.database.db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(gte(products.id, nextProductId), isNull(products.variationAxis)))
-    .orderBy(asc(products.id))
-    .limit(1);
-  const id = next!.id;
-  nextProductId = id + 1;
+  const id = nextPlainProduct();
   const [row] = await ctx.database.db
     .update(products)
     .set({ stock })

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { centsToDecimal } from '@semijoias/domain/money';
@@ -15,6 +15,7 @@ import {
 import { cartItems, cartMergeKeys, products, users } from '../../db/schema.js';
 import { login, verifiedUser } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
+import { plainProducts } from '../../../test/checkout.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import type { CartLineJson } from './schemas.js';
 
@@ -91,22 +92,11 @@ function expectError(res: LightMyRequestResponse, status: number, error: string)
  * Each test takes its own products, so stock and price changes never leak between tests. The
  * stock is set (20 unless given): the seed's own stock may be anything, 0 included.
  */
-let nextProductId = 1;
-/** The next seeded product sold without sizes (those have tests of their own, variations.test). */
-async function nextProductWithoutSizes(): Promise<number> {
-  const [next] = await ctx.database.db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(gte(products.id, nextProductId), isNull(products.variationAxis)))
-    .orderBy(asc(products.id))
-    .limit(1);
-  expect(next, `a product from ${nextProductId} in the seed`).toBeDefined();
-  nextProductId = next!.id + 1;
-  return next!.id;
-}
+// Seeded products sold without sizes (sized ones are bought in a size: sales/variations.test).
+const nextProductWithoutSizes = plainProducts();
 
 async function freshProduct(changes: { stock?: number; priceCents?: number } = {}) {
-  const id = await nextProductWithoutSizes();
+  const id = nextProductWithoutSizes();
   await ctx.database.db
     .update(products)
     .set({ stock: 20, ...changes })
