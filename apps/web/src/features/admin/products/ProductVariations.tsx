@@ -246,9 +246,9 @@ function VariationsEditor({
               <li
                 key={d.key}
                 data-testid="variation-row"
-                className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 rounded-xl border border-line bg-ivory/60 p-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_7.5rem_auto] md:items-center"
+                className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 rounded-xl border border-line bg-ivory/60 p-3 md:grid-cols-[minmax(0,1fr)_7.5rem_auto] md:items-center"
               >
-                <div className="col-span-2 grid grid-cols-2 gap-2 md:col-span-2">
+                <div className="col-span-2 grid grid-cols-2 gap-2 md:col-span-1">
                   <div>
                     <label
                       htmlFor={`${ids}-name-${d.key}`}
@@ -269,7 +269,7 @@ function VariationsEditor({
                       htmlFor={`${ids}-sku-${d.key}`}
                       className="mb-1 block text-xs font-medium text-ink-soft"
                     >
-                      SKU <span className="font-normal text-muted">(opcional)</span>
+                      SKU
                     </label>
                     <input
                       id={`${ids}-sku-${d.key}`}
