@@ -410,7 +410,13 @@ describe("the owners' adjustment of a size", () => {
     expect(res.json()).toMatchObject({
       produto: { id: ring.id, estoque: before + 3 },
       variacao: { id: size.id, nome: size.name, estoque: 3 },
-      movimento: { variacao_id: size.id, variacao_nome: size.name, delta: 3, motivo: 'adjustment' },
+      movimento: {
+        variacao_id: size.id,
+        variacao_nome: size.name,
+        nome_variacao: 'Aro',
+        delta: 3,
+        motivo: 'adjustment',
+      },
     });
     const without = await adminCall(ctx.app, owner.token, 'POST', '/api/admin/estoque/ajustes/', {
       produto_id: ring.id,

@@ -39,6 +39,8 @@ export const movementJson = z.object({
   /** The size whose stock moved (issue 23), null for a product without sizes. */
   variacao_id: z.number().nullable(),
   variacao_nome: z.string().nullable(),
+  /** The piece's axis ('Aro'), for 'Aro 16'; null for a product without sizes. */
+  nome_variacao: z.string().nullable(),
   delta: z.number(),
   estoque_apos: z.number(),
   motivo: z.enum(STOCK_MOVEMENT_REASONS),
