@@ -82,10 +82,7 @@ export async function dashboard(
       .select({ n: count() })
       .from(orders)
       .where(inArray(orders.status, [...AWAITING_STATUSES])),
-    db
-      .select({ n: count() })
-      .from(products)
-      .where(plainLow),
+    db.select({ n: count() }).from(products).where(plainLow),
     db
       .select({
         id: products.id,
