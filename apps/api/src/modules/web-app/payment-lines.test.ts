@@ -230,17 +230,18 @@ describe('pages the same for every visitor, kept until the catalog or the settin
   });
 
   it('keep neither a missing product nor a URL with parameters of its own', async () => {
-    await ctx.app.inject({ method: 'GET', url: '/produto/1' });
-    const entries = ctx.app.catalogCache.stats.entries;
+    // A kept page is answered with its ETag (sendCached); one rendered afresh has none. (Counting
+    // the cache's entries would race a notification still on its way on PostgreSQL.)
+    const kept = await ctx.app.inject({ method: 'GET', url: '/produto/1' });
+    expect(kept.headers['etag']).toBeDefined();
     for (let i = 0; i < 3; i++) {
       const missing = await ctx.app.inject({ method: 'GET', url: '/produto/999999' });
       expect(missing.statusCode).toBe(404);
       expect(missing.headers['etag']).toBeUndefined();
-      const tagged = await ctx.app.inject({ method: 'GET', url: `/produto/1?utm_source=${i}` });
+      const tagged = await ctx.app.inject({ method: 'GET', url: '/produto/1?utm_source=x' });
       expect(tagged.statusCode).toBe(200);
       expect(tagged.headers['etag']).toBeUndefined();
     }
-    expect(ctx.app.catalogCache.stats.entries).toBe(entries);
   });
 });
 
