@@ -135,7 +135,8 @@ test('a shopper chooses ring sizes, reads the size guide and takes two sizes to 
     `Aro ${first.nome}`,
     `Aro ${second.nome}`,
   ]);
-  await expect(page.getByTestId('cart-badge')).toHaveText('2');
+  // The badge counts distinct products (SPEC §2): two sizes of one ring are one.
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
   await page.screenshot({ path: `${SCREENSHOTS}${project}-carrinho-dois-aros.png` });
 
   // On to checkout: the summary names each size.

@@ -3,6 +3,7 @@
  * piece with a note saying why. Checked the same way by the dialog and by the server (POST
  * api/admin/estoque/ajustes/); the server alone knows the current stock, its refusal text is here.
  */
+import { VARIATION_NOT_FOUND } from './variations';
 
 export interface StockAdjustmentBody {
   produto_id: number;
@@ -26,7 +27,7 @@ export const STOCK_ADJUSTMENT_MESSAGES = {
   productNotFound: 'Produto não encontrado.',
   /** A piece sold by size is restocked size by size (issue 23). */
   variationRequired: 'Escolha a variação.',
-  variationNotFound: 'Variação não encontrada.',
+  variationNotFound: VARIATION_NOT_FOUND,
 } as const;
 
 /** The 409 when the units to take out are more than the piece has. */

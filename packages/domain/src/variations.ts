@@ -23,19 +23,22 @@ export function variationLabel(axis: string | null | undefined, name: string): s
   return axis ? `${axis} ${name}` : name;
 }
 
+/** The axis inside a sentence, lower case ('Aro' → 'aro'); 'tamanho' when there is none. */
+export function variationAxisWord(axis: string | null | undefined): string {
+  return (axis ?? '').trim().toLocaleLowerCase('pt-BR') || 'tamanho';
+}
+
 /**
  * 'Escolha o aro antes de adicionar ao carrinho.': adding a piece sold by size without one. The
  * axis' own word, lower case ('Tamanho' → 'o tamanho'); the axes the owners use are masculine.
  */
 export function chooseVariationMessage(axis: string | null | undefined): string {
-  const word = (axis ?? '').trim().toLocaleLowerCase('pt-BR') || 'tamanho';
-  return `Escolha o ${word} antes de adicionar ao carrinho.`;
+  return `Escolha o ${variationAxisWord(axis)} antes de adicionar ao carrinho.`;
 }
 
 /** The add button's text until a size is chosen: 'Escolha o aro'. */
 export function chooseVariationButton(axis: string | null | undefined): string {
-  const word = (axis ?? '').trim().toLocaleLowerCase('pt-BR') || 'tamanho';
-  return `Escolha o ${word}`;
+  return `Escolha o ${variationAxisWord(axis)}`;
 }
 
 /**

@@ -90,6 +90,38 @@ describe("a guest's cart", () => {
     expect(result.current.count).toBe(1);
   });
 
+  it('counts two sizes of one ring as one product on the badge (SPEC §2), two lines in the drawer', () => {
+    const { result } = renderCart();
+    act(() => {
+      window.localStorage.setItem(
+        'cart',
+        JSON.stringify([
+          {
+            id: 7,
+            name: 'Anel Halo',
+            price: '169.90',
+            image: null,
+            quantidade: 1,
+            variacao: { id: 41, nome: '16' },
+            nome_variacao: 'Aro',
+          },
+          {
+            id: 7,
+            name: 'Anel Halo',
+            price: '169.90',
+            image: null,
+            quantidade: 1,
+            variacao: { id: 42, nome: '17' },
+            nome_variacao: 'Aro',
+          },
+        ]),
+      );
+      window.dispatchEvent(new StorageEvent('storage', { key: 'cart' }));
+    });
+    expect(result.current.cart.lines).toHaveLength(2);
+    expect(result.current.count).toBe(1);
+  });
+
   it('adds to the device and refuses beyond the stock', async () => {
     const { result } = renderCart();
     let answer: unknown;

@@ -110,13 +110,10 @@ export function useCart(): CartView {
   };
 }
 
-/**
- * The header's badge: distinct products (SPEC §2), a product's each size counted apart (issue 23:
- * two sizes of one ring are two lines, as the drawer lists them).
- */
+/** The header's badge: distinct products (SPEC §2); two sizes of one ring are one product. */
 export function useCartCount(): number {
   const { lines } = useCart();
-  return cartBadgeCount(lines.map((l) => ({ productId: cartLineKey(l) })));
+  return cartBadgeCount(lines.map((l) => ({ productId: String(l.productId) })));
 }
 
 // ---------------------------------------------------------------------------------- Adding

@@ -4,7 +4,7 @@
  * them — the full list in its new order, a new size without id (it starts at stock 0), a size
  * left out deleted by the server, or archived when it was ever ordered.
  */
-import { VARIATION_AXES } from '@semijoias/domain/variations';
+import { VARIATION_AXES, variationAxisWord } from '@semijoias/domain/variations';
 import type { AdminVariation } from './products-api';
 
 export interface VariationDraft {
@@ -77,10 +77,8 @@ export function isOfferedAxis(axis: string): boolean {
   return (VARIATION_AXES as readonly string[]).includes(axis);
 }
 
-/** 'aro', 'comprimento': the axis inside a sentence ('Novo aro'). */
-export function axisWord(axis: string): string {
-  return axis.trim().toLocaleLowerCase('pt-BR') || 'tamanho';
-}
+/** 'aro', 'comprimento': the axis inside a sentence ('Novo aro'); the domain's one rule. */
+export const axisWord = variationAxisWord;
 
 /** Whether the draft differs from what is saved. */
 export function draftChanged(
