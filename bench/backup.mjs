@@ -107,7 +107,7 @@ async function main() {
     }
     const products = (await call('GET', '/api/listar_produtos/')).json;
     const inStock = (Array.isArray(products) ? products : (products?.results ?? []))
-      .filter((p) => p.estoque >= 20)
+      .filter((p) => p.estoque >= 20 && !p.tem_variacoes)
       .map((p) => p.id);
     if (inStock.length === 0) throw new Error('no product in stock to buy');
     let n = 0;

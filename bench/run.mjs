@@ -210,9 +210,13 @@ async function measureCheckout() {
     },
     body: body ? JSON.stringify(body) : undefined,
   });
-  // Her cart holds one unit of one product; when its stock runs out the next product takes over.
+  // Her cart holds one unit of one product; when its stock runs out the next product takes over
+  // (pieces sold without sizes, in the catalog's order: a piece sold by size needs one chosen).
   await fetch(`${base}/api/cart/clear/`, json('DELETE'));
-  let productId = 1;
+  const plainIds = ((await (await fetch(`${base}/api/listar_produtos/`)).json()) ?? [])
+    .filter((p) => !p.tem_variacoes && p.estoque > 0)
+    .map((p) => p.id);
+  let productId = plainIds.shift();
   await fetch(`${base}/api/cart/add/`, json('POST', { product_id: productId }));
   const pay = [];
   const pagamento = [];
@@ -226,7 +230,7 @@ async function measureCheckout() {
     );
     if (order.status === 409) {
       await fetch(`${base}/api/cart/item/${productId}/`, json('DELETE'));
-      productId += 1;
+      productId = plainIds.shift();
       const added = await fetch(`${base}/api/cart/add/`, json('POST', { product_id: productId }));
       if (!added.ok) throw new Error(`no stock left for the checkout bench (product ${productId})`);
       continue;

@@ -111,7 +111,7 @@ test('a guest pays by PIX: the discounted total at checkout, on the provider pag
 }, testInfo) => {
   test.setTimeout(90_000);
   const shot = (name: string) => testInfo.outputPath(`${testInfo.project.name}-${name}.png`);
-  const ring = await product(page, 9);
+  const ring = await product(page, 16);
   const price = cents(ring.price);
   const terms = await settings(page);
   const pix = pixTotal(price, terms);
@@ -198,7 +198,7 @@ test('a guest pays by card: the installments at checkout, 3x on the provider pag
 }, testInfo) => {
   test.setTimeout(90_000);
   const shot = (name: string) => testInfo.outputPath(`${testInfo.project.name}-${name}.png`);
-  const earring = await product(page, 11);
+  const earring = await product(page, 17);
   const total = cents(earring.price) + FREIGHT;
   const terms = await settings(page);
   const card = installments(total, terms);
@@ -255,7 +255,7 @@ test('her card is refused: she pays the same order by PIX instead, at its discou
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const ring = await product(page, 13);
+  const ring = await product(page, 18);
   const price = cents(ring.price);
   const terms = await settings(page);
   const pix = pixTotal(price, terms);

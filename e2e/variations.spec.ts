@@ -1,10 +1,21 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  logIn,
+  newOrdersShopper,
+  payAtSandbox,
+  placeOrder,
+  signInBrowser,
+} from './fixtures/orders';
+import { E2E_DATA_DIR } from './paths.mjs';
 
 // Issue 23, rings by size, as a guest shopper meets it: a ring with sizes asks for one ('Escolha o
 // aro') and adds nothing before, a sold-out size cannot be chosen, the chosen one goes into the
 // URL, the size guide opens, two sizes of one ring are two lines in the drawer and at checkout,
 // each with 'Aro N' under the name. The ring is found through the API, not by its id.
+// Then a customer pays for two sizes of a ring and a necklace by its length: her order's page,
+// 'Meus Pedidos' and her e-mail name each line's size.
 
 interface Variation {
   id: number;
@@ -16,6 +27,7 @@ interface Variation {
 interface ApiProduct {
   id: number;
   name: string;
+  price: string;
   tem_variacoes?: boolean;
   nome_variacao?: string | null;
   variacoes?: Variation[];
@@ -154,4 +166,138 @@ test('a shopper chooses ring sizes, reads the size guide and takes two sizes to 
   await expect(items.first()).toContainText(`${ring.name} × 1`);
   await page.getByTestId('checkout-summary').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENSHOTS}${project}-checkout-dois-aros.png` });
+});
+
+/** A piece sold by `axis` with at least `count` sizes of `units` or more in stock, from a list. */
+async function pieceWithSizes(
+  request: APIRequestContext,
+  listPath: string,
+  axis: string,
+  count: number,
+  units: number,
+): Promise<ApiProduct & { variacoes: Variation[] }> {
+  const list = await request.get(listPath);
+  expect(list.ok()).toBe(true);
+  const answer = (await list.json()) as { results?: ApiProduct[] } | ApiProduct[];
+  const pieces = (Array.isArray(answer) ? answer : (answer.results ?? [])).filter(
+    (p) => p.tem_variacoes,
+  );
+  for (const candidate of pieces) {
+    const piece = (await (
+      await request.get(`/api/produtos/detalhes/${candidate.id}/`)
+    ).json()) as ApiProduct;
+    const sizes = (piece.variacoes ?? []).filter((v) => v.estoque >= units);
+    if (piece.nome_variacao === axis && sizes.length >= count)
+      return { ...piece, variacoes: sizes };
+  }
+  throw new Error(`no piece sold by ${axis} with ${count} sizes of ${units} units`);
+}
+
+interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The newest e-mail to `email` whose subject matches, from the store's outbox. */
+async function emailTo(email: string, subject: RegExp): Promise<OutboxMessage> {
+  const outbox = join(E2E_DATA_DIR, 'outbox');
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = existsSync(outbox)
+          ? readdirSync(outbox).filter((f) => f.endsWith('.json'))
+          : [];
+        found = files
+          .sort()
+          .map((f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')) as OutboxMessage)
+          .filter((m) => m.to.includes(email) && subject.test(m.subject))
+          .at(-1);
+        return found !== undefined;
+      },
+      { message: `an e-mail to ${email} (${subject})`, timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+test('her paid order names each size: the return page, Meus Pedidos and her e-mail', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const project = testInfo.project.name;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // Sizes with a few units, one per project, so the two projects never take the same last unit.
+  const ring = await pieceWithSizes(request, '/api/produtos/aneis/?limit=100', 'Aro', 4, 2);
+  const necklace = await pieceWithSizes(
+    request,
+    '/api/produtos/colares/?limit=100',
+    'Comprimento',
+    2,
+    2,
+  );
+  const offset = project === 'phone' ? 0 : 2;
+  const [small, large] = [ring.variacoes[offset]!, ring.variacoes[offset + 1]!];
+  const length = necklace.variacoes[project === 'phone' ? 0 : 1]!;
+  const stockBefore = async (id: number) =>
+    ((await (await request.get(`/api/produtos/detalhes/${id}/`)).json()) as ApiProduct).variacoes!;
+  const ringBefore = await stockBefore(ring.id);
+
+  const shopper = await newOrdersShopper(request, 'Aurora', project === 'phone' ? 7 : 57);
+  const session = await logIn(request, shopper.email);
+  const order = await placeOrder(request, session, shopper, [
+    {
+      product: { id: ring.id, name: ring.name, price: ring.price, variacaoId: small.id },
+      quantidade: 1,
+    },
+    {
+      product: { id: ring.id, name: ring.name, price: ring.price, variacaoId: large.id },
+      quantidade: 1,
+    },
+    {
+      product: {
+        id: necklace.id,
+        name: necklace.name,
+        price: necklace.price,
+        variacaoId: length.id,
+      },
+      quantidade: 1,
+    },
+  ]);
+  // Each size's own stock was taken, the other sizes untouched.
+  const ringAfter = await stockBefore(ring.id);
+  for (const v of ringAfter) {
+    const was = ringBefore.find((b) => b.id === v.id)!.estoque;
+    const taken = v.id === small.id || v.id === large.id ? 1 : 0;
+    // The other project may buy its own two sizes meanwhile: only ours are checked exactly.
+    if (taken) expect(v.estoque, `Aro ${v.nome}`).toBe(was - 1);
+  }
+
+  await signInBrowser(page, session);
+  await payAtSandbox(page, order.paymentUrl, 'approved');
+  await expect(page.getByTestId('order-status-title')).toHaveText('Pedido Pago');
+  const expected = [`Aro ${small.nome}`, `Aro ${large.nome}`, `Comprimento ${length.nome}`];
+  await expect(page.getByTestId('order-item-variation')).toHaveText(expected);
+  await page.screenshot({
+    path: `${SCREENSHOTS}${project}-pedido-pago-com-aros.png`,
+    fullPage: true,
+  });
+
+  await page.goto('/usuario?tab=orders');
+  const card = page.locator(`[data-testid="order-card"][data-reference="${order.reference}"]`);
+  await expect(card.getByTestId('order-item-variation')).toHaveText(expected);
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}${project}-meus-pedidos-com-aros.png` });
+
+  // Her e-mails, the order received and the payment approved, name each size too.
+  for (const subject of [/^Recebemos seu pedido/, /^Pagamento aprovado/]) {
+    const mail = await emailTo(shopper.email, subject);
+    for (const label of expected) {
+      expect(mail.text, `${subject} (text)`).toContain(label);
+      expect(mail.html, `${subject} (html)`).toContain(label);
+    }
+  }
 });

@@ -42,10 +42,10 @@ export async function createDatabase(repoRoot, serverUrl) {
   };
 }
 
-/** The seeded product the sale is about, its stock set to exactly `stock`. */
+/** The seeded product the sale is about (one sold without sizes), its stock set to exactly `stock`. */
 export async function prepareSaleProduct(db, stock) {
   const [product] = await db.query(
-    `select id, name, price_cents from products where hidden_at is null order by id limit 1`,
+    `select id, name, price_cents from products where hidden_at is null and variation_axis is null order by id limit 1`,
   );
   if (!product) throw new Error('the seed made no product (SEED_DEMO_CATALOG?)');
   await db.query(`update products set stock = $1 where id = $2`, [stock, product.id]);

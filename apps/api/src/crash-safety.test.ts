@@ -233,6 +233,7 @@ async function prepare(
     const catalog = await database.db
       .select({ id: products.id })
       .from(products)
+      .where(isNull(products.variationAxis)) // pieces sold without sizes: no size to choose
       .orderBy(asc(products.id))
       .limit(STOCKS.length);
     const productIds = catalog.map((p) => p.id);

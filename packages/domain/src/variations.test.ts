@@ -3,6 +3,7 @@ import {
   aroForCircumference,
   chooseVariationButton,
   chooseVariationMessage,
+  isChooseVariationMessage,
   lineOutOfStockMessage,
   ringSizeTable,
   variationLabel,
@@ -22,6 +23,18 @@ describe('variation words', () => {
     expect(chooseVariationMessage('Aro')).toBe('Escolha o aro antes de adicionar ao carrinho.');
     expect(chooseVariationMessage(null)).toBe('Escolha o tamanho antes de adicionar ao carrinho.');
     expect(chooseVariationButton('Comprimento')).toBe('Escolha o comprimento');
+  });
+
+  it("tell the store's own refusal from any other text", () => {
+    for (const axis of ['Aro', 'Comprimento', 'Tamanho', null])
+      expect(isChooseVariationMessage(chooseVariationMessage(axis))).toBe(true);
+    expect(isChooseVariationMessage('Escolha o aro')).toBe(false);
+    expect(isChooseVariationMessage('Escolha o que quiser antes de adicionar ao carrinho')).toBe(
+      false,
+    );
+    expect(isChooseVariationMessage('Escolha o Aro antes de adicionar ao carrinho.')).toBe(false);
+    expect(isChooseVariationMessage('Dados inválidos.')).toBe(false);
+    expect(isChooseVariationMessage(undefined)).toBe(false);
   });
 
   it('name the variation in the stock message, and keep the old text without one', () => {

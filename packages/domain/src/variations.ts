@@ -36,6 +36,15 @@ export function chooseVariationMessage(axis: string | null | undefined): string 
   return `Escolha o ${variationAxisWord(axis)} antes de adicionar ao carrinho.`;
 }
 
+/**
+ * Whether a server's refusal is {@link chooseVariationMessage}'s, whatever the axis: the cart
+ * shows that one to the shopper as it is (the store's own words, naming the axis).
+ */
+export function isChooseVariationMessage(text: string | null | undefined): boolean {
+  const match = /^Escolha o (.+) antes de adicionar ao carrinho\.$/.exec(text ?? '');
+  return match !== null && chooseVariationMessage(match[1]) === text;
+}
+
 /** The add button's text until a size is chosen: 'Escolha o aro'. */
 export function chooseVariationButton(axis: string | null | undefined): string {
   return `Escolha o ${variationAxisWord(axis)}`;

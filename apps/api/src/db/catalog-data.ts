@@ -123,12 +123,13 @@ export const catalogSeed: SeedProduct[] = [
     priceCents: 13990,
     description:
       'Anel estilo chevalier com placa oval de madrepérola natural e moldura polida, em banho de ouro 18k. Cada madrepérola tem veios únicos; evite contato com perfume e água do mar.',
-    stock: 11,
+    stock: 14,
     novo: false,
     promocao: false,
     salesCount: 241,
     hasLook3: false,
     composicoes: ['colar-medalha-madreperola', 'brinco-flor-madreperola'],
+    variations: ringSizes([0, 1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1]),
   },
   {
     key: 'anel-falange-liso-dourado',
@@ -171,12 +172,13 @@ export const catalogSeed: SeedProduct[] = [
     originalPriceCents: 19990,
     description:
       'Pedra oval cor safira em garras duplas sobre aro de prata 925 com acabamento polido. Hipoalergênico; limpe com flanela seca e guarde no saquinho que acompanha a peça.',
-    stock: 7,
+    stock: 12,
     novo: false,
     promocao: true,
     salesCount: 189,
     hasLook3: false,
     composicoes: ['colar-solitario-safira-prateado', 'pulseira-olho-grego-safira'],
+    variations: ringSizes([1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0]),
   },
   {
     key: 'anel-perola-shell-dourado',
@@ -195,6 +197,7 @@ export const catalogSeed: SeedProduct[] = [
       'colar-gargantilha-perolas-shell',
       'pulseira-perolas-shell',
     ],
+    variations: ringSizes([1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 0, 1]),
   },
   {
     key: 'anel-ondas-rose',
@@ -203,12 +206,13 @@ export const catalogSeed: SeedProduct[] = [
     priceCents: 7990,
     description:
       'Aro ondulado de 4 mm com acabamento escovado e banho de ouro rosé. Leve e confortável para o dia a dia, antialérgico e com garantia de 1 ano.',
-    stock: 2,
+    stock: 12,
     novo: true,
     promocao: false,
     salesCount: 64,
     hasLook3: false,
     composicoes: ['brinco-argola-torcida-rose', 'pulseira-bracelete-cravejado-rose'],
+    variations: ringSizes([0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0]),
   },
   {
     key: 'anel-trio-aparadores-mix',
@@ -228,6 +232,7 @@ export const catalogSeed: SeedProduct[] = [
       'colar-layering-tres-fios',
       'brinco-argola-media-lisa-dourada',
     ],
+    variations: ringSizes([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0]),
   },
   {
     key: 'anel-riviera-rodio-negro',
@@ -256,6 +261,7 @@ export const catalogSeed: SeedProduct[] = [
     salesCount: 71,
     hasLook3: false,
     composicoes: ['colar-coracao-vazado-rose', 'pulseira-berloques-coracao'],
+    variations: ringSizes([0, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 1, 0, 0]),
   },
   {
     key: 'anel-chunky-trancado-dourado',

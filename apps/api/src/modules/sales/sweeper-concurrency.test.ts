@@ -124,7 +124,7 @@ describe('two sweepers at once', () => {
 
   it('a paid notification racing the sweeper: every order ends paid, its stock taken once', async () => {
     const { database } = testDb;
-    const ids = [4, 5];
+    const ids = [4, 6];
     const placed: TestOrder[] = [];
     for (let i = 0; i < 10; i++)
       placed.push(await insertOrder(database, { productIds: ids, ttlMinutes: 1 }));

@@ -6,7 +6,7 @@
 import { cartBadgeCount, cartItemCount, cartSubtotal, toCartLine } from '@semijoias/domain/cart';
 import type { Cents } from '@semijoias/domain/money';
 import { CART_ADD_ERROR, CART_ALREADY_AT_STOCK } from '@semijoias/domain/messages';
-import { variationLabel } from '@semijoias/domain/variations';
+import { isChooseVariationMessage, variationLabel } from '@semijoias/domain/variations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { isApiError } from '../api';
@@ -169,7 +169,7 @@ export function useAddToCart(): (product: GuestProduct) => Promise<AddResult> {
         const explained =
           isApiError(error) &&
           (error.status === 409 ||
-            (error.status === 400 && message?.startsWith('Escolha o') === true) ||
+            (error.status === 400 && isChooseVariationMessage(message)) ||
             (product.variacao != null && (error.status === 400 || error.status === 404)));
         const server = explained ? message : undefined;
         return { ok: false, message: server ?? CART_ADD_ERROR };

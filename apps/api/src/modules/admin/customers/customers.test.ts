@@ -52,7 +52,7 @@ async function customerWithHistory() {
   const [user] = await ctx.database.db.select().from(users).where(eq(users.id, customer.userId));
   const saved = await adminCall(ctx.app, customer.token, 'POST', '/api/perfis-endereco/', ADDRESS);
   expect(saved.statusCode, saved.body).toBe(201);
-  await addToCart(ctx.app, customer.token, 5, 1);
+  await addToCart(ctx.app, customer.token, 6, 1);
   const paid = await insertOrder(ctx.database, {
     userId: customer.userId,
     status: 'paid',
@@ -186,7 +186,7 @@ describe('the customers calls', () => {
           data: expect.any(String),
         },
       ],
-      carrinho: [expect.objectContaining({ produto_id: 5, quantidade: 1 })],
+      carrinho: [expect.objectContaining({ produto_id: 6, quantidade: 1 })],
     });
     const exportedOrders = data.pedidos as {
       referencia: string;
