@@ -181,6 +181,18 @@ export const users = pgTable(
     role: text('role').$type<UserRole>().notNull().default('customer'),
     /** Set when an LGPD request anonymised the account: her personal data is gone from it. */
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
+    /**
+     * Issue 24 (LGPD): she agreed to receive offers by e-mail ('aceita_marketing'): unticked at
+     * sign-up unless she ticks it; withdrawn from the info tab or any marketing e-mail's link.
+     */
+    marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
+    /** When she last gave or withdrew that agreement (null: never asked to change it). */
+    marketingOptInChangedAt: timestamp('marketing_opt_in_changed_at', { withTimezone: true }),
+    /**
+     * The last change of her server cart (a line added, changed or removed), kept by a trigger on
+     * cart_items (migration 0012) so every path counts: the forgotten-cart e-mail waits from it.
+     */
+    cartChangedAt: timestamp('cart_changed_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -542,6 +554,11 @@ export const orders = pgTable(
     maxInstallments: integer('max_installments'),
     interestFreeInstallments: integer('interest_free_installments'),
     minInstallmentCents: integer('min_installment_cents'),
+    /**
+     * Issue 24: when the sweeper queued the reminder e-mail of this unpaid order (a third of its
+     * time left). Set once, by one guarded statement, with the e-mail in the same transaction.
+     */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -729,6 +746,11 @@ export const outboxEmails = pgTable(
     textBody: text('text_body'),
     htmlBody: text('html_body'),
     links: jsonb('links').$type<string[]>().notNull().default([]),
+    /**
+     * Extra headers of the message (issue 24: a marketing e-mail's `List-Unsubscribe` and
+     * `List-Unsubscribe-Post`, RFC 8058); null for the others.
+     */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -996,3 +1018,97 @@ export const paymentSettings = pgTable(
 );
 
 export type PaymentSettingsRow = typeof paymentSettings.$inferSelect;
+
+// ---------------------------------------------------------- Shoppers come back (issue 24)
+
+/**
+ * 'Avise-me quando chegar': an address waiting for a sold-out piece (or one sold-out size) to be
+ * back. A trigger (migration 0012) stamps `back_in_stock_at` in the very statement that takes the
+ * piece's stock from 0 to some, whatever did it (an owner's restock, a cancelled order giving its
+ * stock back); the sweeper then mails each waiting address once and ends the request.
+ * LGPD: the address is kept for this purpose only. It is erased when the request is served
+ * (`email` set to null, only its hash kept for the owners' figure of pieces sold to shoppers who
+ * asked) and a request never served is deleted after 90 days.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The size she waits for; null for a product sold without sizes. */
+    variationId: integer('variation_id').references(() => productVariations.id, {
+      onDelete: 'cascade',
+    }),
+    /** Lower case; null once served (the e-mail is in the outbox by then). */
+    email: text('email'),
+    /** hashToken(email in lower case): one open request per address and piece; the Painel's figure. */
+    emailHash: text('email_hash').notNull(),
+    /** The customer who asked, when logged in. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Stamped by the trigger when the piece (or the size) went from no stock to some. */
+    backInStockAt: timestamp('back_in_stock_at', { withTimezone: true }),
+    /** When its e-mail was queued: the request has ended. */
+    servedAt: timestamp('served_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('stock_alerts_email_check', sql`${t.email} is null or ${t.email} = lower(${t.email})`),
+    check('stock_alerts_served_check', sql`${t.servedAt} is not null or ${t.email} is not null`),
+    // One open request per address and piece: asking again answers 200 and adds nothing.
+    uniqueIndex('stock_alerts_open_unique')
+      .on(t.productId, sql`coalesce(${t.variationId}, 0)`, t.emailHash)
+      .where(sql`${t.servedAt} is null`),
+    // The sweeper's scan: pieces back, not yet mailed.
+    index('stock_alerts_due_idx')
+      .on(t.backInStockAt)
+      .where(sql`${t.servedAt} is null and ${t.backInStockAt} is not null`),
+    // The trigger's and the owners' count per piece.
+    index('stock_alerts_product_idx').on(t.productId, t.variationId),
+    index('stock_alerts_created_idx').on(t.createdAt),
+  ],
+);
+
+export type StockAlertRow = typeof stockAlerts.$inferSelect;
+
+/** Her 'Favoritos': a product she keeps, newest first. */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('favourites_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('favourites_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * The forgotten-cart e-mails: one per cart, a cart being her cart as of its last change
+ * (`users.cart_changed_at`). The unique pair is the guard: a second sweeper, or the next pass,
+ * inserts nothing and mails nothing; a change of the cart makes a new cart. Kept 60 days for the
+ * Painel's carts recovered (an order within 7 days of `sent_at`).
+ */
+export const cartReminders = pgTable(
+  'cart_reminders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cartChangedAt: timestamp('cart_changed_at', { withTimezone: true, precision: 3 }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('cart_reminders_cart_unique').on(t.userId, t.cartChangedAt),
+    index('cart_reminders_sent_idx').on(t.sentAt),
+  ],
+);
