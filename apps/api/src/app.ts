@@ -42,6 +42,7 @@ import {
 } from './modules/catalog/index.js';
 import { couponRoutes } from './modules/coupons/index.js';
 import { healthRoutes, registerLifecycle } from './modules/health/index.js';
+import { favouritesRoutes } from './modules/favourites/index.js';
 import { createHousekeeping } from './modules/housekeeping/index.js';
 import { createOutboxWorker, type OutboxWorker } from './modules/mail/index.js';
 import { importUploadedFilesFromDisk, mediaRoutes, readMediaFile } from './modules/media/index.js';
@@ -275,6 +276,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(secondFactorRoutes, { db: database.db, key, authenticate, config });
       await api.register(accountsRoutes, { ...accountDeps, authenticate });
       await api.register(cartRoutes, {
+        db: database.db,
+        authenticate,
+        imageBaseUrl: config.imageBaseUrl,
+      });
+      // Her favourites (issue 24 §3): the catalog's products, behind the bearer.
+      await api.register(favouritesRoutes, {
         db: database.db,
         authenticate,
         imageBaseUrl: config.imageBaseUrl,

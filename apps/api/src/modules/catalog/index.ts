@@ -2,6 +2,11 @@
 export { catalogRoutes } from './routes.js';
 export { createCatalogCache, sendCached, type CachedAnswer, type CatalogCache } from './cache.js';
 export { createChangeFeed } from './change-feed.js';
-export { productIdParams } from './schemas.js';
-export { imageUrlFrom, type ImageUrl } from './serializers.js';
-export { wordStartPattern } from './service.js';
+export { productIdParams, productListSchema } from './schemas.js';
+export { imageUrlFrom, serializeProduct, type ImageUrl } from './serializers.js';
+export {
+  createCatalogService,
+  productColumns,
+  wordStartPattern,
+  type ProductWithCompositions,
+} from './service.js';

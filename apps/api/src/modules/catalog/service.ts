@@ -13,7 +13,8 @@ import type { CategoryName } from '@semijoias/domain/catalog';
 import type { Db } from '../../db/client.js';
 import { productCompositions, products, productVariations } from '../../db/schema.js';
 
-const productColumns = {
+/** The columns of a catalog product; a module listing products its own way selects these. */
+export const productColumns = {
   id: products.id,
   name: products.name,
   category: products.category,
@@ -222,6 +223,12 @@ export function createCatalogService(db: Db) {
   }
 
   return {
+    /**
+     * Rows another module selected with {@link productColumns} (her favourites), with their
+     * compositions, in the order given: the same product the catalog's lists answer.
+     */
+    withCompositions,
+
     /** Every product, by id. */
     async listProducts(): Promise<ProductWithCompositions[]> {
       return withCompositions(await all.execute());
