@@ -61,6 +61,7 @@ import { shareImageRoutes } from './modules/share-images/index.js';
 import { shippingRoutes, tableShippingQuoter } from './modules/shipping/index.js';
 import { createStoreHealthMonitor } from './modules/store-health/index.js';
 import { storeSettingsRoutes } from './modules/store-settings/index.js';
+import { createStockAlertSweep, stockAlertRoutes } from './modules/stock-alerts/index.js';
 import { HASHED_ASSETS_PREFIX, registerWebApp } from './modules/web-app/index.js';
 
 declare module 'fastify' {
@@ -243,6 +244,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('storeHealth', storeHealth);
 
+  // 'Avise-me' (issue 24): at each sweep, the requests whose piece is back are mailed once.
+  const stockAlertSweep = createStockAlertSweep({
+    db: database.db,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    wakeOutbox,
+  });
+  app.decorate('stockAlerts', stockAlertSweep);
+
   // The sweeper (issue 10): every ORDER_SWEEP_INTERVAL_SECONDS, expired unpaid orders are
   // cancelled (after asking the provider whether they were paid after all), and about hourly
   // the spent tokens and old rows are deleted. Safe with several instances on one PostgreSQL.
@@ -253,7 +263,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     mailDeps: orderMailDeps(config),
     housekeeping: createHousekeeping({ db: database.db, log: app.log }),
-    alsoEachSweep: [backups, storeHealth],
+    alsoEachSweep: [backups, storeHealth, stockAlertSweep],
   });
   app.decorate('sweeper', sweeper);
   app.addHook('onClose', () => sweeper.stop());
@@ -299,6 +309,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Selling (issue 8): addresses, coupons, the order and its payment, her orders, webhooks.
       await api.register(addressRoutes, { db: database.db, authenticate });
       await api.register(couponRoutes, { db: database.db, authenticate });
+      await api.register(stockAlertRoutes, {
+        db: database.db,
+        authenticate,
+        rateLimits: config.rateLimits,
+      });
       await api.register(salesRoutes, { sales, authenticate });
       // The owners' back office (issue 12): every call guarded, see modules/admin/routes.ts.
       await api.register(adminRoutes, {

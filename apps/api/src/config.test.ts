@@ -311,6 +311,8 @@ describe('rate limits', () => {
     expect(DEFAULT_RATE_LIMITS.emailPerAddress).toEqual({ max: 5, windowSeconds: 3600 });
     expect(DEFAULT_RATE_LIMITS.emailPerIp).toEqual({ max: 20, windowSeconds: 3600 });
     expect(DEFAULT_RATE_LIMITS.cepLookupPerIp).toEqual({ max: 60, windowSeconds: 60 });
+    expect(DEFAULT_RATE_LIMITS.stockAlertPerAddress).toEqual({ max: 5, windowSeconds: 3600 });
+    expect(DEFAULT_RATE_LIMITS.stockAlertPerIp).toEqual({ max: 20, windowSeconds: 3600 });
     const doubled = parseEnv({ RATE_LIMIT_SCALE: '2' }).rateLimits;
     expect(doubled.loginPerIp.max).toBe(100);
     expect(doubled.cepLookupPerIp).toEqual({ max: 120, windowSeconds: 60 });

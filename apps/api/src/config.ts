@@ -254,6 +254,9 @@ export interface RateLimits {
   secondFactorPerAccount: RateLimitRule;
   secondFactorPerAccountDaily: RateLimitRule;
   secondFactorPerIp: RateLimitRule;
+  /** POST /api/avise-me/ (issue 24): per e-mail address and per client IP. */
+  stockAlertPerAddress: RateLimitRule;
+  stockAlertPerIp: RateLimitRule;
 }
 
 const ONE_MINUTE = 60;
@@ -274,6 +277,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   secondFactorPerAccount: { max: 10, windowSeconds: FIFTEEN_MINUTES },
   secondFactorPerAccountDaily: { max: 30, windowSeconds: 24 * ONE_HOUR },
   secondFactorPerIp: { max: 50, windowSeconds: FIFTEEN_MINUTES },
+  stockAlertPerAddress: { max: 5, windowSeconds: ONE_HOUR },
+  stockAlertPerIp: { max: 20, windowSeconds: ONE_HOUR },
 };
 
 export function scaleRateLimits(limits: RateLimits, scale: number): RateLimits {

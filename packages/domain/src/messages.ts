@@ -680,7 +680,7 @@ export const ADMIN_PAGE_INVALID = 'A página deve ser um número inteiro a parti
 export const PRODUCT_CATEGORY_FILTER_INVALID =
   'Categoria desconhecida: use Anel, Brinco, Pulseira ou Colar.';
 export const PRODUCT_SITUATION_FILTER_INVALID =
-  'Filtro desconhecido: use visiveis, ocultos ou estoque_baixo.';
+  'Filtro desconhecido: use visiveis, ocultos, estoque_baixo ou aguardando_aviso.';
 
 // Estoque
 export const STOCK_PRODUCT_FILTER_INVALID = 'O produto deve ser um número inteiro positivo.';

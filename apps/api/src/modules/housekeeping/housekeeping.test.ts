@@ -207,6 +207,7 @@ describe('housekeeping', () => {
       idempotency_keys: 2,
       outbox_emails: 1,
       refused_payment_notifications: 1,
+      stock_alerts: 0,
     });
 
     expect(

@@ -14,7 +14,7 @@
  * token is detected, modules/auth/service.ts), e-mails not sent yet or given up (the owners look
  * at those), and sandbox_checkouts (the sandbox provider's own record, like PagBank's).
  */
-import { and, eq, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -28,10 +28,12 @@ import {
   rateLimitBuckets,
   refreshTokens,
   refusedPaymentNotifications,
+  stockAlerts,
 } from '../../db/schema.js';
 import { VERIFICATION_TOKEN_TTL_MS } from '../accounts/index.js';
 import { RESET_TOKEN_TTL_MS } from '../auth/index.js';
 import { FOUND_TTL_MS, NOT_FOUND_TTL_MS } from '../postal-codes/index.js';
+import { SERVED_STOCK_ALERT_KEPT_MS, STOCK_ALERT_KEPT_MS } from '../stock-alerts/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spent or expired one-time and refresh tokens are kept this long (a support question, a log). */
@@ -154,6 +156,22 @@ const RULES: Rule[] = [
     table: refusedPaymentNotifications,
     condition: (now) =>
       lt(refusedPaymentNotifications.receivedAt, before(now, REFUSED_NOTIFICATION_KEPT_MS)),
+  },
+  {
+    // 'Avise-me' (issue 24): a request not served in 90 days ends, its address deleted with it;
+    // a served one (its address already gone) after 60 days.
+    name: 'stock_alerts',
+    table: stockAlerts,
+    condition: (now) =>
+      and(
+        isNull(stockAlerts.servedAt),
+        lt(stockAlerts.createdAt, before(now, STOCK_ALERT_KEPT_MS)),
+      ),
+  },
+  {
+    name: 'stock_alerts',
+    table: stockAlerts,
+    condition: (now) => lt(stockAlerts.servedAt, before(now, SERVED_STOCK_ALERT_KEPT_MS)),
   },
 ];
 

@@ -33,7 +33,12 @@ export const productImageParams = z
 
 const categoryNames = CATEGORIES.map((c) => c.name) as [CategoryName, ...CategoryName[]];
 
-export const PRODUCT_SITUATIONS = ['visiveis', 'ocultos', 'estoque_baixo'] as const;
+export const PRODUCT_SITUATIONS = [
+  'visiveis',
+  'ocultos',
+  'estoque_baixo',
+  'aguardando_aviso',
+] as const;
 export type ProductSituation = (typeof PRODUCT_SITUATIONS)[number];
 
 export const productListQuery = z
@@ -59,6 +64,8 @@ export const adminProductListItem = z.object({
   preco: z.string(),
   estoque: z.number(),
   estoque_baixo: z.boolean(),
+  /** Issue 24: shoppers waiting for 'Avise-me' on this piece (any size): what to restock first. */
+  aguardando_aviso: z.number(),
   oculto: z.boolean(),
   novo: z.boolean(),
   promocao: z.boolean(),
@@ -87,6 +94,8 @@ export const adminProductJson = z.object({
   promocao: z.boolean(),
   estoque: z.number(),
   estoque_baixo: z.boolean(),
+  /** Issue 24: open 'Avise-me' requests for the piece, whole or any size. */
+  aguardando_aviso: z.number(),
   peso_gramas: z.number(),
   oculto: z.boolean(),
   oculto_em: z.string().nullable(),
@@ -119,6 +128,8 @@ export const adminProductJson = z.object({
       estoque: z.number(),
       sku: z.string().nullable(),
       pedidos: z.number(),
+      /** Issue 24: open 'Avise-me' requests for this size. */
+      aguardando_aviso: z.number(),
     }),
   ),
 });

@@ -38,6 +38,7 @@ import { productCompositions, products } from '../../../db/schema.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { tagStockChanges } from '../../../lib/stock-ledger.js';
 import { wordStartPattern, type ImageUrl } from '../../catalog/index.js';
+import { waitingCounts } from '../../stock-alerts/index.js';
 import { writeAudit } from '../audit.js';
 import { STOCK_BY_VARIATION, variationsOf } from './variations.js';
 import type { Owner } from '../../owner-access/index.js';
@@ -82,10 +83,15 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       .innerJoin(products, eq(products.id, productCompositions.composedProductId))
       .where(eq(productCompositions.productId, id))
       .orderBy(asc(productCompositions.position));
+    const waiting = (await waitingCounts(tx, [id])).get(id);
     return toJson(
       row.product,
       Boolean(row.everOrdered),
-      await variationsOf(tx, id),
+      (await variationsOf(tx, id)).map((v) => ({
+        ...v,
+        aguardando_aviso: waiting?.bySize.get(v.id) ?? 0,
+      })),
+      waiting?.total ?? 0,
       pieces.map((piece) => ({
         id: piece.id,
         nome: piece.nome,
@@ -100,6 +106,7 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
     p: ProductRow,
     ordered: boolean,
     variacoes: AdminProductJson['variacoes'],
+    waiting: number,
     composicoes: AdminProductJson['composicoes'],
   ): AdminProductJson {
     const imagens = Object.fromEntries(
@@ -120,6 +127,7 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       promocao: p.promocao,
       estoque: p.stock,
       estoque_baixo: p.stock < LOW_STOCK_THRESHOLD,
+      aguardando_aviso: waiting,
       peso_gramas: p.weightGrams,
       oculto: p.hiddenAt !== null,
       oculto_em: p.hiddenAt?.toISOString() ?? null,
@@ -227,6 +235,10 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       if (query.situacao === 'estoque_baixo') {
         conditions.push(lt(products.stock, LOW_STOCK_THRESHOLD));
       }
+      // Issue 24: the pieces shoppers wait for ('Avise-me'), the most awaited first.
+      const waitingNow = sql<number>`(select count(*)::int from stock_alerts sa
+        where sa.product_id = "products"."id" and sa.served_at is null)`;
+      if (query.situacao === 'aguardando_aviso') conditions.push(sql`${waitingNow} > 0`);
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       const pagina = query.pagina ?? 1;
       const [rows, [totalRow]] = await Promise.all([
@@ -235,12 +247,20 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
           .from(products)
           .where(where)
           // The newest first: the piece she just created is on top.
-          .orderBy(desc(products.id))
+          .orderBy(
+            ...(query.situacao === 'aguardando_aviso'
+              ? [desc(waitingNow), desc(products.id)]
+              : [desc(products.id)]),
+          )
           .limit(ADMIN_PAGE_SIZE)
           .offset((pagina - 1) * ADMIN_PAGE_SIZE),
         db.select({ n: count() }).from(products).where(where),
       ]);
       const total = totalRow?.n ?? 0;
+      const waiting = await waitingCounts(
+        db,
+        rows.map((p) => p.id),
+      );
       return {
         produtos: rows.map((p) => ({
           id: p.id,
@@ -250,6 +270,7 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
           preco: centsToDecimal(p.priceCents),
           estoque: p.stock,
           estoque_baixo: p.stock < LOW_STOCK_THRESHOLD,
+          aguardando_aviso: waiting.get(p.id)?.total ?? 0,
           oculto: p.hiddenAt !== null,
           novo: p.novo,
           promocao: p.promocao,

@@ -1,0 +1,12 @@
+// 'Avise-me quando chegar' (issue 24, docs/stock-alerts-contract.md).
+export { stockAlertRoutes } from './routes.js';
+export {
+  createStockAlertService,
+  createStockAlertSweep,
+  SERVED_STOCK_ALERT_KEPT_MS,
+  STOCK_ALERT_KEPT_MS,
+  waitingCounts,
+  type StockAlertSweep,
+  type StockAlertSweepResult,
+} from './service.js';
+export { stockAlertEmail, stockAlertLink } from './email.js';

@@ -1,0 +1,45 @@
+/**
+ * 'Avise-me quando chegar' (issue 24, docs/stock-alerts-contract.md): the texts of POST
+ * /api/avise-me/ and of the product page's form, shared by the API and the web.
+ */
+import { isValidEmail, normalizeEmail } from './email';
+import { RESEND_EMAIL_INVALID, RESEND_EMAIL_REQUIRED } from './messages';
+import { variationAxisWord } from './variations';
+
+/** 409: the piece (or that size) can be bought now. */
+export const STOCK_ALERT_AVAILABLE = 'Este produto está disponível.';
+export const STOCK_ALERT_PRODUCT_INVALID = 'O id do produto deve ser um número inteiro positivo.';
+export const STOCK_ALERT_VARIATION_INVALID =
+  'O id da variação deve ser um número inteiro positivo.';
+export const STOCK_ALERT_EMAIL_REQUIRED = RESEND_EMAIL_REQUIRED;
+export const STOCK_ALERT_EMAIL_INVALID = RESEND_EMAIL_INVALID;
+/** The form's failure when the call itself failed (network, 5xx). */
+export const STOCK_ALERT_FAILED = 'Não foi possível registrar seu pedido. Tente novamente.';
+
+/** The form's title and button. */
+export const STOCK_ALERT_TITLE = 'Avise-me quando chegar';
+export const STOCK_ALERT_BUTTON = 'Avise-me';
+export const STOCK_ALERT_EMAIL_LABEL = 'Seu e-mail';
+export const STOCK_ALERT_INTRO = 'Deixe seu e-mail e avisaremos assim que esta joia voltar.';
+
+/** Under the size picker of a piece with some sizes sold out: 'Seu aro esgotou? …'. */
+export function stockAlertSizeQuestion(axis: string | null | undefined): string {
+  return `Seu ${variationAxisWord(axis)} esgotou? ${STOCK_ALERT_TITLE}`;
+}
+
+/** The size select's label ('Aro'), and its first option for a piece sold out in every size. */
+export function stockAlertAnySize(axis: string | null | undefined): string {
+  return `Qualquer ${variationAxisWord(axis)}`;
+}
+
+/** The confirmation on the page (no e-mail is sent until the piece is back). */
+export function stockAlertConfirmation(email: string): string {
+  return `Pronto! Avisaremos ${normalizeEmail(email)} quando chegar.`;
+}
+
+/** The e-mail field's problem, or null: the API's 400 and the form's message say the same. */
+export function stockAlertEmailError(email: unknown): string | null {
+  if (typeof email !== 'string' || email.trim() === '') return STOCK_ALERT_EMAIL_REQUIRED;
+  if (email.length > 254 || !isValidEmail(email)) return STOCK_ALERT_EMAIL_INVALID;
+  return null;
+}
