@@ -164,8 +164,8 @@ describe('concurrent checkouts', () => {
       .values({ code, kind: 'fixed', amountCents: 500, usageLimit: 1 });
     const customers = await times(4, () => shopper(ctx.app, ctx.database));
     for (const [i, c] of customers.entries()) {
-      await setProduct(ctx.database, 10 + i, { priceCents: 10000, stock: 10 });
-      await addToCart(ctx.app, c.token, 10 + i, 1);
+      await setProduct(ctx.database, 16 + i, { priceCents: 10000, stock: 10 });
+      await addToCart(ctx.app, c.token, 16 + i, 1);
     }
     const answers = await times(4, (i) =>
       call(ctx.app, '/api/pay/', { cep: '01310100', cupom: code }, { token: customers[i]!.token }),
