@@ -1,0 +1,191 @@
+/**
+ * 'Avise-me' read off the wire (issue 24): the real app with SMTP_URL on a local smtp-server, a
+ * shopper's request, an owner's restock through the back office, the app's own sweeper; the
+ * message taken apart (MIME, quoted-printable) and checked: one per request, to her address, the
+ * piece, its size, its price and the link to its page on PUBLIC_URL. Also the call's rate limits
+ * (5 an hour per address, 20 per IP), with this app's own limits switched on.
+ */
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeHtml } from '@semijoias/domain/html';
+import { TOO_MANY_ATTEMPTS } from '@semijoias/domain/messages';
+import { formatBRL } from '@semijoias/domain/money';
+import { buildApp } from '../../app.js';
+import { DEFAULT_RATE_LIMITS, scaleRateLimits } from '../../config.js';
+import { productVariations } from '../../db/schema.js';
+import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
+import { SIZED_SEED_IDS, setProduct } from '../../../test/checkout.js';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
+import { catalogTail } from '../../../test/orders.js';
+import { parseMessage, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
+import { STORE_NAME } from '../mail/templates.js';
+
+const PUBLIC_URL = 'http://loja.test';
+const MAIL_FROM = 'loja@semijoias.test';
+
+let sink: SmtpSink;
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let read = 0;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  testDb = await createTestDatabase();
+  app = await buildApp({
+    config: testConfig({
+      smtpUrl: `smtp://127.0.0.1:${sink.port}`,
+      mailFrom: `${STORE_NAME} <${MAIL_FROM}>`,
+      adminEmails: [...OWNER_EMAILS],
+      // Every limit off but this call's own (the owners' logins must not run into theirs).
+      rateLimits: {
+        ...scaleRateLimits(DEFAULT_RATE_LIMITS, 0),
+        stockAlertPerAddress: DEFAULT_RATE_LIMITS.stockAlertPerAddress,
+        stockAlertPerIp: DEFAULT_RATE_LIMITS.stockAlertPerIp,
+      },
+    }),
+    database: testDb.database,
+    logger: false,
+    background: false,
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await testDb?.drop();
+  await sink?.close();
+});
+
+interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Delivers the outbox over SMTP: the shoppers' messages received since last asked. */
+async function delivered(): Promise<Mail[]> {
+  await app.outbox.drain();
+  const fresh = sink.received.slice(read);
+  read = sink.received.length;
+  // The owners' own notices (a login from a new browser) are not this test's.
+  const owners: readonly string[] = OWNER_EMAILS;
+  return fresh
+    .filter((m) => !m.to.some((to) => owners.includes(to)))
+    .map((m) => {
+      expect(m.from).toBe(MAIL_FROM);
+      return { to: m.to, ...parseMessage(m.raw) };
+    });
+}
+
+function expectSays(mail: Mail, ...facts: string[]) {
+  for (const fact of facts) {
+    expect(mail.text, mail.subject).toContain(fact);
+    expect(mail.html, mail.subject).toContain(escapeHtml(fact));
+  }
+}
+
+/** Each request comes from its own client address unless told: the per-IP limit stays out. */
+let nextIp = 1;
+function ask(body: object, ip = `10.0.0.${nextIp++}`) {
+  return app.inject({ method: 'POST', url: '/api/avise-me/', payload: body, remoteAddress: ip });
+}
+
+async function restock(productId: number, quantidade: number, variacaoId?: number) {
+  const owner = await loggedInOwner(app, testDb.database);
+  const res = await adminCall(app, owner.token, 'POST', '/api/admin/estoque/ajustes/', {
+    produto_id: productId,
+    ...(variacaoId === undefined ? {} : { variacao_id: variacaoId }),
+    quantidade,
+    nota: 'Reposição',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+const take = catalogTail(() => testDb.database);
+
+describe("the 'Avise-me' e-mail", () => {
+  it('arrives once, when the owner restocks, with the piece, its price and its link', async () => {
+    const [id] = await take(1, 0);
+    const piece = await setProduct(testDb.database, id!, { priceCents: 18990 });
+    expect((await ask({ produto_id: id, email: 'Cliente.Espera@Exemplo.com' })).statusCode).toBe(
+      201,
+    );
+    expect((await ask({ produto_id: id, email: 'cliente.espera@exemplo.com' })).statusCode).toBe(
+      200,
+    );
+    await app.sweeper.runOnce();
+    expect(await delivered()).toEqual([]); // nothing while it is sold out
+
+    await restock(id!, 2);
+    await app.sweeper.runOnce();
+    const mails = await delivered();
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.to).toEqual(['cliente.espera@exemplo.com']);
+    expect(mail.subject).toBe(`Chegou! ${piece.name} está disponível - ${STORE_NAME}`);
+    expectSays(mail, piece.name, formatBRL(18990), 'Avise-me quando chegar');
+    expect(mail.text).toContain(`${PUBLIC_URL}/produto/${id}\n`);
+    expect(mail.html).toContain(`href="${PUBLIC_URL}/produto/${id}"`);
+
+    // Never again: another sweep, another restock.
+    await restock(id!, 1);
+    await app.sweeper.runOnce();
+    expect(await delivered()).toEqual([]);
+  });
+
+  it('names the size and links to it chosen', async () => {
+    const ringId = [...SIZED_SEED_IDS][0]!;
+    const sizes = await testDb.database.db
+      .select({ id: productVariations.id, name: productVariations.name })
+      .from(productVariations)
+      .where(and(eq(productVariations.productId, ringId), isNull(productVariations.archivedAt)))
+      .orderBy(asc(productVariations.position));
+    const size = sizes[4]!;
+    await testDb.database.db
+      .update(productVariations)
+      .set({ stock: 0 })
+      .where(eq(productVariations.id, size.id));
+    expect(
+      (await ask({ produto_id: ringId, variacao_id: size.id, email: 'aro@exemplo.com' }))
+        .statusCode,
+    ).toBe(201);
+    await restock(ringId, 1, size.id);
+    await app.sweeper.runOnce();
+    const [mail, ...more] = await delivered();
+    expect(more).toEqual([]);
+    expect(mail!.to).toEqual(['aro@exemplo.com']);
+    expectSays(mail!, `Aro ${size.name}`);
+    expect(mail!.text).toContain(`${PUBLIC_URL}/produto/${ringId}?variacao=${size.id}`);
+  });
+});
+
+describe('rate limits', () => {
+  it('take 5 requests an hour per address', async () => {
+    const ids = await take(6, 0);
+    const email = 'limite@exemplo.com';
+    for (const id of ids.slice(0, 5)) {
+      expect((await ask({ produto_id: id, email })).statusCode).toBe(201);
+    }
+    const refused = await ask({ produto_id: ids[5], email: 'LIMITE@exemplo.com' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe(TOO_MANY_ATTEMPTS);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is still welcome.
+    expect((await ask({ produto_id: ids[5], email: 'outra@exemplo.com' })).statusCode).toBe(201);
+  });
+
+  it('take 20 requests an hour per client IP', async () => {
+    const [id] = await take(1, 0);
+    const ip = '192.0.2.77';
+    for (let i = 0; i < 20; i++) {
+      const res = await ask({ produto_id: id, email: `ip${i}@exemplo.com` }, ip);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const refused = await ask({ produto_id: id, email: 'ip20@exemplo.com' }, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe(TOO_MANY_ATTEMPTS);
+    expect((await ask({ produto_id: id, email: 'ip20@exemplo.com' })).statusCode).toBe(201);
+  });
+});
