@@ -45,6 +45,7 @@ import { healthRoutes, registerLifecycle } from './modules/health/index.js';
 import { favouritesRoutes } from './modules/favourites/index.js';
 import { createHousekeeping } from './modules/housekeeping/index.js';
 import { createOutboxWorker, type OutboxWorker } from './modules/mail/index.js';
+import { createCartReminderTask, marketingRoutes } from './modules/marketing/index.js';
 import { importUploadedFilesFromDisk, mediaRoutes, readMediaFile } from './modules/media/index.js';
 import { syncOwnerRoles } from './modules/owner-access/index.js';
 import { postalCodeRoutes } from './modules/postal-codes/index.js';
@@ -253,6 +254,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('stockAlerts', stockAlertSweep);
 
+  // The forgotten cart (issue 24): a consenting customer's cart untouched for
+  // CART_REMINDER_MINUTES is mailed once, at a sweep.
+  const cartReminders = createCartReminderTask({
+    db: database.db,
+    config,
+    log: app.log,
+    wakeOutbox,
+  });
+  app.decorate('cartReminders', cartReminders);
+
   // The sweeper (issue 10): every ORDER_SWEEP_INTERVAL_SECONDS, expired unpaid orders are
   // cancelled (after asking the provider whether they were paid after all), and about hourly
   // the spent tokens and old rows are deleted. Safe with several instances on one PostgreSQL.
@@ -263,7 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     mailDeps: orderMailDeps(config),
     housekeeping: createHousekeeping({ db: database.db, log: app.log }),
-    alsoEachSweep: [backups, storeHealth, stockAlertSweep],
+    alsoEachSweep: [backups, storeHealth, stockAlertSweep, cartReminders],
   });
   app.decorate('sweeper', sweeper);
   app.addHook('onClose', () => sweeper.stop());
@@ -285,6 +296,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { ...accountDeps, key });
       await api.register(secondFactorRoutes, { db: database.db, key, authenticate, config });
       await api.register(accountsRoutes, { ...accountDeps, authenticate });
+      // Unsubscribing from marketing e-mail without a login (issue 24, RFC 8058).
+      await api.register(marketingRoutes, { db: database.db, jwtSecret: config.jwtSecret });
       await api.register(cartRoutes, {
         db: database.db,
         authenticate,

@@ -116,6 +116,11 @@ describe('parseEnv', () => {
     expect(c.dataDir).toBe(resolve(process.cwd(), 'tmp/dados'));
   });
 
+  it('CART_REMINDER_MINUTES: 240 by default (issue 24), or the minutes given', () => {
+    expect(parseEnv({}).cartReminderMinutes).toBe(240);
+    expect(parseEnv({ CART_REMINDER_MINUTES: '2' }).cartReminderMinutes).toBe(2);
+  });
+
   it('an empty variable counts as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: ' ' })).toMatchObject({
       databaseUrl: undefined,
@@ -144,6 +149,10 @@ describe('parseEnv', () => {
     [{ UNPAID_ORDER_TTL_MINUTES: '0' }, 'UNPAID_ORDER_TTL_MINUTES'],
     [{ UNPAID_ORDER_TTL_MINUTES: '1.5' }, 'UNPAID_ORDER_TTL_MINUTES'],
     [{ ORDER_SWEEP_INTERVAL_SECONDS: '0' }, 'ORDER_SWEEP_INTERVAL_SECONDS'],
+    [{ CART_REMINDER_MINUTES: '0' }, 'CART_REMINDER_MINUTES'],
+    [{ CART_REMINDER_MINUTES: '2h' }, 'CART_REMINDER_MINUTES'],
+    [{ CART_REMINDER_MINUTES: '1.5' }, 'CART_REMINDER_MINUTES'],
+    [{ CART_REMINDER_MINUTES: '50000' }, 'CART_REMINDER_MINUTES'],
     [{ SANDBOX_WEBHOOK_SECRET: 'curto' }, 'SANDBOX_WEBHOOK_SECRET'],
     [{ SEED_DEMO_CATALOG: 'sim' }, 'SEED_DEMO_CATALOG'],
     [{ SHUTDOWN_TIMEOUT_SECONDS: '0' }, 'SHUTDOWN_TIMEOUT_SECONDS'],

@@ -98,6 +98,14 @@ const envSchema = z
         .max(60 * 24 * 30),
     ),
     ORDER_SWEEP_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
+    // Issue 24: a consenting customer's cart untouched this long brings one e-mail (4 h).
+    CART_REMINDER_MINUTES: optional(
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(60 * 24 * 30),
+    ),
     // Signs the sandbox provider's notifications; unset: generated once into DATA_DIR.
     SANDBOX_WEBHOOK_SECRET: optional(
       z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }),
@@ -214,6 +222,8 @@ export interface Config {
   /** Minutes after which an unpaid order is cancelled (and its provider checkout has expired). */
   unpaidOrderTtlMinutes: number;
   orderSweepIntervalSeconds: number;
+  /** Minutes a consenting customer's cart stays untouched before its one e-mail (issue 24). */
+  cartReminderMinutes: number;
   /** Signs and verifies the sandbox provider's notifications (like the JWT secret). */
   sandboxWebhookSecret: string;
   jwtSecret: string;
@@ -358,6 +368,7 @@ export function parseEnv(env: Env = process.env): Omit<
     },
     unpaidOrderTtlMinutes: e.UNPAID_ORDER_TTL_MINUTES ?? DEFAULT_UNPAID_ORDER_TTL_MINUTES,
     orderSweepIntervalSeconds: e.ORDER_SWEEP_INTERVAL_SECONDS ?? 60,
+    cartReminderMinutes: e.CART_REMINDER_MINUTES ?? 240,
     sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL ?? 'info',

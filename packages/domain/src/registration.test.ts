@@ -105,6 +105,7 @@ describe('validateRegistrationPayload (server re-validation of POST /api/users/)
         cpf: '52998224725',
         birthdate: '2010-03-15',
         password: 'Senha123',
+        marketingOptIn: false,
       },
     });
   });

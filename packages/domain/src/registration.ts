@@ -14,6 +14,7 @@ import { cpfDigits, isValidCpf } from './cpf';
 import { fieldErrors } from './fieldErrors';
 import { isValidRegistrationEmail, normalizeEmail } from './email';
 import { isPasswordValid, PASSWORDS_DO_NOT_MATCH } from './password';
+import { MARKETING_CONSENT_INVALID } from './marketing';
 import { isCompletePhone, phoneDigits } from './phone';
 
 export const REGISTRATION_REQUIRED = 'Todos os campos são obrigatórios.';
@@ -127,6 +128,8 @@ export function registrationPayloadSchema(today: CalendarDate) {
         const problem = birthdateProblem(parsePayloadBirthdate(value), today);
         if (problem) ctx.addIssue({ code: 'custom', message: BIRTHDATE_MESSAGES[problem] });
       }),
+      // Issue 24 (LGPD): she agrees to offers by e-mail only by ticking the box; absent is no.
+      aceita_marketing: z.boolean({ error: MARKETING_CONSENT_INVALID }).optional(),
     },
     // A body that is not an object at all has every field missing.
     { error: REGISTRATION_REQUIRED },
@@ -145,6 +148,8 @@ export interface NormalizedRegistration {
   /** yyyy-mm-dd. */
   birthdate: string;
   password: string;
+  /** She ticked 'Quero receber novidades e ofertas por e-mail' (issue 24). */
+  marketingOptIn: boolean;
 }
 
 export function normalizeRegistration(payload: RegistrationPayload): NormalizedRegistration {
@@ -156,6 +161,7 @@ export function normalizeRegistration(payload: RegistrationPayload): NormalizedR
     cpf: cpfDigits(payload.cpf),
     birthdate: payload.birthdate.trim(),
     password: payload.password,
+    marketingOptIn: payload.aceita_marketing === true,
   };
 }
 
@@ -178,6 +184,7 @@ const PAYLOAD_MESSAGE_ORDER = [
   'phone',
   'firstName',
   'lastName',
+  'aceita_marketing',
 ];
 
 /**

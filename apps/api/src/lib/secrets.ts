@@ -7,6 +7,7 @@ import {
   createCipheriv,
   createDecipheriv,
   createHash,
+  createHmac,
   hkdfSync,
   randomBytes,
   timingSafeEqual,
@@ -90,6 +91,15 @@ export function openSealed(secret: string, purpose: string, sealed: string): str
   } catch {
     return null;
   }
+}
+
+/**
+ * HMAC-SHA-256 of `text` under a key derived from `secret` for `purpose`, base64url: a link that
+ * names someone without a login and without a stored token (issue 24: her unsubscribe link).
+ * Only the server, knowing the secret, can make one; another purpose's signature never matches.
+ */
+export function signText(secret: string, purpose: string, text: string): string {
+  return createHmac('sha256', derivedKey(secret, purpose)).update(text, 'utf8').digest('base64url');
 }
 
 /**

@@ -20,6 +20,11 @@ export interface MailMessage {
    * sent again after a crash is recognisable by mail servers as the same one.
    */
   messageId?: string;
+  /**
+   * Extra headers (issue 24: a marketing e-mail's `List-Unsubscribe` and `List-Unsubscribe-Post`,
+   * RFC 8058). Absent for the other messages.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

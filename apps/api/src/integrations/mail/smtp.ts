@@ -29,6 +29,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
         text: message.text,
         html: message.html,
         ...(message.messageId ? { messageId: message.messageId } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
     async close() {

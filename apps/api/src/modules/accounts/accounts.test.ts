@@ -424,6 +424,7 @@ describe('GET and PUT /api/infos/', () => {
       cpf: ana.cpf.replace(/\D/g, ''),
       birthdate: '1990-05-17',
       administrador: false,
+      aceita_marketing: false,
     });
     const biaInfo = await get(biaTokens.access);
     expect(biaInfo.json()).toMatchObject({ first_name: 'Bia', phone: '1130000000' });

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { todayInSaoPaulo } from '@semijoias/domain/calendar';
 import { normalizeEmail } from '@semijoias/domain/email';
+import { readMarketingConsent } from '@semijoias/domain/marketing';
 import { resendEmailError } from '@semijoias/domain/messages';
 import { maskPhone, phoneDigits } from '@semijoias/domain/phone';
 import { validateRegistrationPayload } from '@semijoias/domain/registration';
@@ -112,14 +113,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       const typed = req.body.phone.trim();
       const phone = /^\d{10,11}$/.test(typed) ? maskPhone(typed) : typed;
       const problems = validateUserInfoEdit({ email, phone });
+      const consent = readMarketingConsent(req.body.aceita_marketing);
       const fieldErrors: FieldErrors = {};
       if (problems.email) fieldErrors.email = [problems.email];
       if (problems.phone) fieldErrors.phone = [problems.phone];
-      const first = problems.email ?? problems.phone;
+      if (!consent.ok) fieldErrors.aceita_marketing = [consent.message];
+      const first = problems.email ?? problems.phone ?? (consent.ok ? undefined : consent.message);
       if (first) throw new ValidationError(first, fieldErrors);
       return accounts.updateInfo(userId, {
         email: normalizeEmail(email),
         phone: phoneDigits(phone),
+        marketingOptIn: consent.ok ? consent.value : undefined,
       });
     },
   );

@@ -41,6 +41,8 @@ export const infoUpdateBody = z.object({
   last_name: z.unknown().optional(),
   email: emailText(),
   phone: z.string().max(40),
+  /** Issue 24: true or false; absent leaves it as it is (checked in the route, a field error). */
+  aceita_marketing: z.unknown().optional(),
 });
 
 /** `email_sent` is always true: the e-mail is queued with the account (the outbox sends it). */
@@ -67,6 +69,7 @@ export const infoSchema = z.object({
   cpf: z.string(),
   birthdate: z.string(),
   administrador: z.boolean(),
+  aceita_marketing: z.boolean(),
 });
 
 export const errorSchema = z.looseObject({ error: z.string() });

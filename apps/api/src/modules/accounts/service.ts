@@ -3,7 +3,7 @@
  * outbox, delivered by the outbox worker), e-mail verification and its resend, and the info tab
  * (read; change e-mail and phone). Every rule comes from @semijoias/domain; this file only stores.
  */
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { normalizeEmail } from '@semijoias/domain/email';
 import {
   REGISTRATION_CPF_TAKEN,
@@ -24,6 +24,7 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { hashPassword, hashToken, randomToken } from '../../lib/secrets.js';
 import { enqueueEmail, verificationEmail } from '../mail/index.js';
+import { consentColumns } from '../marketing/index.js';
 
 export const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 
@@ -66,6 +67,8 @@ export function serializeInfo(user: UserRow) {
     birthdate: user.birthdate,
     /** An owner (issue 12): the web app shows her the entry to the back office. */
     administrador: user.role === 'owner',
+    /** She agreed to offers by e-mail (issue 24, LGPD). */
+    aceita_marketing: user.marketingOptIn,
   };
 }
 
@@ -116,6 +119,9 @@ export function createAccountsService({
               phone: input.phone,
               birthdate: input.birthdate,
               passwordHash,
+              // Issue 24 (LGPD): her answer to the checkbox, timed when she said yes.
+              marketingOptIn: input.marketingOptIn,
+              marketingOptInChangedAt: input.marketingOptIn ? sql`now()` : null,
             })
             .returning();
           await queueVerification(tx, user!);
@@ -190,8 +196,14 @@ export function createAccountsService({
       return serializeInfo(user);
     },
 
-    /** PUT /api/infos/: only e-mail (normalized) and phone (digits) change. */
-    async updateInfo(userId: number, change: { email: string; phone: string }) {
+    /**
+     * PUT /api/infos/: only e-mail (normalized), phone (digits) and, when given, her consent to
+     * offers by e-mail (its time moves only when it changes) change.
+     */
+    async updateInfo(
+      userId: number,
+      change: { email: string; phone: string; marketingOptIn?: boolean | undefined },
+    ) {
       const [other] = await db
         .select({ id: users.id })
         .from(users)
@@ -203,7 +215,12 @@ export function createAccountsService({
       try {
         const [user] = await db
           .update(users)
-          .set({ email: change.email, phone: change.phone, updatedAt: new Date() })
+          .set({
+            email: change.email,
+            phone: change.phone,
+            updatedAt: new Date(),
+            ...(change.marketingOptIn === undefined ? {} : consentColumns(change.marketingOptIn)),
+          })
           .where(eq(users.id, userId))
           .returning();
         if (!user) throw new NotFoundError(VERIFY_USER_NOT_FOUND);

@@ -7,6 +7,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   cartMergeKeys,
+  cartReminders,
   cepLookups,
   emailVerificationTokens,
   idempotencyKeys,
@@ -185,6 +186,12 @@ describe('housekeeping', () => {
       { provider: 'hk-recent', reason: 'assinatura', receivedAt: ago(now, 30 * DAY - MINUTE) },
     ]);
 
+    // Forgotten-cart e-mails' records (issue 24): kept 60 days.
+    await db.insert(cartReminders).values([
+      { userId, cartChangedAt: ago(now, 61 * DAY), sentAt: ago(now, 60 * DAY + MINUTE) },
+      { userId, cartChangedAt: ago(now, 60 * DAY), sentAt: ago(now, 60 * DAY - MINUTE) },
+    ]);
+
     const sandboxId = randomUUID();
     await db.insert(sandboxCheckouts).values({
       id: sandboxId,
@@ -208,7 +215,15 @@ describe('housekeeping', () => {
       outbox_emails: 1,
       refused_payment_notifications: 1,
       stock_alerts: 0,
+      cart_reminders: 1,
     });
+    const reminders = await db
+      .select({ sentAt: cartReminders.sentAt })
+      .from(cartReminders)
+      .where(eq(cartReminders.userId, userId));
+    expect(reminders.map((r) => r.sentAt.getTime())).toEqual([
+      ago(now, 60 * DAY - MINUTE).getTime(),
+    ]);
 
     expect(
       await remainingIds(emailVerificationTokens, [...verification.gone, ...verification.kept]),

@@ -20,6 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import {
   cartMergeKeys,
+  cartReminders,
   cepLookups,
   emailVerificationTokens,
   idempotencyKeys,
@@ -46,6 +47,11 @@ export const IDEMPOTENCY_KEY_KEPT_MS = 2 * DAY_MS;
 export const SENT_EMAIL_KEPT_MS = 90 * DAY_MS;
 /** Refused payment notifications: the health page counts one day; a month answers a question. */
 export const REFUSED_NOTIFICATION_KEPT_MS = 30 * DAY_MS;
+/**
+ * A forgotten-cart e-mail's record (issue 24): the Painel counts 30 days and a week after; older
+ * carts are never mailed (modules/marketing), so the record can go.
+ */
+export const CART_REMINDER_KEPT_MS = 60 * DAY_MS;
 /**
  * A found address past its cache life is still served when ViaCEP fails (postal-codes/service.ts:
  * stale beats 'Erro ao validar CEP'); it is deleted only after this much longer. A stale "not
@@ -172,6 +178,11 @@ const RULES: Rule[] = [
     name: 'stock_alerts',
     table: stockAlerts,
     condition: (now) => lt(stockAlerts.servedAt, before(now, SERVED_STOCK_ALERT_KEPT_MS)),
+  },
+  {
+    name: 'cart_reminders',
+    table: cartReminders,
+    condition: (now) => lt(cartReminders.sentAt, before(now, CART_REMINDER_KEPT_MS)),
   },
 ];
 

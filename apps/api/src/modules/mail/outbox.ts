@@ -39,6 +39,7 @@ export async function enqueueEmail(
       textBody: message.text,
       htmlBody: message.html,
       links: message.links,
+      headers: message.headers ?? null,
     })
     .onConflictDoNothing({ target: outboxEmails.dedupeKey })
     .returning({ id: outboxEmails.id });
@@ -180,7 +181,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function markSent(row: OutboxEmailRow) {
-    // The bodies and links may carry one-time tokens: once delivered only the audit stays.
+    // The bodies, links and headers may carry tokens (one-time ones, her unsubscribe link):
+    // once delivered only the audit stays.
     await db
       .update(outboxEmails)
       .set({
@@ -189,6 +191,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         textBody: null,
         htmlBody: null,
         links: [],
+        headers: null,
       })
       .where(and(eq(outboxEmails.id, row.id), isNull(outboxEmails.sentAt)));
   }
@@ -232,6 +235,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         html: row.htmlBody ?? '',
         links: row.links,
         messageId: outboxMessageId(row),
+        ...(row.headers ? { headers: row.headers } : {}),
       });
     } catch (err) {
       await markFailed(row, err);

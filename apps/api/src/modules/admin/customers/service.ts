@@ -285,6 +285,9 @@ export function createAdminCustomerService(db: Db, adminEmails: readonly string[
           criada_em: user.createdAt.toISOString(),
           atualizada_em: user.updatedAt.toISOString(),
           anonimizada_em: iso(user.anonymizedAt),
+          // Issue 24 (LGPD): her agreement to offers by e-mail, and when she gave or withdrew it.
+          aceita_marketing: user.marketingOptIn,
+          aceita_marketing_alterado_em: iso(user.marketingOptInChangedAt),
         },
         enderecos: addresses.map(serializeAddressProfile),
         pedidos: hers.map((o) => ({
@@ -408,6 +411,8 @@ export function createAdminCustomerService(db: Db, adminEmails: readonly string[
           .update(users)
           .set({
             ...placeholders,
+            // No marketing e-mail to an anonymised account (issue 24).
+            marketingOptIn: false,
             sessionsValidAfter: sql`now()`,
             anonymizedAt: sql`now()`,
             updatedAt: sql`now()`,

@@ -1,0 +1,128 @@
+/**
+ * The forgotten-cart e-mail read off the wire (issue 24 §4): the real app with SMTP_URL on a
+ * local SMTP server. The raw message carries `List-Unsubscribe: <https?://PUBLIC_URL/...>` and
+ * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), and a POST to that URL, as a
+ * mail provider makes it, withdraws her consent without a login.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { outboxEmails, products, users } from '../../db/schema.js';
+import { login, register } from '../../../test/accounts.js';
+import { addToCart, plainProducts } from '../../../test/checkout.js';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
+import { parseMessage, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
+
+const PUBLIC_URL = 'http://loja.test';
+const MINUTES = 15;
+
+let sink: SmtpSink;
+let testDb: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  testDb = await createTestDatabase();
+  app = await buildApp({
+    config: testConfig({
+      smtpUrl: `smtp://127.0.0.1:${sink.port}`,
+      mailFrom: 'loja@semijoias.test',
+      publicUrl: PUBLIC_URL,
+      cartReminderMinutes: MINUTES,
+    }),
+    database: testDb.database,
+    logger: false,
+    background: false,
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await testDb?.drop();
+  await sink?.close();
+});
+
+/** The message's own headers (before the first blank line), unfolded, names lower-cased. */
+function topHeaders(raw: string): Map<string, string> {
+  const head = raw.slice(0, raw.search(/\r?\n\r?\n/));
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+async function consentingCustomer() {
+  const payload = await register(app, { aceita_marketing: true });
+  const email = payload.email.toLowerCase();
+  await testDb.database.db
+    .update(users)
+    .set({ emailVerifiedAt: sql`now()` })
+    .where(eq(users.email, email));
+  const { access } = await login(app, email);
+  await app.outbox.drain();
+  return { email, token: access };
+}
+
+describe('the forgotten-cart e-mail on the wire', () => {
+  it('carries both List-Unsubscribe headers; a POST to the URL withdraws her consent', async () => {
+    const her = await consentingCustomer();
+    const id = plainProducts(1)();
+    await testDb.database.db.update(products).set({ stock: 20 }).where(eq(products.id, id));
+    await addToCart(app, her.token, id, 1);
+    const before = sink.received.length;
+    expect(await app.cartReminders.runOnce(new Date(Date.now() + (MINUTES + 1) * 60_000))).toBe(1);
+    await app.outbox.drain();
+
+    const mails = sink.received.slice(before).filter((m) => m.to.includes(her.email));
+    expect(mails).toHaveLength(1);
+    const raw = mails[0]!.raw;
+    const headers = topHeaders(raw);
+    const listUnsubscribe = headers.get('list-unsubscribe');
+    expect(listUnsubscribe).toMatch(
+      /^<http:\/\/loja\.test\/api\/descadastrar\/\?t=\d+\.[A-Za-z0-9_-]{43}>$/,
+    );
+    expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const { subject, text, html } = parseMessage(raw);
+    expect(subject).toMatch(/esperando/);
+    expect(text).toContain(`${PUBLIC_URL}/?openCart=true`);
+    const token = new URL(listUnsubscribe!.slice(1, -1)).searchParams.get('t')!;
+    expect(text).toContain(`${PUBLIC_URL}/descadastrar?t=${token}`);
+    expect(html).toContain(`${PUBLIC_URL}/descadastrar?t=${token}`);
+
+    // Delivered: the row keeps no token (bodies, links and headers cleared).
+    const [row] = await testDb.database.db
+      .select({ headers: outboxEmails.headers, links: outboxEmails.links })
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, 'cart_reminder'));
+    expect(row).toEqual({ headers: null, links: [] });
+
+    // The provider's one-click POST, no login.
+    const url = new URL(listUnsubscribe!.slice(1, -1));
+    const res = await app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [user] = await testDb.database.db
+      .select({ optIn: users.marketingOptIn, at: users.marketingOptInChangedAt })
+      .from(users)
+      .where(eq(users.email, her.email));
+    expect(user!.optIn).toBe(false);
+    expect(user!.at).not.toBeNull();
+  });
+
+  it('other e-mails carry no List-Unsubscribe', async () => {
+    const before = sink.received.length;
+    await register(app);
+    await app.outbox.drain();
+    const [verification] = sink.received.slice(before);
+    expect(verification).toBeDefined();
+    expect(topHeaders(verification!.raw).has('list-unsubscribe')).toBe(false);
+  });
+});
