@@ -50,6 +50,9 @@ const ResetPasswordPage = lazy(() =>
 const CheckoutPage = lazy(() =>
   import('@/features/checkout/CheckoutPage').then((m) => ({ default: m.CheckoutPage })),
 );
+const FavouritesPage = lazy(() =>
+  import('@/features/favourites/FavouritesPage').then((m) => ({ default: m.FavouritesPage })),
+);
 const AccountPage = lazy(() =>
   import('@/features/account/AccountPage').then((m) => ({ default: m.AccountPage })),
 );
@@ -181,6 +184,7 @@ export const routes: RouteObject[] = [
           { path: 'redefinir-senha', element: <ResetPasswordPage /> },
           { path: 'redefinir-senha/:token', element: <ResetPasswordPage /> },
           { path: 'usuario', element: <AccountPage /> },
+          { path: 'favoritos', element: <FavouritesPage /> },
           { path: 'checkout', element: <CheckoutPage /> },
           { path: 'pedido/:reference', element: <OrderReturnPage /> },
           { path: '*', element: <NotFoundPage />, handle: { ssr: {} satisfies ServerRendered } },

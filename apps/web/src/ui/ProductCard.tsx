@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { priceCents, productPath, type ProductLinkState, type ProductSummary } from '@/lib/product';
 import { ProductBadges } from './Badge';
 import { cx } from './cx';
+import { FavouriteButton } from './favourites/FavouriteButton';
 import { PaymentTerms } from './PaymentTerms';
 import { Price } from './Price';
 import { Skeleton } from './Spinner';
@@ -51,6 +52,7 @@ export function ProductCard({
           promocao={product.promocao}
           className="absolute left-2.5 top-2.5"
         />
+        <FavouriteButton product={product} className="absolute right-2 top-2 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
         <Heading className="font-display text-[1.05rem] font-semibold leading-snug text-ink sm:text-lg">

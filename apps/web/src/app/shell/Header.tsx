@@ -2,6 +2,7 @@ import { CATEGORIES } from '@semijoias/domain/catalog';
 import { USER_ENTRY_LOGGED_IN, USER_ENTRY_LOGGED_OUT } from '@semijoias/domain/messages';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { HeaderFavourites } from '@/features/favourites/HeaderFavourites';
 import { SearchBox } from '@/features/search/components/SearchBox';
 import { useCartCount } from '@/lib/cart/use-cart';
 import { useIsLoggedIn } from '@/lib/session';
@@ -81,6 +82,8 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
             {loggedIn ? USER_ENTRY_LOGGED_IN : USER_ENTRY_LOGGED_OUT}
           </span>
         </button>
+
+        <HeaderFavourites />
 
         <button
           type="button"

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAddedPopup } from '@/lib/cart/added-popup';
 import { useGuestCartMerge } from '@/lib/cart/merge';
+import { useGuestFavouritesMerge } from '@/lib/favourites/merge';
 import { requestedDrawer } from '@/lib/drawer-requests';
 import { PageLoading } from '@/ui/PageLoading';
 import { PageErrorBoundary } from '../RouteError';
@@ -35,6 +36,7 @@ export function RootLayout() {
   const [loginOpen, setLoginOpen] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
   useGuestCartMerge();
+  useGuestFavouritesMerge();
   useScrollRestoration();
 
   // '?login=true' and '?openCart=true' (SPEC §2) on any page ask for a drawer (the verify page's

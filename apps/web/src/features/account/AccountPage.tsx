@@ -7,6 +7,8 @@ import { LOGIN_DRAWER_HREF } from '@/lib/drawer-requests';
 import { useDocumentTitle } from '@/lib/hooks';
 import { useIsLoggedIn } from '@/lib/session';
 import { cx } from '@/ui/cx';
+import { HeartIcon } from '@/ui/favourites/HeartIcon';
+import { FavouritesList } from '@/ui/favourites/FavouritesList';
 import { LogoutIcon, PinIcon, ReceiptIcon, SparkleIcon, UserIcon } from '@/ui/icons';
 import { fetchUserInfo, userInfoQueryKey } from './api';
 import { AddressesTab } from './components/AddressesTab';
@@ -17,6 +19,7 @@ const TABS = [
   { key: 'info', label: 'Informações do Usuário', icon: UserIcon },
   { key: 'orders', label: 'Meus Pedidos', icon: ReceiptIcon },
   { key: 'enderecos', label: 'Endereços de Entrega', icon: PinIcon },
+  { key: 'favoritos', label: 'Favoritos', icon: HeartIcon },
 ] as const;
 
 type TabKey = (typeof TABS)[number]['key'];
@@ -26,7 +29,7 @@ function tabFrom(value: string | null): TabKey {
 }
 
 /**
- * SPEC §2 /usuario: the side menu, the three tabs in the query (default info; switching
+ * SPEC §2 /usuario: the side menu, the four tabs in the query (default info; switching
  * replaces the history entry) and 'Sair da Conta'. The SPEC does not say what a guest sees:
  * a guest is sent home with the login drawer open.
  */
@@ -84,7 +87,7 @@ export function AccountPage() {
                 role="tablist"
                 aria-orientation="vertical"
                 onKeyDown={onTabKey}
-                className="grid grid-cols-3 gap-2 lg:flex lg:flex-col"
+                className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:flex lg:flex-col"
               >
                 {TABS.map(({ key, label, icon: Icon }) => (
                   <button
@@ -97,7 +100,7 @@ export function AccountPage() {
                     aria-controls={`painel-${key}`}
                     onClick={() => selectTab(key)}
                     className={cx(
-                      // Phone: three equal segments, icon over a wrapped label; desktop: a side menu.
+                      // Phone: two rows of two, icon over a wrapped label; desktop: a side menu.
                       'flex min-h-16 flex-col items-center justify-center gap-1 rounded-2xl border px-1.5 py-2 text-center text-[0.72rem] font-medium leading-tight transition-colors sm:text-sm lg:min-h-11 lg:flex-row lg:justify-start lg:gap-3 lg:rounded-xl lg:px-4 lg:py-3 lg:text-left',
                       tab === key
                         ? 'border-ink bg-ink text-ivory'
@@ -142,6 +145,7 @@ export function AccountPage() {
             {tab === 'info' && <InfoTab />}
             {tab === 'orders' && <OrdersTab />}
             {tab === 'enderecos' && <AddressesTab />}
+            {tab === 'favoritos' && <FavouritesList />}
           </section>
           <button
             type="button"

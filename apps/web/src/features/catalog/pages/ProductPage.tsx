@@ -19,6 +19,7 @@ import {
 import { ProductBadges } from '@/ui/Badge';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
+import { FavouriteButton } from '@/ui/favourites/FavouriteButton';
 import { ShieldIcon, TruckIcon, ChatIcon } from '@/ui/icons';
 import { NotFoundView } from '@/ui/NotFoundView';
 import { PaymentTerms } from '@/ui/PaymentTerms';
@@ -155,12 +156,15 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
         <div className="flex flex-col">
           <ProductBadges novo={product.novo} promocao={product.promocao} className="mb-3" />
           {category && <p className="eyebrow mb-1">{product.category}</p>}
-          <h1
-            data-testid="product-name"
-            className="font-display text-[2rem] font-semibold leading-tight text-ink sm:text-4xl"
-          >
-            {product.name}
-          </h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1
+              data-testid="product-name"
+              className="font-display text-[2rem] font-semibold leading-tight text-ink sm:text-4xl"
+            >
+              {product.name}
+            </h1>
+            <FavouriteButton product={product} variant="page" className="mt-0.5" />
+          </div>
           <Price product={product} size="lg" className="mt-3" priceTestId="product-price" />
           <PaymentTerms
             amountCents={priceCents(product)}
