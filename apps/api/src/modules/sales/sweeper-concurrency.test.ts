@@ -117,8 +117,8 @@ describe('two sweepers at once', () => {
       .where(eq(outboxEmails.kind, 'order_cancelled'));
     expect(mails!.n).toBe(30);
     expect(await Promise.all([sweeper(database).runOnce(), sweeper(other).runOnce()])).toEqual([
-      { cancelled: 0, settled: 0, skipped: 0 },
-      { cancelled: 0, settled: 0, skipped: 0 },
+      { cancelled: 0, settled: 0, skipped: 0, reminded: 0 },
+      { cancelled: 0, settled: 0, skipped: 0, reminded: 0 },
     ]);
   });
 

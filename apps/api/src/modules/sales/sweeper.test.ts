@@ -172,7 +172,12 @@ describe('an unpaid order at its deadline', () => {
     });
 
     // A second pass, or another sweeper: nothing more comes back.
-    expect(await sweeperWith().sweeper.runOnce()).toEqual({ cancelled: 0, settled: 0, skipped: 0 });
+    expect(await sweeperWith().sweeper.runOnce()).toEqual({
+      cancelled: 0,
+      settled: 0,
+      skipped: 0,
+      reminded: 0,
+    });
     expect(await stockOf(ctx.database, a!)).toBe(7); // her second order's 3 units
   });
 
@@ -253,7 +258,7 @@ describe('an unpaid order at its deadline', () => {
       batchSize: 3,
     });
     at(TTL_MINUTES + 1);
-    expect(await sweeper.runOnce()).toEqual({ cancelled: 0, settled: 0, skipped: 7 });
+    expect(await sweeper.runOnce()).toEqual({ cancelled: 0, settled: 0, skipped: 7, reminded: 0 });
     await ctx.database.db
       .update(orders)
       .set({ providerCheckoutId: null })
@@ -263,7 +268,7 @@ describe('an unpaid order at its deadline', () => {
           placed.map((p) => p.order.id),
         ),
       );
-    expect(await sweeper.runOnce()).toEqual({ cancelled: 7, settled: 0, skipped: 0 });
+    expect(await sweeper.runOnce()).toEqual({ cancelled: 7, settled: 0, skipped: 0, reminded: 0 });
   });
 });
 
@@ -298,7 +303,7 @@ describe('a sweeper stopped in the middle of a pass (the instance shutting down)
     const stopped = sweeper.stop();
     answer();
     await stopped;
-    expect(await pass).toEqual({ cancelled: 1, settled: 0, skipped: 0 });
+    expect(await pass).toEqual({ cancelled: 1, settled: 0, skipped: 0, reminded: 0 });
     expect(paymentStatus).toHaveBeenCalledTimes(1);
     const statuses = await ctx.database.db
       .select({ status: orders.status })

@@ -14,6 +14,10 @@
  *    `sweeper:<checkout>:paid`) or cancels it: status, stock, coupon and the 'cancelled' e-mail
  *    in that one transaction (transitions.ts cancelExpired).
  *
+ * 3. After the expired orders, the reminders (issue 24, orders/reminder.ts, docs/order-reminder.md):
+ *    each unpaid order in the last third of its life, not yet reminded, gets one e-mail with its
+ *    pay link; one transaction per order whose guarded statement stamps `reminder_sent_at`.
+ *
  * Everything is guarded by status, so a second sweeper, a second instance or a restart halfway
  * changes nothing twice. Deadlines are compared with the injected `now()`, passed to the
  * database as a parameter, so tests move the clock instead of waiting.
@@ -29,6 +33,7 @@ import type { PaymentProvider, PaymentStatus } from '../../integrations/payments
 import { enqueueOrderEmails, type OrderMailDeps } from './orders/emails.js';
 import { recordAndSettle } from './payments/settlement.js';
 import { cancelExpired } from './orders/transitions.js';
+import { remindUnpaidOrders } from './orders/reminder.js';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -62,6 +67,8 @@ export interface SweepResult {
   settled: number;
   /** Orders left for the next round: the provider unreachable, or another one holding them. */
   skipped: number;
+  /** Unpaid orders sent their reminder (a third of their time left) by this pass. */
+  reminded: number;
 }
 
 export interface OrderSweeper {
@@ -215,7 +222,7 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
 
   async function pass(): Promise<SweepResult> {
     const at = now();
-    const result: SweepResult = { cancelled: 0, settled: 0, skipped: 0 };
+    const result: SweepResult = { cancelled: 0, settled: 0, skipped: 0, reminded: 0 };
     const state = { providerDown: false };
     let afterId: number | null = null;
     for (;;) {
@@ -236,7 +243,22 @@ export function createOrderSweeper(options: OrderSweeperOptions): OrderSweeper {
       if (batch.length < batchSize) break;
       afterId = batch[batch.length - 1]!.id;
     }
-    if (result.cancelled + result.settled + result.skipped > 0)
+    // The reminders after the expired orders: an order past its deadline is cancelled, never
+    // reminded (the claim asks for its deadline still ahead).
+    if (!stopping) {
+      try {
+        const reminders = await remindUnpaidOrders(db, mailDeps, at, {
+          batchSize,
+          stopping: () => stopping,
+          onError: (err, reference) =>
+            log.error({ err, reference }, 'sweeper: falha no lembrete de pagamento'),
+        });
+        result.reminded = reminders.reminded;
+      } catch (err) {
+        log.error({ err }, 'sweeper: falha nos lembretes de pagamento');
+      }
+    }
+    if (result.cancelled + result.settled + result.skipped + result.reminded > 0)
       log.info(result, 'sweeper: pedidos');
     if (!stopping) await housekeepIfDue(at);
     for (const task of options.alsoEachSweep ?? []) {

@@ -118,6 +118,8 @@ export const orderDetailJson = z.object({
   teste: testOrder,
   criado_em: z.string(),
   prazo_pagamento: z.string(),
+  /** Issue 24: when the sweeper sent the reminder to pay (a third of the time left), or null. */
+  lembrete_enviado_em: z.string().nullable(),
   pago_em: z.string().nullable(),
   em_andamento_em: z.string().nullable(),
   enviado_em: z.string().nullable(),

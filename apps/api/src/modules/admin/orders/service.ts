@@ -228,6 +228,7 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
       teste: isTest(order),
       criado_em: order.createdAt.toISOString(),
       prazo_pagamento: order.expiresAt.toISOString(),
+      lembrete_enviado_em: iso(order.reminderSentAt),
       pago_em: iso(order.paidAt),
       em_andamento_em: iso(order.inProgressAt),
       enviado_em: iso(order.shippedAt),

@@ -375,6 +375,52 @@ export function paymentDeclinedEmail(view: OrderMailView, to: string): Message {
   });
 }
 
+/**
+ * To the shopper when a third of her unpaid order's time is left (issue 24, docs/order-reminder.md):
+ * what she ordered, each size, the total, the deadline and the link that still lets her pay.
+ */
+export function orderReminderEmail(view: OrderMailView, to: string): Message {
+  const subject = `Seu pedido ${orderLabel(view)} aguarda pagamento - ${STORE_NAME}`;
+  const totals = totalsOf(view);
+  const deadline = deadlineText(view);
+  const reserved =
+    'Suas peças continuam reservadas para você, mas só até o prazo: depois dele o pedido é cancelado e elas voltam para a loja.';
+  const status = view.status === 'payment_failed' ? 'payment_failed' : 'awaiting_payment';
+  return message('order_reminder', to, subject, {
+    preheader: `Pague ${deadline} para garantir suas peças.`,
+    homeUrl: view.publicUrl,
+    links: [view.orderUrl],
+    blocks: [
+      heading(`Seu pedido ${orderLabel(view)} aguarda pagamento`),
+      paragraph(greeting(view)),
+      paragraph(
+        html`Ainda não recebemos o pagamento do seu pedido ${strong(orderLabel(view))}. ${reserved}`,
+      ),
+      panel('Prazo para pagamento', [html`Pague ${strong(deadline)}.`, view.unpaidNote]),
+      button({ label: 'Pagar meu pedido', href: view.orderUrl }),
+      itemsTable(view.lines, totals),
+      supportParagraph(),
+      statusNote(status),
+    ],
+    text: [
+      greeting(view),
+      '',
+      `Ainda não recebemos o pagamento do seu pedido ${orderLabel(view)}. ${reserved}`,
+      '',
+      `Pague ${deadline} por este link:`,
+      view.orderUrl,
+      view.unpaidNote,
+      '',
+      'Seu pedido:',
+      ...itemsText(view.lines, totals),
+      '',
+      supportText(),
+      '',
+      `Situação do pedido: ${orderStatusText(status)}`,
+    ],
+  });
+}
+
 /** To the shopper when her order is cancelled: why, and that nothing was charged. */
 export function orderCancelledEmail(view: OrderMailView, to: string): Message {
   const subject = `Pedido ${orderLabel(view)} cancelado - ${STORE_NAME}`;

@@ -14,6 +14,7 @@ import { enqueueEmail, type OutboxMessage } from '../../mail/index.js';
 import {
   orderCancelledEmail,
   orderReceivedEmail,
+  orderReminderEmail,
   orderShippedEmail,
   ownerCancelledEmail,
   paidOrderStoreNotice,
@@ -32,6 +33,8 @@ export type OrderEmailEvent =
   | 'received'
   | 'paid'
   | 'declined'
+  /** A third of its time left, still unpaid (issue 24: the sweeper, orders/reminder.ts). */
+  | 'reminder'
   | 'cancelled'
   | 'refund_due'
   /** The owners posted it (the Correios code). */
@@ -124,6 +127,9 @@ export async function enqueueOrderEmails(
       break;
     case 'declined':
       await toShopper(paymentDeclinedEmail, `${key}:declined:${extra.checkoutId ?? 'x'}`);
+      break;
+    case 'reminder':
+      await toShopper(orderReminderEmail, `${key}:reminder`);
       break;
     case 'cancelled':
       await toShopper(orderCancelledEmail, `${key}:cancelled`);

@@ -332,7 +332,7 @@ describe('hostedCheckoutFor', () => {
     expect(second.paymentUrl).not.toBe(first.paymentUrl);
   });
 
-  it('a one-minute order (UNPAID_ORDER_TTL_MINUTES=1): the checkout ends 6 s before its deadline, a link is handed out while 15 s remain', async () => {
+  it('a one-minute order (UNPAID_ORDER_TTL_MINUTES=1): the checkout ends 3 s before its deadline, a link is handed out while more than 3 s remain', async () => {
     const { order } = await insertOrder(ctx.database, { ttlMinutes: 1 });
     const deadline = order.expiresAt.getTime();
     await ctx.database.db
@@ -342,12 +342,12 @@ describe('hostedCheckoutFor', () => {
     const deps = { db: ctx.database.db, provider: sandbox(), config };
     const first = await hostedCheckoutFor(deps, order.id);
     const stored = await orderByReference(ctx.database, order.reference);
-    expect(stored.paymentUrlExpiresAt!.getTime()).toBe(deadline - 6_000);
+    expect(stored.paymentUrlExpiresAt!.getTime()).toBe(deadline - 3_000);
     const [row] = await ctx.database.db
       .select()
       .from(sandboxCheckouts)
       .where(eq(sandboxCheckouts.id, stored.providerCheckoutId!));
-    expect(row!.expiresAt.getTime()).toBe(deadline - 6_000);
+    expect(row!.expiresAt.getTime()).toBe(deadline - 3_000);
 
     // 20 s left on the link: still hers (the 2-minute rule of a 24-hour order would replace it).
     await ctx.database.db
@@ -356,13 +356,13 @@ describe('hostedCheckoutFor', () => {
       .where(eq(orders.id, order.id));
     expect(await hostedCheckoutFor(deps, order.id)).toEqual(first);
 
-    // 10 s before the deadline: a new checkout would close in 4 s, too soon to pay.
+    // 5 s before the deadline: a new checkout would close in 2 s, too soon to pay.
     await ctx.database.db
       .update(orders)
       .set({
-        createdAt: new Date(Date.now() - 50_000),
-        expiresAt: new Date(Date.now() + 10_000),
-        paymentUrlExpiresAt: new Date(Date.now() + 4_000),
+        createdAt: new Date(Date.now() - 55_000),
+        expiresAt: new Date(Date.now() + 5_000),
+        paymentUrlExpiresAt: new Date(Date.now() + 2_000),
       })
       .where(eq(orders.id, order.id));
     const err = await hostedCheckoutFor(deps, order.id).catch((e: unknown) => e);

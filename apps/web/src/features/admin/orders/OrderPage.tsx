@@ -10,6 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { TEST_ORDER_EXPLANATION } from '@semijoias/domain/admin';
+import { formatDataPedido } from '@semijoias/domain/dates';
 import { maskCep } from '@semijoias/domain/cep';
 import { maskCpf } from '@semijoias/domain/cpf';
 import { formatBRL } from '@semijoias/domain/money';
@@ -202,6 +203,11 @@ function OrderView({ order }: { order: AdminOrder }) {
             </p>
           )}
         </div>
+        {order.lembrete_enviado_em && (
+          <p data-testid="pedido-lembrete" className="mt-3 text-sm text-ink-soft">
+            {reminderSentText(order.lembrete_enviado_em)}
+          </p>
+        )}
         {order.estorno && (
           <p
             data-testid="pedido-estorno"
@@ -378,6 +384,9 @@ function OrderView({ order }: { order: AdminOrder }) {
           <AdminCard title="Datas">
             <dl className="space-y-1 text-sm">
               <Row label="Feito">{formatDateTime(order.criado_em)}</Row>
+              {order.lembrete_enviado_em && (
+                <Row label="Lembrete de pagamento">{formatDateTime(order.lembrete_enviado_em)}</Row>
+              )}
               {order.pago_em && <Row label="Pago">{formatDateTime(order.pago_em)}</Row>}
               {order.em_andamento_em && (
                 <Row label="Em andamento">{formatDateTime(order.em_andamento_em)}</Row>
@@ -448,6 +457,11 @@ function OrderView({ order }: { order: AdminOrder }) {
       </ActionDialog>
     </>
   );
+}
+
+/** 'Lembrete de pagamento enviado em 24/11/2026 às 14:30' (São Paulo time). */
+function reminderSentText(iso: string): string {
+  return `Lembrete de pagamento enviado em ${formatDataPedido(new Date(iso))}`;
 }
 
 function Row({

@@ -45,6 +45,8 @@ export interface AdminOrder {
   teste: boolean;
   criado_em: string;
   prazo_pagamento: string;
+  /** Issue 24: when the reminder to pay was sent (ISO), or null. */
+  lembrete_enviado_em: string | null;
   pago_em: string | null;
   em_andamento_em: string | null;
   enviado_em: string | null;
