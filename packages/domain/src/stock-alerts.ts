@@ -21,6 +21,9 @@ export const STOCK_ALERT_TITLE = 'Avise-me quando chegar';
 export const STOCK_ALERT_BUTTON = 'Avise-me';
 export const STOCK_ALERT_EMAIL_LABEL = 'Seu e-mail';
 export const STOCK_ALERT_INTRO = 'Deixe seu e-mail e avisaremos assim que esta joia voltar.';
+/** Under the button (LGPD: what the address is for, and for how long). */
+export const STOCK_ALERT_PRIVACY =
+  'Usamos seu e-mail só para este aviso, uma única vez; sem aviso em 90 dias, ele é apagado.';
 
 /** Under the size picker of a piece with some sizes sold out: 'Seu aro esgotou? …'. */
 export function stockAlertSizeQuestion(axis: string | null | undefined): string {

@@ -30,6 +30,7 @@ import { useProduct } from '../api/get-product';
 import { AddToCartButton } from '../components/AddToCartButton';
 import { ProductGallery } from '../components/ProductGallery';
 import { SizeGuideButton } from '../components/SizeGuideDialog';
+import { StockAlert } from '../components/StockAlert';
 import { VariationPicker } from '../components/VariationPicker';
 
 /** The chosen size of a piece sold by size travels in the URL: a shared link opens it chosen. */
@@ -206,6 +207,8 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
               variation={bySize ? { axis, chosen, onMissing: onMissingVariation } : undefined}
             />
           </div>
+          {/* Issue 24: 'Avise-me quando chegar' for a sold-out piece or size. */}
+          <StockAlert product={product} axis={axis} variations={variations} />
 
           <section aria-labelledby="descricao" className="mt-8 border-t border-line pt-6">
             <h2 id="descricao" className="font-display text-xl font-semibold">
