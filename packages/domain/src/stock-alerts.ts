@@ -46,3 +46,15 @@ export function stockAlertEmailError(email: unknown): string | null {
   if (email.length > 254 || !isValidEmail(email)) return STOCK_ALERT_EMAIL_INVALID;
   return null;
 }
+
+/** The owners' count of shoppers waiting for a piece or a size ('3 aguardando aviso'). */
+export function stockAlertWaitingText(count: number): string {
+  return `${count} aguardando aviso`;
+}
+
+/** Its longer form, for a screen reader and a tooltip. */
+export function stockAlertWaitingTitle(count: number): string {
+  return count === 1
+    ? '1 cliente pediu “Avise-me quando chegar” e espera a reposição'
+    : `${count} clientes pediram “Avise-me quando chegar” e esperam a reposição`;
+}

@@ -1,3 +1,4 @@
+import { stockAlertWaitingText, stockAlertWaitingTitle } from '@semijoias/domain/stock-alerts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -127,6 +128,14 @@ function ProductEditor({ product }: { product: AdminProduct }) {
           <Badge tone="gold">Na loja</Badge>
         )}
         {product.estoque_baixo && <Badge tone="rose">Estoque baixo</Badge>}
+        {(product.aguardando_aviso ?? 0) > 0 && (
+          <span
+            data-testid="waiting-badge"
+            title={stockAlertWaitingTitle(product.aguardando_aviso!)}
+          >
+            <Badge tone="ink">{stockAlertWaitingText(product.aguardando_aviso!)}</Badge>
+          </span>
+        )}
         <span className="text-sm text-muted">
           {product.vendidos === 1 ? '1 vendido' : `${product.vendidos} vendidos`}
         </span>

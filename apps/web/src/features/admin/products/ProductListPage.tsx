@@ -1,3 +1,4 @@
+import { stockAlertWaitingText, stockAlertWaitingTitle } from '@semijoias/domain/stock-alerts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -17,6 +18,8 @@ const SITUATIONS = [
   { value: 'visiveis', label: 'Na loja' },
   { value: 'ocultos', label: 'Ocultos' },
   { value: 'estoque_baixo', label: 'Estoque baixo' },
+  // Issue 24: the pieces shoppers asked 'Avise-me' for, the most awaited first.
+  { value: 'aguardando_aviso', label: 'Aguardando aviso' },
 ];
 
 /** A product's price as the owners read it ('R$ 129,90'). */
@@ -170,6 +173,11 @@ function ProductRow({ product: p }: { product: AdminProductListItem }) {
             <span>{p.categoria}</span>
             <span>{priceText(p.preco)}</span>
             {p.oculto && <Badge tone="light">Oculto</Badge>}
+            {(p.aguardando_aviso ?? 0) > 0 && (
+              <span data-testid="waiting-badge" title={stockAlertWaitingTitle(p.aguardando_aviso!)}>
+                <Badge tone="ink">{stockAlertWaitingText(p.aguardando_aviso!)}</Badge>
+              </span>
+            )}
           </span>
         </span>
         <span className="shrink-0 text-right">

@@ -5,6 +5,7 @@
  * moves here: a new size starts at 0 and each size is restocked through Estoque's adjustment,
  * opened from its row.
  */
+import { stockAlertWaitingText, stockAlertWaitingTitle } from '@semijoias/domain/stock-alerts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import {
@@ -295,6 +296,15 @@ function VariationsEditor({
                       >
                         {saved.estoque === 0 ? 'Esgotado' : `${saved.estoque} un.`}
                       </p>
+                      {(saved.aguardando_aviso ?? 0) > 0 && (
+                        <p
+                          className="text-xs font-medium text-ink-soft"
+                          data-testid="variation-waiting"
+                          title={stockAlertWaitingTitle(saved.aguardando_aviso!)}
+                        >
+                          {stockAlertWaitingText(saved.aguardando_aviso!)}
+                        </p>
+                      )}
                       <button
                         type="button"
                         onClick={() => setAdjusting(saved.id)}

@@ -16,6 +16,8 @@ export interface AdminProductListItem {
   preco: string;
   estoque: number;
   estoque_baixo: boolean;
+  /** Issue 24: open 'Avise-me' requests for the piece (any size). */
+  aguardando_aviso?: number;
   oculto: boolean;
   novo: boolean;
   promocao: boolean;
@@ -47,6 +49,8 @@ export interface AdminProduct {
   promocao: boolean;
   estoque: number;
   estoque_baixo: boolean;
+  /** Issue 24: open 'Avise-me' requests for the piece, whole or any size. */
+  aguardando_aviso?: number;
   peso_gramas: number;
   oculto: boolean;
   oculto_em: string | null;
@@ -75,6 +79,8 @@ export interface AdminVariation {
   posicao: number;
   estoque: number;
   sku: string | null;
+  /** Issue 24: open 'Avise-me' requests for this size. */
+  aguardando_aviso?: number;
   /** Order lines naming it: taken out, it is archived (hidden), never deleted. */
   pedidos: number;
 }
