@@ -11,6 +11,16 @@ export const dashboardAnswer = z.object({
   serie_30_dias: z.array(
     z.object({ dia: z.string(), total_cents: z.number(), pedidos: z.number() }),
   ),
+  /**
+   * Issue 24: over the same 30 days, orders paid after their reminder to pay, pieces sold to
+   * shoppers who had asked 'Avise-me' for them, and orders placed within 7 days of a
+   * forgotten-cart e-mail (earnings.ts).
+   */
+  retorno_30_dias: z.object({
+    pagos_apos_lembrete: salesJson,
+    vendidos_avise_me: z.object({ unidades: z.number(), total_cents: z.number() }),
+    carrinhos_recuperados: salesJson,
+  }),
   pedidos_a_enviar: z.number(),
   pedidos_aguardando_pagamento: z.number(),
   estoque_baixo: z.object({

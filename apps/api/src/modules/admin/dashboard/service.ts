@@ -8,6 +8,7 @@ import { LOW_STOCK_THRESHOLD } from '@semijoias/domain/admin';
 import type { Db } from '../../../db/client.js';
 import { orders, products, productVariations } from '../../../db/schema.js';
 import type { DashboardJson } from './schemas.js';
+import { earnings } from './earnings.js';
 
 export const STORE_TIME_ZONE = 'America/Sao_Paulo';
 export const SALES_STATUSES = ['paid', 'in_progress', 'shipped', 'delivered'] as const;
@@ -73,6 +74,12 @@ export async function dashboard(
     isNull(productVariations.archivedAt),
     isNull(products.hiddenAt),
   );
+  // Issue 24: what the reminders, 'Avise-me' and the cart e-mails sold in the same 30 days.
+  const returns = await earnings(
+    db,
+    sql`(((now() at time zone ${tz})::date - ${SERIES_DAYS - 1}::int)::timestamp at time zone ${tz})`,
+    sql`o.paid_at is not null and o.status in (${statuses})`,
+  );
   const [[toShip], [awaiting], [low], plainLowList, [sizesLow], sizeLowList] = await Promise.all([
     db
       .select({ n: count() })
@@ -136,6 +143,7 @@ export async function dashboard(
       dias_30: sum(days),
     },
     serie_30_dias: days,
+    retorno_30_dias: returns,
     pedidos_a_enviar: toShip?.n ?? 0,
     pedidos_aguardando_pagamento: awaiting?.n ?? 0,
     estoque_baixo: {

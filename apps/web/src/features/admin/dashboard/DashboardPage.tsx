@@ -23,6 +23,7 @@ import {
   type SalesTotal,
 } from './dashboard-api';
 import { SalesChart } from './SalesChart';
+import { EarningsCard } from './EarningsCard';
 
 export function DashboardPage() {
   const dashboard = useQuery({
@@ -109,6 +110,7 @@ function DashboardContent({ data }: { data: Dashboard }) {
           <LowStock products={data.estoque_baixo.produtos} total={data.estoque_baixo.total} />
         </AdminCard>
       </div>
+      <EarningsCard earnings={data.retorno_30_dias} />
     </div>
   );
 }

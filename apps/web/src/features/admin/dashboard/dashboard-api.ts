@@ -21,11 +21,19 @@ export interface LowStockProduct {
   nome_variacao?: string | null;
 }
 
+/** Issue 24: what the reminders, 'Avise-me' and the cart e-mails sold in the last 30 days. */
+export interface Earnings {
+  pagos_apos_lembrete: SalesTotal;
+  vendidos_avise_me: { unidades: number; total_cents: number };
+  carrinhos_recuperados: SalesTotal;
+}
+
 export interface Dashboard {
   hoje: string;
   vendas: { hoje: SalesTotal; dias_7: SalesTotal; dias_30: SalesTotal };
   /** 30 days, oldest first, days without sales included as zeros. */
   serie_30_dias: SalesDay[];
+  retorno_30_dias: Earnings;
   pedidos_a_enviar: number;
   pedidos_aguardando_pagamento: number;
   estoque_baixo: { total: number; produtos: LowStockProduct[] };
