@@ -18,6 +18,9 @@ const env = {
   // Links the store writes (e-mails, the payment provider's return address) must be on the
   // origin the browser uses, or the return page would not see the shopper's stored session.
   PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 3100}`,
+  // The forgotten-cart e-mail (issue 24) after one minute, so marketing-consent.spec.ts reads a
+  // real one (only customers who agreed get it; the other specs' customers never agree).
+  CART_REMINDER_MINUTES: '1',
   // Every test signs up and logs in from one address: keep the abuse limits, far above a run.
   RATE_LIMIT_SCALE: '100',
   // The owners of the back office tests (fixtures/admin.ts signs them up on first use), and the

@@ -31,7 +31,7 @@ export default defineConfig({
       deps: {
         // Libraries that import 'react' go through Vite, so the alias makes them use Preact too
         // (left to Node, they would load the real React installed for the Radix packages).
-        inline: ['@tanstack/react-query', 'react-router', /@radix-ui\//],
+        inline: ['@tanstack/react-query', 'react-router', 'react-hook-form', /@radix-ui\//],
       },
     },
   },

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from './calendar';
-import { MARKETING_CONSENT_INVALID, readMarketingConsent } from './marketing';
+import {
+  MARKETING_CONSENT_INVALID,
+  readMarketingConsent,
+  UNSUBSCRIBE_ACCOUNT_NOT_FOUND,
+  UNSUBSCRIBE_FAILED,
+  UNSUBSCRIBE_LINK_INVALID,
+  unsubscribeErrorMessage,
+} from './marketing';
 import { validateRegistrationPayload } from './registration';
 
 const today: CalendarDate = { year: 2024, month: 3, day: 15 };
@@ -42,5 +49,18 @@ describe('aceita_marketing at sign-up', () => {
     if (result.ok) return;
     expect(result.errors.aceita_marketing).toEqual([MARKETING_CONSENT_INVALID]);
     expect(result.message).toBe(MARKETING_CONSENT_INVALID);
+  });
+});
+
+describe('unsubscribeErrorMessage', () => {
+  it('a bad link, an account gone, anything else', () => {
+    expect(unsubscribeErrorMessage({ kind: 'response', status: 400 })).toBe(
+      UNSUBSCRIBE_LINK_INVALID,
+    );
+    expect(unsubscribeErrorMessage({ kind: 'response', status: 404 })).toBe(
+      UNSUBSCRIBE_ACCOUNT_NOT_FOUND,
+    );
+    expect(unsubscribeErrorMessage({ kind: 'response', status: 500 })).toBe(UNSUBSCRIBE_FAILED);
+    expect(unsubscribeErrorMessage({ kind: 'no-response' })).toBe(UNSUBSCRIBE_FAILED);
   });
 });

@@ -3,6 +3,7 @@
  * docs/marketing-consent-contract.md): the texts the sign-up, the info tab, the unsubscribe page
  * and the API say, and the one rule for reading `aceita_marketing` from a body.
  */
+import type { Outcome } from './messages';
 
 /** The checkbox at sign-up and the switch of the info tab (LGPD: unticked until she ticks it). */
 export const MARKETING_CONSENT_LABEL = 'Quero receber novidades e ofertas por e-mail';
@@ -48,4 +49,12 @@ export function readMarketingConsent(
   if (value === undefined) return { ok: true, value: undefined };
   if (typeof value === 'boolean') return { ok: true, value };
   return { ok: false, message: MARKETING_CONSENT_INVALID };
+}
+
+/** What the unsubscribe page says when its call fails, by the answer (or its absence). */
+export function unsubscribeErrorMessage(outcome: Outcome): string {
+  if (outcome.kind !== 'response') return UNSUBSCRIBE_FAILED;
+  if (outcome.status === 400) return UNSUBSCRIBE_LINK_INVALID;
+  if (outcome.status === 404) return UNSUBSCRIBE_ACCOUNT_NOT_FOUND;
+  return UNSUBSCRIBE_FAILED;
 }

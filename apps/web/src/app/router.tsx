@@ -60,6 +60,9 @@ const AccountPage = lazy(() =>
 const AdminApp = lazy(() =>
   import('@/features/admin/AdminApp').then((m) => ({ default: m.AdminApp })),
 );
+const UnsubscribePage = lazy(() =>
+  import('@/features/auth/pages/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
+);
 const OrderReturnPage = lazy(() =>
   import('@/features/orders/OrderReturnPage').then((m) => ({ default: m.OrderReturnPage })),
 );
@@ -187,6 +190,8 @@ export const routes: RouteObject[] = [
           { path: 'favoritos', element: <FavouritesPage /> },
           { path: 'checkout', element: <CheckoutPage /> },
           { path: 'pedido/:reference', element: <OrderReturnPage /> },
+          // Issue 24: the marketing e-mail's unsubscribe page (her token: client-side, not kept).
+          { path: 'descadastrar', element: <UnsubscribePage /> },
           { path: '*', element: <NotFoundPage />, handle: { ssr: {} satisfies ServerRendered } },
         ],
       },

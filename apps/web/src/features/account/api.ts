@@ -14,6 +14,8 @@ export interface UserInfo {
   birthdate: string;
   /** An owner of the store: the account shows the entry to the back office (issue 12). */
   administrador?: boolean;
+  /** She agreed to offers by e-mail (issue 24, LGPD); saved by the info tab's switch. */
+  aceita_marketing?: boolean;
 }
 
 /** Cached under 'session' so it goes with the session (see app/providers.tsx). */
@@ -36,6 +38,24 @@ export function saveUserInfo(
       birthdate: current?.birthdate,
       email: changes.email.trim(),
       phone: changes.phone,
+    },
+  });
+}
+
+/**
+ * The info tab's switch (issue 24): her consent to offers by e-mail, saved on its own. The
+ * contact goes back as read (the call needs it; it does not change).
+ */
+export function saveMarketingConsent(current: UserInfo, accepts: boolean): Promise<UserInfo> {
+  return apiRequest<UserInfo>('api/infos/', {
+    method: 'PUT',
+    body: {
+      username: current.username,
+      cpf: current.cpf,
+      birthdate: current.birthdate,
+      email: current.email,
+      phone: current.phone,
+      aceita_marketing: accepts,
     },
   });
 }

@@ -9,6 +9,7 @@ import { Button } from '@/ui/Button';
 import { EmailField, TextField } from '@/ui/Field';
 import { Skeleton } from '@/ui/Spinner';
 import { fetchUserInfo, saveUserInfo, userInfoQueryKey, type UserInfo } from '../api';
+import { MarketingConsentSwitch } from './MarketingConsentSwitch';
 
 interface ContactValues {
   email: string;
@@ -29,7 +30,8 @@ function ReadOnly({ label, value, testId }: { label: string; value: string; test
 /**
  * SPEC §2 Account area, info tab: name, CPF and birth date read-only; e-mail and phone editable
  * after 'Editar', saved with 'Salvar' only when both are valid (SPEC §5). Load and save failures
- * are silent (SPEC §7): the tab stays usable.
+ * are silent (SPEC §7): the tab stays usable. Below, her consent to offers by e-mail, a switch
+ * that saves on its own (issue 24).
  */
 export function InfoTab() {
   const info = useQuery({ queryKey: userInfoQueryKey, queryFn: fetchUserInfo });
@@ -77,6 +79,7 @@ export function InfoTab() {
           Editar
         </Button>
       )}
+      {data && <MarketingConsentSwitch info={data} />}
     </div>
   );
 }

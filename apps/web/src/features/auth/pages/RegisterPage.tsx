@@ -1,6 +1,7 @@
 import { maskBirthdate, birthdateToIso, BIRTHDATE_MAX_DIGITS } from '@semijoias/domain/birthdate';
 import { todayInSaoPaulo } from '@semijoias/domain/calendar';
 import { CPF_MASK_LENGTH, maskCpf } from '@semijoias/domain/cpf';
+import { MARKETING_CONSENT_HINT, MARKETING_CONSENT_LABEL } from '@semijoias/domain/marketing';
 import { registrationErrorMessage, registrationSuccessMessage } from '@semijoias/domain/messages';
 import { passwordChecklist } from '@semijoias/domain/password';
 import { PHONE_MASK_MAX_LENGTH, maskPhone } from '@semijoias/domain/phone';
@@ -39,6 +40,8 @@ export function RegisterPage() {
     defaultValues: EMPTY,
   });
   const [formError, setFormError] = useState<string | null>(null);
+  // Issue 24 (LGPD): offers by e-mail only if she ticks it; unticked to begin with.
+  const [acceptsMarketing, setAcceptsMarketing] = useState(false);
   const [success, setSuccess] = useState<{
     message: string;
     verificationEmailSent: boolean;
@@ -76,6 +79,7 @@ export function RegisterPage() {
       cpf: values.cpf,
       birthdate: birthdateToIso(values.birthdate) ?? values.birthdate,
       password: values.password,
+      aceita_marketing: acceptsMarketing,
     });
   };
 
@@ -178,6 +182,25 @@ export function RegisterPage() {
           </p>
           <RuleList items={passwordChecklist(password)} />
         </div>
+
+        <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-line bg-white/60 px-4 py-3">
+          <input
+            type="checkbox"
+            name="aceita_marketing"
+            checked={acceptsMarketing}
+            onChange={(e) => setAcceptsMarketing(e.currentTarget.checked)}
+            data-testid="register-marketing"
+            className="mt-0.5 size-5 shrink-0 accent-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-dark"
+          />
+          <span className="min-w-0">
+            <span className="block text-[0.95rem] font-medium leading-snug text-ink">
+              {MARKETING_CONSENT_LABEL}
+            </span>
+            <span className="mt-0.5 block text-sm leading-relaxed text-muted">
+              {MARKETING_CONSENT_HINT}
+            </span>
+          </span>
+        </label>
 
         <FormMessage tone="error" testId="register-error">
           {formError}
