@@ -67,7 +67,8 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
           Sobre nós
         </Link>
 
-        <SearchBox className="order-last w-full lg:order-none lg:ml-auto lg:w-auto lg:min-w-52 lg:max-w-sm lg:flex-1" />
+        {/* Phones: the search and the favourites' heart share the second row (issue 24). */}
+        <SearchBox className="order-last min-w-0 flex-1 basis-[calc(100%-3rem)] lg:order-none lg:ml-auto lg:w-auto lg:min-w-52 lg:max-w-sm lg:flex-1 lg:basis-auto" />
 
         <button
           type="button"
@@ -83,7 +84,7 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
           </span>
         </button>
 
-        <HeaderFavourites />
+        <HeaderFavourites className="order-last -mr-2 lg:order-none lg:mr-0" />
 
         <button
           type="button"

@@ -1,5 +1,6 @@
 import { FAVOURITES_TITLE, favouritesHeaderLabel } from '@semijoias/domain/favourites';
 import { Link } from 'react-router';
+import { cx } from '@/ui/cx';
 import { useFavouritesCount } from '@/lib/favourites/use-favourites';
 import { HeartIcon } from '@/ui/favourites/HeartIcon';
 
@@ -9,7 +10,7 @@ import { HeartIcon } from '@/ui/favourites/HeartIcon';
  * server with no number (a shared page knows no visitor); the badge sits over the icon, so it
  * appears after hydration without moving anything.
  */
-export function HeaderFavourites() {
+export function HeaderFavourites({ className }: { className?: string }) {
   const count = useFavouritesCount();
   return (
     <Link
@@ -17,7 +18,10 @@ export function HeaderFavourites() {
       data-testid="header-favourites"
       aria-label={favouritesHeaderLabel(count)}
       title={FAVOURITES_TITLE}
-      className="relative inline-flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-ink/5"
+      className={cx(
+        'relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink hover:bg-ink/5',
+        className,
+      )}
     >
       <HeartIcon />
       {count > 0 && (

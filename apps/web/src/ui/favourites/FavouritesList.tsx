@@ -176,7 +176,15 @@ function FavouriteRow({ product }: { product: Product }) {
             onClick={() => void addToCart()}
           >
             <BagIcon width={18} height={18} />
-            {isAdding ? 'Adicionando...' : 'Adicionar ao carrinho'}
+            {isAdding ? (
+              'Adicionando...'
+            ) : (
+              <>
+                {/* A phone's row is narrow: the label says the piece and the cart. */}
+                <span className="sm:hidden">Adicionar</span>
+                <span className="hidden sm:inline">Adicionar ao carrinho</span>
+              </>
+            )}
           </Button>
         )}
         <Button
