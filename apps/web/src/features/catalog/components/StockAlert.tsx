@@ -156,7 +156,7 @@ function StockAlertPanel({ product, sizes, focusOnOpen = false }: PanelProps) {
           className="mt-3 flex items-start gap-2 text-sm text-ink"
         >
           <CheckIcon width={18} height={18} className="mt-0.5 shrink-0 text-sage" />
-          <span>{confirmation}</span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">{confirmation}</span>
         </p>
       ) : (
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-2">
