@@ -52,7 +52,6 @@ export function ProductCard({
           promocao={product.promocao}
           className="absolute left-2.5 top-2.5"
         />
-        <FavouriteButton product={product} className="absolute right-2 top-2 z-10" />
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
         <Heading className="font-display text-[1.05rem] font-semibold leading-snug text-ink sm:text-lg">
@@ -69,6 +68,8 @@ export function ProductCard({
           <PaymentTerms amountCents={priceCents(product)} className="mt-1" />
         </div>
       </div>
+      {/* After the name's link in the tab order; drawn over the picture's corner (issue 24). */}
+      <FavouriteButton product={product} className="absolute right-2 top-2 z-10" />
     </article>
   );
 }
