@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoA11yViolations } from './fixtures/a11y';
 import { cpfFrom, verificationToken } from './fixtures/checkout';
 import { catalogProducts, logIn, ORDERS_PASSWORD, signInBrowser } from './fixtures/orders';
 import { E2E_DATA_DIR } from './paths.mjs';
@@ -74,6 +75,14 @@ test('the sign-up checkbox starts unticked', async ({ page }, testInfo) => {
   await page.screenshot({ path: `${SCREENSHOTS}marketing-cadastro-${project}.png` });
   await box.check();
   await expect(box).toBeChecked();
+  await expectNoA11yViolations(page, '/cadastro with the consent ticked');
+
+  // The unsubscribe page (any token: opening it changes nothing) and its answer to a bad one.
+  await page.goto('/descadastrar?t=1.nada');
+  await expectNoA11yViolations(page, '/descadastrar');
+  await page.getByRole('button', { name: 'Confirmar descadastro' }).click();
+  await expect(page.getByTestId('unsubscribe-error')).toContainText('inválido');
+  await expectNoA11yViolations(page, '/descadastrar with a bad link');
 });
 
 test('the info tab switch saves on its own and a reload shows it', async ({
@@ -92,8 +101,12 @@ test('the info tab switch saves on its own and a reload shows it', async ({
   await expect(page.getByTestId('marketing-status')).toHaveText(
     'Pronto! Você vai receber nossas novidades e ofertas.',
   );
-  await toggle.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}marketing-interruptor-${project}.png` });
+  // Before the full-page screenshot, which scrolls the page (the header changes as it does).
+  await expectNoA11yViolations(page, '/usuario (info) with the switch on');
+  await page.screenshot({
+    path: `${SCREENSHOTS}marketing-interruptor-${project}.png`,
+    fullPage: true,
+  });
   expect(await consentOf(request, session.access)).toBe(true);
 
   await page.reload();
