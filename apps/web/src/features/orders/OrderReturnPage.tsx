@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/hooks';
-import { readOrderChave } from '@/lib/order-access';
+import { readOrderChave, rememberOrderChave } from '@/lib/order-access';
 import { useIsLoggedIn } from '@/lib/session';
 import { Button, ButtonLink } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
@@ -39,7 +39,8 @@ export function OrderReturnPage() {
 function OrderReturn({ reference }: { reference: string }) {
   const [params] = useSearchParams();
   const loggedIn = useIsLoggedIn();
-  const chave = params.get('chave')?.trim() || readOrderChave(reference) || null;
+  const urlChave = params.get('chave')?.trim() || null;
+  const chave = urlChave || readOrderChave(reference) || null;
   const canAsk = reference !== '' && (loggedIn || chave !== null);
 
   // Polling window: restarted by 'Atualizar'.
@@ -65,6 +66,13 @@ function OrderReturn({ reference }: { reference: string }) {
       return canRetryPayment ? unpaidRecheckDelayMs([q.state.data?.expira_em]) : false;
     },
   });
+  // Opened from an e-mail's link (another device, issue 24's reminder): the secret the link
+  // carried opened the order, so this device keeps it, and the provider's page, which sends her
+  // back without it, returns her to her order rather than to 'Pedido não encontrado'.
+  useEffect(() => {
+    if (urlChave && query.isSuccess && readOrderChave(reference) !== urlChave)
+      rememberOrderChave(reference, urlChave);
+  }, [urlChave, query.isSuccess, reference]);
   // Her own orders tell whether this one is hers (a guest's order opened with its secret is not):
   // only then does the page offer 'Meus Pedidos'.
   const mine = useQuery({
