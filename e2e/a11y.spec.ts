@@ -14,13 +14,17 @@ interface ApiProduct {
   name: string;
   promocao: boolean;
   estoque: number;
+  tem_variacoes?: boolean;
 }
 
 /** A product on promotion (its PROMOÇÃO badge and promotional price) with stock to sell. */
 async function promotedProduct(page: Page): Promise<ApiProduct> {
   const answer = await page.request.get('/api/listar_produtos/');
   expect(answer.ok()).toBe(true);
-  const found = ((await answer.json()) as ApiProduct[]).find((p) => p.promocao && p.estoque >= 5);
+  // A piece sold without sizes: these journeys add it to the cart from its page at once.
+  const found = ((await answer.json()) as ApiProduct[]).find(
+    (p) => p.promocao && p.estoque >= 5 && !p.tem_variacoes,
+  );
   if (!found) throw new Error('the seeded catalog has no product on promotion');
   return found;
 }
