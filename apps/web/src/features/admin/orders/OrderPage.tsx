@@ -385,7 +385,7 @@ function OrderView({ order }: { order: AdminOrder }) {
             <dl className="space-y-1 text-sm">
               <Row label="Feito">{formatDateTime(order.criado_em)}</Row>
               {order.lembrete_enviado_em && (
-                <Row label="Lembrete de pagamento">{formatDateTime(order.lembrete_enviado_em)}</Row>
+                <Row label="Lembrete">{formatDateTime(order.lembrete_enviado_em)}</Row>
               )}
               {order.pago_em && <Row label="Pago">{formatDateTime(order.pago_em)}</Row>}
               {order.em_andamento_em && (
