@@ -14,7 +14,7 @@ export function rememberOrderChave(reference: string, chave: string): void {
   try {
     window.localStorage.setItem(orderChaveStorageKey(reference), chave);
   } catch {
-    // Storage blocked: the return link sent by the provider still carries it.
+    // Storage blocked: only the link that carries `?chave=` (her e-mails) opens the order again.
   }
 }
 
