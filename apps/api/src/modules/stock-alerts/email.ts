@@ -14,7 +14,7 @@ import {
   note,
   paragraph,
   textFooter,
-} from '../mail/templates.js';
+} from '../mail/index.js';
 
 export interface StockAlertMailInput {
   to: string;

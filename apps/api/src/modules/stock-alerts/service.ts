@@ -23,7 +23,7 @@ import { productVariations, products, stockAlerts } from '../../db/schema.js';
 import { ConflictError, NotFoundError } from '../../lib/errors.js';
 import { hashToken } from '../../lib/secrets.js';
 import type { SweepTask } from '../../lib/sweep-task.js';
-import { enqueueEmail } from '../mail/outbox.js';
+import { enqueueEmail } from '../mail/index.js';
 import { stockAlertEmail } from './email.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
