@@ -1,7 +1,7 @@
 /**
  * api/pay (the order) and api/pagamento (its hosted checkout), docs/checkout-contract.md.
  *
- * pay is one transaction: her users row is locked first, so one customer's checkouts run one
+ * pay is one transaction: a lock on her (an advisory lock on her id) is taken first, so one customer's checkouts run one
  * after the other (the coupon's "once per customer" and "first purchase" checks then read what
  * the previous one wrote); the order, its lines, the coupon's redemption and the idempotent
  * answer are written; then, last before the commit, each product's stock is taken by one
@@ -34,7 +34,6 @@ import {
   orders,
   products,
   productVariations,
-  users,
 } from '../../../db/schema.js';
 import { ConflictError } from '../../../lib/errors.js';
 import {
@@ -67,6 +66,9 @@ import {
 } from './schemas.js';
 
 /** Cents the page's total may differ from the server's (its own rounding of the same figures). */
+/** The first key of her checkout's advisory lock (the second is her id): the store's own space. */
+const CHECKOUT_LOCK_SPACE = 1808;
+
 export const TOTAL_TOLERANCE_CENTS = 1;
 
 export interface CheckoutServiceOptions {
@@ -309,14 +311,14 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
           // Stored in the same transaction as its order: never pending here.
           if (claim.kind === 'answered') return claim.answer;
         }
-        // 'no key update': two of her checkouts exclude each other, but a row that merely
-        // references her (a cart line, an address) may still be written meanwhile.
+        // Two of her checkouts exclude each other (a lock on her, held to the commit), while
+        // anything else of hers may still be written meanwhile: a cart line, an address, and her
+        // row itself (a cart change stamps users.cart_changed_at, migration 0012). A row lock on
+        // users would make her cart wait for her checkout.
         if (userId !== undefined)
-          await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(eq(users.id, userId))
-            .for('no key update');
+          await tx.execute(
+            sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_SPACE}::int, ${userId}::int)`,
+          );
 
         const lines = userId === undefined ? request.lines! : await serverCartLines(tx, userId);
         if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
