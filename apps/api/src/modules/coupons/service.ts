@@ -62,7 +62,7 @@ export function couponOf(row: CouponRow): Coupon {
 /**
  * The coupon named by `code` if `userId` may use it on products worth `subtotalCents`, with its
  * discount; throws CouponRefusedError with the reason otherwise. Pass the order's transaction
- * (after her user row is locked) so what it reads is what the order will be written against.
+ * (after the lock on her is taken) so what it reads is what the order will be written against.
  */
 export async function findUsable(
   db: Db,

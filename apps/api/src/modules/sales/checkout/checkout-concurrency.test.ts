@@ -94,9 +94,9 @@ describe('concurrent checkouts', () => {
   // Above, her checkouts share her cart's products, so the stock statement alone would line
   // them up. Here they do not: the first checkout is held in its redeem (another connection
   // holds the coupon's row) while she swaps her cart for another product and pays again. For
-  // BOASVINDAS her user row lock (the second waits before its checks) and, behind it, the
+  // BOASVINDAS the lock on her (the second waits before its checks) and, behind it, the
   // redemption's unique index stand between her and a second discount; for a first-purchase
-  // coupon that is not once per customer, her row lock alone.
+  // coupon that is not once per customer, that lock alone.
   const FIRST_ONLY = 'PRIMEIRACOMPRA';
   it.runIf(testDatabaseUrl()).each([
     ['BOASVINDAS', 'Cupom já utilizado.'],
@@ -149,7 +149,7 @@ describe('concurrent checkouts', () => {
       }
       const mine = await db.select().from(orders).where(eq(orders.userId, me.userId));
       expect(mine.filter((o) => o.discountCents > 0)).toHaveLength(1);
-      // With her row lock the second is the one refused; without it (the index alone) either.
+      // With the lock on her the second is the one refused; without it (the index alone) either.
       expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400]);
       const refused = answers.find((r) => r.statusCode === 400)!;
       expect(refused.json<{ error: string }>().error).toBe(refusal);
@@ -196,7 +196,7 @@ describe('concurrent checkouts', () => {
     expect(await orderCount(ctx.database, me.userId)).toBe(1);
     expect(await stockOf(ctx.database, id)).toBe(98);
 
-    // A guest's key too (no user row to lock: only the key's index serializes them).
+    // A guest's key too (no customer to lock: only the key's index serializes them).
     const guestAnswers = await times(5, () =>
       call(
         ctx.app,
