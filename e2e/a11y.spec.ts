@@ -15,6 +15,7 @@ interface ApiProduct {
   promocao: boolean;
   estoque: number;
   tem_variacoes?: boolean;
+  composicoes: { produto: { name: string; tem_variacoes?: boolean } }[];
 }
 
 /** A product on promotion (its PROMOÇÃO badge and promotional price) with stock to sell. */
@@ -85,11 +86,13 @@ test('the four categories, a second page, a product on promotion and its toast',
   await expect(page.getByText('PROMOÇÃO').first()).toBeVisible();
 
   // 'Complete o Look' adds with the toast variant.
+  // A piece sold without sizes: one sold by size opens its page to choose one instead.
   const look = page.locator('section[aria-labelledby="complete-o-look"]');
-  const piece = (
-    await look.getByTestId('product-card').first().getByRole('heading').innerText()
-  ).trim();
-  await look.getByTestId('quick-add-to-cart').first().click();
+  const piece = promoted.composicoes.find((c) => !c.produto.tem_variacoes)!.produto.name;
+  const card = look
+    .getByTestId('product-card')
+    .filter({ has: page.getByRole('heading', { name: piece, exact: true }) });
+  await card.getByTestId('quick-add-to-cart').click();
   await expect(page.getByText(`${piece} adicionado ao carrinho!`, { exact: true })).toBeVisible();
   await expectNoA11yViolations(page, 'the added-to-cart toast');
 });

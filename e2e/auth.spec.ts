@@ -76,7 +76,7 @@ test('signs up, verifies the e-mail, logs in, edits the phone, stays logged in a
   const form = page.getByRole('form', { name: 'Cadastro' });
   await form.getByLabel('Nome', { exact: true }).fill('Ana');
   await form.getByLabel('Sobrenome').fill('Souza');
-  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('E-mail', { exact: true }).fill(email);
   // Masks apply as a person types, digit by digit.
   await form.getByLabel('Telefone').pressSequentially('11987654321');
   await expect(form.getByLabel('Telefone')).toHaveValue('(11) 98765-4321');
