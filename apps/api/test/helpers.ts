@@ -54,6 +54,20 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * A second connection to the same database, for two instances racing: on PostgreSQL a pool of its
+ * own (close it after), on PGlite the same one (it has a single connection).
+ */
+export async function secondConnection(database: Database): Promise<Database> {
+  return database.kind === 'postgres'
+    ? openDatabase({
+        kind: 'postgres',
+        url: database.pool.options.connectionString!,
+        poolMax: 4,
+      })
+    : database;
+}
+
 export function testDatabaseUrl(): string | undefined {
   const url = process.env.TEST_DATABASE_URL;
   return url && url.trim() !== '' ? url : undefined;

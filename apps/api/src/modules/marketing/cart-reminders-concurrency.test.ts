@@ -6,28 +6,25 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { cartItems, cartReminders, outboxEmails, products, users } from '../../db/schema.js';
 import { makeCpf } from '../../../test/accounts.js';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
+import {
+  createTestDatabase,
+  secondConnection,
+  testConfig,
+  type TestDatabase,
+} from '../../../test/helpers.js';
 import { createCartReminderTask } from './cart-reminders.js';
 
 const config = testConfig({ cartReminderMinutes: 10 });
 let testDb: TestDatabase;
-/** A second connection to the same database (PostgreSQL), or the same one (PGlite). */
+/** A second connection to the same database (secondConnection). */
 let other: Database;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const { database } = testDb;
-  other =
-    database.kind === 'postgres'
-      ? await openDatabase({
-          kind: 'postgres',
-          url: database.pool.options.connectionString!,
-          poolMax: 4,
-        })
-      : database;
+  other = await secondConnection(testDb.database);
 });
 afterAll(async () => {
   if (other && other !== testDb?.database) await other.close();

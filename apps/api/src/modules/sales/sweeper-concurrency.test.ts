@@ -7,10 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { orders, outboxEmails, products } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
+import {
+  createTestDatabase,
+  secondConnection,
+  testConfig,
+  type TestDatabase,
+} from '../../../test/helpers.js';
 import { insertOrder, type TestOrder } from '../../../test/orders.js';
 import { orderMailDeps } from './orders/emails.js';
 import { recordAndSettle } from './payments/settlement.js';
@@ -18,20 +23,12 @@ import { createOrderSweeper } from './sweeper.js';
 
 const config = testConfig({ unpaidOrderTtlMinutes: 2 });
 let testDb: TestDatabase;
-/** A second connection to the same database (PostgreSQL), or the same one (PGlite). */
+/** A second connection to the same database (secondConnection). */
 let other: Database;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const { database } = testDb;
-  other =
-    database.kind === 'postgres'
-      ? await openDatabase({
-          kind: 'postgres',
-          url: database.pool.options.connectionString!,
-          poolMax: 4,
-        })
-      : database;
+  other = await secondConnection(testDb.database);
 });
 afterAll(async () => {
   if (other && other !== testDb?.database) await other.close();
