@@ -28,13 +28,7 @@ import {
 } from '@semijoias/domain/variations';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
-import {
-  cartItems,
-  orderItems,
-  orders,
-  products,
-  productVariations,
-} from '../../../db/schema.js';
+import { cartItems, orderItems, orders, products, productVariations } from '../../../db/schema.js';
 import { ConflictError } from '../../../lib/errors.js';
 import {
   claimKey,
