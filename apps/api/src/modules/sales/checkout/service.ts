@@ -1,8 +1,8 @@
 /**
  * api/pay (the order) and api/pagamento (its hosted checkout), docs/checkout-contract.md.
  *
- * pay is one transaction: a lock on her (an advisory lock on her id) is taken first, so one customer's checkouts run one
- * after the other (the coupon's "once per customer" and "first purchase" checks then read what
+ * pay is one transaction: a lock on her (an advisory lock on her id) is taken first, so one
+ * customer's checkouts run one after the other (the coupon's "once per customer" and "first purchase" checks then read what
  * the previous one wrote); the order, its lines, the coupon's redemption and the idempotent
  * answer are written; then, last before the commit, each product's stock is taken by one
  * guarded statement (`stock >= n`), in product id order so two orders never wait on each other.
