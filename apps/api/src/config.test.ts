@@ -116,7 +116,7 @@ describe('parseEnv', () => {
     expect(c.dataDir).toBe(resolve(process.cwd(), 'tmp/dados'));
   });
 
-  it('CART_REMINDER_MINUTES: 240 by default (issue 24), or the minutes given', () => {
+  it('CART_REMINDER_MINUTES: 240 by default, or the minutes given', () => {
     expect(parseEnv({}).cartReminderMinutes).toBe(240);
     expect(parseEnv({ CART_REMINDER_MINUTES: '2' }).cartReminderMinutes).toBe(2);
   });
@@ -345,7 +345,7 @@ describe('paths', () => {
   });
 });
 
-describe('backups and the owners’ second factor (issue 20)', () => {
+describe('backups and the owners’ second factor', () => {
   it('defaults: a daily backup into DATA_DIR/backups, 14 kept, the second factor required', () => {
     const c = parseEnv({ DATA_DIR: '/srv/loja' });
     expect(c.backups).toEqual({ dir: '/srv/loja/backups', everyHours: 24, keep: 14 });

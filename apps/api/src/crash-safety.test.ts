@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 10): the real server process is SIGKILLed while guests place orders
+ * Crash safety: the real server process is SIGKILLed while guests place orders
  * (api/pay), open their hosted checkout (api/pagamento) and the sandbox provider notifies
  * payments, then started again on the same data. After every restart each call is made again
  * with its Idempotency-Key and each notification delivered again, as a browser retrying and a

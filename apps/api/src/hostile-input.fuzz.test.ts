@@ -1,5 +1,5 @@
 /**
- * Property test (issue 9): generated hostile requests at every route of the app, anonymous and
+ * Property test: generated hostile requests at every route of the app, anonymous and
  * with a verified shopper's bearer. No answer may be a 5xx, every answer under /api/ is JSON, and
  * none may carry a stack, a file path, SQL or a library's message.
  *
@@ -432,7 +432,7 @@ async function fuzzRoute(route: KnownRoute, as: 'anonymous' | 'authenticated'): 
   return failures;
 }
 
-describe('hostile requests at every route (issue 9)', () => {
+describe('hostile requests at every route', () => {
   it('the app lists its routes, the selling ones included', () => {
     const urls = app.knownRoutes.map((r) => r.url);
     expect(urls).toContain('/api/buscar/produtos/');

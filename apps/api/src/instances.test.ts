@@ -1,5 +1,5 @@
 /**
- * Several instances of the store on one PostgreSQL behave as one store (issue 19): they start
+ * Several instances of the store on one PostgreSQL behave as one store: they start
  * together on an empty database and migrate and seed it once; a picture uploaded through one is
  * served by the other; a catalog change made through one is seen by the other within a second.
  * PostgreSQL only: the embedded PGlite belongs to one process.

@@ -5,7 +5,7 @@
  *   const owner = await loggedInOwner(ctx.app, ctx.database);
  *   await adminCall(ctx.app, owner.token, 'GET', '/api/admin/produtos/');
  *
- * The back office requires the owners' second factor (issue 20, docs/second-factor.md), and the
+ * The back office requires the owners' second factor (docs/second-factor.md), and the
  * helper passes it as an owner with her phone would, through the store's own calls: the first
  * login of an owner in a database sets up an authenticator (the secret the store answers, a code
  * computed from it), later ones type a code of it. What her phone would keep (the secret, the

@@ -89,7 +89,7 @@ export const ADDRESS = {
 };
 
 /**
- * Seeded products sold by size (issue 23), by id (the seed inserts in order from 1): adding one
+ * Seeded products sold by size, by id (the seed inserts in order from 1): adding one
  * takes a size, so tests that walk the catalog for plain products step over them.
  */
 export const SIZED_SEED_IDS: ReadonlySet<number> = new Set(

@@ -1,5 +1,5 @@
 /**
- * Issue 9, call by call: the requests the fuzzing run reported, and the rules built for them
+ * Hostile input, call by call: the requests the fuzzing run reported, and the rules built for them
  * (control characters at the edge, Fastify's own errors in Portuguese JSON, e-mail lengths,
  * NFKC where texts are compared, no mail library text in an answer, nothing personal in the log).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 9: security headers on every HTML answer, none of them on JSON; /media/ answers get a
+ * Security headers on every HTML answer, none of them on JSON; /media/ answers get a
  * policy of their own (an SVG opened by itself runs no script) and may be shown by other sites.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -779,7 +779,7 @@ describe('PAYMENT_PROVIDER=pagbank', () => {
   });
 });
 
-describe('the health page asks PagBank whether it answers (issue 20)', () => {
+describe('the health page asks PagBank whether it answers', () => {
   /**
    * A server answering only `GET /public-keys/card` ('Consultar chave pública') as PagBank does:
    * the key with the right bearer, 401 without it; or a 503, or no answer at all.

@@ -1,4 +1,4 @@
-/** No password, token or CPF reaches the log, whatever the calls (issue 3, LGPD). */
+/** No password, token or CPF reaches the log, whatever the calls (LGPD). */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';

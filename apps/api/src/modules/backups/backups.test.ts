@@ -1,5 +1,5 @@
 /**
- * Backups (issue 20): a copy taken while shoppers buy restores to a database whose orders, stock
+ * Backups: a copy taken while shoppers buy restores to a database whose orders, stock
  * and ledger add up; every table comes back exactly; a damaged file or a database that holds a
  * shop is refused; retention keeps the newest; one instance of two makes a scheduled backup.
  * On PGlite, and on PostgreSQL with TEST_DATABASE_URL (where the copy really runs beside the

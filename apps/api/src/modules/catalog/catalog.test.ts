@@ -42,7 +42,7 @@ const SUMMARY_KEYS = [
   'promocao',
   'tem_variacoes',
 ].sort();
-/** The product page's answer adds the sizes (issue 23). */
+/** The product page's answer adds the sizes of a piece sold by size. */
 const DETAIL_KEYS = [...PRODUCT_KEYS, 'nome_variacao', 'variacoes'].sort();
 
 /** A product as every list answers it. */

@@ -1,5 +1,5 @@
 /**
- * Readiness and the shutdown an instance goes through on SIGTERM (issue 19), on a real listening
+ * Readiness and the shutdown an instance goes through on SIGTERM, on a real listening
  * server: a request in flight when the drain begins is answered; readiness says 503 at once; new
  * connections are refused once it closes; the outbox finishes the message it holds and gives
  * back the ones it had not started, leaving no claim behind.

@@ -186,7 +186,7 @@ describe('housekeeping', () => {
       { provider: 'hk-recent', reason: 'assinatura', receivedAt: ago(now, 30 * DAY - MINUTE) },
     ]);
 
-    // Forgotten-cart e-mails' records (issue 24): kept 60 days.
+    // Forgotten-cart e-mails' records: kept 60 days.
     await db.insert(cartReminders).values([
       { userId, cartChangedAt: ago(now, 61 * DAY), sentAt: ago(now, 60 * DAY + MINUTE) },
       { userId, cartChangedAt: ago(now, 60 * DAY), sentAt: ago(now, 60 * DAY - MINUTE) },

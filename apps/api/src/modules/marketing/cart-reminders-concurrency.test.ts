@@ -1,5 +1,5 @@
 /**
- * Two sweepers racing over the same forgotten carts (issue 24 §4): on PostgreSQL two connection
+ * Two sweepers racing over the same forgotten carts: on PostgreSQL two connection
  * pools, as two API processes would have. Each cart is claimed once (the unique
  * (user_id, cart_changed_at) pair of cart_reminders) and mailed once, whichever sweeper wins.
  */

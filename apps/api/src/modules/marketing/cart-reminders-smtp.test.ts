@@ -1,5 +1,5 @@
 /**
- * The forgotten-cart e-mail read off the wire (issue 24 §4): the real app with SMTP_URL on a
+ * The forgotten-cart e-mail read off the wire: the real app with SMTP_URL on a
  * local SMTP server. The raw message carries `List-Unsubscribe: <https?://PUBLIC_URL/...>` and
  * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), and a POST to that URL, as a
  * mail provider makes it, withdraws her consent without a login.

@@ -1,5 +1,5 @@
 /**
- * The forgotten-cart e-mail (issue 24 §4) with a clock the test moves: only to a customer who
+ * The forgotten-cart e-mail with a clock the test moves: only to a customer who
  * agreed, once per cart, not after an order, again after the cart changes, never after she
  * withdrew or for an anonymised account. The e-mail's pieces (with sizes), prices, cart link,
  * unsubscribe link and List-Unsubscribe headers.

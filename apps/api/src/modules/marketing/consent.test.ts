@@ -1,5 +1,5 @@
 /**
- * Marketing consent (issue 24, LGPD): `aceita_marketing` at sign-up and in GET/PUT api/infos/,
+ * Marketing consent (LGPD): `aceita_marketing` at sign-up and in GET/PUT api/infos/,
  * stored with the time it was given or withdrawn (moved only when the value changes), and the
  * unsubscribe call: the one-click POST of RFC 8058 and the page's POST, no login, idempotent.
  */

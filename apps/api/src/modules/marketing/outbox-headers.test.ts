@@ -1,5 +1,5 @@
 /**
- * A marketing e-mail's extra headers (issue 24) are kept by the files outbox used without
+ * A marketing e-mail's extra headers (List-Unsubscribe) are kept by the files outbox used without
  * SMTP_URL, so a developer (and the end-to-end tests) can read its List-Unsubscribe URL.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';

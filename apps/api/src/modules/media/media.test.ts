@@ -1,5 +1,5 @@
 /**
- * The owners' uploaded pictures in the database (issue 19): served under /media/produtos/enviadas/
+ * The owners' uploaded pictures in the database: served under /media/produtos/enviadas/
  * with a year-long cache and a validator, nothing else answered there; and the files an older
  * release kept in DATA_DIR/media brought into the database once.
  */

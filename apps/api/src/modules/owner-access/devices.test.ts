@@ -1,5 +1,5 @@
 /**
- * The owners' new-browser e-mail (issue 20): a password login of an owner from a browser id the
+ * The owners' new-browser e-mail: a password login of an owner from a browser id the
  * store has not seen (or without one) queues one e-mail, then the browser is remembered; shoppers'
  * browsers are not recorded. And the User-Agent in a few words.
  */

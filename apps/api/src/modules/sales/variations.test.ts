@@ -1,5 +1,5 @@
 /**
- * Issue 23: rings by size, from the cart to the parcel (docs/variations-contract.md). A seeded
+ * Rings by size, from the cart to the parcel (docs/variations-contract.md). A seeded
  * ring sold by 'Aro' and a seeded necklace by 'Comprimento': their sizes in the cart (two sizes
  * of one ring are two lines; the 400 without one, the 404 for another piece's), one order with
  * two sizes, her orders and e-mail naming them, stock and ledger per size, the shortage naming

@@ -1,6 +1,6 @@
 /**
  * Every /api/admin/ route refuses an owner's session that has not passed the second factor
- * (issue 20). The routes come from the app itself (`app.knownRoutes`, every route registered), so
+ * (docs/second-factor.md). The routes come from the app itself (`app.knownRoutes`, every route registered), so
  * a section added later is checked without editing this file, and cannot forget the factor.
  */
 import { isDeepStrictEqual } from 'node:util';

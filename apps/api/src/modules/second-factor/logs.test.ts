@@ -1,4 +1,4 @@
-/** No TOTP secret, code or recovery code reaches the log, whatever the calls (issue 20). */
+/** No TOTP secret, code or recovery code reaches the log, whatever the calls. */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';

@@ -1,5 +1,5 @@
 /**
- * A code is accepted once even when requests race (issue 20): the same code of the app, or the
+ * A code is accepted once even when requests race: the same code of the app, or the
  * same recovery code, sent several times at once, opens exactly one session. Runs on PGlite and,
  * with TEST_DATABASE_URL, on PostgreSQL, where the requests run on separate connections and the
  * guarded updates meet on the row's lock.

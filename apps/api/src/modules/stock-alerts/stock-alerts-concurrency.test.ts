@@ -1,5 +1,5 @@
 /**
- * 'Avise-me' under concurrency (issue 24): two sweeps (two instances) racing over the same
+ * 'Avise-me' under concurrency: two sweeps (two instances) racing over the same
  * stamped requests mail each one once; requests racing the restock that brings the piece back are
  * either refused (409: it is back) or stamped by it, never left waiting for a piece in stock.
  * On PGlite the calls interleave on one connection; with TEST_DATABASE_URL they run on several

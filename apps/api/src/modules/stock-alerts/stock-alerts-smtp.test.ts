@@ -1,5 +1,5 @@
 /**
- * 'Avise-me' read off the wire (issue 24): the real app with SMTP_URL on a local smtp-server, a
+ * 'Avise-me' read off the wire: the real app with SMTP_URL on a local smtp-server, a
  * shopper's request, an owner's restock through the back office, the app's own sweeper; the
  * message taken apart (MIME, quoted-printable) and checked: one per request, to her address, the
  * piece, its size, its price and the link to its page on PUBLIC_URL. Also the call's rate limits

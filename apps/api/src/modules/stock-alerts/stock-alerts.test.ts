@@ -1,5 +1,5 @@
 /**
- * 'Avise-me quando chegar' (issue 24, docs/stock-alerts-contract.md): POST /api/avise-me/'s
+ * 'Avise-me quando chegar' (docs/stock-alerts-contract.md): POST /api/avise-me/'s
  * answers, and each request served once when its piece comes back by each path (an owner's
  * adjustment, an unpaid order expiring, an owner cancelling a paid order), never before, never
  * for another size; sold out again before the sweep; the owners' counts; 90 days' expiry.

@@ -1,5 +1,5 @@
 /**
- * Several instances sweeping at the same moment (issue 20): each sees the payment provider go
+ * Several instances sweeping at the same moment: each sees the payment provider go
  * down and come back, and the owners get one e-mail each way, not one per instance. The checks
  * of every instance wait for each other at the provider (a gate), so they all write at once; the
  * guarded update in monitor.ts is what lets only one of them move the item and mail.

@@ -1,5 +1,5 @@
 /**
- * The alert about the mail server itself (issue 20): the real app on a real SMTP server (a local
+ * The alert about the mail server itself: the real app on a real SMTP server (a local
  * smtp-server) that goes away. The page says so at the next sweep; the owners' e-mail waits in
  * the outbox while the server refuses connections and reaches them once it is back, followed by
  * the 'resolved' one: one message each way, read off the wire.

@@ -1,5 +1,5 @@
 /**
- * 'Saúde da loja' (issue 20): every item turns red (or yellow) and green again, with exactly one
+ * 'Saúde da loja': every item turns red (or yellow) and green again, with exactly one
  * e-mail to STORE_EMAIL when it enters red and one when it leaves, never one per sweep. The
  * monitor runs on the test database with the outside world faked where it is outside (the
  * provider, the mail server, the disk) and real where it is the store's (backup files on disk,

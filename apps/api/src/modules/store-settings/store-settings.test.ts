@@ -8,7 +8,7 @@ import { useTestApp } from '../../../test/helpers.js';
 
 const ctx = useTestApp({ unpaidOrderTtlMinutes: 5 });
 
-/** What the migration seeds (issue 22). */
+/** The payment settings the migration seeds. */
 const SEEDED_PAYMENTS = {
   parcelas_max: 6,
   parcelas_sem_juros: 6,

@@ -1,5 +1,5 @@
 /**
- * Issue 22: the server-rendered pages carry every price's payment lines ('em até 6x de R$ …
+ * The server-rendered pages carry every price's payment lines ('em até 6x de R$ …
  * sem juros', '… no PIX') from the owners' settings as they are at that moment, with the web
  * app's real server entry (built here from apps/web/src/entry-server.tsx, a few seconds) on a
  * seeded store. A page the same for every visitor is kept once rendered, and dropped the moment
@@ -245,7 +245,7 @@ describe('pages the same for every visitor, kept until the catalog or the settin
   });
 });
 
-describe("a piece sold by size in the server-rendered page's JSON-LD (issue 23)", () => {
+describe("a piece sold by size in the server-rendered page's JSON-LD", () => {
   it('is a ProductGroup varying by size, each size with its own offer and availability', async () => {
     const list = await ctx.app.inject({ method: 'GET', url: '/api/listar_produtos/' });
     const sized = list

@@ -1,5 +1,5 @@
 /**
- * The Painel's "what it earns" (issue 24 §5, docs/admin/dashboard-stock-audit.md): over the last
+ * The Painel's "what it earns" (docs/admin/dashboard-stock-audit.md): over the last
  * 30 days, orders paid after their reminder, pieces sold to shoppers who had asked 'Avise-me' for
  * them, and carts recovered. The tables are filled by other features; here rows are written
  * straight into them, each case beside the cases that must not count.

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/ambiente/ (issue 19): what the running store's settings mean for the owners —
+ * GET /api/admin/ambiente/: what the running store's settings mean for the owners —
  * test payments on the sandbox, the embedded database and mail written to files in production —
  * behind the same door as every back-office call.
  */

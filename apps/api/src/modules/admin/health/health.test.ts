@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/saude/ (issue 20, docs/admin/health.md): owners only; a fresh store's page is
+ * GET /api/admin/saude/ (docs/admin/health.md): owners only; a fresh store's page is
  * checked on first read; forged payment notifications piling up turn it red at the next sweep
  * with one e-mail to the owners, and green again (one more) once they are a day old.
  */

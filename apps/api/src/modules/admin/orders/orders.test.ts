@@ -442,7 +442,7 @@ describe('POST cancelar', () => {
   });
 });
 
-describe('test orders (issue 19)', () => {
+describe('test orders (paid through the sandbox)', () => {
   /** A paid order whose payment went through `provider` (null: she never reached the payment). */
   async function orderPaidThrough(provider: 'sandbox' | 'pagbank' | null) {
     const { order } = await paidOrder();

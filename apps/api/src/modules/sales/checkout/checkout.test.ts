@@ -44,7 +44,7 @@ const freight = (subtotal: number, units: number, cep = '01310100') =>
 const brl = (cents: number) => (cents / 100).toFixed(2);
 
 // Each test takes its own products, so stock checks never see another test's orders.
-// Sized pieces (issue 23) are stepped over: they are bought in a size (variations.test).
+// Pieces sold by size are stepped over: they are bought in a size (variations.test).
 const product = plainProducts();
 
 /** What the checkout page sends: absurd prices, totals, freight and discount included. */

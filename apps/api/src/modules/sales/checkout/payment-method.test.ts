@@ -1,5 +1,5 @@
 /**
- * Paying the Brazilian way at checkout (issue 22): api/pay's `forma_pagamento`, the PIX discount
+ * Paying the Brazilian way at checkout: api/pay's `forma_pagamento`, the PIX discount
  * on the products after the coupon (never the freight) as the order's own line, the owners'
  * settings copied onto the order, the provider's page offering what she chose, and a card
  * payment of a PIX order not taken as its payment.
@@ -32,7 +32,7 @@ const freight = (subtotal: number, units: number) =>
   quoteShipping({ cep: '01310100', subtotalCents: subtotal, itemCount: units }).valor;
 const brl = (cents: number) => (cents / 100).toFixed(2);
 
-// Sized pieces (issue 23) are stepped over: they are bought in a size (variations.test).
+// Pieces sold by size are stepped over: they are bought in a size (variations.test).
 const product = plainProducts();
 
 interface Placed {

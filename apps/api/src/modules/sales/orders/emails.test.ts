@@ -363,7 +363,7 @@ describe("enqueueOrderEmails('refund_due')", () => {
     const store = await only(deps.storeEmail);
     expect(store).toMatchObject({
       kind: 'order_refund_due_store',
-      // Paid through the sandbox: the owners read at once that it is a test (issue 19).
+      // Paid through the sandbox: the owners read at once that it is a test.
       subject: `[TESTE] Pagamento a estornar - pedido #${order.reference} - ${STORE_NAME}`,
       dedupeKey: `order:${order.id}:refund:CHAR_TARDIO`,
     });

@@ -1,5 +1,5 @@
 /**
- * Every e-mail of an order's life read off the wire (issue 10): the real app with SMTP_URL on a
+ * Every e-mail of an order's life read off the wire: the real app with SMTP_URL on a
  * local smtp-server, orders placed through api/pay and api/pagamento, the sandbox's signed
  * notifications and the app's own sweeper. Each message is taken apart here (MIME, quoted-
  * printable, encoded-word subjects) and checked for its envelope recipient, its subject and
@@ -221,7 +221,7 @@ describe('order e-mails over a real SMTP server', () => {
     expect(linksOf(approved)).toEqual([page]);
 
     const notice = to(mails, STORE_EMAIL);
-    // Paid on the sandbox: a test order, and its notice says so (issue 19).
+    // Paid on the sandbox: a test order, and its notice says so.
     expect(notice.subject).toBe(`[TESTE] Novo pedido pago #${reference} - ${STORE_NAME}`);
     expectSays(notice, `#${reference}`, ring.name, earrings.name, reais(total), ...ADDRESS_LINES);
     for (const row of [

@@ -1,5 +1,5 @@
 /**
- * Two sweepers sending reminders at once (issue 24, docs/order-reminder.md): on PostgreSQL two
+ * Two sweepers sending reminders at once (docs/order-reminder.md): on PostgreSQL two
  * connection pools, as two API instances would have; on PGlite two sweepers interleaving on its
  * one connection. Each due order is stamped once and mailed once, the two passes' counts add up
  * to the orders, and a stamp is never moved by the second sweeper. With payments racing them,

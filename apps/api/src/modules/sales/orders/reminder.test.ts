@@ -1,5 +1,5 @@
 /**
- * The reminder before an unpaid order expires (issue 24, docs/order-reminder.md), with short
+ * The reminder before an unpaid order expires (docs/order-reminder.md), with short
  * times (UNPAID_ORDER_TTL_MINUTES=3) and a sweeper clock the tests move: not before two thirds of
  * the order's life, once at it, never for an order paid, cancelled, past its deadline or without
  * its buyer; the e-mail read off a real SMTP server (her lines with their sizes, the total, the
