@@ -4,12 +4,20 @@
  * that only need the messages hand the app memoryMailer (src/integrations/mail/memory.ts).
  *
  * A local SMTP server for the tests that read what the store really sends (smtp-server, no TLS,
- * no auth), and a reader for the messages nodemailer writes: encoded subjects, quoted-printable
- * and base64 parts of a multipart/alternative message.
+ * no auth); `useSmtpApp`, the real app with SMTP_URL on one, and `delivered()`, its messages read
+ * off the wire; a reader for the messages nodemailer writes (encoded subjects, quoted-printable
+ * and base64 parts of a multipart/alternative message), and what the e-mails say worked out here.
  */
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { escapeHtml } from '@semijoias/domain/html';
+import { buildApp } from '../src/app.js';
+import type { Config } from '../src/config.js';
+import type { Database } from '../src/db/client.js';
+import { STORE_NAME } from '../src/modules/mail/templates.js';
+import { createTestDatabase, testConfig, type TestDatabase } from './helpers.js';
 
 export interface ReceivedMail {
   /** The envelope's sender (MAIL FROM) and recipients (RCPT TO). */
@@ -64,6 +72,112 @@ export async function startSmtpSink(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return sink;
+}
+
+// --- The real app on a sink -------------------------------------------------------------------
+
+/** The envelope sender (MAIL FROM) of every message of a useSmtpApp app. */
+export const SINK_MAIL_FROM = 'loja@semijoias.test';
+
+/** A message read off the wire: its envelope, its raw text, its subject and parts decoded. */
+export interface DeliveredMail extends ReceivedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SmtpTestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** The mail server. A test may close it and start another one on its port. */
+  sink: SmtpSink;
+  /**
+   * Delivers the outbox over SMTP and answers the messages the server received since the last
+   * call, decoded; each must come from SINK_MAIL_FROM. `exceptTo`: leaves out the messages to
+   * these addresses (the owners' own notices, say).
+   */
+  delivered(options?: { exceptTo?: readonly string[] }): Promise<DeliveredMail[]>;
+}
+
+/**
+ * The real app with SMTP_URL on a sink of its own, for the test file (beforeAll, then torn down
+ * with its database afterAll), mail from `STORE_NAME <SINK_MAIL_FROM>`; `overrides` are its other
+ * settings. Nothing runs by itself (`background: false`): mail leaves when a test calls
+ * `delivered()` (or drains the outbox). Read the fields inside tests, not at the top level.
+ */
+export function useSmtpApp(
+  overrides: Partial<Config> = {},
+  options: { seed?: boolean } = {},
+): SmtpTestApp {
+  let testDb: TestDatabase | undefined;
+  let readFrom: { sink: SmtpSink; count: number } | undefined;
+  const ctx = {
+    async delivered({ exceptTo = [] } = {}) {
+      await ctx.app.outbox.drain();
+      const { sink } = ctx;
+      const fresh = sink.received.slice(readFrom?.sink === sink ? readFrom.count : 0);
+      readFrom = { sink, count: sink.received.length };
+      return fresh
+        .filter((m) => !m.to.some((to) => exceptTo.includes(to)))
+        .map((m) => {
+          expect(m.from).toBe(SINK_MAIL_FROM);
+          return { ...m, ...parseMessage(m.raw) };
+        });
+    },
+  } as SmtpTestApp;
+  beforeAll(async () => {
+    ctx.sink = await startSmtpSink();
+    testDb = await createTestDatabase({ seed: options.seed ?? true });
+    ctx.database = testDb.database;
+    ctx.config = testConfig({
+      smtpUrl: `smtp://127.0.0.1:${ctx.sink.port}`,
+      mailFrom: `${STORE_NAME} <${SINK_MAIL_FROM}>`,
+      ...overrides,
+    });
+    ctx.app = await buildApp({
+      config: ctx.config,
+      database: testDb.database,
+      logger: false,
+      background: false,
+    });
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await testDb?.drop();
+    await ctx.sink?.close();
+  });
+  return ctx;
+}
+
+// --- What the e-mails say, worked out here -----------------------------------------------------
+
+/** Each fact in the text part, and (escaped as markup) in the HTML part. */
+export function expectSays(
+  mail: { subject: string; text: string; html: string },
+  ...facts: string[]
+) {
+  for (const fact of facts) {
+    expect(mail.text, mail.subject).toContain(fact);
+    expect(mail.html, mail.subject).toContain(escapeHtml(fact));
+  }
+}
+
+/** '312.90' (the API's money) as the e-mails write it: 'R$ 312,90', 'R$ 1.234,56'. */
+export function reais(amount: string): string {
+  const [whole, cents] = amount.split('.');
+  return `R$ ${whole!.replace(/\B(?=(\d{3})+$)/g, '.')},${cents}`;
+}
+
+/**
+ * An order's deadline as the e-mails write it: 'até dd/mm às hh:mm' in São Paulo (UTC-3 all year
+ * since 2019).
+ */
+export function deadlineText(at: Date): string {
+  const local = new Date(at.getTime() - 3 * 60 * 60_000);
+  const p2 = (n: number) => String(n).padStart(2, '0');
+  return `até ${p2(local.getUTCDate())}/${p2(local.getUTCMonth() + 1)} às ${p2(local.getUTCHours())}:${p2(local.getUTCMinutes())}`;
 }
 
 // --- Reading a message as nodemailer wrote it -------------------------------------------------

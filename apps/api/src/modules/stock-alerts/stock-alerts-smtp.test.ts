@@ -5,121 +5,62 @@
  * piece, its size, its price and the link to its page on PUBLIC_URL. Also the call's rate limits
  * (5 an hour per address, 20 per IP), with this app's own limits switched on.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapeHtml } from '@semijoias/domain/html';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { TOO_MANY_ATTEMPTS } from '@semijoias/domain/messages';
 import { formatBRL } from '@semijoias/domain/money';
-import { buildApp } from '../../app.js';
 import { DEFAULT_RATE_LIMITS, scaleRateLimits } from '../../config.js';
 import { productVariations } from '../../db/schema.js';
-import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
-import { SIZED_SEED_IDS, setProduct } from '../../../test/checkout.js';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
+import { OWNER_EMAILS } from '../../../test/admin.js';
+import { setProduct } from '../../../test/checkout.js';
+import { restock, sizedPiece } from '../../../test/factories.js';
 import { catalogTail } from '../../../test/orders.js';
-import { parseMessage, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
+import { expectSays, useSmtpApp } from '../../../test/smtp-sink.js';
 import { STORE_NAME } from '../mail/templates.js';
 
 const PUBLIC_URL = 'http://loja.test';
-const MAIL_FROM = 'loja@semijoias.test';
 
-let sink: SmtpSink;
-let testDb: TestDatabase;
-let app: FastifyInstance;
-let read = 0;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  testDb = await createTestDatabase();
-  app = await buildApp({
-    config: testConfig({
-      smtpUrl: `smtp://127.0.0.1:${sink.port}`,
-      mailFrom: `${STORE_NAME} <${MAIL_FROM}>`,
-      adminEmails: [...OWNER_EMAILS],
-      // Every limit off but this call's own (the owners' logins must not run into theirs).
-      rateLimits: {
-        ...scaleRateLimits(DEFAULT_RATE_LIMITS, 0),
-        stockAlertPerAddress: DEFAULT_RATE_LIMITS.stockAlertPerAddress,
-        stockAlertPerIp: DEFAULT_RATE_LIMITS.stockAlertPerIp,
-      },
-    }),
-    database: testDb.database,
-    logger: false,
-    background: false,
-  });
-  await app.ready();
+const ctx = useSmtpApp({
+  adminEmails: [...OWNER_EMAILS],
+  // Every limit off but this call's own (the owners' logins must not run into theirs).
+  rateLimits: {
+    ...scaleRateLimits(DEFAULT_RATE_LIMITS, 0),
+    stockAlertPerAddress: DEFAULT_RATE_LIMITS.stockAlertPerAddress,
+    stockAlertPerIp: DEFAULT_RATE_LIMITS.stockAlertPerIp,
+  },
 });
 
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-  await sink?.close();
-});
-
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** Delivers the outbox over SMTP: the shoppers' messages received since last asked. */
-async function delivered(): Promise<Mail[]> {
-  await app.outbox.drain();
-  const fresh = sink.received.slice(read);
-  read = sink.received.length;
-  // The owners' own notices (a login from a new browser) are not this test's.
-  const owners: readonly string[] = OWNER_EMAILS;
-  return fresh
-    .filter((m) => !m.to.some((to) => owners.includes(to)))
-    .map((m) => {
-      expect(m.from).toBe(MAIL_FROM);
-      return { to: m.to, ...parseMessage(m.raw) };
-    });
-}
-
-function expectSays(mail: Mail, ...facts: string[]) {
-  for (const fact of facts) {
-    expect(mail.text, mail.subject).toContain(fact);
-    expect(mail.html, mail.subject).toContain(escapeHtml(fact));
-  }
-}
+/** The shoppers' messages delivered since last asked (the owners' login notices are not theirs). */
+const delivered = () => ctx.delivered({ exceptTo: OWNER_EMAILS });
 
 /** Each request comes from its own client address unless told: the per-IP limit stays out. */
 let nextIp = 1;
 function ask(body: object, ip = `10.0.0.${nextIp++}`) {
-  return app.inject({ method: 'POST', url: '/api/avise-me/', payload: body, remoteAddress: ip });
-}
-
-async function restock(productId: number, quantidade: number, variacaoId?: number) {
-  const owner = await loggedInOwner(app, testDb.database);
-  const res = await adminCall(app, owner.token, 'POST', '/api/admin/estoque/ajustes/', {
-    produto_id: productId,
-    ...(variacaoId === undefined ? {} : { variacao_id: variacaoId }),
-    quantidade,
-    nota: 'Reposição',
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/avise-me/',
+    payload: body,
+    remoteAddress: ip,
   });
-  expect(res.statusCode, res.body).toBe(201);
 }
 
-const take = catalogTail(() => testDb.database);
+const take = catalogTail(() => ctx.database);
 
 describe("the 'Avise-me' e-mail", () => {
   it('arrives once, when the owner restocks, with the piece, its price and its link', async () => {
     const [id] = await take(1, 0);
-    const piece = await setProduct(testDb.database, id!, { priceCents: 18990 });
+    const piece = await setProduct(ctx.database, id!, { priceCents: 18990 });
     expect((await ask({ produto_id: id, email: 'Cliente.Espera@Exemplo.com' })).statusCode).toBe(
       201,
     );
     expect((await ask({ produto_id: id, email: 'cliente.espera@exemplo.com' })).statusCode).toBe(
       200,
     );
-    await app.sweeper.runOnce();
+    await ctx.app.sweeper.runOnce();
     expect(await delivered()).toEqual([]); // nothing while it is sold out
 
-    await restock(id!, 2);
-    await app.sweeper.runOnce();
+    await restock(ctx.app, ctx.database, id!, 2);
+    await ctx.app.sweeper.runOnce();
     const mails = await delivered();
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
@@ -130,34 +71,29 @@ describe("the 'Avise-me' e-mail", () => {
     expect(mail.html).toContain(`href="${PUBLIC_URL}/produto/${id}"`);
 
     // Never again: another sweep, another restock.
-    await restock(id!, 1);
-    await app.sweeper.runOnce();
+    await restock(ctx.app, ctx.database, id!, 1);
+    await ctx.app.sweeper.runOnce();
     expect(await delivered()).toEqual([]);
   });
 
   it('names the size and links to it chosen', async () => {
-    const ringId = [...SIZED_SEED_IDS][0]!;
-    const sizes = await testDb.database.db
-      .select({ id: productVariations.id, name: productVariations.name })
-      .from(productVariations)
-      .where(and(eq(productVariations.productId, ringId), isNull(productVariations.archivedAt)))
-      .orderBy(asc(productVariations.position));
-    const size = sizes[4]!;
-    await testDb.database.db
+    const ring = await sizedPiece(ctx.database);
+    const size = ring.sizes[4]!;
+    await ctx.database.db
       .update(productVariations)
       .set({ stock: 0 })
       .where(eq(productVariations.id, size.id));
     expect(
-      (await ask({ produto_id: ringId, variacao_id: size.id, email: 'aro@exemplo.com' }))
+      (await ask({ produto_id: ring.id, variacao_id: size.id, email: 'aro@exemplo.com' }))
         .statusCode,
     ).toBe(201);
-    await restock(ringId, 1, size.id);
-    await app.sweeper.runOnce();
+    await restock(ctx.app, ctx.database, ring.id, 1, size.id);
+    await ctx.app.sweeper.runOnce();
     const [mail, ...more] = await delivered();
     expect(more).toEqual([]);
     expect(mail!.to).toEqual(['aro@exemplo.com']);
     expectSays(mail!, `Aro ${size.name}`);
-    expect(mail!.text).toContain(`${PUBLIC_URL}/produto/${ringId}?variacao=${size.id}`);
+    expect(mail!.text).toContain(`${PUBLIC_URL}/produto/${ring.id}?variacao=${size.id}`);
   });
 });
 

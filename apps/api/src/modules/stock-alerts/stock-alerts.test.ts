@@ -5,7 +5,7 @@
  * for another size; sold out again before the sweep; the owners' counts; 90 days' expiry.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_NOT_FOUND } from '@semijoias/domain/messages';
 import {
@@ -17,7 +17,8 @@ import {
 } from '@semijoias/domain/stock-alerts';
 import { VARIATION_NOT_FOUND } from '@semijoias/domain/variations';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
-import { shopper, SIZED_SEED_IDS, setProduct } from '../../../test/checkout.js';
+import { shopper, setProduct } from '../../../test/checkout.js';
+import { restock, sizedPiece } from '../../../test/factories.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { catalogTail, insertOrder } from '../../../test/orders.js';
 import {
@@ -50,25 +51,6 @@ async function soldOutPiece(): Promise<number> {
   return id!;
 }
 
-/** A seeded piece sold by size, its live sizes in order, each set to `stocks[i]` (0 if unset). */
-async function sizedPiece(stocks: number[] = []) {
-  const used = (sizedPiece as unknown as { used?: number }).used ?? 0;
-  (sizedPiece as unknown as { used?: number }).used = used + 1;
-  const id = [...SIZED_SEED_IDS][used]!;
-  const sizes = await ctx.database.db
-    .select({ id: productVariations.id, name: productVariations.name })
-    .from(productVariations)
-    .where(and(eq(productVariations.productId, id), isNull(productVariations.archivedAt)))
-    .orderBy(asc(productVariations.position));
-  for (const [i, size] of sizes.entries()) {
-    await ctx.database.db
-      .update(productVariations)
-      .set({ stock: stocks[i] ?? 0 })
-      .where(eq(productVariations.id, size.id));
-  }
-  return { id, sizes };
-}
-
 async function alertsOf(productId: number): Promise<StockAlertRow[]> {
   return ctx.database.db
     .select()
@@ -89,17 +71,6 @@ async function alertMails(ids: number[]) {
         ids.map((id) => `stock-alert:${id}`),
       ),
     );
-}
-
-async function restock(productId: number, quantidade: number, variacaoId?: number) {
-  const owner = await loggedInOwner(ctx.app, ctx.database);
-  const res = await adminCall(ctx.app, owner.token, 'POST', '/api/admin/estoque/ajustes/', {
-    produto_id: productId,
-    ...(variacaoId === undefined ? {} : { variacao_id: variacaoId }),
-    quantidade,
-    nota: 'Reposição do fornecedor',
-  });
-  expect(res.statusCode, res.body).toBe(201);
 }
 
 const sweep = (at = new Date()) => ctx.app.stockAlerts.runOnce(at);
@@ -206,8 +177,8 @@ describe('POST /api/avise-me/', () => {
     expect(hidden.json().error).toBe(PRODUCT_NOT_FOUND);
     await ctx.database.db.update(products).set({ hiddenAt: null }).where(eq(products.id, id));
 
-    const ring = await sizedPiece();
-    const other = await sizedPiece();
+    const ring = await sizedPiece(ctx.database, { rest: 0 });
+    const other = await sizedPiece(ctx.database, { rest: 0 });
     const notOfIt = await ask({
       produto_id: ring.id,
       variacao_id: other.sizes[0]!.id,
@@ -247,7 +218,7 @@ describe('POST /api/avise-me/', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(STOCK_ALERT_AVAILABLE);
 
-    const ring = await sizedPiece([0, 2]);
+    const ring = await sizedPiece(ctx.database, { stocks: [0, 2], rest: 0 });
     const sizeIn = await ask({
       produto_id: ring.id,
       variacao_id: ring.sizes[1]!.id,
@@ -268,7 +239,7 @@ describe('POST /api/avise-me/', () => {
     expect(sizeOut.json().variacao_id).toBe(ring.sizes[0]!.id);
 
     // Every size out: the piece as a whole is accepted too, a request apart from the size's.
-    const allOut = await sizedPiece([]);
+    const allOut = await sizedPiece(ctx.database, { rest: 0 });
     expect((await ask({ produto_id: allOut.id, email: 'a@b.com' })).statusCode).toBe(201);
     expect(
       (await ask({ produto_id: allOut.id, variacao_id: allOut.sizes[2]!.id, email: 'a@b.com' }))
@@ -289,7 +260,7 @@ describe('serving the requests when the piece is back', () => {
     expect(await alertMails(waiting.map((a) => a.id))).toEqual([]);
     expect(waiting.every((a) => a.backInStockAt === null)).toBe(true);
 
-    await restock(id, 2);
+    await restock(ctx.app, ctx.database, id, 2);
     const stamped = await alertsOf(id);
     expect(stamped.every((a) => a.backInStockAt !== null && a.servedAt === null)).toBe(true);
 
@@ -305,7 +276,7 @@ describe('serving the requests when the piece is back', () => {
     expect(mails[0]!.links).toEqual([`http://loja.test/produto/${id}`]);
 
     // Once: another sweep, another restock, the same address asking again is a new request.
-    await restock(id, 1);
+    await restock(ctx.app, ctx.database, id, 1);
     expect((await sweep()).served).toBe(0);
     expect(await alertMails(served.map((a) => a.id))).toHaveLength(2);
   });
@@ -346,7 +317,7 @@ describe('serving the requests when the piece is back', () => {
   });
 
   it('serves a size only when that size comes back, with its link', async () => {
-    const ring = await sizedPiece([]);
+    const ring = await sizedPiece(ctx.database, { rest: 0 });
     const [small, large] = ring.sizes;
     expect(
       (await ask({ produto_id: ring.id, variacao_id: small!.id, email: 'aro@exemplo.com' }))
@@ -355,7 +326,7 @@ describe('serving the requests when the piece is back', () => {
     expect((await ask({ produto_id: ring.id, email: 'peca@exemplo.com' })).statusCode).toBe(201);
 
     // Another size back: the piece as a whole is back (its request is served), not that size.
-    await restock(ring.id, 1, large!.id);
+    await restock(ctx.app, ctx.database, ring.id, 1, large!.id);
     expect((await sweep()).served).toBe(1);
     const [bySize, whole] = await alertsOf(ring.id);
     expect(whole!.servedAt).not.toBeNull();
@@ -365,7 +336,7 @@ describe('serving the requests when the piece is back', () => {
       `http://loja.test/produto/${ring.id}`,
     ]);
 
-    await restock(ring.id, 2, small!.id);
+    await restock(ctx.app, ctx.database, ring.id, 2, small!.id);
     expect((await sweep()).served).toBe(1);
     expect((await alertMails([bySize!.id]))[0]).toMatchObject({
       to: 'aro@exemplo.com',
@@ -376,7 +347,7 @@ describe('serving the requests when the piece is back', () => {
   it('sends nothing when the piece is sold out again before the sweep, and waits for the next time', async () => {
     const id = await soldOutPiece();
     expect((await ask({ produto_id: id, email: 'paciente@exemplo.com' })).statusCode).toBe(201);
-    await restock(id, 1);
+    await restock(ctx.app, ctx.database, id, 1);
     await setProduct(ctx.database, id, { stock: 0 }); // sold before the sweep came
     expect(await sweep()).toEqual({ served: 0, rearmed: 1 });
     const [row] = await alertsOf(id);
@@ -387,13 +358,13 @@ describe('serving the requests when the piece is back', () => {
     });
     expect(await alertMails([row!.id])).toEqual([]);
 
-    await restock(id, 3);
+    await restock(ctx.app, ctx.database, id, 3);
     expect((await sweep()).served).toBe(1);
     expect(await alertMails([row!.id])).toHaveLength(1);
   });
 
   it('shows the owners how many wait for each piece and size, most awaited first', async () => {
-    const ring = await sizedPiece([]);
+    const ring = await sizedPiece(ctx.database, { rest: 0 });
     const plain = await soldOutPiece();
     await ask({ produto_id: ring.id, variacao_id: ring.sizes[0]!.id, email: 'a1@exemplo.com' });
     await ask({ produto_id: ring.id, variacao_id: ring.sizes[0]!.id, email: 'a2@exemplo.com' });
@@ -431,7 +402,7 @@ describe('serving the requests when the piece is back', () => {
     expect(items.find((p) => p.id === plain)?.aguardando_aviso).toBe(1);
 
     // Served requests no longer count.
-    await restock(plain, 1);
+    await restock(ctx.app, ctx.database, plain, 1);
     await sweep();
     const after = await adminCall(ctx.app, owner.token, 'GET', `/api/admin/produtos/${plain}/`);
     expect(after.json().produto.aguardando_aviso).toBe(0);
