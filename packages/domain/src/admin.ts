@@ -1,6 +1,6 @@
 /**
- * The back office (issue 12): texts and rules shared by the admin API and its screens. The
- * owners' forms each have their own module (product-form.ts, coupon-form.ts, tracking-code.ts).
+ * The back office: texts and rules shared by the admin API and its screens. The owners' forms each
+ * have their own module (product-form.ts, coupon-form.ts, tracking-code.ts).
  */
 
 /** 403 of every /api/admin/ call made by an account that is not an owner. */
@@ -39,7 +39,7 @@ export const STOCK_REASON_LABEL = {
   other: 'Outro',
 } as const;
 
-// ------------------------------------------------------------ Going online (issue 19)
+// ------------------------------------------------------------ Going online: test orders, settings
 /**
  * A test order (paid, or to be paid, through the sandbox provider): its badge beside the
  * reference and, on its page, why it is not to be shipped.

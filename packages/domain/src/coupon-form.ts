@@ -1,8 +1,8 @@
 /**
- * The back office's coupon form (issue 12): what an owner may write in a coupon, checked the same
- * way by the browser and by the server (POST/PUT api/admin/cupons/), with the messages in
- * Portuguese. The rules the form alone cannot know (a code already taken, a limit below the uses
- * already made, an e-mail with no account) are the server's; their texts live here too.
+ * The back office's coupon form: what an owner may write in a coupon, checked the same way by the
+ * browser and by the server (POST/PUT api/admin/cupons/), with the messages in Portuguese. The
+ * rules the form alone cannot know (a code already taken, a limit below the uses already made, an
+ * e-mail with no account) are the server's; their texts live here too.
  *
  * On the wire money is a decimal string ("10.00" or "10,00") and a percentage a number or text
  * with at most two decimals ("12,5"); the table keeps centavos and basis points (1000 = 10 %).

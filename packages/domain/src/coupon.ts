@@ -69,15 +69,15 @@ export interface Totals {
   subtotalComDesconto: Cents;
   frete: Cents;
   desconto: Cents;
-  /** The PIX discount (issue 22): on the products after the coupon, never on the freight. */
+  /** The PIX discount: on the products after the coupon, never on the freight. */
   descontoPix: Cents;
   total: Cents;
 }
 
 /**
- * The checkout's totals (SPEC §3): total = (subtotal - discount) + shipping; paid by PIX
- * (issue 22), minus the PIX discount of the products after the coupon (`pixDiscountTenths`, the
- * owners' setting in tenths of a percent).
+ * The checkout's totals (SPEC §3): total = (subtotal - discount) + shipping; paid by PIX, minus the
+ * PIX discount of the products after the coupon (`pixDiscountTenths`, the owners' setting in tenths
+ * of a percent).
  */
 export function computeTotals(input: {
   subtotal: Cents;

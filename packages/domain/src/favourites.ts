@@ -1,6 +1,6 @@
 /**
- * Favourites (issue 24 §3, docs/favourites-contract.md): the texts the heart, the header, the
- * Favoritos tab and the API say, and the one rule of the list kept on a guest's device.
+ * Favourites (docs/favourites-contract.md): the texts the heart, the header, the Favoritos tab and
+ * the API say, and the one rule of the list kept on a guest's device.
  */
 
 /** The heart's accessible name, by whether the piece is among her favourites. */

@@ -1,6 +1,6 @@
 /**
- * Marketing consent, the forgotten-cart e-mail and unsubscribing (issue 24 §4,
- * docs/marketing-consent-contract.md): the texts the sign-up, the info tab, the unsubscribe page
+ * Marketing consent, the forgotten-cart e-mail and unsubscribing
+ * (docs/marketing-consent-contract.md): the texts the sign-up, the info tab, the unsubscribe page
  * and the API say, and the one rule for reading `aceita_marketing` from a body.
  */
 import type { Outcome } from './messages';

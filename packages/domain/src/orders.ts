@@ -145,8 +145,8 @@ const STATUS_TABLE: Record<string, Omit<StatusPresentation, 'canRetryPayment'>> 
   'Erro no Pagamento': { label: 'Erro no Pagamento', colour: 'red', kind: 'error' },
   PAID: { label: 'Pago', colour: 'green', kind: 'paid' },
   DECLINED: { label: 'Pagamento Recusado', colour: 'red', kind: 'error' },
-  // The owners' shipping (issue 12): outside SPEC §4's table, so grey as the SPEC says, with a
-  // kind of their own so the screens show the tracking code.
+  // The owners' shipping: outside SPEC §4's table, so grey as the SPEC says, with a kind of their
+  // own so the screens show the tracking code.
   [ORDER_STATUS_TEXT.shipped]: { label: 'Enviado', colour: 'grey', kind: 'shipped' },
   [ORDER_STATUS_TEXT.delivered]: { label: 'Entregue', colour: 'grey', kind: 'delivered' },
   [ORDER_STATUS_TEXT.cancelled]: { label: 'Cancelado', colour: 'grey', kind: 'cancelled' },

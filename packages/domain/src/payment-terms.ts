@@ -1,9 +1,8 @@
 /**
- * How a price reads the Brazilian way (issue 22): 'em até 6x de R$ 21,65 sem juros' and
- * 'R$ 123,40 no PIX', from the owners' payment settings. One rule for the storefront's cards, the
- * product page, the cart and the checkout, and for the API that charges what they show.
- * Integer centavos throughout; the PIX discount in tenths of a percent (5 % = 50), so the owners'
- * half percents stay exact.
+ * How a price reads the Brazilian way: 'em até 6x de R$ 21,65 sem juros' and 'R$ 123,40 no PIX',
+ * from the owners' payment settings. One rule for the storefront's cards, the product page, the
+ * cart and the checkout, and for the API that charges what they show. Integer centavos throughout;
+ * the PIX discount in tenths of a percent (5 % = 50), so the owners' half percents stay exact.
  */
 import {
   PAYMENT_SETTINGS_FREE_INVALID,

@@ -1,6 +1,6 @@
 /**
- * The back office's product form (issue 12): its fields, rules and messages, used by the admin
- * API (which decides) and by the form (which shows the same texts before sending).
+ * The back office's product form: its fields, rules and messages, used by the admin API (which
+ * decides) and by the form (which shows the same texts before sending).
  */
 import { z } from 'zod';
 import { CATEGORIES, type CategoryName } from './catalog';

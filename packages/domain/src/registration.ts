@@ -128,7 +128,7 @@ export function registrationPayloadSchema(today: CalendarDate) {
         const problem = birthdateProblem(parsePayloadBirthdate(value), today);
         if (problem) ctx.addIssue({ code: 'custom', message: BIRTHDATE_MESSAGES[problem] });
       }),
-      // Issue 24 (LGPD): she agrees to offers by e-mail only by ticking the box; absent is no.
+      // LGPD: she agrees to offers by e-mail only by ticking the box; absent is no.
       aceita_marketing: z.boolean({ error: MARKETING_CONSENT_INVALID }).optional(),
     },
     // A body that is not an object at all has every field missing.
@@ -148,7 +148,7 @@ export interface NormalizedRegistration {
   /** yyyy-mm-dd. */
   birthdate: string;
   password: string;
-  /** She ticked 'Quero receber novidades e ofertas por e-mail' (issue 24). */
+  /** She ticked 'Quero receber novidades e ofertas por e-mail'. */
   marketingOptIn: boolean;
 }
 

@@ -1,7 +1,7 @@
 /**
- * The owners' second factor (issue 20, docs/second-factor.md): its texts, and the one rule both
- * sides read the same way — what a typed code is. The API checks it; the screens use the same
- * words and the same reading of what she types (spaces, dashes and case never matter).
+ * The owners' second factor (docs/second-factor.md): its texts, and the one rule both sides read
+ * the same way — what a typed code is. The API checks it; the screens use the same words and the
+ * same reading of what she types (spaces, dashes and case never matter).
  */
 
 /** `codigo` of the 403 every /api/admin/ call answers while her token lacks the second factor. */

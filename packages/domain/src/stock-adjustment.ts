@@ -1,13 +1,13 @@
 /**
- * The back office's stock adjustment (issue 12, 'Estoque'): an owner adds or removes units of a
- * piece with a note saying why. Checked the same way by the dialog and by the server (POST
+ * The back office's stock adjustment ('Estoque'): an owner adds or removes units of a piece with a
+ * note saying why. Checked the same way by the dialog and by the server (POST
  * api/admin/estoque/ajustes/); the server alone knows the current stock, its refusal text is here.
  */
 import { VARIATION_NOT_FOUND } from './variations';
 
 export interface StockAdjustmentBody {
   produto_id: number;
-  /** The size whose stock moves, for a piece sold by size (issue 23). */
+  /** The size whose stock moves, for a piece sold by size. */
   variacao_id?: number;
   /** A change, not the new stock: +5 restocks five, -1 takes one out. Never 0. */
   quantidade: number;
@@ -25,7 +25,7 @@ export const STOCK_ADJUSTMENT_MESSAGES = {
   noteRequired: 'Escreva o motivo do ajuste.',
   noteTooLong: `O motivo pode ter até ${STOCK_NOTE_MAX_LENGTH} caracteres.`,
   productNotFound: 'Produto não encontrado.',
-  /** A piece sold by size is restocked size by size (issue 23). */
+  /** A piece sold by size is restocked size by size. */
   variationRequired: 'Escolha a variação.',
   variationNotFound: VARIATION_NOT_FOUND,
 } as const;

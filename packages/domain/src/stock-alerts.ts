@@ -1,6 +1,6 @@
 /**
- * 'Avise-me quando chegar' (issue 24, docs/stock-alerts-contract.md): the texts of POST
- * /api/avise-me/ and of the product page's form, shared by the API and the web.
+ * 'Avise-me quando chegar' (docs/stock-alerts-contract.md): the texts of POST /api/avise-me/ and of
+ * the product page's form, shared by the API and the web.
  */
 import { isValidEmail, normalizeEmail } from './email';
 import { RESEND_EMAIL_INVALID, RESEND_EMAIL_REQUIRED } from './messages';

@@ -1,8 +1,8 @@
 /**
- * 'Saúde da loja' (issue 20, docs/admin/health.md): what each item of the owners' health page
- * means, its colour rules and its words. Pure: the API gathers the facts (backups on disk, the
- * outbox, refused notifications, the outside services) and these functions say what they mean
- * for two owners who are not engineers. The working-day rule of the unshipped orders is here too.
+ * 'Saúde da loja' (docs/admin/health.md): what each item of the owners' health page means, its
+ * colour rules and its words. Pure: the API gathers the facts (backups on disk, the outbox, refused
+ * notifications, the outside services) and these functions say what they mean for two owners who
+ * are not engineers. The working-day rule of the unshipped orders is here too.
  */
 import { type CalendarDate, todayInSaoPaulo } from './calendar';
 import { saoPauloWallTime } from './dates';
@@ -57,7 +57,7 @@ const DAY_MS = 24 * HOUR_MS;
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
-/** Thresholds of the issue, named once. */
+/** The health page's thresholds (docs/admin/health.md), named once. */
 export const HEALTH_LIMITS = {
   /** A backup older than this is red whatever the schedule says. */
   backupRedAfterMs: 3 * DAY_MS,

@@ -1,9 +1,9 @@
 /**
- * The Correios tracking code of a shipped order (issue 12): the UPU S10 format, two letters (the
- * service), eight digits, a check digit and two letters (the country: 'BR' for a domestic
- * parcel), as 'AA473124829BR'. The owners type it when they mark an order 'Enviado'; the server
- * and the dialog check it with the same rules, the check digit included, so a mistyped digit is
- * caught before the shopper receives a code that tracks nothing.
+ * The Correios tracking code of a shipped order: the UPU S10 format, two letters (the service),
+ * eight digits, a check digit and two letters (the country: 'BR' for a domestic parcel), as
+ * 'AA473124829BR'. The owners type it when they mark an order 'Enviado'; the server and the dialog
+ * check it with the same rules, the check digit included, so a mistyped digit is caught before the
+ * shopper receives a code that tracks nothing.
  */
 
 /** S10: the weights of the eight serial digits. */

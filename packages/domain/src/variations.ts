@@ -1,8 +1,8 @@
 /**
- * Product variations (issue 23): a piece sold by size along one axis the owners name ('Aro',
- * 'Tamanho', 'Comprimento'), each variation with its own name ('16', 'Ajustável', '45 cm') and its
- * own stock. The words a shopper reads about them, and the size guide's tables, live here once
- * for the API, the storefront, the back office and the e-mails.
+ * Product variations: a piece sold by size along one axis the owners name ('Aro', 'Tamanho',
+ * 'Comprimento'), each variation with its own name ('16', 'Ajustável', '45 cm') and its own stock.
+ * The words a shopper reads about them, and the size guide's tables, live here once for the API,
+ * the storefront, the back office and the e-mails.
  */
 
 /** The axes the back office offers first (the owners may type another). */
