@@ -121,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     // SPEC §7 writes every path with a trailing slash; answer both forms.
     // A path parameter over maxParamLength (414) or badly encoded (400) never finds a route;
-    // frameworkErrors answers them like every other error (issue 9).
+    // frameworkErrors answers them like every other error.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },
     // A request that reaches a closing instance is still answered, not turned away with a 503:
     // the drain (modules/health/lifecycle.ts) has already taken it out of the proxy's rotation.
@@ -138,6 +138,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       );
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // ------------------------------------------------------------------------ Every request's way in
+  // Hooks run in the order they are added: keep these first, in this order.
 
   // Ready, then draining on SIGTERM: requests in flight are counted from the first hook on.
   const lifecycle = registerLifecycle(app);
@@ -160,10 +163,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     globalDecompression: false,
   });
 
+  // -------------------------------------------------------- The database, e-mail and catalog cache
+
   const ownsDatabase = !options.database;
   const database = options.database ?? (await prepareDatabase(config, app.log));
   if (ownsDatabase) app.addHook('onClose', () => database.close());
 
+  // Every answer names its request (for the log) and keeps browsers from guessing its type.
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
     reply.header('x-content-type-options', 'nosniff');
@@ -191,6 +197,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', () => catalogCache.start());
   app.addHook('onClose', () => catalogCache.stop());
 
+  // -------------------------------------------------------------------------------------- Start-up
+
   // What production gives up with these settings (test payments, the embedded database, no SMTP):
   // said at every start to whoever reads the log, as the back office's banners say it to the owners.
   if (config.nodeEnv === 'production')
@@ -201,6 +209,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rolesChanged = await syncOwnerRoles(database.db, config.adminEmails);
   if (rolesChanged > 0) app.log.info({ rolesChanged }, 'owner roles updated from ADMIN_EMAILS');
 
+  // -------------------------------------------------------------------------- What the parts share
+  // Made once here for the routes and the timed work below.
+
+  // Sessions: the tokens' signing key and the bearer check every guarded route uses.
   const key = jwtKey(config.jwtSecret);
   const authenticate = createAuthenticate({ db: database.db, key });
   const accountDeps = {
@@ -217,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     baseUrl: config.viaCepUrl,
     timeoutMs: config.viaCepTimeoutMs,
   });
+  // The payment provider PAYMENT_PROVIDER names: PagBank, Mercado Pago or the sandbox.
   const paymentProvider = createPaymentProvider({ config, db: database.db });
   // Selling (modules/sales): the checkout, the order's payment and the order itself, one instance
   // for the routes and the sweeper.
@@ -227,12 +240,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     quoter: shippingQuoter,
   });
 
-  // Backups (issue 20): made on demand by the back office and, when the newest is too old, at a
-  // sweep by one instance of many (modules/backups/service.ts).
+  // ------------------------------------------------------------------------------------ Timed work
+  // Tasks the order sweeper (last below) runs at each pass after the orders, each on its own:
+  // one failing never stops the others.
+
+  // Backups: made on demand by the back office and, when the newest is too old, at a sweep by
+  // one instance of many (modules/backups/service.ts).
   const backups = createBackupService({ database, config, log: app.log });
   app.decorate('backups', backups);
 
-  // The owners' 'Saúde da loja' (issue 20): checked at each sweep after the backup, read by
+  // The owners' 'Saúde da loja': checked at each sweep after the backup, read by
   // GET /api/admin/saude/; an item turning red (and back) mails STORE_EMAIL once.
   const storeHealth = createStoreHealthMonitor({
     db: database.db,
@@ -245,7 +262,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('storeHealth', storeHealth);
 
-  // 'Avise-me' (issue 24): at each sweep, the requests whose piece is back are mailed once.
+  // 'Avise-me': at each sweep, the requests whose piece is back are mailed once.
   const stockAlertSweep = createStockAlertSweep({
     db: database.db,
     log: app.log,
@@ -254,7 +271,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('stockAlerts', stockAlertSweep);
 
-  // The forgotten cart (issue 24): a consenting customer's cart untouched for
+  // The forgotten cart: a consenting customer's cart untouched for
   // CART_REMINDER_MINUTES is mailed once, at a sweep.
   const cartReminders = createCartReminderTask({
     db: database.db,
@@ -264,7 +281,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('cartReminders', cartReminders);
 
-  // The sweeper (issue 10): every ORDER_SWEEP_INTERVAL_SECONDS, expired unpaid orders are
+  // The sweeper: every ORDER_SWEEP_INTERVAL_SECONDS, expired unpaid orders are
   // cancelled (after asking the provider whether they were paid after all), and about hourly
   // the spent tokens and old rows are deleted. Safe with several instances on one PostgreSQL.
   const sweeper = createOrderSweeper({
@@ -280,35 +297,46 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => sweeper.stop());
   if (options.background ?? true) app.addHook('onReady', async () => sweeper.start());
 
+  // -------------------------------------------------------------------------------- The API, /api/
+  // The store's parts, each its own plugin: its hooks and body parsers stay inside it.
   await app.register(
     async (api) => {
+      // Operations: liveness and readiness, for the proxy's health checks and the monitors.
       await api.register(healthRoutes, {
         db: database.db,
         lifecycle,
         migrationsFolder: config.paths.migrations,
       });
+
+      // Catalog: the store's settings every page reads (the time to pay, the payment terms),
+      // the product lists, search and a product's page.
       await api.register(storeSettingsRoutes, { db: database.db, config });
       await api.register(catalogRoutes, {
         db: database.db,
         imageBaseUrl: config.imageBaseUrl,
         cache: catalogCache,
       });
+
+      // Accounts: login, tokens and the password reset; the owners' second factor; sign-up,
+      // e-mail verification and her profile.
       await api.register(authRoutes, { ...accountDeps, key });
       await api.register(secondFactorRoutes, { db: database.db, key, authenticate, config });
       await api.register(accountsRoutes, { ...accountDeps, authenticate });
-      // Unsubscribing from marketing e-mail without a login (issue 24, RFC 8058).
-      await api.register(marketingRoutes, { db: database.db, jwtSecret: config.jwtSecret });
+
+      // Cart and favourites: her cart kept by the server (a guest's lives in the browser until
+      // she logs in), and her favourites, both behind the bearer.
       await api.register(cartRoutes, {
         db: database.db,
         authenticate,
         imageBaseUrl: config.imageBaseUrl,
       });
-      // Her favourites (issue 24 §3): the catalog's products, behind the bearer.
       await api.register(favouritesRoutes, {
         db: database.db,
         authenticate,
         imageBaseUrl: config.imageBaseUrl,
       });
+
+      // Shipping: the freight to a CEP, and the address a CEP names.
       await api.register(shippingRoutes, {
         db: database.db,
         authenticate,
@@ -319,16 +347,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         lookup: cepLookup,
         rateLimits: config.rateLimits,
       });
-      // Selling (issue 8): addresses, coupons, the order and its payment, her orders, webhooks.
+
+      // Checkout and payments: her addresses, coupons, then selling (modules/sales): the order
+      // and its payment, her orders, the payment providers' webhooks.
       await api.register(addressRoutes, { db: database.db, authenticate });
       await api.register(couponRoutes, { db: database.db, authenticate });
+      await api.register(salesRoutes, { sales, authenticate });
+
+      // Marketing: 'Avise-me quando chegar' on a sold-out piece, and unsubscribing from
+      // marketing e-mail by its link, without a login (RFC 8058).
       await api.register(stockAlertRoutes, {
         db: database.db,
         authenticate,
         rateLimits: config.rateLimits,
       });
-      await api.register(salesRoutes, { sales, authenticate });
-      // The owners' back office (issue 12): every call guarded, see modules/admin/routes.ts.
+      await api.register(marketingRoutes, { db: database.db, jwtSecret: config.jwtSecret });
+
+      // Back office: the owners' calls under /api/admin/, every one guarded
+      // (modules/admin/routes.ts).
       await api.register(adminRoutes, {
         prefix: '/admin',
         db: database.db,
@@ -340,7 +376,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  // Search engines read these at the site's root.
+  // --------------------------------------------------------------------------------- Outside /api/
+  // Files search engines read, the sandbox's payment page, the pictures, and last the web app,
+  // whose not-found handler answers every path no route took.
+
+  // Search engines: the sitemap and robots.txt, at the site's root.
   await app.register(seoRoutes, {
     db: database.db,
     cache: catalogCache,
@@ -375,6 +415,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     immutable: true,
   });
 
+  // The web app: its built files, and every other page (rendered on the server when public).
   const webApp = await registerWebApp(app, {
     webDist: config.paths.webDist,
     webServerEntry: config.paths.webServerEntry,
