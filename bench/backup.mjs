@@ -1,4 +1,4 @@
-// npm run bench, last part: what a backup costs (issue 20). The built store on the embedded PGlite
+// npm run bench, last part: what a backup costs. The built store on the embedded PGlite
 // (or, with BENCH_DATABASE_URL naming a PostgreSQL server, a fresh database on it), a shop of a
 // few hundred orders and uploaded pictures; then, one shopper buying one piece at a time: checkout
 // times with the store quiet, and while the owners' back office makes backups back to back; each
@@ -180,7 +180,7 @@ async function main() {
       `| ${name} | ${samples.length} | ${fmt(percentile(samples, 50), 1)} | ${fmt(percentile(samples, 99), 1)} |`;
     return [
       START_MARKER,
-      `## Backups (issue 20)`,
+      `## Backups`,
       '',
       `${backend}; a shop of ${counts?.[2] ?? '?'} orders, ${counts?.[4] ?? '?'} uploaded pictures and ${counts?.[3] ?? '?'} products. One guest buys one piece at a time, ${SAMPLES} times with the store quiet, then while the back office makes three backups back to back (POST api/admin/backups/).`,
       '',

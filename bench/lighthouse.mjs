@@ -1,4 +1,4 @@
-// Lighthouse on the storefront (issue 11): its mobile defaults (Moto G Power emulation, simulated
+// Lighthouse on the storefront: its mobile defaults (Moto G Power emulation, simulated
 // slow 4G and CPU throttling), three runs per page, the run with the median performance score.
 // bench/run.mjs calls it after its load tests; alone, `node bench/lighthouse.mjs` starts the built
 // store itself (or measures BENCH_URL) and updates the Lighthouse section of bench/RESULTS.md.
@@ -39,7 +39,7 @@ export const LIGHTHOUSE_PAGES = [
   { name: 'produto', path: `/produto/${PRODUCT_ID}` },
 ];
 
-/** The goals of issue 11, beside the figures in RESULTS.md. */
+/** The storefront's performance goals, beside the figures in RESULTS.md. */
 const GOALS = {
   performance: 95,
   accessibility: 100,
@@ -253,7 +253,7 @@ export function lighthouseSection(pages, { backend }) {
   return [
     `## Lighthouse (mobile)`,
     '',
-    `Run on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${lighthouseVersion()} with ${chromiumVersion()} (headless, fresh profile per run), its default mobile settings (Moto G Power emulation, simulated slow 4G and 4× CPU throttling), on the built store as \`npm start\` runs it, ${backend} database with the seeded catalog. Each page ${RUNS} times; the run with the median performance score is shown (its metrics, not a mix). ✗: misses the goal of issue 11. JavaScript and total: bytes transferred. CPU index: Lighthouse's benchmark of the machine during the median run (its throttling assumes 1,000 or more; a busy machine scores lower and blocks longer).`,
+    `Run on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${lighthouseVersion()} with ${chromiumVersion()} (headless, fresh profile per run), its default mobile settings (Moto G Power emulation, simulated slow 4G and 4× CPU throttling), on the built store as \`npm start\` runs it, ${backend} database with the seeded catalog. Each page ${RUNS} times; the run with the median performance score is shown (its metrics, not a mix). ✗: misses its goal. JavaScript and total: bytes transferred. CPU index: Lighthouse's benchmark of the machine during the median run (its throttling assumes 1,000 or more; a busy machine scores lower and blocks longer).`,
     '',
     `| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS | FCP | JavaScript | total / requests | performance of the runs | CPU index |`,
     `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,

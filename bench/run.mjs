@@ -167,7 +167,7 @@ async function measure(target) {
   return { name: target.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
-// ----------------------------------------------------------------------- Checkout (issue 8)
+// ----------------------------------------------------------------------- Checkout
 // api/pay and api/pagamento create orders and take stock, so they are not hammered by
 // autocannon (the catalog's stock would run out in a second and every later call be a 409):
 // one logged-in shopper checks out CHECKOUT_SAMPLES times in a row, each api/pay followed by
@@ -302,7 +302,7 @@ const loadReport = [
   header,
   ...lines,
   '',
-  `## Checkout (issue 8)`,
+  `## Checkout`,
   '',
   `One logged-in shopper, one call at a time (each order takes stock, so these are not load tests): api/pay then api/pagamento for the order, ${CHECKOUT_SAMPLES} times, each pair after one baseline call.`,
   '',

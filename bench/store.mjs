@@ -35,7 +35,7 @@ export async function startStore({ port, databaseUrl }) {
       LOG_LEVEL: 'error',
       NODE_ENV: 'production',
       JWT_SECRET: 'bench-only-secret-bench-only-secret-0123',
-      // Production asks for these on purpose (issue 19): the sandbox, so the checkout's calls are
+      // Production asks for these on purpose: the sandbox, so the checkout's calls are
       // measured without an outside provider (its pages carry the demonstration ribbon), and the
       // demonstration catalog the calls read.
       PAYMENT_PROVIDER: 'sandbox',

@@ -9,7 +9,7 @@ const apiTarget = 'http://localhost:3000';
 // The components are written against React's API and run on Preact (preact/compat, aliased by
 // the preset for every import of react and react-dom, ours and the libraries'): the same app in
 // about 10 KB of framework instead of React's 60 KB, which a phone on a mobile network feels in
-// its first paint (issue 11: the home page's JavaScript within 100 KB gzipped, LCP within 2 s).
+// its first paint (the goals: the home page's JavaScript within 100 KB gzipped, LCP within 2 s).
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [preact(), tailwindcss()],
   resolve: {

@@ -181,7 +181,7 @@ export function computeFigures({ settings, shoppers, client, db, sink, restarts,
   };
 }
 
-/** Each goal of the issue: its figure and whether it is met. */
+/** Each goal of the rehearsal: its figure and whether it is met. */
 export function goals(f) {
   const { shoppers, stock, shutdownTimeoutSeconds } = f.settings;
   const e = f.emails;

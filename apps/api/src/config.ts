@@ -98,7 +98,7 @@ const envSchema = z
         .max(60 * 24 * 30),
     ),
     ORDER_SWEEP_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
-    // Issue 24: a consenting customer's cart untouched this long brings one e-mail (4 h).
+    // A consenting customer's cart untouched this long brings one e-mail (4 h).
     CART_REMINDER_MINUTES: optional(
       z.coerce
         .number()
@@ -122,7 +122,7 @@ const envSchema = z
     // Multiplies every abuse limit (login, sign-up, resend, forgot password, CEP lookups); 0
     // turns them off (a load test or an end-to-end run from one address). Default 1.
     RATE_LIMIT_SCALE: optional(z.coerce.number().min(0).max(1000)),
-    // Backups (issue 20): every this many hours (0: none on a schedule), into BACKUP_DIR, the
+    // Backups: every this many hours (0: none on a schedule), into BACKUP_DIR, the
     // newest BACKUP_KEEP kept.
     BACKUP_EVERY_HOURS: optional(
       z.coerce
@@ -222,7 +222,7 @@ export interface Config {
   /** Minutes after which an unpaid order is cancelled (and its provider checkout has expired). */
   unpaidOrderTtlMinutes: number;
   orderSweepIntervalSeconds: number;
-  /** Minutes a consenting customer's cart stays untouched before its one e-mail (issue 24). */
+  /** Minutes a consenting customer's cart stays untouched before its one e-mail. */
   cartReminderMinutes: number;
   /** Signs and verifies the sandbox provider's notifications (like the JWT secret). */
   sandboxWebhookSecret: string;
@@ -264,7 +264,7 @@ export interface RateLimits {
   secondFactorPerAccount: RateLimitRule;
   secondFactorPerAccountDaily: RateLimitRule;
   secondFactorPerIp: RateLimitRule;
-  /** POST /api/avise-me/ (issue 24): per e-mail address and per client IP. */
+  /** POST /api/avise-me/: per e-mail address and per client IP. */
   stockAlertPerAddress: RateLimitRule;
   stockAlertPerIp: RateLimitRule;
 }

@@ -27,7 +27,7 @@ export interface SeedProduct {
   /** Keys of other products (other categories) that complete the look. */
   composicoes: string[];
   /**
-   * Sold by size (issue 23): the axis and each size's stock, in order. `stock` above is then
+   * Sold by size: the axis and each size's stock, in order. `stock` above is then
    * their sum (catalogSeedProblems checks it).
    */
   variations?: { axis: string; sizes: readonly { name: string; stock: number }[] };

@@ -96,7 +96,7 @@ export const products = pgTable(
 );
 
 /**
- * A product's sizes (issue 23, docs/variations-contract.md): each with its own stock, in the
+ * A product's sizes (docs/variations-contract.md): each with its own stock, in the
  * owners' order. The product's `stock` is the sum of its live ones (a trigger keeps it). One that
  * was ever ordered is archived, never deleted: its order lines point at it.
  */
@@ -151,7 +151,7 @@ export const productCompositions = pgTable(
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 
-// ------------------------------------------------------------------------ Accounts (issue 3)
+// ---------------------------------------------------------------------------------------- Accounts
 
 /**
  * A customer. E-mail is stored lower case and CPF/phone as digits (the domain normalizes them),
@@ -182,8 +182,8 @@ export const users = pgTable(
     /** Set when an LGPD request anonymised the account: her personal data is gone from it. */
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     /**
-     * Issue 24 (LGPD): she agreed to receive offers by e-mail ('aceita_marketing'): unticked at
-     * sign-up unless she ticks it; withdrawn from the info tab or any marketing e-mail's link.
+     * LGPD: she agreed to receive offers by e-mail ('aceita_marketing'): unticked at sign-up
+     * unless she ticks it; withdrawn from the info tab or any marketing e-mail's link.
      */
     marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
     /** When she last gave or withdrew that agreement (null: never asked to change it). */
@@ -254,7 +254,7 @@ export const refreshTokens = pgTable(
     replacedById: integer('replaced_by_id'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /**
-     * When the family's login passed the second factor (issue 20): its access tokens carry it,
+     * When the family's login passed the owners' second factor: its access tokens carry it,
      * and a refresh keeps it. Null for a login by password alone.
      */
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
@@ -287,7 +287,7 @@ export const rateLimitBuckets = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 
-// ------------------------------------------------------------------------ Cart (issue 4)
+// -------------------------------------------------------------------------------------------- Cart
 
 /**
  * A logged-in customer's cart: one row per (user, product). Quantities change with single
@@ -303,7 +303,7 @@ export const cartItems = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    /** Her size of a product sold by size (issue 23); null for a product without variations. */
+    /** Her size of a product sold by size; null for a product without variations. */
     variationId: integer('variation_id').references(() => productVariations.id, {
       onDelete: 'cascade',
     }),
@@ -341,7 +341,7 @@ export const cartMergeKeys = pgTable(
   ],
 );
 
-// ------------------------------------------------------------------------ Postal codes (issue 4)
+// ------------------------------------------------------------------------------------ Postal codes
 
 /**
  * ViaCEP's answers, so a CEP is looked up outside once in a while and not on every keystroke of
@@ -364,7 +364,7 @@ export const cepLookups = pgTable(
   ],
 );
 
-// ------------------------------------------------------------------------ Address profiles (issue 8)
+// -------------------------------------------------------------------------------- Address profiles
 
 /**
  * A customer's saved delivery addresses (SPEC §3 "Address profile"). CPF, phone and CEP are
@@ -412,7 +412,7 @@ export const addressProfiles = pgTable(
 
 export type AddressProfileRow = typeof addressProfiles.$inferSelect;
 
-// ------------------------------------------------------------------------ Coupons (issue 8)
+// ----------------------------------------------------------------------------------------- Coupons
 
 /**
  * Discount coupons. `code` is stored as normalizeCouponCode gives it (upper case). A percentage
@@ -465,7 +465,7 @@ export const coupons = pgTable(
 
 export type CouponRow = typeof coupons.$inferSelect;
 
-// ------------------------------------------------------------------------ Orders (issue 8)
+// ------------------------------------------------------------------------------------------ Orders
 
 /** References read "100123": numeric, so SPEC §4's "ties by higher reference" is plain. */
 export const orderReferenceSeq = pgSequence('order_reference_seq', { startWith: 100001 });
@@ -527,7 +527,7 @@ export const orders = pgTable(
      * order cancelled by the owners: its stock given back and its payment to refund).
      */
     cancelReason: text('cancel_reason'),
-    // The owners' side (issue 12): preparing, shipping with a Correios code, delivery, refunds.
+    // The owners' side: preparing, shipping with a Correios code, delivery, refunds.
     inProgressAt: timestamp('in_progress_at', { withTimezone: true }),
     /** Correios tracking code (AA123456785BR), checked by the domain's isValidTrackingCode. */
     trackingCode: text('tracking_code'),
@@ -543,7 +543,7 @@ export const orders = pgTable(
     accessKeySealed: text('access_key_sealed'),
     /** After this instant an unpaid order is cancelled (UNPAID_ORDER_TTL_MINUTES). */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    // How she pays (issue 22): her choice, and the owners' payment settings when she ordered, so
+    // How she pays: her choice, and the owners' payment settings when she ordered, so
     // a later change of the settings never changes an order already placed. Null for an order
     // placed before the choice existed (the provider's page offers both).
     paymentMethod: text('payment_method').$type<PaymentMethod>(),
@@ -555,8 +555,8 @@ export const orders = pgTable(
     interestFreeInstallments: integer('interest_free_installments'),
     minInstallmentCents: integer('min_installment_cents'),
     /**
-     * Issue 24: when the sweeper queued the reminder e-mail of this unpaid order (a third of its
-     * time left). Set once, by one guarded statement, with the e-mail in the same transaction.
+     * When the sweeper queued the reminder e-mail of this unpaid order (a third of its time
+     * left). Set once, by one guarded statement, with the e-mail in the same transaction.
      */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -601,7 +601,7 @@ export const orderItems = pgTable(
     image: text('image').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantidade: integer('quantidade').notNull(),
-    /** The size she bought (issue 23); null for a product without variations. */
+    /** The size she bought; null for a product without variations. */
     variationId: integer('variation_id').references(() => productVariations.id, {
       onDelete: 'restrict',
     }),
@@ -674,7 +674,7 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
-// ------------------------------------------------------------------------ Payments (issue 8)
+// ---------------------------------------------------------------------------------------- Payments
 
 /**
  * Every notification a payment provider sent that verified, raw, for the owners' audit.
@@ -724,7 +724,7 @@ export const sandboxCheckouts = pgTable(
   (t) => [index('sandbox_checkouts_reference_idx').on(t.orderReference)],
 );
 
-// ------------------------------------------------------------------ Order lifecycle (issue 10)
+// ----------------------------------------------------------------------------------- E-mail outbox
 
 /**
  * The transactional outbox: every e-mail the store sends is first a row here, written in the same
@@ -747,7 +747,7 @@ export const outboxEmails = pgTable(
     htmlBody: text('html_body'),
     links: jsonb('links').$type<string[]>().notNull().default([]),
     /**
-     * Extra headers of the message (issue 24: a marketing e-mail's `List-Unsubscribe` and
+     * Extra headers of the message (a marketing e-mail's `List-Unsubscribe` and
      * `List-Unsubscribe-Post`, RFC 8058); null for the others.
      */
     headers: jsonb('headers').$type<Record<string, string>>(),
@@ -771,7 +771,7 @@ export const outboxEmails = pgTable(
 
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
 
-// ------------------------------------------------------------------ Back office (issue 12)
+// ------------------------------------------------------------ Back office: audit log, stock ledger
 
 /**
  * Every change an owner makes: who, when, what, and the entity before and after (as the admin
@@ -826,7 +826,7 @@ export const stockMovements = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    /** The size whose stock moved (issue 23); null for a product without variations. */
+    /** The size whose stock moved; null for a product without variations. */
     variationId: integer('variation_id').references(() => productVariations.id, {
       onDelete: 'cascade',
     }),
@@ -851,7 +851,7 @@ export const stockMovements = pgTable(
 
 export type StockMovementRow = typeof stockMovements.$inferSelect;
 
-// ------------------------------------------------------------ Going online (issue 19)
+// ------------------------------------------------------------------------------- Uploaded pictures
 
 /** PostgreSQL's bytea as a Node Buffer (both drivers, node-postgres and PGlite, answer one). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -877,7 +877,7 @@ export const mediaFiles = pgTable('media_files', {
 
 export type MediaFileRow = typeof mediaFiles.$inferSelect;
 
-// ------------------------------------------------------------ The owners' store is safe (issue 20)
+// ------------------------------------------------------------- Operations and the owners' security
 
 /**
  * Work that one instance of many must do at a time (the scheduled backup): a row per job, claimed
@@ -987,8 +987,10 @@ export const ownerDevices = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );
 
+// -------------------------------------------------------------------------------- Payment settings
+
 /**
- * The owners' payment settings (issue 22): one row, edited in the back office's 'Pagamentos'.
+ * The owners' payment settings: one row, edited in the back office's 'Pagamentos'.
  * The storefront's installment and PIX lines and the checkout's PIX discount read it; an order
  * keeps a copy of what applied when it was placed (orders.pix_discount_tenths and the rest).
  */
@@ -1019,7 +1021,7 @@ export const paymentSettings = pgTable(
 
 export type PaymentSettingsRow = typeof paymentSettings.$inferSelect;
 
-// ---------------------------------------------------------- Shoppers come back (issue 24)
+// ---------------------------------- Shoppers brought back: 'Avise-me', favourites, forgotten carts
 
 /**
  * 'Avise-me quando chegar': an address waiting for a sold-out piece (or one sold-out size) to be

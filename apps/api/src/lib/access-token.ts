@@ -2,7 +2,7 @@
  * Access tokens: HS256 JWTs (jose), 15 minutes, `sub` = user id, `type: 'access'`. `iat` keeps
  * milliseconds (a NumericDate may be fractional, RFC 7519 §2) so that a token issued right after a
  * password reset is told apart from one issued right before it (`sessions_valid_after`).
- * `sf: true` when the login behind it passed the owners' second factor (issue 20): the back
+ * `sf: true` when the login behind it passed the owners' second factor: the back
  * office's guard reads it; a token without it is a password-only session.
  */
 import { randomUUID } from 'node:crypto';

@@ -9,7 +9,7 @@
  *
  * Every answer here is serialized by this file, not by the route's response schema: an error
  * answer's shape is this handler's, and a route whose 400 schema describes something else
- * must not turn a refused request into a 500 (issue 9).
+ * must not turn a refused request into a 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';

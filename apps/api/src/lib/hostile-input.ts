@@ -1,5 +1,5 @@
 /**
- * One rule at the edge for every text the API accepts (issue 9). A NUL reaching PostgreSQL fails
+ * One rule at the edge for every text the API accepts. A NUL reaching PostgreSQL fails
  * the query (`invalid byte sequence for encoding "UTF8": 0x00`, a 500 whose failed query carried
  * the shopper's data into the log), and other control characters only hide text from people who
  * read it later. So before any handler or schema sees a request:

@@ -2,7 +2,7 @@
  * pino options for Fastify. Secrets never reach the log: auth headers and cookies are redacted,
  * and tokens in URLs (the reset-password page, ?token= links) are masked before they are written.
  *
- * Errors go through `serializeError` (issue 9): a failed query's parameters (Drizzle's
+ * Errors go through `serializeError`: a failed query's parameters (Drizzle's
  * DrizzleQueryError puts them in its message and in `params`), a driver's `detail` ("Key
  * (email)=(...) already exists") or a mail server's answer ("501 <ana@...>: rejected") would
  * otherwise carry e-mails, CPFs and phones into the log. Only known fields are kept, and every

@@ -95,7 +95,7 @@ export function openSealed(secret: string, purpose: string, sealed: string): str
 
 /**
  * HMAC-SHA-256 of `text` under a key derived from `secret` for `purpose`, base64url: a link that
- * names someone without a login and without a stored token (issue 24: her unsubscribe link).
+ * names someone without a login and without a stored token (her unsubscribe link).
  * Only the server, knowing the secret, can make one; another purpose's signature never matches.
  */
 export function signText(secret: string, purpose: string, text: string): string {

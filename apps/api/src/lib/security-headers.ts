@@ -1,5 +1,5 @@
 /**
- * Security headers on every HTML answer (issue 9): the web app's index.html (and its client-route
+ * Security headers on every HTML answer: the web app's index.html (and its client-route
  * fallback), any static .html, and the sandbox payment page. JSON, scripts and styles keep the
  * headers every answer gets (nosniff, referrer policy, request id, CORP below); a policy only
  * means something on a document — or on what a browser may open as one (/media/, below).

@@ -112,8 +112,7 @@ const homeSsr: ServerRendered = {
 };
 
 /**
- * SPEC §2 routes. /checkout shows the cart's summary until its own issue adds the address and
- * payment steps. /redefinir-senha without its token segment shows the page's "token not found"
+ * SPEC §2 routes. /redefinir-senha without its token segment shows the page's "token not found"
  * message rather than a 404. /carrinho and /popup exist with no content of their own
  * (SPEC): they show the home, where the cart drawer and the popup will open.
  */
@@ -159,7 +158,7 @@ export const routes: RouteObject[] = [
             handle: {
               ssr: {
                 module: 'src/features/catalog/pages/ProductPage.tsx',
-                // The chosen size (issue 23) is part of the page: kept once per size.
+                // The chosen size is part of the page: kept once per size.
                 shared: { query: ['variacao'] },
                 prefetch: (client, { params }) => {
                   const id = Number(params.id);
@@ -190,7 +189,7 @@ export const routes: RouteObject[] = [
           { path: 'favoritos', element: <FavouritesPage /> },
           { path: 'checkout', element: <CheckoutPage /> },
           { path: 'pedido/:reference', element: <OrderReturnPage /> },
-          // Issue 24: the marketing e-mail's unsubscribe page (her token: client-side, not kept).
+          // The marketing e-mail's unsubscribe page (her token: client-side, not kept).
           { path: 'descadastrar', element: <UnsubscribePage /> },
           { path: '*', element: <NotFoundPage />, handle: { ssr: {} satisfies ServerRendered } },
         ],

@@ -1,5 +1,5 @@
 /**
- * A replace navigation that stays where the shopper is (issue 23: a size chosen on the product page
+ * A replace navigation that stays where the shopper is (a size chosen on the product page
  * changes the URL, not the page) says so in its state, and the scroll restoration
  * (app/shell/scroll-restoration.ts) leaves the scroll alone.
  */

@@ -53,7 +53,7 @@ export interface ProductFacts {
   inStock: boolean;
   category: string;
   /**
-   * Sold by size (issue 23): the axis and each size with its availability. The JSON-LD is then
+   * Sold by size: the axis and each size with its availability. The JSON-LD is then
    * a ProductGroup whose variants each carry their own offer.
    */
   variations?: { axis: string; sizes: { id: number; name: string; inStock: boolean }[] };

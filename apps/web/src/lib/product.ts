@@ -19,7 +19,7 @@ export interface ProductSummary {
   /** Present on full products; the price before the promotion. */
   preco_original?: string | null;
   estoque?: number;
-  /** Sold by size (issue 23): the card opens the product page to choose one. */
+  /** Sold by size: the card opens the product page to choose one. */
   tem_variacoes?: boolean;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Where the auth tokens live (SPEC §3 "Auth tokens: stored locally in the browser"; §6 "logged in
- * means an access token in browser storage"). The login issue adds signing in, refresh and
- * logout on top of these functions; everything else only asks "is there a session?".
+ * means an access token in browser storage"). Signing in, refresh and logout are built on these
+ * functions; everything else only asks "is there a session?".
  */
 import { useSyncExternalStore } from 'react';
 

@@ -1,7 +1,7 @@
 /**
  * The store's settings the server states (GET /api/loja/): the deadline of an unpaid order
  * (UNPAID_ORDER_TTL_MINUTES), which SPEC §1's note on the checkout, the return page and 'Meus
- * Pedidos' follows, and the owners' payment settings (issue 22), from which every price shows
+ * Pedidos' follows, and the owners' payment settings, from which every price shows
  * 'em até Nx de R$ Y sem juros' and 'R$ Z no PIX' (packages/domain/src/payment-terms.ts).
  *
  * The owners change the payment settings in the back office and every price must follow at once,

@@ -19,7 +19,7 @@ interface PaymentTermsProps {
 }
 
 /**
- * Under a price, as a shopper in Brazil expects to read it (issue 22): 'em até 6x de R$ 21,65
+ * Under a price, as a shopper in Brazil expects to read it: 'em até 6x de R$ 21,65
  * sem juros' (not when the amount is not split) and 'R$ 123,40 no PIX' (not without a PIX
  * discount), from the owners' settings and the domain's one rule. Spans, so it also fits inside
  * a link. Nothing at all when neither line applies.

@@ -68,7 +68,7 @@ export function ProductCard({
           <PaymentTerms amountCents={priceCents(product)} className="mt-1" />
         </div>
       </div>
-      {/* After the name's link in the tab order; drawn over the picture's corner (issue 24). */}
+      {/* After the name's link in the tab order; drawn over the picture's corner. */}
       <FavouriteButton product={product} className="absolute right-2 top-2 z-10" />
     </article>
   );

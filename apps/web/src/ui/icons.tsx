@@ -167,7 +167,7 @@ export const EyeOffIcon = (p: IconProps) => (
     <path d="M9.9 10a3 3 0 0 0 4.1 4.2" />
   </Line>
 );
-/** The size guide's button (issue 23). */
+/** The size guide's button ('Guia de medidas'). */
 export const RulerIcon = (p: IconProps) => (
   <Line {...p}>
     <path d="M3 15.5 15.5 3 21 8.5 8.5 21z" />

@@ -21,7 +21,7 @@ export interface MailMessage {
    */
   messageId?: string;
   /**
-   * Extra headers (issue 24: a marketing e-mail's `List-Unsubscribe` and `List-Unsubscribe-Post`,
+   * Extra headers (a marketing e-mail's `List-Unsubscribe` and `List-Unsubscribe-Post`,
    * RFC 8058). Absent for the other messages.
    */
   headers?: Record<string, string>;
@@ -38,7 +38,7 @@ export interface Mailer {
   readonly kind?: 'smtp' | 'files' | 'memory';
   /**
    * Resolves when the mail server answers (connects, greets, takes the login); rejects when it
-   * does not. The health page asks it at every sweep (issue 20).
+   * does not. The owners' health page asks it at every sweep.
    */
   verify?(): Promise<void>;
 }

@@ -33,7 +33,7 @@ export function createMailer(
 /**
  * A mail failure for the log: the error's name, its SMTP code and its message, with the
  * addresses the server quotes ("501 <ana@...>: recipient rejected") scrubbed. Never for an
- * answer: callers answer a fixed Portuguese text (issue 9).
+ * answer: callers answer a fixed Portuguese text.
  */
 export function describeMailError(err: unknown): string {
   if (!(err instanceof Error)) return scrubText(String(err));

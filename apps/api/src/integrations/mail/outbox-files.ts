@@ -14,7 +14,7 @@ import type { MailerLog, Mailer } from './mailer-interface.js';
 
 /**
  * `DATA_DIR/outbox/<ISO time>-<id>.json` with `{to, subject, text, html, links, messageId?,
- * headers?, sentAt}` (`headers`: a marketing e-mail's List-Unsubscribe ones, issue 24).
+ * headers?, sentAt}` (`headers`: a marketing e-mail's List-Unsubscribe ones).
  */
 export function outboxMailer(dir: string, log: MailerLog): Mailer {
   return {

@@ -123,7 +123,7 @@ export interface CheckoutRef {
 }
 
 /**
- * Whether the provider answers now (the owners' health page, issue 20): 'credentials_refused'
+ * Whether the provider answers now (the owners' health page): 'credentials_refused'
  * when it answers but refuses the store's credentials (a wrong or revoked token).
  */
 export type ProviderReachability = 'ok' | 'unreachable' | 'credentials_refused';
@@ -140,8 +140,8 @@ export interface PaymentProvider {
    */
   verifyNotification(notification: IncomingNotification): Promise<NotificationCheck>;
   /**
-   * Stops a hosted checkout from taking payments (a retry switched the order's way of paying,
-   * issue 22). Best effort, never throws: a checkout left open expires on its own, and a payment
+   * Stops a hosted checkout from taking payments (a retry switched the order's way of
+   * paying). Best effort, never throws: a checkout left open expires on its own, and a payment
    * through it carries the old amount or method, which the store does not take as the order's.
    */
   closeCheckout?(checkoutId: string): Promise<void>;

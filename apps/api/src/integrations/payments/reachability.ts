@@ -1,5 +1,5 @@
 /**
- * Whether a provider answers now (the owners' health page, issue 20): one authenticated read with a
+ * Whether a provider answers now (the owners' health page): one authenticated read with a
  * short limit, since a sweep waits on it. An answer also says whether the token is still accepted.
  * Never throws.
  */

@@ -5,8 +5,9 @@
  * it shows the amount and the order's reference and offers a card form (4111 1111 1111 1111
  * approves, 4000 0000 0000 0002 is declined; the installments the order allows to pick from) and
  * PIX (a QR code, the copy-and-paste code, 'Simular pagamento PIX') — only the one she chose at
- * checkout (issue 22), both for an order placed before the choice. On a result it records it, notifies the store server to server
- * through the real webhook route (`inject`, no network), signed, and sends the browser back.
+ * checkout, both for an order placed before the choice. On a result it records it, notifies the
+ * store server to server through the real webhook route (`inject`, no network), signed, and
+ * sends the browser back.
  *
  * Plain HTML forms and a stylesheet: no inline script or style, so a strict Content-Security-
  * Policy holds here too.

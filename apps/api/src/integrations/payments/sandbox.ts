@@ -26,7 +26,7 @@ export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 export const SANDBOX_PROVIDER_NAME = 'sandbox';
 
 /**
- * Whether an order's money is make-believe (issue 19): paid, or to be paid, through the sandbox,
+ * Whether an order's money is make-believe: paid, or to be paid, through the sandbox,
  * so the owners must never ship it. An order that has not reached the payment page has no
  * provider yet: the store's current one (`storeProvider`, when the caller knows it) decides.
  */

@@ -5,7 +5,7 @@ import { nfkc } from '../../lib/hostile-input.js';
 
 /**
  * An e-mail as it is compared: the domain's length (254, as at sign-up) on every call that takes
- * one, and NFKC, so a full-width "ａｎａ@..." is "ana@..." (issue 9).
+ * one, and NFKC, so a full-width "ａｎａ@..." is "ana@...".
  */
 const emailText = () => {
   const tooLong = { error: REGISTRATION_EMAIL_TOO_LONG };
@@ -41,7 +41,7 @@ export const infoUpdateBody = z.object({
   last_name: z.unknown().optional(),
   email: emailText(),
   phone: z.string().max(40),
-  /** Issue 24: true or false; absent leaves it as it is (checked in the route, a field error). */
+  /** Offers by e-mail: true or false (else a field error, from the route); absent: unchanged. */
   aceita_marketing: z.unknown().optional(),
 });
 

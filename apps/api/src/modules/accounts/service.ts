@@ -65,9 +65,9 @@ export function serializeInfo(user: UserRow) {
     phone: user.phone,
     cpf: user.cpf,
     birthdate: user.birthdate,
-    /** An owner (issue 12): the web app shows her the entry to the back office. */
+    /** An owner: the web app shows her the entry to the back office. */
     administrador: user.role === 'owner',
-    /** She agreed to offers by e-mail (issue 24, LGPD). */
+    /** She agreed to offers by e-mail (LGPD). */
     aceita_marketing: user.marketingOptIn,
   };
 }
@@ -119,7 +119,7 @@ export function createAccountsService({
               phone: input.phone,
               birthdate: input.birthdate,
               passwordHash,
-              // Issue 24 (LGPD): her answer to the checkbox, timed when she said yes.
+              // LGPD: her answer to the checkbox, timed when she said yes.
               marketingOptIn: input.marketingOptIn,
               marketingOptInChangedAt: input.marketingOptIn ? sql`now()` : null,
             })

@@ -1,5 +1,5 @@
 /**
- * The back office's API, all of it under /api/admin/ (issue 12). One hook guards the whole
+ * The back office's API, all of it under /api/admin/. One hook guards the whole
  * prefix (guard.ts): 401 without a session, 403 for anyone but an owner, checked against the
  * database on every call. Each section of the back office is its own folder and plugin.
  */

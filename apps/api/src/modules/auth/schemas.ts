@@ -8,7 +8,7 @@ const text = (max: number) => z.string().max(max);
 
 /**
  * An e-mail as it is compared: the domain's length (254, as at sign-up) and NFKC, so a
- * full-width "ａｎａ@..." finds the account "ana@..." (issue 9).
+ * full-width "ａｎａ@..." finds the account "ana@...".
  */
 const emailText = () => {
   const tooLong = { error: REGISTRATION_EMAIL_TOO_LONG };

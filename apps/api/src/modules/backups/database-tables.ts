@@ -1,6 +1,6 @@
 /**
- * What the backup and the restore read from the database's own catalog, so that a table a later
- * issue adds is backed up without anyone remembering to list it: the store's tables in the order
+ * What the backup and the restore read from the database's own catalog, so that a table added
+ * later is backed up without anyone remembering to list it: the store's tables in the order
  * their foreign keys allow (a table after those it refers to), their columns, their sequences.
  */
 import { sql, type SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The store's backups (issue 20, docs/backups.md): one consistent copy of the database and the
+ * The store's backups (docs/backups.md): one consistent copy of the database and the
  * pictures in one .tar.gz (snapshot.ts, archive.ts), in BACKUP_DIR, the newest BACKUP_KEEP kept.
  *
  * - On a schedule: at each sweep (a SweepTask), when the newest backup in the folder is older than

@@ -35,7 +35,7 @@ function idOf(message: string) {
 }
 
 const productId = idOf(PRODUCT_ID_INVALID);
-/** Her size of a piece sold by size (issue 23); absent or null for a product without them. */
+/** Her size of a piece sold by size; absent or null for a product without them. */
 const variacaoId = idOf(VARIATION_ID_INVALID)
   .nullish()
   .transform((v) => v ?? undefined);

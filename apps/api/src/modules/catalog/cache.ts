@@ -1,5 +1,5 @@
 /**
- * Catalog answers from memory (issue 11; contract in docs/catalog-cache.md). The catalog is read
+ * Catalog answers from memory (contract in docs/catalog-cache.md). The catalog is read
  * far more often than it changes, so its answers are kept serialized — the text, its ETag and,
  * made on first demand, its brotli and gzip bytes — and a hit runs no query, no serializer and no
  * compression. Everything is dropped the moment the database says the catalog changed

@@ -81,7 +81,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     sendCached(req, reply, await allProducts(), JSON_TYPE),
   );
 
-  // Issue 11: the home shows 6 slides; it no longer downloads the whole catalog for them.
+  // The home shows 6 slides: their own short list, so it never downloads the whole catalog.
   const carousel = cachedList('carrossel', () => catalog.listCarousel(CAROUSEL_SLIDES));
   app.get('/listar_produtos_carrossel/', { schema: listResponse }, async (req, reply) =>
     sendCached(req, reply, await carousel(), JSON_TYPE),

@@ -51,7 +51,7 @@ export const productSummarySchema = z.object({
   category: categoryName,
   novo: z.boolean(),
   promocao: z.boolean(),
-  /** Sold by size (issue 23): its page asks for one before adding. */
+  /** Sold by size: its page asks for one before adding. */
   tem_variacoes: z.boolean(),
 });
 

@@ -49,7 +49,7 @@ export interface ProductRecord {
   stock: number;
   novo: boolean;
   promocao: boolean;
-  /** The axis of its sizes, null without them (issue 23). */
+  /** The axis of its sizes, null without them. */
   variationAxis: string | null;
 }
 

@@ -1,2 +1,2 @@
-// Her favourites, favoritos (issue 24 §3, docs/favourites-contract.md).
+// Her favourites, favoritos (docs/favourites-contract.md).
 export { favouritesRoutes } from './routes.js';

@@ -1,5 +1,5 @@
 /**
- * The favourites calls of issue 24 §3 (docs/favourites-contract.md), all behind the bearer and
+ * The favourites calls (docs/favourites-contract.md), all behind the bearer and
  * acting on the token owner's list only. Thin: parse, service, shape with the catalog's serializer.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * An instance's life behind a proxy (issue 19): ready while it serves, draining from the moment it
+ * An instance's life behind a proxy: ready while it serves, draining from the moment it
  * is asked to stop. Draining, it still answers every request that reaches it, but readiness says
  * 503 (the proxy's health check takes it out of rotation) and every answer carries
  * `Connection: close` (no connection is kept for a next request that might find it gone). Once the

@@ -1,7 +1,8 @@
 /**
- * Housekeeping (issue 10): rows that no longer mean anything are deleted on a schedule, so the
- * tables that grow with every visit (tokens, rate-limit windows, merge keys, CEP answers,
- * idempotency keys, sent e-mails, refused payment notifications) stay small. The order sweeper calls `runOnce` about hourly.
+ * Housekeeping: rows that no longer mean anything are deleted on a schedule, so the tables that
+ * grow with every visit (tokens, rate-limit windows, merge keys, CEP answers, idempotency keys,
+ * sent e-mails, refused payment notifications) stay small. The order sweeper calls `runOnce`
+ * about hourly.
  *
  * Every rule is one `delete ... where ctid = any(array(select ctid ... limit n))` repeated until a
  * batch comes back short: each batch is its own short statement (no long lock, no huge
@@ -48,7 +49,7 @@ export const SENT_EMAIL_KEPT_MS = 90 * DAY_MS;
 /** Refused payment notifications: the health page counts one day; a month answers a question. */
 export const REFUSED_NOTIFICATION_KEPT_MS = 30 * DAY_MS;
 /**
- * A forgotten-cart e-mail's record (issue 24): the Painel counts 30 days and a week after; older
+ * A forgotten-cart e-mail's record: the Painel counts 30 days and a week after; older
  * carts are never mailed (modules/marketing), so the record can go.
  */
 export const CART_REMINDER_KEPT_MS = 60 * DAY_MS;
@@ -164,7 +165,7 @@ const RULES: Rule[] = [
       lt(refusedPaymentNotifications.receivedAt, before(now, REFUSED_NOTIFICATION_KEPT_MS)),
   },
   {
-    // 'Avise-me' (issue 24): a request not served in 90 days ends, its address deleted with it;
+    // 'Avise-me': a request not served in 90 days ends, its address deleted with it;
     // a served one (its address already gone) after 60 days.
     name: 'stock_alerts',
     table: stockAlerts,

@@ -167,7 +167,7 @@ export interface ItemLine {
   name: string;
   quantidade: number;
   unitPriceCents: Cents;
-  /** Her size, 'Aro 16', shown under the name (issue 23); absent or null without one. */
+  /** Her size, 'Aro 16', shown under the name; absent or null without one. */
   variation?: string | null;
 }
 

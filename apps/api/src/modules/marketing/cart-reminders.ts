@@ -1,5 +1,5 @@
 /**
- * The forgotten-cart e-mail (issue 24 §4, docs/marketing-consent-contract.md), a task of the order
+ * The forgotten-cart e-mail (docs/marketing-consent-contract.md), a task of the order
  * sweeper (lib/sweep-task.ts). A customer gets one e-mail for a cart when:
  *
  * - she agreed to offers by e-mail (`users.marketing_opt_in`), her account is not anonymised and

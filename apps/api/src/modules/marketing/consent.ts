@@ -1,5 +1,5 @@
 /**
- * Marketing consent (issue 24, LGPD; docs/marketing-consent-contract.md): her agreement to offers
+ * Marketing consent (LGPD; docs/marketing-consent-contract.md): her agreement to offers
  * by e-mail, with the time she gave or withdrew it, and the unsubscribe token that names her
  * without a login.
  */

@@ -1,5 +1,5 @@
 /**
- * The forgotten-cart e-mail (issue 24 §4): her pieces with their sizes and current prices, a
+ * The forgotten-cart e-mail: her pieces with their sizes and current prices, a
  * link that opens her cart, and the unsubscribe link (the List-Unsubscribe headers come with it).
  */
 import { formatBRL } from '@semijoias/domain/money';

@@ -1,5 +1,5 @@
-// Marketing consent, the forgotten-cart e-mail and unsubscribing (issue 24 §4,
-// docs/marketing-consent-contract.md).
+// Marketing consent, the forgotten-cart e-mail and unsubscribing
+// (docs/marketing-consent-contract.md).
 export {
   consentColumns,
   oneClickUnsubscribeUrl,

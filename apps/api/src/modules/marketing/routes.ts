@@ -1,5 +1,5 @@
 /**
- * POST /api/descadastrar/?t=<token> (issue 24, docs/marketing-consent-contract.md): withdraws her
+ * POST /api/descadastrar/?t=<token> (docs/marketing-consent-contract.md): withdraws her
  * consent to offers by e-mail at once, without a login. It is the `List-Unsubscribe` URL of every
  * marketing e-mail (RFC 8058: the mail provider POSTs `List-Unsubscribe=One-Click`, form-encoded)
  * and the call the page `/descadastrar?t=…` makes when she presses its button. Idempotent.

@@ -1,5 +1,5 @@
 /**
- * The owners' uploaded pictures, kept in PostgreSQL (`media_files`, issue 19): any instance
+ * The owners' uploaded pictures, kept in PostgreSQL (`media_files`): any instance
  * serves any of them, none is lost with an instance's disk, and the database's backup holds them.
  * A path names its content (a hash is part of it), so a row is written once and never changed.
  */
@@ -42,9 +42,10 @@ export async function readMediaFile(db: Db, path: string): Promise<MediaFile | u
 }
 
 /**
- * Before issue 19 the uploads were files in `DATA_DIR/media/produtos/enviadas/`. A store updated
- * from then brings them into the database at its first start (each once; a path already there is
- * kept), so no picture the owners uploaded disappears. The files are left where they were.
+ * Earlier releases kept the uploads as files in `DATA_DIR/media/produtos/enviadas/`. A store
+ * updated from one brings them into the database at its first start (each once; a path already
+ * there is kept), so no picture the owners uploaded disappears. The files are left where they
+ * were.
  */
 export async function importUploadedFilesFromDisk(
   db: Db,

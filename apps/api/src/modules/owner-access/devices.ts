@@ -1,5 +1,5 @@
 /**
- * The browsers an owner's account has logged in from (issue 20). Each browser keeps a random id
+ * The browsers an owner's account has logged in from. Each browser keeps a random id
  * of its own and sends it as `X-Dispositivo` with the password login; the store keeps only its
  * SHA-256. A login of an owner from an id not seen before (or without one) queues her an e-mail in
  * the login's transaction; the id is then remembered. Shoppers' browsers are not recorded.

@@ -2,7 +2,7 @@
  * The door of the back office: every /api/admin/ call passes here (routes.ts adds it as a hook of
  * the whole prefix, so no route can forget it). No valid session: 401. A session whose account is
  * not an owner *now* — role read from the database on each call, e-mail still in ADMIN_EMAILS,
- * verified, not anonymised: 403. Then the second factor (issue 20, docs/second-factor.md): with
+ * verified, not anonymised: 403. Then the second factor (docs/second-factor.md): with
  * OWNER_2FA=required, or =optional for an owner who set one up, a token whose login did not pass
  * it is refused with 403 `codigo: 'segundo_fator_necessario'`, which the screens read to ask for
  * it. The owner is checked first, so a customer never learns of the second factor.

@@ -1,5 +1,5 @@
 /**
- * 'Novo acesso à sua conta' (issue 20), pure: facts in, a message out. It carries no secret, code
+ * 'Novo acesso à sua conta', pure: facts in, a message out. It carries no secret, code
  * or link that acts by itself: what to do is said in words, and the only link is the store's own
  * 'Esqueci minha senha' page.
  */

@@ -1,5 +1,5 @@
 /**
- * The owners' payment settings (issue 22, docs/admin/payments.md): installments and the PIX
+ * The owners' payment settings (docs/admin/payments.md): installments and the PIX
  * discount, one row in `payment_settings`. Read by the storefront (GET /api/loja/), by the
  * checkout when an order is placed (the order keeps its own copy), and edited in the back office.
  */

@@ -1,5 +1,5 @@
 /**
- * The order sweeper (issue 10, docs/orders-lifecycle.md): inside the API process, every
+ * The order sweeper (docs/orders-lifecycle.md): inside the API process, every
  * ORDER_SWEEP_INTERVAL_SECONDS, it ends unpaid orders whose deadline passed and runs the
  * housekeeping about hourly.
  *
@@ -14,7 +14,7 @@
  *    `sweeper:<checkout>:paid`) or cancels it: status, stock, coupon and the 'cancelled' e-mail
  *    in that one transaction (transitions.ts cancelExpired).
  *
- * 3. After the expired orders, the reminders (issue 24, orders/reminder.ts, docs/order-reminder.md):
+ * 3. After the expired orders, the reminders (orders/reminder.ts, docs/order-reminder.md):
  *    each unpaid order in the last third of its life, not yet reminded, gets one e-mail with its
  *    pay link; one transaction per order whose guarded statement stamps `reminder_sent_at`.
  *
@@ -53,8 +53,9 @@ export interface OrderSweeperOptions {
   housekeeping?: { runOnce(): Promise<unknown> };
   housekeepingEveryMs?: number;
   /**
-   * Other work timed by the sweep (issue 20: the store's health, the scheduled backup), run after
-   * the orders, each on its own: one failing never stops the others or the next sweep.
+   * Other work timed by the sweep (the store's health, the scheduled backup, the 'Avise-me' and
+   * forgotten-cart e-mails), run after the orders, each on its own: one failing never stops the
+   * others or the next sweep.
    */
   alsoEachSweep?: readonly SweepTask[];
   batchSize?: number;
@@ -76,7 +77,7 @@ export interface OrderSweeper {
   start(): void;
   /**
    * Stops the timer; a pass in progress finishes the order it holds (its transaction commits)
-   * and leaves the rest for the next pass, of this instance or another (a shutdown, issue 19).
+   * and leaves the rest for the next pass, of this instance or another (a shutdown, a deploy).
    */
   stop(): Promise<void>;
   /** One pass now (joins the pass in progress, if any: never two at once in one process). */

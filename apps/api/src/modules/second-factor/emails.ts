@@ -1,5 +1,5 @@
 /**
- * The owners' security notices (issue 20), pure: facts in, a message out. Neither carries a
+ * The owners' security notices, pure: facts in, a message out. Neither carries a
  * secret, a code or a link that acts by itself: what to do is said in words, and the only link is
  * the store's own 'Esqueci minha senha' page.
  */

@@ -1,5 +1,5 @@
 /**
- * The owners' second factor (issue 20, docs/second-factor.md): setting up an authenticator,
+ * The owners' second factor (docs/second-factor.md): setting up an authenticator,
  * checking its codes and the recovery codes, and the sessions that carry the factor.
  *
  * Each code is accepted once, by one guarded statement, so two requests racing with the same code

@@ -1,5 +1,5 @@
 /**
- * The 'Avise-me' e-mail (issue 24): the piece (and its size), its price and a link to its page,
+ * The 'Avise-me' e-mail: the piece (and its size), its price and a link to its page,
  * in the store's layout. Pure: the sweep (service.ts) loads the piece and enqueues the message.
  */
 import { formatBRL } from '@semijoias/domain/money';

@@ -1,4 +1,4 @@
-// 'Avise-me quando chegar' (issue 24, docs/stock-alerts-contract.md).
+// 'Avise-me quando chegar' (docs/stock-alerts-contract.md).
 export { stockAlertRoutes } from './routes.js';
 export {
   createStockAlertService,

@@ -1,5 +1,5 @@
 /**
- * POST /api/avise-me/ (issue 24, docs/stock-alerts-contract.md): a shopper asks to be told when a
+ * POST /api/avise-me/ (docs/stock-alerts-contract.md): a shopper asks to be told when a
  * sold-out piece (or size) is back. The bearer is optional: with one, the request is hers.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

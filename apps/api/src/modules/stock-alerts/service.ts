@@ -1,5 +1,5 @@
 /**
- * 'Avise-me quando chegar' (issue 24, docs/stock-alerts-contract.md): a shopper's request to be
+ * 'Avise-me quando chegar' (docs/stock-alerts-contract.md): a shopper's request to be
  * told when a sold-out piece (or one size of it) is back, and the sweep task that mails each
  * request once when migration 0012's trigger has stamped it `back_in_stock_at`.
  *

@@ -1,5 +1,5 @@
 /**
- * The facts behind each item of 'Saúde da loja' (issue 20), gathered from the database, the disk
+ * The facts behind each item of 'Saúde da loja', gathered from the database, the disk
  * and the outside services; what they mean is the domain's (packages/domain/src/store-health.ts).
  * Every instant compared with is the sweep's `at`, passed to the database as a parameter, so the
  * tests move the clock.
@@ -127,7 +127,7 @@ async function unshipped(s: HealthSources, at: Date): Promise<HealthVerdict> {
       and(
         inArray(orders.status, ['paid', 'in_progress']),
         lt(orders.paidAt, shippingOverdueCutoff(at)),
-        // A sandbox order is a test the owners must never ship (issue 19): not late.
+        // A sandbox order is a test the owners must never ship: not late.
         or(
           isNull(orders.paymentProvider),
           sql`${orders.paymentProvider} <> ${SANDBOX_PROVIDER_NAME}`,

@@ -1,5 +1,5 @@
 /**
- * 'Saúde da loja' (issue 20, docs/admin/health.md): at every sweep each item is checked
+ * 'Saúde da loja' (docs/admin/health.md): at every sweep each item is checked
  * (checks.ts), judged by the domain's rules and written to `health_items`, which
  * GET /api/admin/saude/ reads.
  *

@@ -1,5 +1,5 @@
 /**
- * Payment notifications the store refused (issue 20): a bad signature, a body it cannot read, a
+ * Payment notifications the store refused: a bad signature, a body it cannot read, a
  * signed one for an order it never had. Only that one came, from which provider and why: the
  * body is not trusted and not kept. The health page counts the last 24 hours; housekeeping
  * deletes rows after REFUSED_NOTIFICATION_KEPT_MS.

@@ -1,7 +1,7 @@
 /**
  * GET /api/loja/: the store's settings the shop window states to shoppers: the deadline of an
  * unpaid order (UNPAID_ORDER_TTL_MINUTES), which the checkout, the return page and 'Meus Pedidos'
- * put into SPEC §1's note, and the owners' payment settings (issue 22), from which every price
+ * put into SPEC §1's note, and the owners' payment settings, from which every price
  * shows its installments and its PIX price. The owners change those in the back office and every
  * price must follow at once, so browsers and proxies revalidate (an ETag makes that cheap).
  */

@@ -1,5 +1,5 @@
 /**
- * Serves the built web app (issue 11). Static files: hashed /assets/* cached for a year,
+ * Serves the built web app. Static files: hashed /assets/* cached for a year,
  * everything else revalidated on every visit so a deploy shows at once, each served in its
  * brotli or gzip form made at build time when the browser accepts it. Pages: the public ones
  * (home, categories, product, about, not found) rendered on the server by the web app's own

@@ -67,7 +67,7 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
           Sobre nós
         </Link>
 
-        {/* Phones: the search and the favourites' heart share the second row (issue 24). */}
+        {/* Phones: the search and the favourites' heart share the second row. */}
         <SearchBox className="order-last min-w-0 flex-1 basis-[calc(100%-3rem)] lg:order-none lg:ml-auto lg:w-auto lg:min-w-52 lg:max-w-sm lg:flex-1 lg:basis-auto" />
 
         <button

@@ -12,9 +12,9 @@ export interface UserInfo {
   cpf: string;
   /** yyyy-mm-dd */
   birthdate: string;
-  /** An owner of the store: the account shows the entry to the back office (issue 12). */
+  /** An owner of the store: the account shows the entry to the back office. */
   administrador?: boolean;
-  /** She agreed to offers by e-mail (issue 24, LGPD); saved by the info tab's switch. */
+  /** She agreed to offers by e-mail (LGPD); saved by the info tab's switch. */
   aceita_marketing?: boolean;
 }
 
@@ -43,7 +43,7 @@ export function saveUserInfo(
 }
 
 /**
- * The info tab's switch (issue 24): her consent to offers by e-mail, saved on its own. The
+ * The info tab's switch: her consent to offers by e-mail, saved on its own. The
  * contact goes back as read (the call needs it; it does not change).
  */
 export function saveMarketingConsent(current: UserInfo, accepts: boolean): Promise<UserInfo> {

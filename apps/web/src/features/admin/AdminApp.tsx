@@ -1,8 +1,8 @@
 /**
- * /admin: the owners' back office (issue 12), its own chunk — a shopper never downloads it. It
+ * /admin: the owners' back office, its own chunk — a shopper never downloads it. It
  * asks the server who she is (GET api/admin/sessao/) before showing anything: a guest is asked
  * to log in, a customer is told the area is the owners', an owner whose session lacks the second
- * factor (issue 20) passes the gate first. The server checks the role and the factor again on
+ * factor passes the gate first. The server checks the role and the factor again on
  * every call; this screen only decides what to show.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * POST /api/descadastrar/?t= (issue 24, docs/marketing-consent-contract.md): withdraws her
+ * POST /api/descadastrar/?t= (docs/marketing-consent-contract.md): withdraws her
  * consent to offers by e-mail, named by the token of the e-mail's link, without a login.
  */
 import { UNSUBSCRIBE_TOKEN_PARAM } from '@semijoias/domain/marketing';

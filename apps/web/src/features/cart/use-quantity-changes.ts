@@ -4,7 +4,7 @@
  * Clicks add to an unsent delta per line, shown at once (optimistic); 300 ms after the last
  * click the delta goes out as one `PUT api/cart/update/`. Sends of one line are chained, so
  * their answers cannot arrive out of order. A guest's changes go straight to localStorage. A line
- * is a product and its size (issue 23): each call names the size of a piece sold by size.
+ * is a product and its size: each call names the size of a piece sold by size.
  */
 import { clampQuantity } from '@semijoias/domain/cart';
 import { CART_UPDATE_ERROR } from '@semijoias/domain/messages';

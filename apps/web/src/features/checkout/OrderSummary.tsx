@@ -28,7 +28,7 @@ interface OrderSummaryProps {
 /**
  * SPEC §2 order summary: each item with its quantity and line price, the subtotal, the coupon's
  * discount when above 0, the shipping with its CEP, the total, and the note that shipping is
- * recalculated for another CEP. Paying by PIX (issue 22), its discount on its own line and the
+ * recalculated for another CEP. Paying by PIX, its discount on its own line and the
  * total she pays by PIX; by card, the total's installments under it. Every figure is the server's
  * or the domain's over the server's.
  */

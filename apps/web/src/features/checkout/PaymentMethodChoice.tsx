@@ -17,7 +17,7 @@ interface PaymentMethodChoiceProps {
 }
 
 /**
- * 'Como você quer pagar?' (issue 22): PIX with its total and discount, or the card with its
+ * 'Como você quer pagar?': PIX with its total and discount, or the card with its
  * interest-free installments, as a radio group of cards. Native radios under the cards (one
  * name): Tab reaches the group, the arrow keys move between the answers, a screen reader reads
  * each answer's name and its figures. Nothing is chosen for her.

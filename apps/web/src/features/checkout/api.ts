@@ -52,7 +52,7 @@ export interface PayBody {
   frete: string;
   /** The delivery CEP: the server quotes the freight for it. */
   cep: string;
-  /** How she pays (issue 22): 'pix' takes the PIX discount off; absent means 'cartao'. */
+  /** How she pays: 'pix' takes the PIX discount off; absent means 'cartao'. */
   forma_pagamento: PaymentMethod;
   cupom?: string;
   cupom_validado?: boolean;
@@ -101,7 +101,7 @@ export interface TotalsWire {
   subtotalComDesconto: string;
   frete: string;
   desconto: string;
-  /** Paid by PIX (issue 22): what its discount takes off; absent from older answers. */
+  /** Paid by PIX: what its discount takes off; absent from older answers. */
   descontoPix?: string;
   total: string;
 }

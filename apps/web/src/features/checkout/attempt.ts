@@ -27,7 +27,7 @@ export function attemptFingerprint(
   coupon: string,
   method: PaymentMethod,
 ): string {
-  // A line of a piece sold by size is its product and its size: '3:41x2' (issue 23).
+  // A line of a piece sold by size is its product and its size: '3:41x2'.
   const items = lines
     .map((l) =>
       l.variacao_id === undefined

@@ -284,7 +284,7 @@ export interface AppliedCoupon {
 
 /**
  * api/pay's body. Of it the server reads the lines, the CEP, the coupon and `forma_pagamento`
- * (issue 22: PIX takes its discount off the products after the coupon); the figures are the
+ * (PIX takes its discount off the products after the coupon); the figures are the
  * page's, for the SPEC's shape.
  */
 export function buildPayBody(
@@ -301,7 +301,7 @@ export function buildPayBody(
       name: p.name,
       price: p.price,
       quantidade: p.quantidade,
-      // Two sizes of one ring are two lines, each naming its own (issue 23).
+      // Two sizes of one ring are two lines, each naming its own.
       ...(p.variacao_id === undefined ? {} : { variacao_id: p.variacao_id }),
     })),
     subtotal: wire.subtotal,
@@ -347,7 +347,7 @@ export function buildPagamentoBody(input: {
   };
 }
 
-/** What each answer of 'Como você quer pagar?' says (issue 22). */
+/** What each answer of 'Como você quer pagar?' says. */
 export interface PaymentChoiceView {
   /**
    * 'R$ 117,40 no PIX' (the products after the coupon, its discount taken: the storefront's rule)
@@ -360,7 +360,7 @@ export interface PaymentChoiceView {
 }
 
 /**
- * The two answers' figures (issue 22's rule): 'R$ Z no PIX' is the products after the coupon less
+ * The two answers' figures, by the domain's rule: 'R$ Z no PIX' is the products after the coupon less
  * the PIX discount, the total with the freight under it; the card's installments split the whole
  * total, freight included. Each from the totals the page would show with that answer chosen.
  */

@@ -1,5 +1,5 @@
 /**
- * The owners' payment settings as the checkout needs them (issue 22): the PIX discount and the
+ * The owners' payment settings as the checkout needs them: the PIX discount and the
  * card's interest-free installments, from the store's settings (GET /api/loja/'s `pagamentos`,
  * @/lib/store-settings). Until they answer, or when they do not, the seeded settings stand: the
  * server charges its own figures anyway, and a difference comes back as a 409 with them.

@@ -244,7 +244,7 @@ describe('a guest at the checkout', () => {
   });
 });
 
-describe("'Como você quer pagar?' (issue 22)", () => {
+describe("'Como você quer pagar?'", () => {
   it('chooses nothing for her: paying asks her to choose, and calls nothing', async () => {
     const { result } = await guestReadyToPay(null);
     expect(result.current.paymentMethod).toBeNull();

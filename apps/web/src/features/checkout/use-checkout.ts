@@ -2,7 +2,7 @@
  * The checkout's state and its payment flow (SPEC §4 "Checkout flow"): fill the data; in logged-in
  * manual mode save the address profile (never as default); create the order (api/pay/); register
  * the payment with shipping and totals (api/pagamento/); clear the cart; send the browser to the
- * payment page. Before that she answers 'Como você quer pagar?' (issue 22): PIX takes the owners'
+ * payment page. Before that she answers 'Como você quer pagar?': PIX takes the owners'
  * discount off the products after the coupon, the card splits the whole total; nothing is chosen
  * for her.
  *

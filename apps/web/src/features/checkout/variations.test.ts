@@ -1,5 +1,5 @@
 /**
- * Issue 23: a cart with two sizes of one ring on its way to api/pay, each line naming its size.
+ * A cart with two sizes of one ring on its way to api/pay, each line naming its size.
  */
 import { describe, expect, it } from 'vitest';
 import { buildCheckoutState } from '@/lib/cart/checkout-state';

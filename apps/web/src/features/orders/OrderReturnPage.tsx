@@ -66,7 +66,7 @@ function OrderReturn({ reference }: { reference: string }) {
       return canRetryPayment ? unpaidRecheckDelayMs([q.state.data?.expira_em]) : false;
     },
   });
-  // Opened from an e-mail's link (another device, issue 24's reminder): the secret the link
+  // Opened from an e-mail's link (another device, the reminder to pay): the secret the link
   // carried opened the order, so this device keeps it, and the provider's page, which sends her
   // back without it, returns her to her order rather than to 'Pedido não encontrado'.
   useEffect(() => {

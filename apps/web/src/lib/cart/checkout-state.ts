@@ -15,7 +15,7 @@ export interface CheckoutCartProduct {
   name: string;
   price: string;
   quantidade: number;
-  /** Issue 23: the size of a piece sold by size (absent for any other)... */
+  /** The size of a piece sold by size (absent for any other)... */
   variacao_id?: number;
   /** ...and how the summary names it under the product's name: 'Aro 16'. */
   variacao_label?: string;

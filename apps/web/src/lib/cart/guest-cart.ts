@@ -4,7 +4,7 @@
  * the cart of a shopper without a session; at login it is merged into the server cart
  * (./merge.ts) and then cleared.
  *
- * A piece sold by size (issue 23) keeps its size on the line, `variacao: {id, nome}` and the axis
+ * A piece sold by size keeps its size on the line, `variacao: {id, nome}` and the axis
  * `nome_variacao`: a line is a product and a variation, so two sizes of one ring are two lines.
  * Lines written before sizes existed carry neither and stay lines of their product.
  */

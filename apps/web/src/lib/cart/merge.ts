@@ -8,7 +8,7 @@
  * only after every line was answered; until then it stays, and the next app start (or login)
  * retries.
  *
- * A line of a piece sold by size (issue 23) goes with its `variacao_id` and the key
+ * A line of a piece sold by size goes with its `variacao_id` and the key
  * `<merge id>:<product id>:<variation id>`, so two sizes of one ring are two keys. A line without a
  * size keeps the key `<merge id>:<product id>` it always had: a merge started before this release
  * and finished after it must find the keys it already sent (a new `:0` would add its lines again).

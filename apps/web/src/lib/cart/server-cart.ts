@@ -9,7 +9,7 @@ export interface ServerCartLine {
   produto: { id: number; name: string; price: string; image: string | null; estoque: number };
   quantidade: number;
   subtotal: string;
-  /** Issue 23: the line's size (null without one; absent from older answers) and its axis. */
+  /** The line's size (null without one; absent from older answers) and its axis. */
   variacao?: { id: number; nome: string } | null;
   nome_variacao?: string | null;
 }

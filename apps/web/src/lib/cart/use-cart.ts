@@ -33,7 +33,7 @@ export interface CartLineView {
   image: string | null;
   /** Units in stock, when known: the plus button stops there. */
   estoque: number | undefined;
-  /** The line's size (issue 23): its id, and 'Aro 16' to show under the name; absent without. */
+  /** The line's size: its id, and 'Aro 16' to show under the name; absent without. */
   variationId?: number;
   variationLabel?: string;
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 23, the cart of a piece sold by size: a line is a product and its size, in the guest cart,
+ * The cart of a piece sold by size: a line is a product and its size, in the guest cart,
  * in the server calls (docs/variations-contract.md) and in the merge at login (api/pay's lines:
  * features/checkout/variations.test.ts).
  */

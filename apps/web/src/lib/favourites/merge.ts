@@ -1,6 +1,6 @@
 /**
- * At login a guest's favourites follow her into her account, like the cart (SPEC §4, issue 24
- * §3): each device id is posted (oldest first, so the list keeps her order), then the posted ones
+ * At login a guest's favourites follow her into her account, like the cart (SPEC §4,
+ * docs/favourites-contract.md): each device id is posted (oldest first, so the list keeps her order), then the posted ones
  * leave the device. Adding is idempotent on the server (200 when already there), so a merge cut
  * off and run again doubles nothing. A piece the store no longer has (404) or an id it refuses
  * (400) is dropped; anything else (no answer, 5xx, ended session) keeps the device list for the

@@ -17,13 +17,13 @@ type Money = string | number;
  * falls back to the sum of the lines).
  */
 export interface UserOrderLine extends OrderLine {
-  /** Issue 23: the size she ordered (null without one; absent from older answers) and its axis. */
+  /** The size she ordered (null without one; absent from older answers) and its axis. */
   variacao?: { id: number; nome: string } | null;
   nome_variacao?: string | null;
   payment_id?: string | null;
   subtotal?: Money | null;
   desconto?: Money | null;
-  /** Paid by PIX (issue 22): what its discount took off the products ('0.00' otherwise). */
+  /** Paid by PIX: what its discount took off the products ('0.00' otherwise). */
   desconto_pix?: Money | null;
   /** How she chose to pay: 'pix' or 'cartao' (null for an order placed before the choice). */
   forma_pagamento?: string | null;
@@ -70,7 +70,7 @@ export interface OrderItem {
   produto: OrderLine['produto'];
   quantidade: number;
   subtotal?: Money | null;
-  /** Issue 23: the size she ordered (null without one) and its axis, as when she ordered. */
+  /** The size she ordered (null without one) and its axis, as when she ordered. */
   variacao?: { id: number; nome: string } | null;
   nome_variacao?: string | null;
 }
@@ -86,7 +86,7 @@ export interface OrderDetail {
   itens: OrderItem[];
   subtotal?: Money | null;
   desconto?: Money | null;
-  /** Paid by PIX (issue 22): what its discount took off the products ('0.00' otherwise). */
+  /** Paid by PIX: what its discount took off the products ('0.00' otherwise). */
   desconto_pix?: Money | null;
   /** How she chose to pay: 'pix' or 'cartao' (null for an order placed before the choice). */
   forma_pagamento?: string | null;
@@ -130,7 +130,7 @@ export type PaymentLinkResult = { url: string } | { message: string; status?: nu
 export async function fetchPaymentLink(
   reference: string,
   chave: string | null,
-  /** A retry that changes how she pays (issue 22): the order's total is recomputed for it. */
+  /** A retry that changes how she pays: the order's total is recomputed for it. */
   method?: PaymentMethod,
 ): Promise<PaymentLinkResult> {
   try {

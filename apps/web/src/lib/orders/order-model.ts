@@ -24,7 +24,7 @@ export interface OrderFigures {
   subtotal: Cents;
   /** 0 when the order had no discount. */
   discount: Cents;
-  /** The PIX discount (issue 22): 0 for a card order, or an answer without it. */
+  /** The PIX discount: 0 for a card order, or an answer without it. */
   pixDiscount: Cents;
   /** null when the API did not say (an older answer): the row is left out rather than guessed. */
   shipping: Cents | null;

@@ -13,7 +13,7 @@ interface FavouriteButtonProps {
 }
 
 /**
- * The heart of a piece (issue 24 §3): a toggle ('Adicionar aos favoritos' / 'Remover dos
+ * The heart of a piece: a toggle ('Adicionar aos favoritos' / 'Remover dos
  * favoritos', `aria-pressed`) on the list she has, her account's or her device's. The server and
  * the hydrating render draw it empty (a shared page knows no visitor); it fills in after, in place.
  */

@@ -21,7 +21,7 @@ import { useToast } from '../toast';
 import { HeartIcon } from './HeartIcon';
 
 /**
- * The Favoritos list (issue 24 §3), the same for the tab of /usuario and a guest's page: each
+ * The Favoritos list, the same for the tab of /usuario and a guest's page: each
  * piece's picture, name, price, availability and add-to-cart (a piece sold by size opens its page
  * to choose one, as the cards do), and a way to take it off the list; an empty state.
  */

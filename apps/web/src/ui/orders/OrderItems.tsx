@@ -7,7 +7,7 @@ import { cx } from '@/ui/cx';
 import type { OrderFigures } from '@/lib/orders/order-model';
 
 type Item = Pick<OrderLine, 'produto' | 'quantidade'> & {
-  /** Issue 23: the size she ordered and its axis ('Aro 16' under the name). */
+  /** The size she ordered and its axis ('Aro 16' under the name). */
   variacao?: { id: number; nome: string } | null;
   nome_variacao?: string | null;
 };
@@ -71,7 +71,7 @@ export function OrderItems({ items, className }: { items: readonly Item[]; class
 }
 
 /**
- * Subtotal, the coupon's discount when above 0, the PIX discount when she paid by PIX (issue 22),
+ * Subtotal, the coupon's discount when above 0, the PIX discount when she paid by PIX,
  * shipping and the total she pays.
  */
 export function OrderTotals({ figures, className }: { figures: OrderFigures; className?: string }) {

@@ -57,7 +57,7 @@ export function UnpaidDeadline({
   );
 }
 
-/** Why an order shows 'Cancelado' (issue 10: the sweeper cancels it at its deadline). */
+/** Why an order shows 'Cancelado' (the sweeper cancels an unpaid order at its deadline). */
 export const CANCELLED_ORDER_TEXT =
   'Este pedido foi cancelado porque o pagamento não foi confirmado até o prazo. Nenhum valor foi cobrado.';
 
@@ -65,7 +65,7 @@ export const CANCELLED_ORDER_TEXT =
 export const REFUND_DUE_TEXT =
   'Recebemos seu pagamento depois do cancelamento do pedido. O valor será estornado integralmente.';
 
-/** An order the store cancelled after she paid (issue 12): the money goes back, then went back. */
+/** An order the store cancelled after she paid: the money goes back, then went back. */
 export const STORE_CANCELLED_REFUND_DUE_TEXT =
   'A loja cancelou este pedido. O valor pago será estornado integralmente.';
 export const STORE_CANCELLED_REFUNDED_TEXT =
@@ -162,8 +162,8 @@ export function SupportContact({ className }: { className?: string }) {
 }
 
 /**
- * A posted order ('Enviado', then 'Entregue'): the Correios code and the link that tracks it
- * (issue 12). The link is rebuilt from the code when the answer has none.
+ * A posted order ('Enviado', then 'Entregue'): the Correios code and the link that tracks
+ * it. The link is rebuilt from the code when the answer has none.
  */
 export function TrackingNote({
   code,

@@ -15,7 +15,7 @@ interface PayNowButtonProps {
    */
   target: 'new-tab' | 'same-tab';
   variant?: ButtonVariant;
-  /** Pay another way than the order's (issue 22): the server switches the order first. */
+  /** Pay another way than the order's: the server switches the order first. */
   method?: PaymentMethod;
   /** Its test id: 'order-pay-now', unless a second button sits beside it. */
   testId?: string;

@@ -1,5 +1,5 @@
 /**
- * The back office's audit log, read (issue 12): GET /api/admin/auditoria/ lists what the owners
+ * The back office's audit log, read: GET /api/admin/auditoria/ lists what the owners
  * changed, newest first, filtered by entity (a product's or an order's history) and action. The
  * entries are written by `writeAudit` (../audit.ts) in each change's own transaction.
  */

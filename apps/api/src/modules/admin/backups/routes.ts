@@ -1,5 +1,5 @@
 /**
- * The owners' backups (issue 20): make one now, list them, download one. Behind the back office's
+ * The owners' backups: make one now, list them, download one. Behind the back office's
  * guard like every /api/admin/ call; making and downloading are written to the audit log (a
  * backup holds every customer's data: who took a copy is worth knowing).
  */

@@ -1,5 +1,5 @@
 /**
- * The back office's coupons calls (issue 12, docs/admin/coupons-customers.md): list, one coupon
+ * The back office's coupons calls (docs/admin/coupons-customers.md): list, one coupon
  * with its uses, create, edit, pause and activate. Thin: the domain validates, the service acts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * The owners' coupons (issue 12): the list, one coupon with its uses, create, edit, pause and
+ * The owners' coupons: the list, one coupon with its uses, create, edit, pause and
  * activate. Every change is one transaction with its audit entry.
  *
  * The usage limit against checkouts in flight: an edit locks the coupon's row (`for update`) and

@@ -1,5 +1,5 @@
 /**
- * The back office's customers calls (issue 12, docs/admin/coupons-customers.md): the list with
+ * The back office's customers calls (docs/admin/coupons-customers.md): the list with
  * search, one customer, and her LGPD requests (export as a JSON download, anonymisation).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * The owners' view of the customers (issue 12): the list with orders and money spent, one
+ * The owners' view of the customers: the list with orders and money spent, one
  * customer's page, and the two LGPD requests — her data exported as JSON, and her account
  * anonymised while the orders the law requires the store to keep stay (docs/admin/
  * coupons-customers.md explains what goes and what stays).
@@ -165,7 +165,7 @@ export function createAdminCustomerService(db: Db, adminEmails: readonly string[
         telefone: user.anonymizedAt ? '' : maskPhone(user.phone),
         data_nascimento: user.anonymizedAt ? '' : user.birthdate,
         anonimizada_em: iso(user.anonymizedAt),
-        // An owner's page offers 'Redefinir segundo fator' when she has one (issue 20).
+        // An owner's page offers 'Redefinir segundo fator' when she has one.
         segundo_fator: user.role === 'owner' ? await hasSecondFactor(db, id) : null,
       },
       enderecos: addresses.map(serializeAddressProfile),
@@ -285,7 +285,7 @@ export function createAdminCustomerService(db: Db, adminEmails: readonly string[
           criada_em: user.createdAt.toISOString(),
           atualizada_em: user.updatedAt.toISOString(),
           anonimizada_em: iso(user.anonymizedAt),
-          // Issue 24 (LGPD): her agreement to offers by e-mail, and when she gave or withdrew it.
+          // LGPD: her agreement to offers by e-mail, and when she gave or withdrew it.
           aceita_marketing: user.marketingOptIn,
           aceita_marketing_alterado_em: iso(user.marketingOptInChangedAt),
         },
@@ -411,7 +411,7 @@ export function createAdminCustomerService(db: Db, adminEmails: readonly string[
           .update(users)
           .set({
             ...placeholders,
-            // No marketing e-mail to an anonymised account (issue 24).
+            // No marketing e-mail to an anonymised account.
             marketingOptIn: false,
             sessionsValidAfter: sql`now()`,
             anonymizedAt: sql`now()`,

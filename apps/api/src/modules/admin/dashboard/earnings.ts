@@ -1,5 +1,5 @@
 /**
- * The Painel's "what it earns" (issue 24 §5, docs/admin/dashboard-stock-audit.md): over the
+ * The Painel's "what it earns" (docs/admin/dashboard-stock-audit.md): over the
  * same 30 store days as the sales, what the messages that bring shoppers back have sold.
  *
  * - Paid after the reminder: orders paid in the window whose payment came after their reminder to

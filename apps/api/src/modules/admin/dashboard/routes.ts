@@ -1,4 +1,4 @@
-/** The back office's Painel (issue 12): sales, orders waiting for the owners, low stock. */
+/** The back office's Painel: sales, orders waiting for the owners, low stock. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { imageUrlFrom } from '../../catalog/index.js';
 import { adminErrors } from '../schemas.js';

@@ -12,9 +12,9 @@ export const dashboardAnswer = z.object({
     z.object({ dia: z.string(), total_cents: z.number(), pedidos: z.number() }),
   ),
   /**
-   * Issue 24: over the same 30 days, orders paid after their reminder to pay, pieces sold to
-   * shoppers who had asked 'Avise-me' for them, and orders placed within 7 days of a
-   * forgotten-cart e-mail (earnings.ts).
+   * Over the same 30 days, orders paid after their reminder to pay, pieces sold to shoppers
+   * who had asked 'Avise-me' for them, and orders placed within 7 days of a forgotten-cart
+   * e-mail (earnings.ts).
    */
   retorno_30_dias: z.object({
     pagos_apos_lembrete: salesJson,
@@ -25,7 +25,7 @@ export const dashboardAnswer = z.object({
   pedidos_aguardando_pagamento: z.number(),
   estoque_baixo: z.object({
     total: z.number(),
-    /** A piece sold by size is listed size by size (issue 23): `variacao` names it. */
+    /** A piece sold by size is listed size by size: `variacao` names it. */
     produtos: z.array(
       z.object({
         id: z.number(),

@@ -74,7 +74,7 @@ export async function dashboard(
     isNull(productVariations.archivedAt),
     isNull(products.hiddenAt),
   );
-  // Issue 24: what the reminders, 'Avise-me' and the cart e-mails sold in the same 30 days.
+  // What the reminders, 'Avise-me' and the cart e-mails sold in the same 30 days.
   const returns = await earnings(
     db,
     sql`(((now() at time zone ${tz})::date - ${SERIES_DAYS - 1}::int)::timestamp at time zone ${tz})`,
@@ -122,7 +122,7 @@ export async function dashboard(
       .orderBy(asc(productVariations.stock), asc(products.name), asc(productVariations.position))
       .limit(LOW_STOCK_LIST_LIMIT),
   ]);
-  // A piece sold by size is low size by size (issue 23): the emptiest shelves first, either kind.
+  // A piece sold by size is low size by size: the emptiest shelves first, either kind.
   const lowList = [
     ...plainLowList.map((p) => ({ ...p, variationId: null, variationName: null, axis: null })),
     ...sizeLowList,

@@ -1,5 +1,5 @@
 /**
- * What the running store's settings mean for the owners (issue 19): the start-up log says it to
+ * What the running store's settings mean for the owners: the start-up log says it to
  * whoever reads the server's log, these notices say it to the owners, who do not. Read from the
  * config the store started with, so they change only with a restart.
  */

@@ -1,5 +1,5 @@
 /**
- * The back office's environment notices (issue 19): a demonstration store's test payments, a
+ * The back office's environment notices: a demonstration store's test payments, a
  * production store on the embedded database or without SMTP. The layout shows one banner each.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/saude/ (issue 20, docs/admin/health.md): the store's health as the last sweep
+ * GET /api/admin/saude/ (docs/admin/health.md): the store's health as the last sweep
  * left it in `health_items` (modules/store-health/monitor.ts), checked at once when the table
  * lacks an item (a fresh store). Behind the back office's guard like every /api/admin/ call.
  */

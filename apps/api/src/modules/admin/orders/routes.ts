@@ -1,5 +1,5 @@
 /**
- * The back office's Pedidos calls (issue 12, docs/admin/orders.md): the list with its filters,
+ * The back office's Pedidos calls (docs/admin/orders.md): the list with its filters,
  * one order, and the owners' actions on it — 'Em andamento', 'Enviado' with the Correios code,
  * 'Entregue', cancelling a paid order (its refund to make) and noting the refund made. The guard
  * of /api/admin/ has already checked the owner; each action is one guarded transaction

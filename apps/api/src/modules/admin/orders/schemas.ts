@@ -118,7 +118,7 @@ export const orderDetailJson = z.object({
   teste: testOrder,
   criado_em: z.string(),
   prazo_pagamento: z.string(),
-  /** Issue 24: when the sweeper sent the reminder to pay (a third of the time left), or null. */
+  /** When the sweeper sent the reminder to pay (a third of the time left), or null. */
   lembrete_enviado_em: z.string().nullable(),
   pago_em: z.string().nullable(),
   em_andamento_em: z.string().nullable(),
@@ -140,14 +140,14 @@ export const orderDetailJson = z.object({
       preco_unitario_cents: z.number(),
       quantidade: z.number(),
       subtotal_cents: z.number(),
-      /** Her size (issue 23), null for a product without sizes; the axis as she ordered it. */
+      /** Her size, null for a product without sizes; the axis as she ordered it. */
       variacao: z.object({ id: z.number(), nome: z.string() }).nullable(),
       nome_variacao: z.string().nullable(),
     }),
   ),
   subtotal_cents: z.number(),
   desconto_cents: z.number(),
-  /** Issue 22: 'pix', 'cartao', or null for an order placed before the choice. */
+  /** How she pays: 'pix', 'cartao', or null for an order placed before the choice. */
   forma_pagamento: z.enum(['pix', 'cartao']).nullable(),
   desconto_pix_cents: z.number(),
   frete_cents: z.number(),

@@ -1,5 +1,5 @@
 /**
- * The back office's calls about the owners themselves (issue 20, docs/second-factor.md): one
+ * The back office's calls about the owners themselves (docs/second-factor.md): one
  * owner resets another's second factor. Behind the back office's guard like every admin call.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

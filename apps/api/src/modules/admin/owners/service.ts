@@ -1,5 +1,5 @@
 /**
- * What one owner does for another (issue 20): reset her second factor when she lost her phone.
+ * What one owner does for another: reset her second factor when she lost her phone.
  * In one transaction holding her row: the authenticator and recovery codes removed, her sessions
  * ended, the audit entry written and an e-mail queued to her, so a reset she did not ask for is
  * never silent.

@@ -1,5 +1,5 @@
 /**
- * The owners' payment settings (issue 22, docs/admin/payments.md): installments and the PIX
+ * The owners' payment settings (docs/admin/payments.md): installments and the PIX
  * discount. A change is audited and shows in every price at once (the storefront reads
  * GET /api/loja/); orders already placed keep what they were placed with.
  */

@@ -98,7 +98,7 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asy
     },
   );
 
-  // Issue 23: the axis and the sizes, in order (docs/variations-contract.md).
+  // The sizes of a piece: the axis and the sizes, in order (docs/variations-contract.md).
   app.put(
     '/produtos/:id/variacoes/',
     { schema: { params: productIdParams, response: { 200: productAnswer, ...adminErrors } } },

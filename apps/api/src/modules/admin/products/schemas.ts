@@ -64,7 +64,7 @@ export const adminProductListItem = z.object({
   preco: z.string(),
   estoque: z.number(),
   estoque_baixo: z.boolean(),
-  /** Issue 24: shoppers waiting for 'Avise-me' on this piece (any size): what to restock first. */
+  /** Shoppers waiting for 'Avise-me' on this piece (any size): what to restock first. */
   aguardando_aviso: z.number(),
   oculto: z.boolean(),
   novo: z.boolean(),
@@ -94,7 +94,7 @@ export const adminProductJson = z.object({
   promocao: z.boolean(),
   estoque: z.number(),
   estoque_baixo: z.boolean(),
-  /** Issue 24: open 'Avise-me' requests for the piece, whole or any size. */
+  /** Open 'Avise-me' requests for the piece, whole or any size. */
   aguardando_aviso: z.number(),
   peso_gramas: z.number(),
   oculto: z.boolean(),
@@ -118,7 +118,7 @@ export const adminProductJson = z.object({
   ),
   criado_em: z.string(),
   atualizado_em: z.string(),
-  /** Issue 23: the axis of its sizes (null: sold without them) and the sizes in order. */
+  /** The axis of its sizes (null: sold without them) and the sizes in order. */
   nome_variacao: z.string().nullable(),
   variacoes: z.array(
     z.object({
@@ -128,7 +128,7 @@ export const adminProductJson = z.object({
       estoque: z.number(),
       sku: z.string().nullable(),
       pedidos: z.number(),
-      /** Issue 24: open 'Avise-me' requests for this size. */
+      /** Open 'Avise-me' requests for this size. */
       aguardando_aviso: z.number(),
     }),
   ),

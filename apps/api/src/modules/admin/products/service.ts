@@ -235,7 +235,7 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       if (query.situacao === 'estoque_baixo') {
         conditions.push(lt(products.stock, LOW_STOCK_THRESHOLD));
       }
-      // Issue 24: the pieces shoppers wait for ('Avise-me'), the most awaited first.
+      // The pieces shoppers wait for ('Avise-me'), the most awaited first.
       const waitingNow = sql<number>`(select count(*)::int from stock_alerts sa
         where sa.product_id = "products"."id" and sa.served_at is null)`;
       if (query.situacao === 'aguardando_aviso') conditions.push(sql`${waitingNow} > 0`);

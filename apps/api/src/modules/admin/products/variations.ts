@@ -1,5 +1,5 @@
 /**
- * The owners' sizes of a piece (issue 23, docs/variations-contract.md): the axis ('Aro') and the
+ * The owners' sizes of a piece (docs/variations-contract.md): the axis ('Aro') and the
  * list in its order. Stock never moves here: a new size starts at 0 and is restocked through the
  * ledger (Estoque's adjustment, per size). A size taken out is deleted when it was never ordered,
  * archived otherwise (its order lines point at it), and only when it has no stock left: its units

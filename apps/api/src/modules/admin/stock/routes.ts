@@ -1,5 +1,5 @@
 /**
- * The back office's Estoque (issue 12): the stock ledger (why each number is what it is), the
+ * The back office's Estoque: the stock ledger (why each number is what it is), the
  * products for the adjustment dialog's picker, and the manual adjustment itself.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -36,7 +36,7 @@ export const movementJson = z.object({
   created_at: z.string(),
   produto_id: z.number(),
   produto_nome: z.string(),
-  /** The size whose stock moved (issue 23), null for a product without sizes. */
+  /** The size whose stock moved, null for a product without sizes. */
   variacao_id: z.number().nullable(),
   variacao_nome: z.string().nullable(),
   /** The piece's axis ('Aro'), for 'Aro 16'; null for a product without sizes. */
@@ -66,7 +66,7 @@ export const pickerProductJson = z.object({
   estoque: z.number(),
   imagem: z.string(),
   oculto: z.boolean(),
-  /** Issue 23: the axis (null: sold without sizes) and the live sizes in order. */
+  /** The axis (null: sold without sizes) and the live sizes in order. */
   nome_variacao: z.string().nullable(),
   variacoes: z.array(z.object({ id: z.number(), nome: z.string(), estoque: z.number() })),
 });

@@ -128,7 +128,7 @@ export function createStockService(db: Db, imageUrl: (path: string) => string) {
         // The pieces that need her first: the emptiest shelves, then by name.
         .orderBy(asc(products.stock), asc(products.name))
         .limit(PICKER_LIMIT);
-      // A piece sold by size is restocked size by size: its live sizes, in order (issue 23).
+      // A piece sold by size is restocked size by size: its live sizes, in order.
       const sizes = rows.length
         ? await db
             .select({

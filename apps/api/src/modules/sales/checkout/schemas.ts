@@ -93,7 +93,7 @@ const variationIdNumber = z
   .int(invalidVariation)
   .min(1, invalidVariation)
   .max(2_147_483_647, invalidVariation);
-/** Her size of a piece sold by size (issue 23): a number or a digit string, absent or null. */
+/** Her size of a piece sold by size: a number or a digit string, absent or null. */
 const variationId = z
   .union(
     [
@@ -197,7 +197,7 @@ export const payBody = z.preprocess(
         ctx.addIssue({ code: 'custom', message: CHECKOUT_CEP_INVALID, path: ['cep'] });
         return z.NEVER;
       }
-      // Absent means a card (issue 22), so the SPEC's client works unchanged.
+      // Absent means a card, so the SPEC's client works unchanged.
       const method = b.forma_pagamento ?? 'cartao';
       if (!isPaymentMethod(method)) {
         ctx.addIssue({

@@ -213,7 +213,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
    * hidden, still the price the order was written with), in (product, size) order so two orders
    * never wait on each other. These are the transaction's last statements: the row locks they
    * take are held only until the commit, so orders for one piece queue on it for as short a time
-   * as they can (a flash sale, issue 19). A price the owners changed meanwhile throws
+   * as they can (a flash sale). A price the owners changed meanwhile throws
    * {@link PriceChangedError}: the whole order is made again at the new price.
    */
   async function takeStock(tx: Db, lines: PricedLine[]) {

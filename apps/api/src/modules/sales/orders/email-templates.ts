@@ -43,7 +43,7 @@ export interface OrderMailView {
   lines: readonly ItemLine[];
   subtotalCents: Cents;
   discountCents: Cents;
-  /** The PIX discount (issue 22), 0 for a card. */
+  /** The PIX discount, 0 for a card. */
   pixDiscountCents: Cents;
   shippingCents: Cents;
   totalCents: Cents;
@@ -376,7 +376,7 @@ export function paymentDeclinedEmail(view: OrderMailView, to: string): Message {
 }
 
 /**
- * To the shopper when a third of her unpaid order's time is left (issue 24, docs/order-reminder.md):
+ * To the shopper when a third of her unpaid order's time is left (docs/order-reminder.md):
  * what she ordered, each size, the total, the deadline and the link that still lets her pay.
  */
 export function orderReminderEmail(view: OrderMailView, to: string): Message {
@@ -521,7 +521,7 @@ export function refundDueStoreNotice(
 export interface PaymentAttention {
   /**
    * 'paid_twice': a second payment of a paid order; 'amount_mismatch': not the order's total;
-   * 'method_mismatch': paid another way than the order's (a PIX order by card; issue 22).
+   * 'method_mismatch': paid another way than the order's (a PIX order by card).
    */
   kind: 'paid_twice' | 'amount_mismatch' | 'method_mismatch';
   /** How it was paid, when the provider said. */

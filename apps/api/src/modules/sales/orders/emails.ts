@@ -1,5 +1,5 @@
 /**
- * The e-mails of an order's life (issue 10), enqueued in the transaction of the change that
+ * The e-mails of an order's life, enqueued in the transaction of the change that
  * causes them (modules/mail/outbox.ts). One call per event; each message has a dedupe key, so
  * an event seen twice (a repeated notification, a sweeper racing a webhook) mails once.
  * The words and markup are in email-templates.ts; here the order is loaded and the messages
@@ -33,7 +33,7 @@ export type OrderEmailEvent =
   | 'received'
   | 'paid'
   | 'declined'
-  /** A third of its time left, still unpaid (issue 24: the sweeper, orders/reminder.ts). */
+  /** A third of its time left, still unpaid (the sweeper, orders/reminder.ts). */
   | 'reminder'
   | 'cancelled'
   | 'refund_due'

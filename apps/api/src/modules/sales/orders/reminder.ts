@@ -1,5 +1,5 @@
 /**
- * The reminder before an unpaid order expires (issue 24, docs/order-reminder.md): one e-mail per
+ * The reminder before an unpaid order expires (docs/order-reminder.md): one e-mail per
  * order when a third of its life is left (8 hours before the cancellation with the default 24),
  * run by the sweeper at each pass (sweeper.ts).
  *

@@ -7,7 +7,7 @@ export const referenceParams = z.object({ reference: z.string().regex(/^\d{1,18}
 /** The return link's secret (access.ts). */
 export const chaveQuery = z.object({ chave: z.string().max(200).optional() }).strict();
 export const userOrdersQuery = z.object({ t: z.string().max(32).optional() }).strict();
-/** payment-status: the return link's secret, and a retry's new way of paying (issue 22). */
+/** payment-status: the return link's secret, and a retry's new way of paying. */
 export const paymentStatusQuery = z
   .object({
     chave: z.string().max(200).optional(),

@@ -36,7 +36,7 @@ function summaryOf(order: OrderRow) {
   return {
     subtotal: centsToDecimal(order.subtotalCents),
     desconto: centsToDecimal(order.discountCents),
-    /** How she pays ('pix', 'cartao'; null for an order placed before the choice, issue 22). */
+    /** How she pays ('pix', 'cartao'; null for an order placed before the choice). */
     forma_pagamento: order.paymentMethod,
     desconto_pix: centsToDecimal(order.pixDiscountCents),
     frete: centsToDecimal(order.shippingCents),

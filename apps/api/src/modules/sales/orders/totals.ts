@@ -1,4 +1,4 @@
-/** An order's figures by the rule and the owners' settings it was placed with (issue 22). */
+/** An order's figures by the rule and the owners' payment settings it was placed with. */
 import { computeTotals, type Totals } from '@semijoias/domain/coupon';
 import type { Cents } from '@semijoias/domain/money';
 import type { PaymentMethod } from '@semijoias/domain/payment-terms';

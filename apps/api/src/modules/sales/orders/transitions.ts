@@ -281,7 +281,7 @@ export async function markRefundDue(
   return moved !== undefined;
 }
 
-// The owners' transitions (issue 12, the back office's Pedidos). Each moves the order only from
+// The owners' transitions (the back office's Pedidos). Each moves the order only from
 // the statuses it names, in one statement, and answers whether it did: a second click, a second
 // owner or any change in between finds nothing to move, and the caller answers 409.
 
@@ -378,7 +378,7 @@ export async function markRefunded(tx: Db, orderId: number): Promise<boolean> {
 }
 
 /**
- * Her retry after a failed payment may change how she pays (issue 22): the order's method, PIX
+ * Her retry after a failed payment may change how she pays: the order's method, PIX
  * discount and total are recomputed from its own figures and settings, and its checkout link is
  * dropped so the next one is made for the new amount. One guarded statement: only while it awaits
  * payment, and only from the method and total it was read with, so two switches at once end in

@@ -35,8 +35,8 @@ const CHECKOUT_ENDS_BEFORE_DEADLINE_MS = 5 * 60 * 1000;
  * closes before the order is cancelled, whatever the setting, and the link in the reminder
  * (sent with a third of the life left, orders/reminder.ts) opens a payment for most of the time
  * after it: 70 % of that time for a short life, all but the last 7 minutes of 8 hours for the
- * default 24 (docs/order-reminder.md). Before issue 24 the link stopped at 35 % of the life left,
- * before a short order's reminder even went out.
+ * default 24 (docs/order-reminder.md). A fixed share would not do: a link that stopped at 35 % of
+ * the life left (as it once did) stopped before a short order's reminder even went out.
  */
 export function checkoutMargins(order: Pick<OrderRow, 'createdAt' | 'expiresAt'>): {
   endsBeforeDeadlineMs: number;
@@ -139,7 +139,7 @@ export async function hostedCheckoutFor(
 }
 
 /**
- * What the provider's page offers for this order (issue 22): only what she chose at checkout. A
+ * What the provider's page offers for this order: only what she chose at checkout. A
  * PIX order: PIX, at its discounted total. A card order: the card, with the installments the
  * owners' settings gave the order (interest-free as many as its total allows, the smallest
  * installment respected, at most their maximum). An order placed before the choice existed:

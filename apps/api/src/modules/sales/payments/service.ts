@@ -61,7 +61,7 @@ export function createPaymentsService(deps: {
 
   /**
    * GET /api/payment-status/{reference}/: her link to pay, or 409 with where the order stands.
-   * With `method` (a retry that changes how she pays, issue 22) the order is switched first, which
+   * With `method` (a retry that changes how she pays) the order is switched first, which
    * only she may do (the rule to pay it), and the link is made for its new total.
    */
   async function paymentStatus(caller: OrderCaller, reference: string, method?: PaymentMethod) {

@@ -31,7 +31,7 @@ function ReadOnly({ label, value, testId }: { label: string; value: string; test
  * SPEC §2 Account area, info tab: name, CPF and birth date read-only; e-mail and phone editable
  * after 'Editar', saved with 'Salvar' only when both are valid (SPEC §5). Load and save failures
  * are silent (SPEC §7): the tab stays usable. Below, her consent to offers by e-mail, a switch
- * that saves on its own (issue 24).
+ * that saves on its own.
  */
 export function InfoTab() {
   const info = useQuery({ queryKey: userInfoQueryKey, queryFn: fetchUserInfo });

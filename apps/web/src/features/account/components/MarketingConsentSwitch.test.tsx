@@ -1,5 +1,5 @@
 /**
- * Issue 24: the info tab's 'Quero receber novidades e ofertas por e-mail' switch saves on its
+ * The info tab's 'Quero receber novidades e ofertas por e-mail' switch saves on its
  * own (PUT api/infos/ with aceita_marketing and her contact as read), and a failed save puts it
  * back and says so.
  */

@@ -11,7 +11,7 @@ import { cx } from '@/ui/cx';
 import { saveMarketingConsent, userInfoQueryKey, type UserInfo } from '../api';
 
 /**
- * Issue 24 (LGPD): 'Quero receber novidades e ofertas por e-mail' in the info tab, a switch that
+ * LGPD: 'Quero receber novidades e ofertas por e-mail' in the info tab, a switch that
  * saves on its own (PUT api/infos/ with `aceita_marketing`). It moves at once; a failed save puts
  * it back and says so. A press while a save is on its way waits for it.
  */

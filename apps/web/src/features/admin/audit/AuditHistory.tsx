@@ -1,5 +1,5 @@
 /**
- * The history of one product, order, coupon or customer (issue 12): a compact timeline of what
+ * The history of one product, order, coupon or customer: a compact timeline of what
  * the owners changed — when, who, the summary line and, folded, the fields before → after. Put
  * it on an entity's page: `<AuditHistory entityType="product" entityId={product.id} />`. After
  * a change, invalidate AUDIT_QUERY_KEY (audit-api.ts) and it reads again.

@@ -1,5 +1,5 @@
 /**
- * /admin/auditoria (issue 12): every change the owners made, newest first — when, who, the
+ * /admin/auditoria: every change the owners made, newest first — when, who, the
  * summary line, the entity (a link to its page) and, folded, its fields before → after. The
  * type filter and the page live in the address (`?tipo=estoque&pagina=2`), so a filtered list
  * can be shared and survives a reload.

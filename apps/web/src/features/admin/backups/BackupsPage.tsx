@@ -1,5 +1,5 @@
 /**
- * /admin/backups (issue 20): the copies of everything the store holds — customers, orders,
+ * /admin/backups: the copies of everything the store holds — customers, orders,
  * products, coupons, pictures — newest first, each to download, and 'Fazer backup agora'. The
  * store makes one by itself on a schedule; this page says when, and how many it keeps.
  */

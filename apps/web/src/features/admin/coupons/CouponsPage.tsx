@@ -1,5 +1,5 @@
 /**
- * /admin/cupons (issue 12): every coupon with its state and uses; a coupon's page (its rules,
+ * /admin/cupons: every coupon with its state and uses; a coupon's page (its rules,
  * uses, pause/activate and history); the create and edit forms.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * /admin/clientes (issue 12): the customers with their orders and money spent, a search by
+ * /admin/clientes: the customers with their orders and money spent, a search by
  * name, e-mail or CPF; her page with account, addresses and orders; and her LGPD requests —
  * her data as a JSON file, and the anonymisation of her account (orders kept, as the law asks).
  */
@@ -223,7 +223,7 @@ function CustomerDetailPage() {
     ['Total gasto (pagos)', money(c.total_gasto)],
   ];
   if (c.anonimizada_em) account.push(['Anonimizada em', formatDateTime(c.anonimizada_em)]);
-  // An owner's second factor (issue 20) has its own card below.
+  // An owner's second factor has its own card below.
   const owner = c.administradora && typeof c.segundo_fator === 'boolean';
   const herself = me.data?.id === c.id;
 

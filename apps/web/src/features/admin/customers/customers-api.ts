@@ -36,7 +36,7 @@ export interface CustomerDetail {
     telefone: string;
     data_nascimento: string;
     anonimizada_em: string | null;
-    /** An owner's second factor set up (issue 20); null for a customer. */
+    /** An owner's second factor set up; null for a customer. */
     segundo_fator: boolean | null;
   };
   enderecos: CustomerAddress[];

@@ -1,5 +1,5 @@
 /**
- * /admin, the Painel (issue 12): paid sales of today, 7 and 30 days, the orders waiting for the
+ * /admin, the Painel: paid sales of today, 7 and 30 days, the orders waiting for the
  * owners (to ship, awaiting payment — each a link to the Pedidos list filtered), the 30 days'
  * chart and the pieces running out, each a link to restock it or open it.
  */

@@ -1,6 +1,6 @@
 /**
- * Issue 24 §5: the Painel's card of what the reminders, 'Avise-me' and the cart e-mails sold in
- * the last 30 days, each figure with its value and its count.
+ * The Painel's card of what the reminders, 'Avise-me' and the cart e-mails sold in the last 30
+ * days, each figure with its value and its count.
  */
 import { render, screen, within } from '@testing-library/preact';
 import { expect, it } from 'vitest';

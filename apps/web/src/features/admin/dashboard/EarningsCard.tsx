@@ -1,5 +1,5 @@
 /**
- * The Painel's "what it earns" (issue 24 §5): over the last 30 days, what the messages that bring
+ * The Painel's "what it earns": over the last 30 days, what the messages that bring
  * shoppers back have sold — orders paid after their reminder to pay, pieces sold to shoppers who
  * had asked 'Avise-me', carts recovered after the forgotten-cart e-mail — each with its value.
  */

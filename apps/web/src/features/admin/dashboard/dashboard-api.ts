@@ -16,12 +16,12 @@ export interface LowStockProduct {
   nome: string;
   estoque: number;
   imagem: string;
-  /** Issue 23: a piece sold by size is listed size by size; this entry's size, if any. */
+  /** A piece sold by size is listed size by size; this entry's size, if any. */
   variacao?: { id: number; nome: string } | null;
   nome_variacao?: string | null;
 }
 
-/** Issue 24: what the reminders, 'Avise-me' and the cart e-mails sold in the last 30 days. */
+/** What the reminders, 'Avise-me' and the cart e-mails sold in the last 30 days. */
 export interface Earnings {
   pagos_apos_lembrete: SalesTotal;
   vendidos_avise_me: { unidades: number; total_cents: number };

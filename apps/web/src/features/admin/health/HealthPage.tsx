@@ -1,5 +1,5 @@
 /**
- * /admin/saude, 'Saúde da loja' (issue 20): what the store checks at every sweep, one card per
+ * /admin/saude, 'Saúde da loja': what the store checks at every sweep, one card per
  * item, problems first. Each card says its state in a word beside the coloured mark (the colour
  * is never the only signal), what was found, what to do in plain words, and when it was checked;
  * the version running closes the page.

@@ -1,7 +1,7 @@
 /**
  * /admin/pedidos/:reference/etiqueta: the parcel's label, ready to print — recipient (name,
- * address, CEP) and the store as sender, then the parcel's pieces for packing (name, size, quantity;
- * issue 23). The admin frame hides itself in print; this page's buttons too, so only the label
+ * address, CEP) and the store as sender, then the parcel's pieces for packing (name, size,
+ * quantity). The admin frame hides itself in print; this page's buttons too, so only the label
  * reaches the paper.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * /admin/pedidos (issue 12): the list with its filters, one order's page with its actions and
+ * /admin/pedidos: the list with its filters, one order's page with its actions and
  * history, and its label ready to print. The section owns the routes under its path.
  */
 import { useRoutes } from 'react-router';

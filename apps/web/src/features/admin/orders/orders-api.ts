@@ -45,7 +45,7 @@ export interface AdminOrder {
   teste: boolean;
   criado_em: string;
   prazo_pagamento: string;
-  /** Issue 24: when the reminder to pay was sent (ISO), or null. */
+  /** When the reminder to pay was sent (ISO), or null. */
   lembrete_enviado_em: string | null;
   pago_em: string | null;
   em_andamento_em: string | null;
@@ -64,13 +64,13 @@ export interface AdminOrder {
     preco_unitario_cents: number;
     quantidade: number;
     subtotal_cents: number;
-    /** Issue 23: the size she ordered ('16') and its axis ('Aro'), as they were then. */
+    /** The size she ordered ('16') and its axis ('Aro'), as they were then. */
     variacao?: { id: number; nome: string } | null;
     nome_variacao?: string | null;
   }[];
   subtotal_cents: number;
   desconto_cents: number;
-  /** Issue 22: how she chose to pay (null before the choice existed) and the PIX discount. */
+  /** How she chose to pay (null before the choice existed) and the PIX discount. */
   forma_pagamento: 'pix' | 'cartao' | null;
   desconto_pix_cents: number;
   frete_cents: number;

@@ -1,5 +1,5 @@
 /**
- * /admin/pagamentos (issue 22): how the store's prices read — the interest-free installments, the
+ * /admin/pagamentos: how the store's prices read — the interest-free installments, the
  * smallest installment and the PIX discount. Saving changes every price the storefront shows at
  * once; orders already placed keep what they were placed with. A preview shows a price as a
  * shopper will read it, with the values as typed.

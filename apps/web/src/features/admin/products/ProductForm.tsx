@@ -82,7 +82,7 @@ export function ProductForm({
       novo,
       promocao,
       peso_gramas: peso,
-      // A piece sold by size: its stock is the sum of its sizes, never typed here (issue 23).
+      // A piece sold by size: its stock is the sum of its sizes, never typed here.
       estoque: bySize ? String(stockSeen ?? 0) : estoque,
       ...(stockSeen === undefined ? {} : { estoque_visto: stockSeen }),
       composicoes: pieces.map((p) => p.id),

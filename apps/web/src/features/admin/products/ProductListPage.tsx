@@ -18,7 +18,7 @@ const SITUATIONS = [
   { value: 'visiveis', label: 'Na loja' },
   { value: 'ocultos', label: 'Ocultos' },
   { value: 'estoque_baixo', label: 'Estoque baixo' },
-  // Issue 24: the pieces shoppers asked 'Avise-me' for, the most awaited first.
+  // The pieces shoppers asked 'Avise-me' for, the most awaited first.
   { value: 'aguardando_aviso', label: 'Aguardando aviso' },
 ];
 

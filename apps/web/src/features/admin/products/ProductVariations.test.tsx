@@ -1,5 +1,5 @@
 /**
- * Issue 23, the back office's 'Variações': the PUT's body is the full list in the order she
+ * The back office's 'Variações': the PUT's body is the full list in the order she
  * arranged (a new size without id, a removed one left out), a size ever ordered is hidden
  * ('Ocultar') rather than removed, and a piece without sizes starts being sold by size.
  */

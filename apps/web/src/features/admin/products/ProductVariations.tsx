@@ -1,5 +1,5 @@
 /**
- * 'Variações' on the product's page (issue 23, docs/variations-contract.md): the axis ('Aro',
+ * 'Variações' on the product's page (docs/variations-contract.md): the axis ('Aro',
  * 'Tamanho', 'Comprimento' or another) and the sizes in the shop's order — add, rename, move,
  * remove (or hide one ever ordered) — saved at once with PUT produtos/:id/variacoes/. Stock never
  * moves here: a new size starts at 0 and each size is restocked through Estoque's adjustment,

@@ -3,7 +3,7 @@ import { ProductEditPage } from './ProductEditPage';
 import { ProductListPage } from './ProductListPage';
 import { ProductNewPage } from './ProductNewPage';
 
-/** /admin section 'Produtos' (issue 12): the list, a new product and a product's page. */
+/** /admin section 'Produtos': the list, a new product and a product's page. */
 export function ProductsPage() {
   return (
     <Routes>

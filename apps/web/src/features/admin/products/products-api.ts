@@ -16,7 +16,7 @@ export interface AdminProductListItem {
   preco: string;
   estoque: number;
   estoque_baixo: boolean;
-  /** Issue 24: open 'Avise-me' requests for the piece (any size). */
+  /** Open 'Avise-me' requests for the piece (any size). */
   aguardando_aviso?: number;
   oculto: boolean;
   novo: boolean;
@@ -49,7 +49,7 @@ export interface AdminProduct {
   promocao: boolean;
   estoque: number;
   estoque_baixo: boolean;
-  /** Issue 24: open 'Avise-me' requests for the piece, whole or any size. */
+  /** Open 'Avise-me' requests for the piece, whole or any size. */
   aguardando_aviso?: number;
   peso_gramas: number;
   oculto: boolean;
@@ -66,7 +66,7 @@ export interface AdminProduct {
   }[];
   criado_em: string;
   atualizado_em: string;
-  /** Issue 23: the axis ('Aro') of a piece sold by size, null for one without sizes. */
+  /** The axis ('Aro') of a piece sold by size, null for one without sizes. */
   nome_variacao: string | null;
   /** Its sizes in the owners' order (empty without sizes); `estoque` above is their sum. */
   variacoes: AdminVariation[];
@@ -79,7 +79,7 @@ export interface AdminVariation {
   posicao: number;
   estoque: number;
   sku: string | null;
-  /** Issue 24: open 'Avise-me' requests for this size. */
+  /** Open 'Avise-me' requests for this size. */
   aguardando_aviso?: number;
   /** Order lines naming it: taken out, it is archived (hidden), never deleted. */
   pedidos: number;

@@ -1,5 +1,5 @@
 /**
- * The 'Variações' editor's draft (issue 23, docs/variations-contract.md): the axis and the sizes
+ * The 'Variações' editor's draft (docs/variations-contract.md): the axis and the sizes
  * as the owner arranges them, and the body of PUT api/admin/produtos/:id/variacoes/ built from
  * them — the full list in its new order, a new size without id (it starts at stock 0), a size
  * left out deleted by the server, or archived when it was ever ordered.

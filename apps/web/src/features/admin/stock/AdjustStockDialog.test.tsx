@@ -1,5 +1,5 @@
 /**
- * Issue 23, 'Ajustar estoque' on a piece sold by size: the dialog asks for the size (its stock
+ * 'Ajustar estoque' on a piece sold by size: the dialog asks for the size (its stock
  * beside it), refuses to save without one, and sends its `variacao_id`.
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';

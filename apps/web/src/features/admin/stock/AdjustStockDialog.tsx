@@ -1,7 +1,7 @@
 /**
  * 'Ajustar estoque': the piece, how many units in (Repor) or out (Retirar), and why. The server
  * changes the stock in one guarded statement and refuses (409) to go below zero; its answer is
- * shown at once (the ledger and the pickers read again). A piece sold by size (issue 23) is
+ * shown at once (the ledger and the pickers read again). A piece sold by size is
  * adjusted size by size: the dialog asks which one and sends its `variacao_id`.
  */
 import * as Dialog from '@radix-ui/react-dialog';

@@ -1,8 +1,8 @@
 /**
- * /admin/estoque (issue 12): the stock ledger — why each stock is what it is (a sale and its
+ * /admin/estoque: the stock ledger — why each stock is what it is (a sale and its
  * order, a cancellation, an owner's adjustment and her note) — filtered by piece and reason, and
  * 'Ajustar estoque'. `?produto=<id>` filters the ledger; `?ajustar=<id>` opens the dialog on that
- * piece (the Painel's low-stock list links here), `&variacao=<id>` on one of its sizes (issue 23).
+ * piece (the Painel's low-stock list links here), `&variacao=<id>` on one of its sizes.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -15,7 +15,7 @@ export interface StockMovement {
   pedido_referencia: string | null;
   responsavel_email: string | null;
   nota: string;
-  /** Issue 23: the size whose stock moved ('16'), for a piece sold by size. */
+  /** The size whose stock moved ('16'), for a piece sold by size. */
   variacao_id?: number | null;
   variacao_nome?: string | null;
   /** The axis, when the ledger names it; without it the size's name is shown as given. */
@@ -35,7 +35,7 @@ export interface PickerProduct {
   estoque: number;
   imagem: string;
   oculto: boolean;
-  /** Issue 23: the axis ('Aro') and the live sizes in order, for a piece sold by size. */
+  /** The axis ('Aro') and the live sizes in order, for a piece sold by size. */
   nome_variacao?: string | null;
   variacoes?: PickerVariation[];
 }

@@ -20,8 +20,8 @@ interface LoginValues {
 
 /**
  * SPEC §2 Login drawer: e-mail and password (Enter submits), links to sign up and to the
- * forgotten password; logged in, the two shortcuts to the account area. The guest cart merge
- * at login belongs to the cart issue.
+ * forgotten password; logged in, the two shortcuts to the account area. The guest cart follows
+ * her into her account at login (lib/cart/merge.ts), not here.
  */
 export function LoginDrawer({
   open,

@@ -1,5 +1,5 @@
 /**
- * Issue 24 (LGPD): the sign-up's 'Quero receber novidades e ofertas por e-mail' checkbox is
+ * LGPD: the sign-up's 'Quero receber novidades e ofertas por e-mail' checkbox is
  * unticked to begin with, and the account is created with her answer (`aceita_marketing`).
  */
 import { fireEvent, render, screen } from '@testing-library/preact';

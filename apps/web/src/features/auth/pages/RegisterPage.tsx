@@ -40,7 +40,7 @@ export function RegisterPage() {
     defaultValues: EMPTY,
   });
   const [formError, setFormError] = useState<string | null>(null);
-  // Issue 24 (LGPD): offers by e-mail only if she ticks it; unticked to begin with.
+  // LGPD: offers by e-mail only if she ticks it; unticked to begin with.
   const [acceptsMarketing, setAcceptsMarketing] = useState(false);
   const [success, setSuccess] = useState<{
     message: string;

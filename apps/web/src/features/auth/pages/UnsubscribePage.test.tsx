@@ -1,5 +1,5 @@
 /**
- * Issue 24: the unsubscribe page. Opening it changes nothing (a mail scanner follows links); her
+ * The unsubscribe page. Opening it changes nothing (a mail scanner follows links); her
  * press on the button makes the call with the link's token, without a login, and the page says
  * it is done. A bad link says so.
  */

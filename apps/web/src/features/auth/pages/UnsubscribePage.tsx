@@ -18,7 +18,7 @@ import { FormMessage } from '@/ui/Field';
 import { unsubscribe } from '../unsubscribe-api';
 
 /**
- * `/descadastrar?t=…` (issue 24, RFC 8058's page for people): the link at the foot of a marketing
+ * `/descadastrar?t=…` (RFC 8058's page for people): the link at the foot of a marketing
  * e-mail opens it. Opening it changes nothing (a mail scanner follows links); her press on the
  * button withdraws the consent, without a login, and the page says it is done.
  */

@@ -1,5 +1,5 @@
 /**
- * 'Avise-me quando chegar' (issue 24, docs/stock-alerts-contract.md): POST /api/avise-me/ and the
+ * 'Avise-me quando chegar' (docs/stock-alerts-contract.md): POST /api/avise-me/ and the
  * logged-in customer's e-mail the form starts with (GET api/infos/, asked in the browser only:
  * the product's server-rendered page is the same for every visitor).
  */

@@ -21,7 +21,7 @@ import { useToast } from '@/ui/toast';
  * attribute: a disabled button loses the keyboard focus to <body>, and the popup must give it
  * back here when it closes.
  *
- * A piece sold by size (issue 23): the compact button opens the product page to choose one; the
+ * A piece sold by size: the compact button opens the product page to choose one; the
  * page's button reads 'Escolha o aro' until a size is chosen, and adds nothing before (it calls
  * `variation.onMissing`, which says why).
  */

@@ -13,7 +13,7 @@ function mm(value: number): string {
 }
 
 /**
- * 'Guia de medidas' (issue 23): a button that opens how to measure a ring size at home, the table
+ * 'Guia de medidas': a button that opens how to measure a ring size at home, the table
  * of aro against inner circumference and diameter, and where each necklace length falls. A Radix
  * dialog as the store's others (focus kept inside, Escape and the backdrop close it, focus goes
  * back to the button). For a necklace sold by length, the lengths come first.

@@ -1,5 +1,5 @@
 /**
- * 'Avise-me quando chegar' on the product page (issue 24): shown for a sold-out piece (and, for a
+ * 'Avise-me quando chegar' on the product page: shown for a sold-out piece (and, for a
  * piece sold by size, for its sold-out sizes), her e-mail checked before the call, filled in when
  * she is logged in, the request sent with the piece and the size, and the API's answers said on
  * the page: the confirmation, 'Este produto está disponível.', a field error, a failure.

@@ -29,9 +29,9 @@ interface StockAlertProps {
 const soldOut = (v: Variation) => !v.disponivel || v.estoque <= 0;
 
 /**
- * 'Avise-me quando chegar' (issue 24) on the product page. A piece sold without sizes and sold
+ * 'Avise-me quando chegar' on the product page. A piece sold without sizes and sold
  * out: the form under the 'Esgotado' button. A piece sold by size: a sold-out size cannot be
- * chosen in the size picker (issue 23), so when some are out this offers 'Seu aro esgotou?
+ * chosen in the size picker, so when some are out this offers 'Seu aro esgotou?
  * Avise-me quando chegar', which opens the form with the sold-out sizes to choose from (and
  * 'Qualquer aro' when every size is out). Her e-mail is filled in when she is logged in (asked in
  * the browser: the server-rendered page is every visitor's); she may type another. The answer is

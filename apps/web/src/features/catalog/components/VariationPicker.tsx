@@ -17,7 +17,7 @@ interface VariationPickerProps {
 }
 
 /**
- * The sizes of a piece sold by size (issue 23), in the owners' order: one choice among native
+ * The sizes of a piece sold by size, in the owners' order: one choice among native
  * radio buttons (arrow keys move between them, the group is named by its axis), drawn as pills. A
  * sold-out size is crossed out and cannot be chosen; its name says so ('13, esgotado').
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 23, the product page of a piece sold by size: its sizes as one choice named by the axis,
+ * The product page of a piece sold by size: its sizes as one choice named by the axis,
  * a sold-out size crossed out and not selectable, the add button asking for a size until one is
  * chosen, the choice kept in the URL (?variacao=, replaced), the size guide.
  */

@@ -97,7 +97,7 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
 
   const category = CATEGORIES.find((c) => c.name === product.category);
   const full = isFullProduct(product) ? product : null;
-  // Issue 23: a piece sold by size shows its sizes; the chosen one is the URL's ?variacao=.
+  // A piece sold by size shows its sizes; the chosen one is the URL's ?variacao=.
   const variations = full?.variacoes ?? [];
   const axis = full?.nome_variacao ?? null;
   const bySize = hasVariations(product);
@@ -207,7 +207,7 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
               variation={bySize ? { axis, chosen, onMissing: onMissingVariation } : undefined}
             />
           </div>
-          {/* Issue 24: 'Avise-me quando chegar' for a sold-out piece or size. */}
+          {/* 'Avise-me quando chegar' for a sold-out piece or size. */}
           <StockAlert product={product} axis={axis} variations={variations} />
 
           <section aria-labelledby="descricao" className="mt-8 border-t border-line pt-6">

@@ -5,7 +5,7 @@ import type { Product } from '@/lib/product';
 
 /** The home's product lists (SPEC §7): the carousel's slides, featured, best sellers. */
 
-/** Only the slides (issue 11: the home must not download the whole catalog for six pictures). */
+/** Only the slides: the home must not download the whole catalog for six pictures. */
 export const carouselProductsQuery = () =>
   queryOptions({
     queryKey: ['products', 'carousel'],
