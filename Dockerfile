@@ -1,5 +1,5 @@
 # The store's production image: one Node process serving the API, the pictures and the
-# server-rendered web app (README "Settings" lists every variable it reads).
+# server-rendered web app (docs/settings.md lists every variable it reads).
 #
 #   bash scripts/image/build.sh          (or see it for the podman build line)
 #   podman run -e JWT_SECRET=... -e PAYMENT_PROVIDER=... -e PUBLIC_URL=https://... \
