@@ -106,7 +106,7 @@ const envSchema = z
         .min(1)
         .max(60 * 24 * 30),
     ),
-    // Signs the sandbox provider's notifications; unset: generated once into DATA_DIR.
+    // Signs the sandbox provider's notifications; unset: derived from JWT_SECRET.
     SANDBOX_WEBHOOK_SECRET: optional(
       z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }),
     ),
