@@ -103,16 +103,34 @@ export async function userCount(database: Database): Promise<number> {
   return row!.n;
 }
 
-/** A verified customer logged in: her access token and her user id. */
-export async function loggedInCustomer(
-  app: FastifyInstance,
-  database: Database,
-): Promise<{ token: string; userId: number }> {
-  const user = await verifiedUser(app, database);
-  const { access } = await login(app, user.email);
+/** The id of the account with this e-mail (written as she typed it or not). */
+export async function userIdOf(database: Database, email: string): Promise<number> {
   const [row] = await database.db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.email, user.email.toLowerCase()));
-  return { token: access, userId: row!.id };
+    .where(eq(users.email, email.toLowerCase()));
+  expect(row, `no account ${email}`).toBeDefined();
+  return row!.id;
+}
+
+export interface LoggedInCustomer {
+  token: string;
+  userId: number;
+  /** Her e-mail as the store keeps it (lower case). */
+  email: string;
+}
+
+/**
+ * A verified customer logged in: her access token, her user id and her e-mail. `overrides` change
+ * her sign-up (`aceita_marketing: true`: she agreed to the store's marketing e-mail).
+ */
+export async function loggedInCustomer(
+  app: FastifyInstance,
+  database: Database,
+  overrides: Partial<SignUp> = {},
+): Promise<LoggedInCustomer> {
+  const user = await verifiedUser(app, database, overrides);
+  const { access } = await login(app, user.email);
+  const email = user.email.toLowerCase();
+  return { token: access, userId: await userIdOf(database, email), email };
 }

@@ -3,24 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { orders, products, users } from '../src/db/schema.js';
+import { orders, products } from '../src/db/schema.js';
 import { catalogSeed } from '../src/db/catalog-data.js';
-import { login, verifiedUser } from './accounts.js';
+import { loggedInCustomer, type LoggedInCustomer } from './accounts.js';
 
-export interface Shopper {
-  token: string;
-  userId: number;
-}
+export type Shopper = LoggedInCustomer;
 
-export async function shopper(app: FastifyInstance, database: Database): Promise<Shopper> {
-  const user = await verifiedUser(app, database);
-  const token = (await login(app, user.email)).access;
-  const [row] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, user.email.toLowerCase()));
-  return { token, userId: row!.id };
-}
+/** A verified customer logged in, to shop with (loggedInCustomer). */
+export const shopper = (app: FastifyInstance, database: Database): Promise<Shopper> =>
+  loggedInCustomer(app, database);
 
 export async function setProduct(
   database: Database,
@@ -34,6 +25,11 @@ export async function setProduct(
     .returning({ name: products.name, priceCents: products.priceCents, stock: products.stock });
   expect(row).toBeDefined();
   return row!;
+}
+
+/** Centavos as the API writes money: 12990 -> '129.90' (worked out here, not by the store's code). */
+export function brl(cents: number): string {
+  return (cents / 100).toFixed(2);
 }
 
 export async function stockOf(database: Database, id: number): Promise<number> {

@@ -2,11 +2,14 @@
  * Order fixtures for the payment and order tests: an order written straight into the database
  * the way api/pay and api/pagamento leave it (lines with their price snapshots, totals, the
  * return link's secret hashed, the buyer and address), so these tests do not depend on them;
- * products of a test's own, an order's outbox rows, the sandbox provider and its notifications.
+ * products of a test's own, an order's outbox rows, the sandbox provider and its notifications,
+ * and an order sweeper of a test's own with a clock the test moves.
  */
 import { randomUUID } from 'node:crypto';
 import { asc, desc, eq, inArray, isNull, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
+import type { Config } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { orderItems, orders, outboxEmails, products, type OrderRow } from '../src/db/schema.js';
 import type { PaymentProvider } from '../src/integrations/payments/provider.js';
@@ -16,6 +19,8 @@ import {
   signSandboxBody,
 } from '../src/integrations/payments/sandbox.js';
 import { hashToken, randomToken } from '../src/lib/secrets.js';
+import { orderMailDeps } from '../src/modules/sales/orders/emails.js';
+import { createOrderSweeper, type OrderSweeperOptions } from '../src/modules/sales/sweeper.js';
 import { TEST_SANDBOX_WEBHOOK_SECRET, testConfig } from './helpers.js';
 
 export interface TestOrder {
@@ -33,6 +38,8 @@ export interface TestOrderOptions {
   products?: number;
   /** These products instead (same quantities): tests that count stock keep their own. */
   productIds?: number[];
+  /** These lines instead: each product in its quantity. */
+  lines?: { productId: number; quantidade: number }[];
   discountCents?: number;
   shippingCents?: number;
   couponCode?: string | null;
@@ -41,6 +48,8 @@ export interface TestOrderOptions {
   /** Leave the buyer and address empty (an order api/pagamento has not seen yet). */
   withoutBuyer?: boolean;
   createdAt?: Date;
+  /** Other columns, written with the order: when it was paid, reminded, the buyer's e-mail. */
+  columns?: Partial<typeof orders.$inferInsert>;
 }
 
 export async function insertOrder(
@@ -48,11 +57,12 @@ export async function insertOrder(
   options: TestOrderOptions = {},
 ): Promise<TestOrder> {
   const db = database.db;
-  const catalog = options.productIds
+  const productIds = options.lines?.map((l) => l.productId) ?? options.productIds;
+  const catalog = productIds
     ? await db
         .select()
         .from(products)
-        .where(inArray(products.id, options.productIds))
+        .where(inArray(products.id, productIds))
         .orderBy(asc(products.id))
     : await db
         .select()
@@ -64,7 +74,7 @@ export async function insertOrder(
     name: p.name,
     image: p.image,
     unitPriceCents: p.priceCents,
-    quantidade: i === 0 ? 2 : 1,
+    quantidade: options.lines?.find((l) => l.productId === p.id)!.quantidade ?? (i === 0 ? 2 : 1),
   }));
   const subtotal = lines.reduce((acc, l) => acc + l.unitPriceCents * l.quantidade, 0);
   const discount = Math.min(options.discountCents ?? 0, subtotal);
@@ -103,6 +113,7 @@ export async function insertOrder(
         expiresAt: new Date(Date.now() + (options.ttlMinutes ?? 24 * 60) * 60_000),
         ...(options.createdAt ? { createdAt: options.createdAt } : {}),
         ...buyer,
+        ...options.columns,
       })
       .returning();
     await tx.insert(orderItems).values(lines.map((l) => ({ ...l, orderId: row!.id })));
@@ -198,4 +209,33 @@ export function sandboxNotification(
         payload: raw,
       }),
   };
+}
+
+/**
+ * An order sweeper of the test's own on `database` (not the app's), its clock `clock.now` (the
+ * test moves it): the sandbox provider, `config`'s mail settings, a log of spies. `overrides`
+ * replace any of them: another provider, a batch size, a clock of its own (`pastDeadline`).
+ */
+export function testOrderSweeper(
+  database: Database,
+  config: Config,
+  overrides: Partial<OrderSweeperOptions> = {},
+) {
+  const clock = { now: new Date() };
+  const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const sweeper = createOrderSweeper({
+    db: database.db,
+    provider: testSandboxProvider(database),
+    config,
+    log,
+    mailDeps: orderMailDeps(config),
+    now: () => clock.now,
+    ...overrides,
+  });
+  return { sweeper, clock, log };
+}
+
+/** A sweeper's clock past the deadline of every order placed by now with a `ttlMinutes` life. */
+export function pastDeadline(ttlMinutes: number): () => Date {
+  return () => new Date(Date.now() + (ttlMinutes + 1) * 60_000);
 }

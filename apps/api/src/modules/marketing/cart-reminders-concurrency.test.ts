@@ -5,31 +5,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { cartItems, cartReminders, outboxEmails, products, users } from '../../db/schema.js';
 import { makeCpf } from '../../../test/accounts.js';
-import {
-  createTestDatabase,
-  secondConnection,
-  testConfig,
-  type TestDatabase,
-} from '../../../test/helpers.js';
+import { testConfig } from '../../../test/helpers.js';
+import { useRacingDatabase } from '../../../test/racing.js';
 import { createCartReminderTask } from './cart-reminders.js';
 
 const config = testConfig({ cartReminderMinutes: 10 });
-let testDb: TestDatabase;
-/** A second connection to the same database (secondConnection). */
-let other: Database;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  other = await secondConnection(testDb.database);
-});
-afterAll(async () => {
-  if (other && other !== testDb?.database) await other.close();
-  await testDb?.drop();
-});
+/** The file's database and a second connection to it, as a second instance would have. */
+const racing = useRacingDatabase();
 
 function task(database: Database) {
   return createCartReminderTask({
@@ -44,7 +30,7 @@ function task(database: Database) {
 
 /** Consenting, verified customers, each with a piece in her cart (the trigger stamps it). */
 async function forgottenCarts(count: number): Promise<number[]> {
-  const db = testDb.database.db;
+  const db = racing.database.db;
   const [piece] = await db
     .select({ id: products.id })
     .from(products)
@@ -78,10 +64,13 @@ describe('two sweepers racing', () => {
   it('each forgotten cart is claimed once and mailed once', async () => {
     const ids = await forgottenCarts(12);
     const at = new Date(Date.now() + 11 * 60 * 1000);
-    const [a, b] = await Promise.all([task(testDb.database).runOnce(at), task(other).runOnce(at)]);
+    const [a, b] = await Promise.all([
+      task(racing.database).runOnce(at),
+      task(racing.other).runOnce(at),
+    ]);
     expect(a + b).toBe(ids.length);
 
-    const db = testDb.database.db;
+    const db = racing.database.db;
     const claims = await db
       .select({ userId: cartReminders.userId, n: sql<number>`count(*)::int` })
       .from(cartReminders)
@@ -101,8 +90,8 @@ describe('two sweepers racing', () => {
     // And again, later, by both: nothing more.
     const later = new Date(at.getTime() + 60 * 60 * 1000);
     const [c, d] = await Promise.all([
-      task(testDb.database).runOnce(later),
-      task(other).runOnce(later),
+      task(racing.database).runOnce(later),
+      task(racing.other).runOnce(later),
     ]);
     expect(c + d).toBe(0);
     const [rows] = await db

@@ -4,44 +4,17 @@
  * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), and a POST to that URL, as a
  * mail provider makes it, withdraws her consent without a login.
  */
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { outboxEmails, products, users } from '../../db/schema.js';
-import { login, register } from '../../../test/accounts.js';
+import { loggedInCustomer, register } from '../../../test/accounts.js';
 import { addToCart, plainProducts } from '../../../test/checkout.js';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
-import { parseMessage, startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
+import { useSmtpApp } from '../../../test/smtp-sink.js';
 
 const PUBLIC_URL = 'http://loja.test';
 const MINUTES = 15;
 
-let sink: SmtpSink;
-let testDb: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  testDb = await createTestDatabase();
-  app = await buildApp({
-    config: testConfig({
-      smtpUrl: `smtp://127.0.0.1:${sink.port}`,
-      mailFrom: 'loja@semijoias.test',
-      publicUrl: PUBLIC_URL,
-      cartReminderMinutes: MINUTES,
-    }),
-    database: testDb.database,
-    logger: false,
-    background: false,
-  });
-  await app.ready();
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-  await sink?.close();
-});
+const ctx = useSmtpApp({ publicUrl: PUBLIC_URL, cartReminderMinutes: MINUTES });
 
 /** The message's own headers (before the first blank line), unfolded, names lower-cased. */
 function topHeaders(raw: string): Map<string, string> {
@@ -55,38 +28,31 @@ function topHeaders(raw: string): Map<string, string> {
   return headers;
 }
 
+/** A customer who agreed to marketing e-mail, logged in; her verification e-mail already out. */
 async function consentingCustomer() {
-  const payload = await register(app, { aceita_marketing: true });
-  const email = payload.email.toLowerCase();
-  await testDb.database.db
-    .update(users)
-    .set({ emailVerifiedAt: sql`now()` })
-    .where(eq(users.email, email));
-  const { access } = await login(app, email);
-  await app.outbox.drain();
-  return { email, token: access };
+  const her = await loggedInCustomer(ctx.app, ctx.database, { aceita_marketing: true });
+  await ctx.delivered();
+  return her;
 }
 
 describe('the forgotten-cart e-mail on the wire', () => {
   it('carries both List-Unsubscribe headers; a POST to the URL withdraws her consent', async () => {
     const her = await consentingCustomer();
     const id = plainProducts(1)();
-    await testDb.database.db.update(products).set({ stock: 20 }).where(eq(products.id, id));
-    await addToCart(app, her.token, id, 1);
-    const before = sink.received.length;
-    expect(await app.cartReminders.runOnce(new Date(Date.now() + (MINUTES + 1) * 60_000))).toBe(1);
-    await app.outbox.drain();
+    await ctx.database.db.update(products).set({ stock: 20 }).where(eq(products.id, id));
+    await addToCart(ctx.app, her.token, id, 1);
+    const pastDue = new Date(Date.now() + (MINUTES + 1) * 60_000);
+    expect(await ctx.app.cartReminders.runOnce(pastDue)).toBe(1);
 
-    const mails = sink.received.slice(before).filter((m) => m.to.includes(her.email));
+    const mails = (await ctx.delivered()).filter((m) => m.to.includes(her.email));
     expect(mails).toHaveLength(1);
-    const raw = mails[0]!.raw;
-    const headers = topHeaders(raw);
+    const headers = topHeaders(mails[0]!.raw);
     const listUnsubscribe = headers.get('list-unsubscribe');
     expect(listUnsubscribe).toMatch(
       /^<http:\/\/loja\.test\/api\/descadastrar\/\?t=\d+\.[A-Za-z0-9_-]{43}>$/,
     );
     expect(headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    const { subject, text, html } = parseMessage(raw);
+    const { subject, text, html } = mails[0]!;
     expect(subject).toMatch(/esperando/);
     expect(text).toContain(`${PUBLIC_URL}/?openCart=true`);
     const token = new URL(listUnsubscribe!.slice(1, -1)).searchParams.get('t')!;
@@ -94,7 +60,7 @@ describe('the forgotten-cart e-mail on the wire', () => {
     expect(html).toContain(`${PUBLIC_URL}/descadastrar?t=${token}`);
 
     // Delivered: the row keeps no token (bodies, links and headers cleared).
-    const [row] = await testDb.database.db
+    const [row] = await ctx.database.db
       .select({ headers: outboxEmails.headers, links: outboxEmails.links })
       .from(outboxEmails)
       .where(eq(outboxEmails.kind, 'cart_reminder'));
@@ -102,14 +68,14 @@ describe('the forgotten-cart e-mail on the wire', () => {
 
     // The provider's one-click POST, no login.
     const url = new URL(listUnsubscribe!.slice(1, -1));
-    const res = await app.inject({
+    const res = await ctx.app.inject({
       method: 'POST',
       url: `${url.pathname}${url.search}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(res.statusCode, res.body).toBe(200);
-    const [user] = await testDb.database.db
+    const [user] = await ctx.database.db
       .select({ optIn: users.marketingOptIn, at: users.marketingOptInChangedAt })
       .from(users)
       .where(eq(users.email, her.email));
@@ -118,10 +84,8 @@ describe('the forgotten-cart e-mail on the wire', () => {
   });
 
   it('other e-mails carry no List-Unsubscribe', async () => {
-    const before = sink.received.length;
-    await register(app);
-    await app.outbox.drain();
-    const [verification] = sink.received.slice(before);
+    await register(ctx.app);
+    const [verification] = await ctx.delivered();
     expect(verification).toBeDefined();
     expect(topHeaders(verification!.raw).has('list-unsubscribe')).toBe(false);
   });

@@ -6,34 +6,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { orders, outboxEmails, products } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
+import { testConfig } from '../../../test/helpers.js';
+import { useRacingDatabase } from '../../../test/racing.js';
 import {
-  createTestDatabase,
-  secondConnection,
-  testConfig,
-  type TestDatabase,
-} from '../../../test/helpers.js';
-import { insertOrder, type TestOrder } from '../../../test/orders.js';
+  insertOrder,
+  pastDeadline,
+  testOrderSweeper,
+  type TestOrder,
+} from '../../../test/orders.js';
 import { orderMailDeps } from './orders/emails.js';
 import { recordAndSettle } from './payments/settlement.js';
-import { createOrderSweeper } from './sweeper.js';
 
 const config = testConfig({ unpaidOrderTtlMinutes: 2 });
-let testDb: TestDatabase;
-/** A second connection to the same database (secondConnection). */
-let other: Database;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  other = await secondConnection(testDb.database);
-});
-afterAll(async () => {
-  if (other && other !== testDb?.database) await other.close();
-  await testDb?.drop();
-});
+/** The file's database and a second connection to it, as a second instance would have. */
+const racing = useRacingDatabase();
 
 /**
  * Every checkout is still pending; the answer takes 0-4 ms, like a network call, so the two
@@ -50,19 +40,15 @@ const slowProvider: PaymentProvider = {
 };
 
 function sweeper(database: Database) {
-  return createOrderSweeper({
-    db: database.db,
+  return testOrderSweeper(database, config, {
     provider: slowProvider,
-    config,
-    log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
-    mailDeps: orderMailDeps(config),
-    now: () => new Date(Date.now() + 3 * 60_000),
+    now: pastDeadline(2),
     batchSize: 10,
-  });
+  }).sweeper;
 }
 
 async function productRows(ids: number[]) {
-  return testDb.database.db
+  return racing.database.db
     .select({ id: products.id, stock: products.stock, sales: products.salesCount })
     .from(products)
     .where(inArray(products.id, ids))
@@ -71,7 +57,7 @@ async function productRows(ids: number[]) {
 
 describe('two sweepers at once', () => {
   it('cancel each of 30 expired orders once and give each unit back once', async () => {
-    const { database } = testDb;
+    const { database, other } = racing;
     const ids = [1, 2, 3];
     const placed: TestOrder[] = [];
     for (let i = 0; i < 30; i++)
@@ -120,7 +106,7 @@ describe('two sweepers at once', () => {
   });
 
   it('a paid notification racing the sweeper: every order ends paid, its stock taken once', async () => {
-    const { database } = testDb;
+    const { database, other } = racing;
     const ids = [4, 6];
     const placed: TestOrder[] = [];
     for (let i = 0; i < 10; i++)

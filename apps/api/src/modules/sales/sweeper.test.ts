@@ -21,12 +21,12 @@ import {
   insertOrder,
   orderByReference,
   orderOutbox,
+  testOrderSweeper,
   testSandboxProvider,
 } from '../../../test/orders.js';
 import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../../../test/checkout.js';
 import { hostedCheckoutFor } from './payments/hosted-checkout.js';
-import { orderMailDeps } from './orders/emails.js';
-import { createOrderSweeper, type OrderSweeperOptions } from './sweeper.js';
+import type { OrderSweeperOptions } from './sweeper.js';
 
 const TTL_MINUTES = 2;
 const ctx = useTestApp({ unpaidOrderTtlMinutes: TTL_MINUTES });
@@ -40,21 +40,9 @@ afterAll(() => fake?.close());
 
 const sandbox = () => testSandboxProvider(ctx.database);
 
-const silentLog = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
-
 /** A sweeper whose clock is `clock.now` (the tests move it). */
 function sweeperWith(overrides: Partial<OrderSweeperOptions> = {}) {
-  const clock = { now: new Date() };
-  const log = silentLog();
-  const sweeper = createOrderSweeper({
-    db: ctx.database.db,
-    provider: sandbox(),
-    config,
-    log,
-    mailDeps: orderMailDeps(config),
-    now: () => clock.now,
-    ...overrides,
-  });
+  const { sweeper, clock, log } = testOrderSweeper(ctx.database, config, overrides);
   /** Moves the clock `minutes` past the real now. */
   const at = (minutes: number) => {
     clock.now = new Date(Date.now() + minutes * 60_000);

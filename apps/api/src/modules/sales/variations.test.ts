@@ -8,7 +8,7 @@
  * TEST_DATABASE_URL, on PostgreSQL.
  */
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chooseVariationMessage,
   lineOutOfStockMessage,
@@ -17,15 +17,15 @@ import {
 import { products, productVariations, stockMovements } from '../../db/schema.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
-import { ADDRESS, call, shopper, type Shopper } from '../../../test/checkout.js';
+import { ADDRESS, brl, call, shopper, stockOf, type Shopper } from '../../../test/checkout.js';
+import { sizedPiece, sizeStock, type Size } from '../../../test/factories.js';
 import { sentMail, testConfig, useTestApp } from '../../../test/helpers.js';
 import {
   orderByReference,
+  pastDeadline,
   sandboxNotification,
-  testSandboxProvider,
+  testOrderSweeper,
 } from '../../../test/orders.js';
-import { orderMailDeps } from './index.js';
-import { createOrderSweeper } from './sweeper.js';
 
 const TTL_MINUTES = 2;
 const mailer = memoryMailer();
@@ -34,66 +34,6 @@ const ctx = useTestApp(
   { mailer },
 );
 const config = testConfig({ unpaidOrderTtlMinutes: TTL_MINUTES });
-
-interface Size {
-  id: number;
-  name: string;
-  stock: number;
-}
-interface SizedPiece {
-  id: number;
-  name: string;
-  axis: string;
-  priceCents: number;
-  sizes: Size[];
-}
-
-/** A seeded piece sold by `axis`, each size set to `stocks` (in order; the rest untouched). */
-async function sizedPiece(axis: string, stocks: number[] = []): Promise<SizedPiece> {
-  const [product] = await ctx.database.db
-    .select({ id: products.id, name: products.name, priceCents: products.priceCents })
-    .from(products)
-    .where(eq(products.variationAxis, axis))
-    .orderBy(asc(products.id))
-    .limit(1);
-  expect(product, `a seeded piece sold by ${axis}`).toBeDefined();
-  const rows = await sizesOf(product!.id);
-  for (const [i, stock] of stocks.entries()) {
-    await ctx.database.db
-      .update(productVariations)
-      .set({ stock })
-      .where(eq(productVariations.id, rows[i]!.id));
-  }
-  return { ...product!, axis, sizes: await sizesOf(product!.id) };
-}
-
-async function sizesOf(productId: number): Promise<Size[]> {
-  return ctx.database.db
-    .select({
-      id: productVariations.id,
-      name: productVariations.name,
-      stock: productVariations.stock,
-    })
-    .from(productVariations)
-    .where(eq(productVariations.productId, productId))
-    .orderBy(asc(productVariations.position));
-}
-
-async function productStock(id: number): Promise<number> {
-  const [row] = await ctx.database.db
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, id));
-  return row!.stock;
-}
-
-async function sizeStock(id: number): Promise<number> {
-  const [row] = await ctx.database.db
-    .select({ stock: productVariations.stock })
-    .from(productVariations)
-    .where(eq(productVariations.id, id));
-  return row!.stock;
-}
 
 function cartCall(
   s: Shopper,
@@ -120,24 +60,16 @@ const linesOf = (lines: CartLine[]) =>
   lines.map((l) => [l.produto.id, l.variacao?.nome ?? null, l.quantidade]);
 
 /** Sweeps with the clock past every deadline of this file's orders. */
-function sweepPastDeadline() {
-  return createOrderSweeper({
-    db: ctx.database.db,
-    provider: testSandboxProvider(ctx.database),
-    config,
-    log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
-    mailDeps: orderMailDeps(config),
-    now: () => new Date(Date.now() + (TTL_MINUTES + 1) * 60_000),
-  }).runOnce();
-}
+const sweepPastDeadline = () =>
+  testOrderSweeper(ctx.database, config, { now: pastDeadline(TTL_MINUTES) }).sweeper.runOnce();
 
 const times = <T>(n: number, f: (i: number) => Promise<T>) =>
   Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 
 describe('the cart with sizes', () => {
   it('refuses a piece sold by size without one, and a size of another piece', async () => {
-    const ring = await sizedPiece('Aro', [3, 3]);
-    const necklace = await sizedPiece('Comprimento');
+    const ring = await sizedPiece(ctx.database, { axis: 'Aro', stocks: [3, 3] });
+    const necklace = await sizedPiece(ctx.database, { axis: 'Comprimento' });
     const s = await shopper(ctx.app, ctx.database);
 
     const without = await cartCall(s, 'POST', '/api/cart/add/', { product_id: ring.id });
@@ -174,7 +106,7 @@ describe('the cart with sizes', () => {
   });
 
   it('keeps two sizes of one ring as two lines, each with its own stock; changes and removes one', async () => {
-    const ring = await sizedPiece('Aro', [2, 5, 0]);
+    const ring = await sizedPiece(ctx.database, { axis: 'Aro', stocks: [2, 5, 0] });
     const [small, medium, soldOut] = ring.sizes;
     const s = await shopper(ctx.app, ctx.database);
     const add = (size: Size) =>
@@ -223,7 +155,7 @@ describe('the cart with sizes', () => {
   });
 
   it('merges a guest cart keeping sizes apart; the key tells two sizes apart; a line without size is a 400', async () => {
-    const necklace = await sizedPiece('Comprimento', [4, 4, 4]);
+    const necklace = await sizedPiece(ctx.database, { axis: 'Comprimento', stocks: [4, 4, 4] });
     const [short, mid] = necklace.sizes;
     const s = await shopper(ctx.app, ctx.database);
     const merge = (size: Size | null, quantidade: number, key: string) =>
@@ -249,7 +181,7 @@ describe('the cart with sizes', () => {
 
 describe('an order with two sizes of one ring', () => {
   it('takes each size from its own stock, answers the sizes everywhere, and writes the ledger per size', async () => {
-    const ring = await sizedPiece('Aro', [4, 4]);
+    const ring = await sizedPiece(ctx.database, { axis: 'Aro', stocks: [4, 4] });
     const [a, b] = ring.sizes;
     const s = await shopper(ctx.app, ctx.database);
     for (const size of [a!, a!, b!]) {
@@ -259,13 +191,15 @@ describe('an order with two sizes of one ring', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const before = await productStock(ring.id);
+    const before = await stockOf(ctx.database, ring.id);
     const pay = await call(ctx.app, '/api/pay/', { cep: '01310100' }, { token: s.token });
     expect(pay.statusCode, pay.body).toBe(201);
     const { reference } = pay.json<{ reference: string }>();
 
-    expect([await sizeStock(a!.id), await sizeStock(b!.id)]).toEqual([2, 3]);
-    expect(await productStock(ring.id)).toBe(before - 3);
+    expect([await sizeStock(ctx.database, a!.id), await sizeStock(ctx.database, b!.id)]).toEqual([
+      2, 3,
+    ]);
+    expect(await stockOf(ctx.database, ring.id)).toBe(before - 3);
     const order = await orderByReference(ctx.database, reference);
     const ledger = await ctx.database.db
       .select({
@@ -318,7 +252,7 @@ describe('an order with two sizes of one ring', () => {
         logged: true,
         shippingInfo: ADDRESS,
         dadosFrete: { valor: '0.00', prazo: '' },
-        totais: { total: centsOf(order.totalCents) },
+        totais: { total: brl(order.totalCents) },
       },
       { token: s.token },
     );
@@ -330,7 +264,7 @@ describe('an order with two sizes of one ring', () => {
   });
 
   it('names the size in the shortage, and refuses a guest line without one', async () => {
-    const ring = await sizedPiece('Aro', [1, 0]);
+    const ring = await sizedPiece(ctx.database, { axis: 'Aro', stocks: [1, 0] });
     const [one, none] = ring.sizes;
     const short = await call(ctx.app, '/api/pay/', {
       produtos: [{ produto: { id: ring.id }, quantidade: 1, variacao_id: none!.id }],
@@ -354,17 +288,13 @@ describe('an order with two sizes of one ring', () => {
       cep: '01310100',
     });
     expect(guest.statusCode, guest.body).toBe(201);
-    expect(await sizeStock(one!.id)).toBe(0);
+    expect(await sizeStock(ctx.database, one!.id)).toBe(0);
   });
 });
 
-function centsOf(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
-
 describe('stock per size after an expiry and a late payment', () => {
   it('gives the expired order back to its size, and a late payment takes that size again', async () => {
-    const necklace = await sizedPiece('Comprimento', [0, 2, 5]);
+    const necklace = await sizedPiece(ctx.database, { axis: 'Comprimento', stocks: [0, 2, 5] });
     const [, mid, long] = necklace.sizes;
     const pay = await call(ctx.app, '/api/pay/', {
       produtos: [{ produto: { id: necklace.id }, quantidade: 2, variacao_id: mid!.id }],
@@ -372,12 +302,15 @@ describe('stock per size after an expiry and a late payment', () => {
     });
     expect(pay.statusCode, pay.body).toBe(201);
     const { reference } = pay.json<{ reference: string }>();
-    expect(await sizeStock(mid!.id)).toBe(0);
+    expect(await sizeStock(ctx.database, mid!.id)).toBe(0);
 
     await sweepPastDeadline();
     const cancelled = await orderByReference(ctx.database, reference);
     expect(cancelled.status).toBe('cancelled');
-    expect([await sizeStock(mid!.id), await sizeStock(long!.id)]).toEqual([2, 5]);
+    expect([
+      await sizeStock(ctx.database, mid!.id),
+      await sizeStock(ctx.database, long!.id),
+    ]).toEqual([2, 5]);
     const back = await ctx.database.db
       .select({ variationId: stockMovements.variationId, delta: stockMovements.delta })
       .from(stockMovements)
@@ -389,17 +322,20 @@ describe('stock per size after an expiry and a late payment', () => {
     const late = sandboxNotification(ctx.app, reference, cancelled.totalCents);
     expect((await late.deliver()).statusCode).toBe(200);
     expect((await orderByReference(ctx.database, reference)).status).toBe('paid');
-    expect([await sizeStock(mid!.id), await sizeStock(long!.id)]).toEqual([0, 5]);
-    expect(await productStock(necklace.id)).toBe(5);
+    expect([
+      await sizeStock(ctx.database, mid!.id),
+      await sizeStock(ctx.database, long!.id),
+    ]).toEqual([0, 5]);
+    expect(await stockOf(ctx.database, necklace.id)).toBe(5);
   });
 });
 
 describe("the owners' adjustment of a size", () => {
   it('restocks one size through the ledger; a piece sold by size asks which', async () => {
-    const ring = await sizedPiece('Aro', [0]);
+    const ring = await sizedPiece(ctx.database, { axis: 'Aro', stocks: [0] });
     const size = ring.sizes[0]!;
     const owner = await loggedInOwner(ctx.app, ctx.database);
-    const before = await productStock(ring.id);
+    const before = await stockOf(ctx.database, ring.id);
     const res = await adminCall(ctx.app, owner.token, 'POST', '/api/admin/estoque/ajustes/', {
       produto_id: ring.id,
       variacao_id: size.id,
@@ -432,7 +368,7 @@ describe("the owners' adjustment of a size", () => {
       nota: 'Conferência',
     });
     expect(below.statusCode).toBe(409);
-    expect(await sizeStock(size.id)).toBe(3);
+    expect(await sizeStock(ctx.database, size.id)).toBe(3);
   });
 });
 
@@ -440,9 +376,9 @@ describe('buyers racing for the last units of one size', () => {
   it('sell exactly that size’s stock and leave the other size untouched', async () => {
     const UNITS = 3;
     const BUYERS = 10;
-    const ring = await sizedPiece('Aro', [UNITS, 50]);
+    const ring = await sizedPiece(ctx.database, { axis: 'Aro', stocks: [UNITS, 50] });
     const [scarce, plenty] = ring.sizes;
-    const before = await productStock(ring.id);
+    const before = await stockOf(ctx.database, ring.id);
     const answers = await times(BUYERS, () =>
       call(ctx.app, '/api/pay/', {
         produtos: [{ produto: { id: ring.id }, quantidade: 1, variacao_id: scarce!.id }],
@@ -458,8 +394,11 @@ describe('buyers racing for the last units of one size', () => {
       expect(r.json<{ error: string }>().error).toMatch(
         new RegExp(`\\(Aro ${scarce!.name}\\) não tem estoque suficiente`),
       );
-    expect([await sizeStock(scarce!.id), await sizeStock(plenty!.id)]).toEqual([0, 50]);
-    expect(await productStock(ring.id)).toBe(before - UNITS);
+    expect([
+      await sizeStock(ctx.database, scarce!.id),
+      await sizeStock(ctx.database, plenty!.id),
+    ]).toEqual([0, 50]);
+    expect(await stockOf(ctx.database, ring.id)).toBe(before - UNITS);
   });
 });
 
@@ -568,14 +507,14 @@ describe("the owners' sizes of a piece", () => {
 
   it('archives a size that was ever ordered, keeping her order', async () => {
     const owner = await loggedInOwner(ctx.app, ctx.database);
-    const necklace = await sizedPiece('Comprimento', [1, 3, 3]);
+    const necklace = await sizedPiece(ctx.database, { axis: 'Comprimento', stocks: [1, 3, 3] });
     const [first] = necklace.sizes;
     const pay = await call(ctx.app, '/api/pay/', {
       produtos: [{ produto: { id: necklace.id }, quantidade: 1, variacao_id: first!.id }],
       cep: '01310100',
     });
     expect(pay.statusCode, pay.body).toBe(201);
-    expect(await sizeStock(first!.id)).toBe(0);
+    expect(await sizeStock(ctx.database, first!.id)).toBe(0);
     const res = await put(owner.token, necklace.id, {
       nome_variacao: 'Comprimento',
       variacoes: necklace.sizes.slice(1).map((v) => ({ id: v.id, nome: v.name })),
@@ -599,7 +538,7 @@ describe("the owners' sizes of a piece", () => {
 
 describe("the back office's stock lists, size by size", () => {
   it('the picker lists a piece with its sizes; the low-stock card names the low size', async () => {
-    const ring = await sizedPiece('Aro', [0, 40]);
+    const ring = await sizedPiece(ctx.database, { axis: 'Aro', stocks: [0, 40] });
     const owner = await loggedInOwner(ctx.app, ctx.database);
     const picker = await adminCall(
       ctx.app,

@@ -5,7 +5,7 @@
  * delivered again changes nothing. A declined card keeps the reservation until the deadline.
  */
 import { and, eq, like } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   couponRedemptions,
   coupons,
@@ -19,7 +19,9 @@ import {
   insertOrder,
   orderByReference,
   orderOutbox,
+  pastDeadline,
   sandboxNotification,
+  testOrderSweeper,
   testSandboxProvider,
 } from '../../../../test/orders.js';
 import {
@@ -33,7 +35,6 @@ import {
 import { hostedCheckoutFor } from '../payments/hosted-checkout.js';
 import { recordAndSettle } from '../payments/settlement.js';
 import { orderMailDeps } from './emails.js';
-import { createOrderSweeper } from '../sweeper.js';
 
 const TTL_MINUTES = 2;
 const ctx = useTestApp({ unpaidOrderTtlMinutes: TTL_MINUTES });
@@ -42,17 +43,8 @@ const config = testConfig({ unpaidOrderTtlMinutes: TTL_MINUTES });
 const sandbox = () => testSandboxProvider(ctx.database);
 
 /** Sweeps with the clock past every deadline of this test file's orders. */
-async function sweepPastDeadline() {
-  const sweeper = createOrderSweeper({
-    db: ctx.database.db,
-    provider: sandbox(),
-    config,
-    log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
-    mailDeps: orderMailDeps(config),
-    now: () => new Date(Date.now() + (TTL_MINUTES + 1) * 60_000),
-  });
-  return sweeper.runOnce();
-}
+const sweepPastDeadline = () =>
+  testOrderSweeper(ctx.database, config, { now: pastDeadline(TTL_MINUTES) }).sweeper.runOnce();
 
 const notify = (
   reference: string,

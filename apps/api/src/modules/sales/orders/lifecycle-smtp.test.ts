@@ -7,14 +7,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../app.js';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema.js';
 import { post, signUpPayload } from '../../../../test/accounts.js';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../../../test/helpers.js';
 import { catalogTail, orderByReference, sandboxNotification } from '../../../../test/orders.js';
-import { parseMessage, startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink.js';
+import {
+  deadlineText,
+  expectSays,
+  reais,
+  useSmtpApp,
+  type DeliveredMail as Mail,
+} from '../../../../test/smtp-sink.js';
 import {
   ADDRESS,
   addToCart,
@@ -23,61 +26,13 @@ import {
   shopper,
   stockOf,
 } from '../../../../test/checkout.js';
-import { escapeHtml } from '@semijoias/domain/html';
 import { STORE_NAME } from '../../mail/templates.js';
 
 const PUBLIC_URL = 'http://loja.test';
 const STORE_EMAIL = 'donas@duasirmas.test';
-const MAIL_FROM = 'loja@semijoias.test';
 
-interface Mail {
-  from: string;
-  /** The envelope's recipients (RCPT TO). */
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-}
-
-// --- The mail server and the app ------------------------------------------------------------
-
-let sink: SmtpSink;
-let testDb: TestDatabase;
-let app: FastifyInstance;
-let read = 0;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  testDb = await createTestDatabase();
-  app = await buildApp({
-    config: testConfig({
-      smtpUrl: `smtp://127.0.0.1:${sink.port}`,
-      mailFrom: `${STORE_NAME} <${MAIL_FROM}>`,
-      storeEmail: STORE_EMAIL,
-    }),
-    database: testDb.database,
-    logger: false,
-    background: false,
-  });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-  await sink?.close();
-});
-
-/** Delivers the outbox over SMTP and answers the messages the server received since last asked. */
-async function delivered(): Promise<Mail[]> {
-  await app.outbox.drain();
-  const fresh = sink.received.slice(read);
-  read = sink.received.length;
-  return fresh.map((m) => {
-    expect(m.from).toBe(MAIL_FROM);
-    return { from: m.from, to: m.to, ...parseMessage(m.raw) };
-  });
-}
+const ctx = useSmtpApp({ storeEmail: STORE_EMAIL });
+const delivered = () => ctx.delivered();
 
 /** The one message of `mails` to `to`. */
 function to(mails: Mail[], recipient: string): Mail {
@@ -87,14 +42,6 @@ function to(mails: Mail[], recipient: string): Mail {
   );
   expect(mine[0]!.to).toEqual([recipient]);
   return mine[0]!;
-}
-
-/** Each fact in the text part, and (escaped as markup) in the HTML part. */
-function expectSays(mail: Mail, ...facts: string[]) {
-  for (const fact of facts) {
-    expect(mail.text, mail.subject).toContain(fact);
-    expect(mail.html, mail.subject).toContain(escapeHtml(fact));
-  }
 }
 
 /** Every link of the text part is on PUBLIC_URL; answers them. */
@@ -107,24 +54,11 @@ function linksOf(mail: Mail): string[] {
 
 // --- Shopping ---------------------------------------------------------------------------------
 
-/** '312.90' (the API's money) as the e-mails write it: 'R$ 312,90', 'R$ 1.234,56'. */
-function reais(amount: string): string {
-  const [whole, cents] = amount.split('.');
-  return `R$ ${whole!.replace(/\B(?=(\d{3})+$)/g, '.')},${cents}`;
-}
-
-/** 'até dd/mm às hh:mm' in São Paulo (UTC-3 all year since 2019), worked out here. */
-function deadline(at: Date): string {
-  const local = new Date(at.getTime() - 3 * 60 * 60_000);
-  const p2 = (n: number) => String(n).padStart(2, '0');
-  return `até ${p2(local.getUTCDate())}/${p2(local.getUTCMonth() + 1)} às ${p2(local.getUTCHours())}:${p2(local.getUTCMinutes())}`;
-}
-
 // Products from the end of the catalog, with a price and stock of their own.
-const takeProducts = catalogTail(() => testDb.database);
+const takeProducts = catalogTail(() => ctx.database);
 async function ownProduct(priceCents: number, stock = 10) {
   const [id] = await takeProducts(1, stock);
-  const { name } = await setProduct(testDb.database, id!, { priceCents });
+  const { name } = await setProduct(ctx.database, id!, { priceCents });
   return { id: id!, name };
 }
 
@@ -135,7 +69,7 @@ function notification(
   status: 'paid' | 'declined',
   checkoutId: string | null,
 ) {
-  const sent = sandboxNotification(app, reference, amountCents, status, { checkoutId });
+  const sent = sandboxNotification(ctx.app, reference, amountCents, status, { checkoutId });
   return {
     paymentId: sent.paymentId,
     async deliver() {
@@ -151,7 +85,7 @@ const ADDRESS_LINES = ['Ana Souza', 'Avenida Paulista, 1000 - ap 12', 'Bela Vist
 describe('order e-mails over a real SMTP server', () => {
   it('sign-up: the verification link', async () => {
     const payload = signUpPayload();
-    expect((await post(app, '/api/users/', payload)).statusCode).toBe(201);
+    expect((await post(ctx.app, '/api/users/', payload)).statusCode).toBe(201);
     const mails = await delivered();
     expect(mails).toHaveLength(1);
     const mail = to(mails, payload.email.toLowerCase());
@@ -160,16 +94,16 @@ describe('order e-mails over a real SMTP server', () => {
   });
 
   it("her order: 'received' on api/pagamento, then 'paid' to her and the owners' notice; the notification again mails nothing", async () => {
-    const me = await shopper(app, testDb.database);
+    const me = await shopper(ctx.app, ctx.database);
     const [account] = await delivered();
     expect(account!.subject).toBe(`Confirme seu e-mail - ${STORE_NAME}`);
     const email = account!.to[0]!;
     const ring = await ownProduct(8_990);
     const earrings = await ownProduct(4_550);
-    await addToCart(app, me.token, ring.id, 2);
-    await addToCart(app, me.token, earrings.id, 1);
+    await addToCart(ctx.app, me.token, ring.id, 2);
+    await addToCart(ctx.app, me.token, earrings.id, 1);
     const placed = await call(
-      app,
+      ctx.app,
       '/api/pay/',
       { cep: '01310100', cupom: 'BOASVINDAS' },
       { token: me.token },
@@ -179,13 +113,13 @@ describe('order e-mails over a real SMTP server', () => {
     expect(await delivered()).toEqual([]); // nothing before she gives the address
 
     const paying = await call(
-      app,
+      ctx.app,
       '/api/pagamento/',
       { reference, logged: true, shippingInfo: { ...ADDRESS, email }, totais: { total } },
       { token: me.token },
     );
     expect(paying.statusCode, paying.body).toBe(200);
-    const order = await orderByReference(testDb.database, reference);
+    const order = await orderByReference(ctx.database, reference);
     const page = `${PUBLIC_URL}/pedido/${reference}`;
 
     const received = to(await delivered(), email);
@@ -201,11 +135,11 @@ describe('order e-mails over a real SMTP server', () => {
       reais(total),
       ...ADDRESS_LINES,
       'CEP 01310-100',
-      deadline(order.expiresAt),
+      deadlineText(order.expiresAt),
       'cancelados automaticamente após 24 horas',
     );
     expect(received.text).toContain(`Total: ${reais(total)}`);
-    expect(received.text).toContain(`Pague ${deadline(order.expiresAt)}`);
+    expect(received.text).toContain(`Pague ${deadlineText(order.expiresAt)}`);
     // A customer's link opens once she signs in: no secret in it.
     expect(linksOf(received)).toEqual([page]);
     expect(received.html).toContain(`href="${page}"`);
@@ -243,7 +177,7 @@ describe('order e-mails over a real SMTP server', () => {
     const bracelet = await ownProduct(12_900, 5);
     const necklace = await ownProduct(6_490, 5);
     const guest = `visitante.${randomUUID().slice(0, 8)}@exemplo.com.br`;
-    const placed = await call(app, '/api/pay/', {
+    const placed = await call(ctx.app, '/api/pay/', {
       produtos: [
         { id: bracelet.id, quantidade: 1 },
         { id: necklace.id, quantidade: 2 },
@@ -257,10 +191,10 @@ describe('order e-mails over a real SMTP server', () => {
       total: string;
     }>();
     expect([
-      await stockOf(testDb.database, bracelet.id),
-      await stockOf(testDb.database, necklace.id),
+      await stockOf(ctx.database, bracelet.id),
+      await stockOf(ctx.database, necklace.id),
     ]).toEqual([4, 3]);
-    const paying = await call(app, '/api/pagamento/', {
+    const paying = await call(ctx.app, '/api/pagamento/', {
       reference,
       chave,
       logged: false,
@@ -268,7 +202,7 @@ describe('order e-mails over a real SMTP server', () => {
       totais: { total },
     });
     expect(paying.statusCode, paying.body).toBe(200);
-    let order = await orderByReference(testDb.database, reference);
+    let order = await orderByReference(ctx.database, reference);
 
     // Received: the pay link carries her chave, and that link opens her order.
     const received = to(await delivered(), guest);
@@ -281,21 +215,21 @@ describe('order e-mails over a real SMTP server', () => {
       'R$ 129,80', // 2 × R$ 64,90
       reais(total),
       ...ADDRESS_LINES,
-      deadline(order.expiresAt),
+      deadlineText(order.expiresAt),
     );
     const [link] = linksOf(received);
     expect(link).toBe(`${PUBLIC_URL}/pedido/${reference}?chave=${chave}`);
     expect(received.html).toContain(`href="${link}"`);
     const fromMail = new URL(link!).searchParams.get('chave')!;
-    const opened = await app.inject({
+    const opened = await ctx.app.inject({
       method: 'GET',
       url: `/api/orders/${reference}/?chave=${encodeURIComponent(fromMail)}`,
     });
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toMatchObject({ reference, status: 'Aguardando Pagamento', total });
-    expect((await app.inject({ method: 'GET', url: `/api/orders/${reference}/` })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/orders/${reference}/` })).statusCode,
+    ).toBe(404);
 
     // Declined: the retry link (the same page, her chave in it); the reservation stays.
     const declined = notification(
@@ -309,7 +243,7 @@ describe('order e-mails over a real SMTP server', () => {
     expect(refused.subject).toBe(`Pagamento não aprovado - pedido #${reference} - ${STORE_NAME}`);
     expectSays(refused, `#${reference}`, bracelet.name, necklace.name, reais(total));
     expect(refused.text).toContain(
-      `Tente novamente ${deadline(order.expiresAt)} (horário de Brasília) por este link:`,
+      `Tente novamente ${deadlineText(order.expiresAt)} (horário de Brasília) por este link:`,
     );
     expect(refused.text).toContain('Situação do pedido: Erro no Pagamento');
     expect(linksOf(refused)).toEqual([link]);
@@ -318,22 +252,22 @@ describe('order e-mails over a real SMTP server', () => {
     expect(await delivered()).toEqual([]);
 
     // Its deadline passes: the app's sweeper cancels it; the stock comes back.
-    await testDb.database.db
+    await ctx.database.db
       .update(orders)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(orders.id, order.id));
-    expect((await app.sweeper.runOnce()).cancelled).toBeGreaterThanOrEqual(1);
-    order = await orderByReference(testDb.database, reference);
+    expect((await ctx.app.sweeper.runOnce()).cancelled).toBeGreaterThanOrEqual(1);
+    order = await orderByReference(ctx.database, reference);
     expect(order).toMatchObject({ status: 'cancelled', cancelReason: 'expired' });
     expect([
-      await stockOf(testDb.database, bracelet.id),
-      await stockOf(testDb.database, necklace.id),
+      await stockOf(ctx.database, bracelet.id),
+      await stockOf(ctx.database, necklace.id),
     ]).toEqual([5, 5]);
     const cancelled = to(await delivered(), guest);
     expect(cancelled.subject).toBe(`Pedido #${reference} cancelado - ${STORE_NAME}`);
     expectSays(
       cancelled,
-      `O pedido #${reference} não foi pago dentro do prazo (${deadline(order.expiresAt)}) e foi cancelado automaticamente.`,
+      `O pedido #${reference} não foi pago dentro do prazo (${deadlineText(order.expiresAt)}) e foi cancelado automaticamente.`,
       'Nenhum valor foi cobrado.',
       bracelet.name,
       necklace.name,
@@ -341,17 +275,17 @@ describe('order e-mails over a real SMTP server', () => {
     );
     expect(cancelled.text).toContain('Situação do pedido: Cancelado');
     expect(linksOf(cancelled)).toEqual([PUBLIC_URL]);
-    expect(await app.sweeper.runOnce()).toMatchObject({ cancelled: 0 });
+    expect(await ctx.app.sweeper.runOnce()).toMatchObject({ cancelled: 0 });
     expect(await delivered()).toEqual([]);
 
     // Paid late, the necklaces sold out meanwhile: a refund, never a second sale of them.
-    await setProduct(testDb.database, necklace.id, { stock: 0 });
+    await setProduct(ctx.database, necklace.id, { stock: 0 });
     const late = notification(reference, order.totalCents, 'paid', null);
     await late.deliver();
-    expect((await orderByReference(testDb.database, reference)).status).toBe('refund_due');
+    expect((await orderByReference(ctx.database, reference)).status).toBe('refund_due');
     expect([
-      await stockOf(testDb.database, bracelet.id),
-      await stockOf(testDb.database, necklace.id),
+      await stockOf(ctx.database, bracelet.id),
+      await stockOf(ctx.database, necklace.id),
     ]).toEqual([5, 0]);
     const mails = await delivered();
     expect(mails).toHaveLength(2);
@@ -387,7 +321,7 @@ describe('order e-mails over a real SMTP server', () => {
 
     // The same late notification again: nothing moves, nothing is mailed.
     await late.deliver();
-    expect((await orderByReference(testDb.database, reference)).status).toBe('refund_due');
+    expect((await orderByReference(ctx.database, reference)).status).toBe('refund_due');
     expect(await delivered()).toEqual([]);
   });
 });

@@ -6,34 +6,18 @@
  * every order left unpaid is reminded and each stamp has its e-mail.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client.js';
 import { orders, outboxEmails, products } from '../../../db/schema.js';
 import type { PaymentProvider } from '../../../integrations/payments/provider.js';
-import {
-  createTestDatabase,
-  secondConnection,
-  testConfig,
-  type TestDatabase,
-} from '../../../../test/helpers.js';
-import { insertOrder, type TestOrder } from '../../../../test/orders.js';
-import { createOrderSweeper } from '../sweeper.js';
-import { orderMailDeps } from './emails.js';
+import { testConfig } from '../../../../test/helpers.js';
+import { useRacingDatabase } from '../../../../test/racing.js';
+import { insertOrder, testOrderSweeper, type TestOrder } from '../../../../test/orders.js';
 
 const TTL_MINUTES = 3;
 const config = testConfig({ unpaidOrderTtlMinutes: TTL_MINUTES });
-let testDb: TestDatabase;
-/** A second connection to the same database (secondConnection). */
-let other: Database;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  other = await secondConnection(testDb.database);
-});
-afterAll(async () => {
-  if (other && other !== testDb?.database) await other.close();
-  await testDb?.drop();
-});
+/** The file's database and a second connection to it, as a second instance would have. */
+const racing = useRacingDatabase();
 
 /** No order of this file has a checkout: the provider is never asked. */
 const provider: PaymentProvider = {
@@ -47,19 +31,11 @@ const provider: PaymentProvider = {
 const at = () => new Date(Date.now() + (2 / 3) * TTL_MINUTES * 60_000 + 10_000);
 
 function sweeper(database: Database, now: Date) {
-  return createOrderSweeper({
-    db: database.db,
-    provider,
-    config,
-    log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
-    mailDeps: orderMailDeps(config),
-    now: () => now,
-    batchSize: 10,
-  });
+  return testOrderSweeper(database, config, { provider, now: () => now, batchSize: 10 }).sweeper;
 }
 
 async function placeOrders(n: number): Promise<TestOrder[]> {
-  const [product] = await testDb.database.db
+  const [product] = await racing.database.db
     .update(products)
     .set({ stock: 1000 })
     .where(eq(products.id, 1))
@@ -67,13 +43,13 @@ async function placeOrders(n: number): Promise<TestOrder[]> {
   const placed: TestOrder[] = [];
   for (let i = 0; i < n; i++)
     placed.push(
-      await insertOrder(testDb.database, { productIds: [product!.id], ttlMinutes: TTL_MINUTES }),
+      await insertOrder(racing.database, { productIds: [product!.id], ttlMinutes: TTL_MINUTES }),
     );
   return placed;
 }
 
 const reminderMails = async (ids: number[]) =>
-  testDb.database.db
+  racing.database.db
     .select({ key: outboxEmails.dedupeKey })
     .from(outboxEmails)
     .where(
@@ -90,13 +66,13 @@ describe('two sweepers sending reminders at once', () => {
     const now = at();
 
     const results = await Promise.all([
-      sweeper(testDb.database, now).runOnce(),
-      sweeper(other, now).runOnce(),
+      sweeper(racing.database, now).runOnce(),
+      sweeper(racing.other, now).runOnce(),
     ]);
     // Only the statement that stamped an order counts it: 30 in all, whoever won which.
     expect(results[0].reminded + results[1].reminded).toBe(30);
 
-    const rows = await testDb.database.db
+    const rows = await racing.database.db
       .select({ id: orders.id, stamp: orders.reminderSentAt })
       .from(orders)
       .where(inArray(orders.id, ids));
@@ -105,11 +81,11 @@ describe('two sweepers sending reminders at once', () => {
 
     // Again, from both: nothing more, and no stamp moved.
     const again = await Promise.all([
-      sweeper(testDb.database, now).runOnce(),
-      sweeper(other, now).runOnce(),
+      sweeper(racing.database, now).runOnce(),
+      sweeper(racing.other, now).runOnce(),
     ]);
     expect(again.map((r) => r.reminded)).toEqual([0, 0]);
-    const after = await testDb.database.db
+    const after = await racing.database.db
       .select({ id: orders.id, stamp: orders.reminderSentAt })
       .from(orders)
       .where(inArray(orders.id, ids));
@@ -125,17 +101,17 @@ describe('two sweepers sending reminders at once', () => {
     // Every other order is paid while the sweepers run, by its own guarded statement.
     const pay = async () => {
       for (const id of ids.filter((_, i) => i % 2 === 0))
-        await other.db
+        await racing.other.db
           .update(orders)
           .set({ status: 'paid', paidAt: sql`now()` })
           .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment')));
     };
     const results = await Promise.all([
-      sweeper(testDb.database, now).runOnce(),
-      sweeper(other, now).runOnce(),
+      sweeper(racing.database, now).runOnce(),
+      sweeper(racing.other, now).runOnce(),
       pay(),
     ]);
-    const rows = await testDb.database.db
+    const rows = await racing.database.db
       .select({
         id: orders.id,
         status: orders.status,

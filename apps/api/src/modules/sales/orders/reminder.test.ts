@@ -7,89 +7,42 @@
  * answers a payment URL that takes her payment. The back office's order answers when it was sent.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '@semijoias/domain/html';
-import { buildApp } from '../../../app.js';
-import type { Config } from '../../../config.js';
-import { orders, productVariations, products, sandboxCheckouts } from '../../../db/schema.js';
+import { orders, sandboxCheckouts } from '../../../db/schema.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
 import { ADDRESS, call, setProduct, shopper, addToCart } from '../../../../test/checkout.js';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../../../test/helpers.js';
+import { sizedPiece } from '../../../../test/factories.js';
 import {
   catalogTail,
   insertOrder,
   orderByReference,
   orderOutbox,
   sandboxNotification,
-  testSandboxProvider,
+  testOrderSweeper,
 } from '../../../../test/orders.js';
-import { parseMessage, startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink.js';
+import { deadlineText, reais, useSmtpApp } from '../../../../test/smtp-sink.js';
 import { STORE_NAME } from '../../mail/templates.js';
 import { checkoutMargins } from '../payments/hosted-checkout.js';
-import { createOrderSweeper } from '../sweeper.js';
 import { orderMailDeps } from './emails.js';
 import { remindOrder, reminderDueAt } from './reminder.js';
 
 const TTL_MINUTES = 3;
 const LIFE_MS = TTL_MINUTES * 60_000;
 const PUBLIC_URL = 'http://loja.test';
-const MAIL_FROM = 'loja@semijoias.test';
 
-let sink: SmtpSink;
-let testDb: TestDatabase;
-let app: FastifyInstance;
-let config: Config;
-let read = 0;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  testDb = await createTestDatabase();
-  config = testConfig({
-    unpaidOrderTtlMinutes: TTL_MINUTES,
-    orderSweepIntervalSeconds: 5,
-    smtpUrl: `smtp://127.0.0.1:${sink.port}`,
-    mailFrom: `${STORE_NAME} <${MAIL_FROM}>`,
-    adminEmails: [...OWNER_EMAILS],
-  });
-  app = await buildApp({ config, database: testDb.database, logger: false, background: false });
-  await app.ready();
+const ctx = useSmtpApp({
+  unpaidOrderTtlMinutes: TTL_MINUTES,
+  orderSweepIntervalSeconds: 5,
+  adminEmails: [...OWNER_EMAILS],
 });
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
-  await sink?.close();
-});
-
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** Delivers the outbox over SMTP and answers the messages received since last asked. */
-async function delivered(): Promise<Mail[]> {
-  await app.outbox.drain();
-  const fresh = sink.received.slice(read);
-  read = sink.received.length;
-  return fresh.map((m) => ({ to: m.to, ...parseMessage(m.raw) }));
-}
+const delivered = () => ctx.delivered();
 
 /** A sweeper of this app's database whose clock is `clock.now`. */
 function sweeper() {
-  const clock = { now: new Date() };
-  const sweep = createOrderSweeper({
-    db: testDb.database.db,
-    provider: testSandboxProvider(testDb.database),
-    config,
-    log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
-    mailDeps: orderMailDeps(config),
-    now: () => clock.now,
-  });
-  return { clock, runOnce: () => sweep.runOnce() };
+  const { sweeper, clock } = testOrderSweeper(ctx.database, ctx.config);
+  return { clock, runOnce: () => sweeper.runOnce() };
 }
 
 /**
@@ -98,7 +51,7 @@ function sweeper() {
  */
 async function age(orderId: number, ms: number) {
   const shift = sql.raw(`interval '${ms / 1000} seconds'`);
-  const [row] = await testDb.database.db
+  const [row] = await ctx.database.db
     .update(orders)
     .set({
       createdAt: sql`${orders.createdAt} - ${shift}`,
@@ -108,7 +61,7 @@ async function age(orderId: number, ms: number) {
     .where(eq(orders.id, orderId))
     .returning();
   if (row!.providerCheckoutId)
-    await testDb.database.db
+    await ctx.database.db
       .update(sandboxCheckouts)
       .set({ expiresAt: sql`${sandboxCheckouts.expiresAt} - ${shift}` })
       .where(eq(sandboxCheckouts.id, row!.providerCheckoutId));
@@ -117,59 +70,28 @@ async function age(orderId: number, ms: number) {
 
 /** Ages the order so that the real clock now stands `atMs` after its creation. */
 async function ageTo(orderId: number, atMs: number) {
-  const [row] = await testDb.database.db.select().from(orders).where(eq(orders.id, orderId));
+  const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
   return age(orderId, row!.createdAt.getTime() - (Date.now() - atMs));
-}
-
-/** '312.90' (the API's money) as the e-mails write it: 'R$ 312,90', 'R$ 1.234,56'. */
-function reais(amount: string): string {
-  const [whole, cents] = amount.split('.');
-  return `R$ ${whole!.replace(/\B(?=(\d{3})+$)/g, '.')},${cents}`;
-}
-
-/** 'até dd/mm às hh:mm' in São Paulo (UTC-3 all year since 2019), worked out here. */
-function deadline(at: Date): string {
-  const local = new Date(at.getTime() - 3 * 60 * 60_000);
-  const p2 = (n: number) => String(n).padStart(2, '0');
-  return `até ${p2(local.getUTCDate())}/${p2(local.getUTCMonth() + 1)} às ${p2(local.getUTCHours())}:${p2(local.getUTCMinutes())}`;
 }
 
 /** A seeded ring sold by 'Aro', its first size with stock. */
 async function ring() {
-  const [product] = await testDb.database.db
-    .select({ id: products.id, name: products.name })
-    .from(products)
-    .where(eq(products.variationAxis, 'Aro'))
-    .orderBy(asc(products.id))
-    .limit(1);
-  const [size] = await testDb.database.db
-    .update(productVariations)
-    .set({ stock: 5 })
-    .where(
-      and(
-        eq(productVariations.productId, product!.id),
-        eq(
-          productVariations.id,
-          sql`(select min(id) from product_variations where product_id = ${product!.id})`,
-        ),
-      ),
-    )
-    .returning({ id: productVariations.id, name: productVariations.name });
-  return { ...product!, size: size! };
+  const piece = await sizedPiece(ctx.database, { axis: 'Aro', stocks: [5] });
+  return { ...piece, size: piece.sizes[0]! };
 }
 
-const takeProducts = catalogTail(() => testDb.database);
+const takeProducts = catalogTail(() => ctx.database);
 
 const reminders = async (orderId: number) =>
-  (await orderOutbox(testDb.database, orderId)).filter((m) => m.kind === 'order_reminder');
+  (await orderOutbox(ctx.database, orderId)).filter((m) => m.kind === 'order_reminder');
 
 describe('the reminder before an unpaid order expires', () => {
   it("a guest's order: nothing before two thirds of its life, one e-mail at it (lines, sizes, total, deadline, her link), never again; the link shows the order and pays it", async () => {
     const piece = await ring();
     const [plainId] = await takeProducts(1);
-    const plain = await setProduct(testDb.database, plainId!, { priceCents: 4_550 });
+    const plain = await setProduct(ctx.database, plainId!, { priceCents: 4_550 });
     const guest = `visitante.${randomUUID().slice(0, 8)}@exemplo.com.br`;
-    const placed = await call(app, '/api/pay/', {
+    const placed = await call(ctx.app, '/api/pay/', {
       produtos: [
         { id: piece.id, variacao_id: piece.size.id, quantidade: 1 },
         { id: plainId, quantidade: 2 },
@@ -182,7 +104,7 @@ describe('the reminder before an unpaid order expires', () => {
       chave: string;
       total: string;
     }>();
-    const paying = await call(app, '/api/pagamento/', {
+    const paying = await call(ctx.app, '/api/pagamento/', {
       reference,
       chave,
       logged: false,
@@ -193,7 +115,7 @@ describe('the reminder before an unpaid order expires', () => {
     expect((await delivered()).map((m) => m.subject)).toEqual([
       `Recebemos seu pedido #${reference} - ${STORE_NAME}`,
     ]);
-    let order = await orderByReference(testDb.database, reference);
+    let order = await orderByReference(ctx.database, reference);
     expect(order.expiresAt.getTime() - order.createdAt.getTime()).toBe(LIFE_MS);
     const due = reminderDueAt(order);
     expect(due.getTime()).toBe(order.expiresAt.getTime() - LIFE_MS / 3);
@@ -202,12 +124,12 @@ describe('the reminder before an unpaid order expires', () => {
     clock.now = new Date(due.getTime() - 1_000);
     await runOnce();
     expect(await reminders(order.id)).toEqual([]);
-    expect((await orderByReference(testDb.database, reference)).reminderSentAt).toBeNull();
+    expect((await orderByReference(ctx.database, reference)).reminderSentAt).toBeNull();
 
     // At it (a millisecond on: the database keeps the creation's microseconds, a Date does not).
     clock.now = new Date(due.getTime() + 1);
     expect((await runOnce()).reminded).toBe(1);
-    order = await orderByReference(testDb.database, reference);
+    order = await orderByReference(ctx.database, reference);
     expect(order.reminderSentAt).not.toBeNull();
     expect(await reminders(order.id)).toEqual([
       { kind: 'order_reminder', recipient: guest, dedupeKey: `order:${order.id}:reminder` },
@@ -232,7 +154,7 @@ describe('the reminder before an unpaid order expires', () => {
       plain.name,
       'R$ 91,00', // 2 × R$ 45,50
       reais(total),
-      `Pague ${deadline(order.expiresAt)} (horário de Brasília)`,
+      `Pague ${deadlineText(order.expiresAt)} (horário de Brasília)`,
       'Pedidos não pagos são cancelados automaticamente após 3 minutos.',
     ];
     for (const fact of facts) {
@@ -247,13 +169,13 @@ describe('the reminder before an unpaid order expires', () => {
     // Opened at the reminder's time (the order aged to it): her order, and a payment to make.
     await ageTo(order.id, (2 * LIFE_MS) / 3);
     const key = new URL(link).searchParams.get('chave')!;
-    const shown = await app.inject({
+    const shown = await ctx.app.inject({
       method: 'GET',
       url: `/api/orders/${reference}/?chave=${key}`,
     });
     expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.json()).toMatchObject({ reference, status: 'Aguardando Pagamento', total });
-    const pay = await app.inject({
+    const pay = await ctx.app.inject({
       method: 'GET',
       url: `/api/payment-status/${reference}/?chave=${key}`,
     });
@@ -264,24 +186,24 @@ describe('the reminder before an unpaid order expires', () => {
 
     // Most of the time left after it (70 % of it with a 3-minute life): still a link to pay.
     await ageTo(order.id, (2 * LIFE_MS) / 3 + 0.7 * (LIFE_MS / 3) - 3_000);
-    const later = await app.inject({
+    const later = await ctx.app.inject({
       method: 'GET',
       url: `/api/payment-status/${reference}/?chave=${key}`,
     });
     expect(later.statusCode, later.body).toBe(200);
     const url = later.json<{ payment_link: string }>().payment_link;
     const checkoutId = url.split('/').pop()!;
-    const [checkout] = await testDb.database.db
+    const [checkout] = await ctx.database.db
       .select()
       .from(sandboxCheckouts)
       .where(eq(sandboxCheckouts.id, checkoutId));
     expect(checkout!.expiresAt.getTime()).toBeGreaterThan(Date.now());
 
     // She pays through it: the order is paid.
-    order = await orderByReference(testDb.database, reference);
-    const paid = sandboxNotification(app, reference, order.totalCents, 'paid', { checkoutId });
+    order = await orderByReference(ctx.database, reference);
+    const paid = sandboxNotification(ctx.app, reference, order.totalCents, 'paid', { checkoutId });
     expect((await paid.deliver()).statusCode).toBe(200);
-    expect((await orderByReference(testDb.database, reference)).status).toBe('paid');
+    expect((await orderByReference(ctx.database, reference)).status).toBe('paid');
     expect((await delivered()).map((m) => m.subject)).toEqual([
       `Pagamento aprovado - pedido #${reference} - ${STORE_NAME}`,
       `[TESTE] Novo pedido pago #${reference} - ${STORE_NAME}`,
@@ -289,15 +211,15 @@ describe('the reminder before an unpaid order expires', () => {
   });
 
   it("a customer's order: her link is the order's page, which answers her a payment URL once signed in", async () => {
-    const me = await shopper(app, testDb.database);
+    const me = await shopper(ctx.app, ctx.database);
     const [id] = await takeProducts(1);
-    await addToCart(app, me.token, id!, 1);
-    const placed = await call(app, '/api/pay/', { cep: '01310100' }, { token: me.token });
+    await addToCart(ctx.app, me.token, id!, 1);
+    const placed = await call(ctx.app, '/api/pay/', { cep: '01310100' }, { token: me.token });
     expect(placed.statusCode, placed.body).toBe(201);
     const { reference, total } = placed.json<{ reference: string; total: string }>();
     const email = `cliente.${randomUUID().slice(0, 8)}@exemplo.com.br`;
     const paying = await call(
-      app,
+      ctx.app,
       '/api/pagamento/',
       { reference, logged: true, shippingInfo: { ...ADDRESS, email }, totais: { total } },
       { token: me.token },
@@ -305,7 +227,7 @@ describe('the reminder before an unpaid order expires', () => {
     expect(paying.statusCode, paying.body).toBe(200);
     await delivered();
     const order = await ageTo(
-      (await orderByReference(testDb.database, reference)).id,
+      (await orderByReference(ctx.database, reference)).id,
       (2 * LIFE_MS) / 3,
     );
 
@@ -318,7 +240,7 @@ describe('the reminder before an unpaid order expires', () => {
     expect(mail!.text).toContain(`por este link:\n${page}\n`);
     expect(mail!.text).not.toContain('chave=');
 
-    const pay = await app.inject({
+    const pay = await ctx.app.inject({
       method: 'GET',
       url: `/api/payment-status/${reference}/`,
       headers: { authorization: `Bearer ${me.token}` },
@@ -332,14 +254,14 @@ describe('the reminder before an unpaid order expires', () => {
   it('never for an order paid, cancelled, past its deadline or without her data; the back office shows when it was sent', async () => {
     const ids = await takeProducts(1);
     const make = (options: Parameters<typeof insertOrder>[1]) =>
-      insertOrder(testDb.database, { productIds: ids, ttlMinutes: TTL_MINUTES, ...options });
+      insertOrder(ctx.database, { productIds: ids, ttlMinutes: TTL_MINUTES, ...options });
     const waiting = await make({});
     const failed = await make({ status: 'payment_failed' });
     const paid = await make({ status: 'paid' });
     const cancelled = await make({ status: 'cancelled' });
     const noBuyer = await make({ withoutBuyer: true });
     const expired = await make({ ttlMinutes: 1 });
-    await testDb.database.db
+    await ctx.database.db
       .update(orders)
       .set({ createdAt: sql`${orders.expiresAt} - interval '3 minutes'` })
       .where(eq(orders.id, expired.order.id));
@@ -356,11 +278,9 @@ describe('the reminder before an unpaid order expires', () => {
       expect(await reminders(t.order.id), t.order.status).toHaveLength(1);
     for (const t of [paid, cancelled, noBuyer, expired]) {
       expect(await reminders(t.order.id)).toEqual([]);
-      expect(
-        (await orderByReference(testDb.database, t.order.reference)).reminderSentAt,
-      ).toBeNull();
+      expect((await orderByReference(ctx.database, t.order.reference)).reminderSentAt).toBeNull();
     }
-    expect((await orderByReference(testDb.database, expired.order.reference)).status).toBe(
+    expect((await orderByReference(ctx.database, expired.order.reference)).status).toBe(
       'cancelled',
     );
     const sent = await delivered();
@@ -368,20 +288,20 @@ describe('the reminder before an unpaid order expires', () => {
     expect(declinedMail!.text).toContain('Situação do pedido: Erro no Pagamento');
 
     // Paid after its reminder: nothing more at the next pass.
-    await testDb.database.db
+    await ctx.database.db
       .update(orders)
       .set({ status: 'paid', paidAt: new Date() })
       .where(eq(orders.id, waiting.order.id));
     clock.now = new Date(clock.now.getTime() + 30_000);
     expect((await runOnce()).reminded).toBe(0);
 
-    const owner = await loggedInOwner(app, testDb.database);
+    const owner = await loggedInOwner(ctx.app, ctx.database);
     const detail = async (reference: string) => {
-      const res = await adminCall(app, owner.token, 'GET', `/api/admin/pedidos/${reference}/`);
+      const res = await adminCall(ctx.app, owner.token, 'GET', `/api/admin/pedidos/${reference}/`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ pedido: { lembrete_enviado_em: string | null } }>().pedido;
     };
-    const stamped = await orderByReference(testDb.database, waiting.order.reference);
+    const stamped = await orderByReference(ctx.database, waiting.order.reference);
     expect((await detail(waiting.order.reference)).lembrete_enviado_em).toBe(
       stamped.reminderSentAt!.toISOString(),
     );
@@ -392,29 +312,29 @@ describe('the reminder before an unpaid order expires', () => {
 describe('the claim (one guarded statement)', () => {
   it('stamps nothing and mails nothing for an order paid or cancelled after the scan, or already reminded', async () => {
     const ids = await takeProducts(1);
-    const deps = orderMailDeps(config);
+    const deps = orderMailDeps(ctx.config);
     const due = async (status: 'paid' | 'cancelled' | 'awaiting_payment') => {
-      const { order } = await insertOrder(testDb.database, {
+      const { order } = await insertOrder(ctx.database, {
         productIds: ids,
         ttlMinutes: TTL_MINUTES,
       });
       // Found due by the scan, then moved by a payment or a cancellation before the claim.
-      await testDb.database.db.update(orders).set({ status }).where(eq(orders.id, order.id));
+      await ctx.database.db.update(orders).set({ status }).where(eq(orders.id, order.id));
       return { order, at: new Date(reminderDueAt(order).getTime() + 1_000) };
     };
     for (const status of ['paid', 'cancelled'] as const) {
       const { order, at } = await due(status);
-      expect(await remindOrder(testDb.database.db, deps, order.id, at)).toBe(false);
+      expect(await remindOrder(ctx.database.db, deps, order.id, at)).toBe(false);
       expect(await reminders(order.id)).toEqual([]);
     }
     const { order, at } = await due('awaiting_payment');
-    expect(await remindOrder(testDb.database.db, deps, order.id, at)).toBe(true);
-    expect(await remindOrder(testDb.database.db, deps, order.id, at)).toBe(false);
+    expect(await remindOrder(ctx.database.db, deps, order.id, at)).toBe(true);
+    expect(await remindOrder(ctx.database.db, deps, order.id, at)).toBe(false);
     expect(await reminders(order.id)).toHaveLength(1);
     // Past its deadline: the sweeper cancels it, never reminds it.
     const late = await due('awaiting_payment');
     const after = new Date(late.order.expiresAt.getTime() + 1);
-    expect(await remindOrder(testDb.database.db, deps, late.order.id, after)).toBe(false);
+    expect(await remindOrder(ctx.database.db, deps, late.order.id, after)).toBe(false);
     await delivered();
   });
 });

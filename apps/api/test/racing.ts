@@ -1,0 +1,35 @@
+/**
+ * For the tests of two instances racing: the file's seeded database and a second connection to
+ * it, as a second instance of the store would have. On PostgreSQL (TEST_DATABASE_URL) a pool of
+ * its own, so the two really run at once; on PGlite the same connection (it has only one), where
+ * the two interleave.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import type { Database } from '../src/db/client.js';
+import { createTestDatabase, secondConnection, type TestDatabase } from './helpers.js';
+
+export interface RacingDatabase {
+  /** The file's database (the first instance's connection). */
+  database: Database;
+  /** A second connection to the same database (the second instance's). */
+  other: Database;
+}
+
+/**
+ * Opens both for the test file (beforeAll) and closes them afterwards; read the fields inside
+ * tests, not at the top level.
+ */
+export function useRacingDatabase(): RacingDatabase {
+  const ctx = {} as RacingDatabase;
+  let testDb: TestDatabase | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    ctx.database = testDb.database;
+    ctx.other = await secondConnection(testDb.database);
+  });
+  afterAll(async () => {
+    if (ctx.other && ctx.other !== testDb?.database) await ctx.other.close();
+    await testDb?.drop();
+  });
+  return ctx;
+}
