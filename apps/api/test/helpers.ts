@@ -15,6 +15,7 @@ import { runMigrations } from '../src/db/migrate.js';
 import { seedCatalog } from '../src/db/seed.js';
 import type { Mailer, MailMessage } from '../src/integrations/mail/mailer.js';
 import { UNARRANGED_URLS } from './outside-services.js';
+import { databaseSnapshot, pgliteSnapshot } from './snapshot-source.js';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 export const TEST_SANDBOX_WEBHOOK_SECRET = 'sandbox-secret-sandbox-secret-sandbox-0123';
@@ -73,11 +74,23 @@ export function testDatabaseUrl(): string | undefined {
   return url && url.trim() !== '' ? url : undefined;
 }
 
+/**
+ * A database for one test file. By default a copy of the migrated and seeded database the run's
+ * global setup made once (test/global-setup.ts). `fresh: true` takes the real path instead
+ * (initdb or CREATE DATABASE, every migration, the seed), for the tests whose subject it is;
+ * `migrate: false` gives an empty database, `seed: false` a migrated one without the catalog.
+ */
 export async function createTestDatabase(
-  options: { migrate?: boolean; seed?: boolean } = {},
+  options: { migrate?: boolean; seed?: boolean; fresh?: boolean } = {},
 ): Promise<TestDatabase> {
-  const { migrate = true, seed = true } = options;
+  const { migrate = true, seed = true, fresh = false } = options;
   const adminUrl = testDatabaseUrl();
+  const snapshot = migrate && !fresh ? databaseSnapshot() : undefined;
+  const state = seed ? 'seeded' : 'migrated';
+  // The global setup made the copies for this project's kind of database.
+  const template = adminUrl && snapshot?.kind === 'postgres' ? snapshot[state] : undefined;
+  const dumpFile = !adminUrl && snapshot?.kind === 'pglite' ? snapshot[state] : undefined;
+  const copied = template !== undefined || dumpFile !== undefined;
   let database: Database;
   let drop: () => Promise<void>;
 
@@ -86,7 +99,7 @@ export async function createTestDatabase(
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     try {
-      await admin.query(`create database "${name}"`);
+      await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
     } finally {
       await admin.end();
     }
@@ -104,13 +117,13 @@ export async function createTestDatabase(
       }
     };
   } else {
-    database = await openDatabase({ kind: 'pglite-memory' });
+    const copyOf = dumpFile ? await pgliteSnapshot(dumpFile) : undefined;
+    database = await openDatabase({ kind: 'pglite-memory', ...(copyOf ? { copyOf } : {}) });
     drop = () => database.close();
   }
-
   try {
-    if (migrate) await runMigrations(database, testConfig().paths.migrations);
-    if (migrate && seed) await seedCatalog(database.db);
+    if (migrate && !copied) await runMigrations(database, testConfig().paths.migrations);
+    if (migrate && seed && !copied) await seedCatalog(database.db);
   } catch (err) {
     await drop();
     throw err;

@@ -44,7 +44,17 @@ export type DatabaseTarget =
       applicationName?: string;
     }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  | { kind: 'pglite-memory'; copyOf?: PgliteSnapshot };
+
+/**
+ * A dumped PGlite data folder (`dumpDataDir`) to open an in-memory copy of, instead of running
+ * initdb: the tests make their migrated and seeded database once and start every file from it.
+ * The compiled WebAssembly module, when given, is reused rather than compiled again.
+ */
+export interface PgliteSnapshot {
+  dataDir: Blob;
+  wasmModule?: WebAssembly.Module;
+}
 
 /** The target named by the settings: DATABASE_URL, else PGlite under DATA_DIR. */
 export function databaseTarget(config: {
@@ -130,7 +140,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const unlock = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
   try {
-    const client = target.kind === 'pglite' ? new PGlite(target.dataDir) : new PGlite();
+    const client =
+      target.kind === 'pglite'
+        ? new PGlite(target.dataDir)
+        : new PGlite(
+            target.copyOf
+              ? {
+                  loadDataDir: target.copyOf.dataDir,
+                  ...(target.copyOf.wasmModule
+                    ? { pgliteWasmModule: target.copyOf.wasmModule }
+                    : {}),
+                }
+              : {},
+          );
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     return {

@@ -13,8 +13,9 @@ afterEach(async () => {
   current = undefined;
 });
 
+// The real path (initdb, every migration, the seed), not the run's snapshot: it is the subject.
 async function fresh(seed: boolean) {
-  current = await createTestDatabase({ seed });
+  current = await createTestDatabase({ seed, fresh: true });
   return current.database.db;
 }
 
@@ -106,7 +107,7 @@ describe('seedCatalog', () => {
 
 describe('runMigrations', () => {
   it('is a no-op the second time', async () => {
-    current = await createTestDatabase({ seed: true });
+    current = await createTestDatabase({ seed: true, fresh: true });
     await runMigrations(current.database, testConfig().paths.migrations);
     expect(await current.database.db.$count(products)).toBe(catalogSeed.length);
   });
