@@ -1,8 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every unit and API test of the workspaces; end-to-end tests run under Playwright.
+// One Vitest run for every unit and API test of the workspaces (end-to-end tests run under
+// Playwright). The API suite runs on the embedded PGlite and, when TEST_DATABASE_URL names a
+// PostgreSQL server (a role that may create databases), once more against it, in the same run.
+const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
+
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'apps/api', 'apps/web', 'scripts'],
+    projects: [
+      'packages/domain',
+      {
+        extends: './apps/api/vitest.config.ts',
+        root: './apps/api',
+        test: { name: 'api', env: { TEST_DATABASE_URL: '' } },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              extends: './apps/api/vitest.config.ts',
+              root: './apps/api',
+              test: { name: 'api-postgres', env: { TEST_DATABASE_URL: postgresUrl } },
+            },
+          ]
+        : []),
+      'apps/web',
+      'scripts',
+    ],
   },
 });
