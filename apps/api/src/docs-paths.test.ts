@@ -78,7 +78,7 @@ function problemsOf(page: string, entries: readonly string[]): string[] {
     );
 
   for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
-    const target = m[1].split('#')[0];
+    const target = (m[1] ?? '').split('#')[0];
     if (!target || /^[a-z]+:/i.test(target)) continue;
     const absolute = resolve(ROOT, dirname(page), target);
     if (!existsSync(absolute) || relative(ROOT, absolute).startsWith('..'))
@@ -86,7 +86,7 @@ function problemsOf(page: string, entries: readonly string[]): string[] {
   }
 
   for (const m of text.matchAll(/`([^`\n]+)`/g)) {
-    const token = m[1].replace(/:\d+$/, '');
+    const token = (m[1] ?? '').replace(/:\d+$/, '');
     if (!PATH_LIKE.test(token) || token.includes('...') || BUILD_OUTPUT.test(token)) continue;
     const where = `${page}:${lineOf(text, m.index)}`;
     if (ROOTED.test(token)) {

@@ -45,13 +45,13 @@ function settingsDocumented(markdown: string): string[] {
   // The header row and the |---| row come first.
   for (const row of rows.slice(2)) {
     const first = row.split('|')[1]?.trim() ?? '';
-    const match = /^`([^`]+)`$/.exec(first);
-    if (!match || !SETTING_NAME.test(match[1])) {
+    const name = /^`([^`]+)`$/.exec(first)?.[1];
+    if (!name || !SETTING_NAME.test(name)) {
       throw new Error(
         `docs/settings.md: a row's first cell must be one setting in backticks: ${row}`,
       );
     }
-    names.push(match[1]);
+    names.push(name);
   }
   return names;
 }
