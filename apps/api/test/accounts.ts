@@ -113,6 +113,15 @@ export async function userIdOf(database: Database, email: string): Promise<numbe
   return row!.id;
 }
 
+/** Registers and verifies a customer (verifiedUser); answers her id. */
+export async function verifiedUserId(
+  app: FastifyInstance,
+  database: Database,
+  overrides: Partial<SignUp> = {},
+): Promise<number> {
+  return userIdOf(database, (await verifiedUser(app, database, overrides)).email);
+}
+
 export interface LoggedInCustomer {
   token: string;
   userId: number;

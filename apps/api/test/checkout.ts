@@ -1,5 +1,6 @@
-/** Shared by the checkout tests: shoppers, products with a price and stock, calls. */
+/** Shared by the checkout tests: shoppers, products with a price and stock, calls, money and freight. */
 import { eq, sql } from 'drizzle-orm';
+import { quoteShipping } from '@semijoias/domain/shipping';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -25,6 +26,11 @@ export async function setProduct(
     .returning({ name: products.name, priceCents: products.priceCents, stock: products.stock });
   expect(row).toBeDefined();
   return row!;
+}
+
+/** The freight the server charges for `units` units worth `subtotal`, to SP capital unless told. */
+export function freight(subtotal: number, units: number, cep = '01310100'): number {
+  return quoteShipping({ cep, subtotalCents: subtotal, itemCount: units }).valor;
 }
 
 /** Centavos as the API writes money: 12990 -> '129.90' (worked out here, not by the store's code). */

@@ -12,8 +12,8 @@ import {
   PRODUCT_NOT_FOUND,
   TOKEN_INVALID_OR_EXPIRED,
 } from '@semijoias/domain/messages';
-import { cartItems, cartMergeKeys, products, users } from '../../db/schema.js';
-import { login, verifiedUser } from '../../../test/accounts.js';
+import { cartItems, cartMergeKeys, products } from '../../db/schema.js';
+import { loggedInCustomer, type LoggedInCustomer } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { plainProducts } from '../../../test/checkout.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
@@ -22,20 +22,8 @@ import type { CartLineJson } from './schemas.js';
 const IMAGE_BASE = 'https://cdn.loja.test/img/';
 const ctx = useTestApp({ imageBaseUrl: IMAGE_BASE }, { mailer: memoryMailer() });
 
-interface Shopper {
-  token: string;
-  userId: number;
-}
-
-async function shopper(): Promise<Shopper> {
-  const user = await verifiedUser(ctx.app, ctx.database);
-  const { access } = await login(ctx.app, user.email);
-  const [row] = await ctx.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, user.email.toLowerCase()));
-  return { token: access, userId: row!.id };
-}
+const shopper = () => loggedInCustomer(ctx.app, ctx.database);
+type Shopper = LoggedInCustomer;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -4,8 +4,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { couponRedemptions, coupons, orders, products, users } from '../../db/schema.js';
-import { login, verifiedUser } from '../../../test/accounts.js';
+import { couponRedemptions, coupons, orders, products } from '../../db/schema.js';
+import { loggedInCustomer } from '../../../test/accounts.js';
+import { insertCoupon } from '../../../test/factories.js';
 import { useTestApp } from '../../../test/helpers.js';
 import type { OrderStatusCode } from '@semijoias/domain/orders';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
@@ -13,18 +14,7 @@ import { CouponRefusedError, findUsable, redeem, release } from './service.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 
-let codeSerial = 0;
-const newCode = () => `TESTE${process.pid % 1000}X${++codeSerial}`;
-
-async function shopper(): Promise<{ token: string; userId: number }> {
-  const user = await verifiedUser(ctx.app, ctx.database);
-  const token = (await login(ctx.app, user.email)).access;
-  const [row] = await ctx.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, user.email.toLowerCase()));
-  return { token, userId: row!.id };
-}
+const shopper = () => loggedInCustomer(ctx.app, ctx.database);
 
 /** Product 1 priced at `priceCents` with stock, then `quantidade` of it in her cart. */
 async function cartWorth(token: string, priceCents: number, quantidade = 1, productId = 1) {
@@ -39,14 +29,6 @@ async function cartWorth(token: string, priceCents: number, quantidade = 1, prod
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.statusCode, res.body).toBe(200);
-}
-
-async function addCoupon(values: Partial<typeof coupons.$inferInsert> = {}) {
-  const [row] = await ctx.database.db
-    .insert(coupons)
-    .values({ code: newCode(), kind: 'percent', percentBasisPoints: 1000, ...values })
-    .returning();
-  return row!;
 }
 
 function validate(token: string | undefined, payload: unknown) {
@@ -131,7 +113,7 @@ describe('POST /api/validar-cupom/', () => {
     const { token } = await shopper();
     await cartWorth(token, 10000);
     expect(await refusal(token, 'NAOEXISTE')).toBe('Cupom inválido.');
-    const inactive = await addCoupon({ active: false });
+    const inactive = await insertCoupon(ctx.database, { active: false });
     expect(await refusal(token, inactive.code)).toBe('Cupom inválido.');
   });
 
@@ -139,9 +121,9 @@ describe('POST /api/validar-cupom/', () => {
     const ana = await shopper();
     const bia = await shopper();
     await cartWorth(ana.token, 10000);
-    const hers = await addCoupon({ userId: bia.userId });
+    const hers = await insertCoupon(ctx.database, { userId: bia.userId });
     expect(await refusal(ana.token, hers.code)).toBe('Cupom não associado ao usuário.');
-    const mine = await addCoupon({ userId: ana.userId });
+    const mine = await insertCoupon(ctx.database, { userId: ana.userId });
     const ok = await validate(ana.token, { codigo_cupom: mine.code.toLowerCase() });
     expect(ok.statusCode, ok.body).toBe(200);
   });
@@ -149,11 +131,13 @@ describe('POST /api/validar-cupom/', () => {
   it('outside its validity window: Cupom expirado.', async () => {
     const { token } = await shopper();
     await cartWorth(token, 10000);
-    const past = await addCoupon({ validUntil: new Date(Date.now() - 60_000) });
+    const past = await insertCoupon(ctx.database, { validUntil: new Date(Date.now() - 60_000) });
     expect(await refusal(token, past.code)).toBe('Cupom expirado.');
-    const future = await addCoupon({ validFrom: new Date(Date.now() + 3_600_000) });
+    const future = await insertCoupon(ctx.database, {
+      validFrom: new Date(Date.now() + 3_600_000),
+    });
     expect(await refusal(token, future.code)).toBe('Cupom expirado.');
-    const open = await addCoupon({
+    const open = await insertCoupon(ctx.database, {
       validFrom: new Date(Date.now() - 60_000),
       validUntil: new Date(Date.now() + 3_600_000),
     });
@@ -163,16 +147,16 @@ describe('POST /api/validar-cupom/', () => {
   it('usage limit reached: Cupom já utilizado.', async () => {
     const { token } = await shopper();
     await cartWorth(token, 10000);
-    const full = await addCoupon({ usageLimit: 2, timesUsed: 2 });
+    const full = await insertCoupon(ctx.database, { usageLimit: 2, timesUsed: 2 });
     expect(await refusal(token, full.code)).toBe('Cupom já utilizado.');
-    const room = await addCoupon({ usageLimit: 2, timesUsed: 1 });
+    const room = await insertCoupon(ctx.database, { usageLimit: 2, timesUsed: 1 });
     expect((await validate(token, { codigo_cupom: room.code })).statusCode).toBe(200);
   });
 
   it('minimum order, formatted; exactly the minimum passes', async () => {
     const { token } = await shopper();
     await cartWorth(token, 9999);
-    const min = await addCoupon({ minOrderCents: 10000 });
+    const min = await insertCoupon(ctx.database, { minOrderCents: 10000 });
     expect(await refusal(token, min.code)).toBe('Este cupom exige um pedido mínimo de R$ 100,00.');
     const other = await shopper();
     await cartWorth(other.token, 10000);
@@ -208,7 +192,7 @@ describe('POST /api/validar-cupom/', () => {
   it('a code longer than any coupon is invalid, even when it starts like one', async () => {
     const { token } = await shopper();
     await cartWorth(token, 10000);
-    const forty = await addCoupon({ code: `Q${'W'.repeat(39)}` });
+    const forty = await insertCoupon(ctx.database, { code: `Q${'W'.repeat(39)}` });
     expect((await validate(token, { codigo_cupom: forty.code.toLowerCase() })).statusCode).toBe(
       200,
     );
@@ -233,7 +217,7 @@ describe('POST /api/validar-cupom/', () => {
     const bia = await shopper();
     await cartWorth(ana.token, 10000);
     await cartWorth(bia.token, 10000);
-    const once = await addCoupon({ oncePerCustomer: true });
+    const once = await insertCoupon(ctx.database, { oncePerCustomer: true });
     const orderId = await orderFor(ana.userId, 'cancelled');
     await ctx.database.db.insert(couponRedemptions).values({
       couponId: once.id,
@@ -249,7 +233,11 @@ describe('POST /api/validar-cupom/', () => {
   it('a fixed amount, never more than the products', async () => {
     const { token } = await shopper();
     await cartWorth(token, 1500);
-    const fixed = await addCoupon({ kind: 'fixed', percentBasisPoints: null, amountCents: 2000 });
+    const fixed = await insertCoupon(ctx.database, {
+      kind: 'fixed',
+      percentBasisPoints: null,
+      amountCents: 2000,
+    });
     const res = await validate(token, { codigo_cupom: fixed.code });
     expect(res.json<{ desconto: string }>().desconto).toBe('15.00');
   });
@@ -259,7 +247,7 @@ describe('redeem and release', () => {
   it('the guarded count stops at the usage limit; release gives the use back', async () => {
     const ana = await shopper();
     const bia = await shopper();
-    const limited = await addCoupon({ usageLimit: 1 });
+    const limited = await insertCoupon(ctx.database, { usageLimit: 1 });
     const db = ctx.database.db;
     const o1 = await orderFor(ana.userId, 'awaiting_payment');
     const o2 = await orderFor(bia.userId, 'awaiting_payment');
@@ -285,7 +273,7 @@ describe('redeem and release', () => {
 
   it('once per customer: the unique index refuses a second use even past every check', async () => {
     const { userId } = await shopper();
-    const once = await addCoupon({ oncePerCustomer: true });
+    const once = await insertCoupon(ctx.database, { oncePerCustomer: true });
     const db = ctx.database.db;
     const o1 = await orderFor(userId, 'awaiting_payment');
     const o2 = await orderFor(userId, 'awaiting_payment');
@@ -302,7 +290,7 @@ describe('redeem and release', () => {
 
   it('findUsable refuses a deactivated coupon', async () => {
     const { userId } = await shopper();
-    const c = await addCoupon();
+    const c = await insertCoupon(ctx.database);
     await ctx.database.db.update(coupons).set({ active: false }).where(eq(coupons.id, c.id));
     await expect(
       findUsable(ctx.database.db, { code: c.code, userId, subtotalCents: 1000 }),

@@ -17,10 +17,9 @@ import {
   refreshTokens,
   refusedPaymentNotifications,
   sandboxCheckouts,
-  users,
 } from '../../db/schema.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
-import { login, post, verifiedUser } from '../../../test/accounts.js';
+import { login, post, userIdOf, verifiedUser, verifiedUserId } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { createHousekeeping } from './service.js';
@@ -40,14 +39,7 @@ const housekeeping = (now: Date, batchSize?: number) =>
     ...(batchSize ? { batchSize } : {}),
   });
 
-async function newUserId(): Promise<number> {
-  const user = await verifiedUser(ctx.app, ctx.database);
-  const [row] = await ctx.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, user.email.toLowerCase()));
-  return row!.id;
-}
+const newUserId = () => verifiedUserId(ctx.app, ctx.database);
 
 /** `ms` before `now`. */
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
@@ -323,14 +315,10 @@ describe('housekeeping', () => {
     // A day after they expired, her family's tokens are gone.
     const later = await housekeeping(new Date(Date.now() + 15 * DAY + HOUR)).runOnce();
     expect(later.refresh_tokens).toBeGreaterThanOrEqual(2);
-    const [row] = await ctx.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, user.email.toLowerCase()));
     const left = await ctx.database.db
       .select({ id: refreshTokens.id })
       .from(refreshTokens)
-      .where(eq(refreshTokens.userId, row!.id));
+      .where(eq(refreshTokens.userId, await userIdOf(ctx.database, user.email)));
     expect(left).toEqual([]);
   });
 });

@@ -4,14 +4,15 @@
  * withdrew or for an anonymised account. The e-mail's pieces (with sizes), prices, cart link,
  * unsubscribe link and List-Unsubscribe headers.
  */
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatBRL } from '@semijoias/domain/money';
 import { variationLabel } from '@semijoias/domain/variations';
-import { cartReminders, products, productVariations, users } from '../../db/schema.js';
-import { login, register } from '../../../test/accounts.js';
+import { cartReminders, products, users } from '../../db/schema.js';
+import { loggedInCustomer } from '../../../test/accounts.js';
 import { addToCart, plainProducts } from '../../../test/checkout.js';
+import { sizedPiece } from '../../../test/factories.js';
 import { TEST_JWT_SECRET, useTestApp } from '../../../test/helpers.js';
 import { insertOrder } from '../../../test/orders.js';
 import { memoryMailer, type MailMessage } from '../../integrations/mail/mailer.js';
@@ -32,53 +33,12 @@ async function nextPiece(): Promise<number> {
 /** The sweep's clock, `minutes` from now. */
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60 * 1000);
 
-interface Customer {
-  id: number;
-  email: string;
-  token: string;
-}
-
-async function customer(consent: boolean): Promise<Customer> {
-  const payload = await register(ctx.app, { aceita_marketing: consent });
-  const email = payload.email.toLowerCase();
-  await ctx.database.db
-    .update(users)
-    .set({ emailVerifiedAt: sql`now()` })
-    .where(eq(users.email, email));
-  const { access } = await login(ctx.app, email);
+/** A customer logged in who agreed to the store's marketing e-mail or not. */
+async function customer(consent: boolean) {
+  const her = await loggedInCustomer(ctx.app, ctx.database, { aceita_marketing: consent });
   // Her verification e-mail goes out now: what the sweeps deliver afterwards is theirs.
   await ctx.app.outbox.drain();
-  const [row] = await ctx.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  return { id: row!.id, email, token: access };
-}
-
-/** A piece sold by size with stock, and one of its sizes with stock. */
-async function sizedPiece() {
-  const [row] = await ctx.database.db
-    .select({
-      productId: products.id,
-      name: products.name,
-      priceCents: products.priceCents,
-      axis: products.variationAxis,
-      variationId: productVariations.id,
-      variationName: productVariations.name,
-    })
-    .from(productVariations)
-    .innerJoin(products, eq(products.id, productVariations.productId))
-    .where(
-      and(
-        gt(productVariations.stock, 1),
-        isNull(productVariations.archivedAt),
-        isNull(products.hiddenAt),
-      ),
-    )
-    .orderBy(asc(productVariations.id))
-    .limit(1);
-  expect(row).toBeDefined();
-  return row!;
+  return her;
 }
 
 async function productInfo(id: number) {
@@ -120,12 +80,13 @@ describe('the forgotten-cart e-mail', () => {
     const her = await customer(true);
     const plainId = await nextPiece();
     await addToCart(ctx.app, her.token, plainId, 2);
-    const sized = await sizedPiece();
+    const piece = await sizedPiece(ctx.database);
+    const size = piece.sizes.find((s) => s.stock > 1)!;
     const add = await ctx.app.inject({
       method: 'POST',
       url: '/api/cart/add/',
       headers: { authorization: `Bearer ${her.token}` },
-      payload: { product_id: sized.productId, variacao_id: sized.variationId },
+      payload: { product_id: piece.id, variacao_id: size.id },
     });
     expect(add.statusCode, add.body).toBe(200);
     // A price changed after she left: the e-mail says today's.
@@ -136,21 +97,19 @@ describe('the forgotten-cart e-mail', () => {
     const plain = await productInfo(plainId);
 
     expect(await sweep(ctx.app, inMinutes(MINUTES - 1), her.email)).toHaveLength(0);
-    expect(await remindersOf(her.id)).toHaveLength(0);
+    expect(await remindersOf(her.userId)).toHaveLength(0);
 
     const mails = await sweep(ctx.app, inMinutes(MINUTES + 1), her.email);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
-    const token = unsubscribeToken(TEST_JWT_SECRET, her.id);
+    const token = unsubscribeToken(TEST_JWT_SECRET, her.userId);
     expect(mail.subject).toMatch(/esperando/);
     expect(mail.text).toContain(`2 × ${plain.name}`);
     expect(mail.text).toContain(formatBRL(12345));
-    expect(mail.text).toContain(
-      `${sized.name} (${variationLabel(sized.axis, sized.variationName)})`,
-    );
-    expect(mail.text).toContain(formatBRL(sized.priceCents));
-    expect(mail.text).toContain(`Subtotal: ${formatBRL(2 * 12345 + sized.priceCents)}`);
-    expect(mail.html).toContain(variationLabel(sized.axis, sized.variationName));
+    expect(mail.text).toContain(`${piece.name} (${variationLabel(piece.axis, size.name)})`);
+    expect(mail.text).toContain(formatBRL(piece.priceCents));
+    expect(mail.text).toContain(`Subtotal: ${formatBRL(2 * 12345 + piece.priceCents)}`);
+    expect(mail.html).toContain(variationLabel(piece.axis, size.name));
     expect(mail.links).toEqual([
       'http://loja.test/?openCart=true',
       `http://loja.test/descadastrar?t=${token}`,
@@ -162,19 +121,19 @@ describe('the forgotten-cart e-mail', () => {
       'List-Unsubscribe': `<http://loja.test/api/descadastrar/?t=${token}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
-    expect(await remindersOf(her.id)).toHaveLength(1);
+    expect(await remindersOf(her.userId)).toHaveLength(1);
 
     // Once per cart: the next sweeps, however late, send nothing.
     expect(await sweep(ctx.app, inMinutes(MINUTES + 2), her.email)).toHaveLength(0);
     expect(await sweep(ctx.app, inMinutes(MINUTES * 3), her.email)).toHaveLength(0);
-    expect(await remindersOf(her.id)).toHaveLength(1);
+    expect(await remindersOf(her.userId)).toHaveLength(1);
   });
 
   it('never to a customer who did not agree', async () => {
     const her = await customer(false);
     await addToCart(ctx.app, her.token, await nextPiece(), 1);
     expect(await sweep(ctx.app, inMinutes(MINUTES + 1), her.email)).toHaveLength(0);
-    expect(await remindersOf(her.id)).toHaveLength(0);
+    expect(await remindersOf(her.userId)).toHaveLength(0);
   });
 
   it('not for an empty cart', async () => {
@@ -199,17 +158,17 @@ describe('the forgotten-cart e-mail', () => {
     await touchCart(her.token, await nextPiece());
     expect(await sweep(ctx.app, inMinutes(MINUTES - 1), her.email)).toHaveLength(0);
     expect(await sweep(ctx.app, inMinutes(MINUTES + 1), her.email)).toHaveLength(1);
-    expect(await remindersOf(her.id)).toHaveLength(2);
+    expect(await remindersOf(her.userId)).toHaveLength(2);
 
     // She changes it and then places an order: the cart left behind is not mailed.
     await touchCart(her.token, await nextPiece());
-    await insertOrder(ctx.database, { userId: her.id });
+    await insertOrder(ctx.database, { userId: her.userId });
     expect(await sweep(ctx.app, inMinutes(MINUTES + 1), her.email)).toHaveLength(0);
 
     // A change after that order is a new cart again.
     await touchCart(her.token, await nextPiece());
     expect(await sweep(ctx.app, inMinutes(MINUTES + 1), her.email)).toHaveLength(1);
-    expect(await remindersOf(her.id)).toHaveLength(3);
+    expect(await remindersOf(her.userId)).toHaveLength(3);
   });
 
   it('never after she withdrew (the one-click link of the e-mail), even when the cart changes', async () => {
@@ -235,7 +194,7 @@ describe('the forgotten-cart e-mail', () => {
     await ctx.database.db
       .update(users)
       .set({ anonymizedAt: sql`now()` })
-      .where(eq(users.id, her.id));
+      .where(eq(users.id, her.userId));
     expect(await sweep(ctx.app, inMinutes(MINUTES + 1), her.email)).toHaveLength(0);
 
     const other = await customer(true);
@@ -243,7 +202,7 @@ describe('the forgotten-cart e-mail', () => {
     await ctx.database.db
       .update(users)
       .set({ emailVerifiedAt: null })
-      .where(eq(users.id, other.id));
+      .where(eq(users.id, other.userId));
     expect(await sweep(ctx.app, inMinutes(MINUTES + 1), other.email)).toHaveLength(0);
   });
 
@@ -268,7 +227,7 @@ describe('the forgotten-cart e-mail', () => {
     await ctx.database.db
       .update(users)
       .set({ cartChangedAt: sql`now() - make_interval(mins => ${MINUTES + 1})` })
-      .where(eq(users.id, her.id));
+      .where(eq(users.id, her.userId));
     await ctx.app.sweeper.runOnce();
     await ctx.app.outbox.drain();
     expect(mailer.sent.slice(before).filter((m) => m.to === her.email)).toHaveLength(1);

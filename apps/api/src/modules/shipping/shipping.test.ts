@@ -6,9 +6,9 @@ import {
   SHIPPING_TOTAL_INVALID,
 } from '@semijoias/domain/messages';
 import { FREE_SHIPPING_REASON } from '@semijoias/domain/shipping';
-import { cartItems, products, users } from '../../db/schema.js';
+import { cartItems, products } from '../../db/schema.js';
 import { jwtKey, signAccessToken } from '../../lib/access-token.js';
-import { login, post, verifiedUser } from '../../../test/accounts.js';
+import { loggedInCustomer, post } from '../../../test/accounts.js';
 import { TEST_JWT_SECRET, useTestApp } from '../../../test/helpers.js';
 
 const ctx = useTestApp();
@@ -185,13 +185,7 @@ describe('POST /api/calcular-frete/ (logged in)', () => {
   let necklace: { id: number };
 
   beforeAll(async () => {
-    const account = await verifiedUser(ctx.app, ctx.database);
-    token = (await login(ctx.app, account.email)).access;
-    const [user] = await ctx.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, account.email.toLowerCase()));
-    userId = user!.id;
+    ({ token, userId } = await loggedInCustomer(ctx.app, ctx.database));
     const list = await ctx.database.db
       .select({ id: products.id })
       .from(products)

@@ -9,17 +9,15 @@ import { COUPON_FORM_MESSAGES as M } from '@semijoias/domain/coupon-form';
 import { auditLog, coupons } from '../../../db/schema.js';
 import { loggedInCustomer } from '../../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
+import { newCouponCode } from '../../../../test/factories.js';
 import { useTestApp } from '../../../../test/helpers.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
 import { addToCart, call, setProduct, shopper } from '../../../../test/checkout.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });
 
-let serial = 0;
-const newCode = () => `ADM${process.pid % 1000}X${++serial}`;
-
 const body = (overrides: Record<string, unknown> = {}) => ({
-  codigo: newCode().toLowerCase(),
+  codigo: newCouponCode('ADM').toLowerCase(),
   descricao: 'Dez por cento',
   tipo: 'percentual',
   percentual: '10',

@@ -15,14 +15,13 @@ import {
   addressProfiles,
   auditLog,
   cartItems,
-  couponRedemptions,
-  coupons,
   orders,
   refreshTokens,
   users,
 } from '../../../db/schema.js';
 import { GOOD_PASSWORD, loggedInCustomer, login, post } from '../../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
+import { redeemedCoupon } from '../../../../test/factories.js';
 import { useTestApp } from '../../../../test/helpers.js';
 import { insertOrder } from '../../../../test/orders.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
@@ -59,17 +58,12 @@ async function customerWithHistory() {
     discountCents: 500,
   });
   const unpaid = await insertOrder(ctx.database, { userId: customer.userId, products: 1 });
-  const [coupon] = await ctx.database.db
-    .insert(coupons)
-    .values({ code: `LGPD${customer.userId}`, kind: 'fixed', amountCents: 500, timesUsed: 1 })
-    .returning();
-  await ctx.database.db.insert(couponRedemptions).values({
-    couponId: coupon!.id,
+  const coupon = await redeemedCoupon(ctx.database, {
+    code: `LGPD${customer.userId}`,
     userId: customer.userId,
     orderId: paid.order.id,
-    discountCents: 500,
   });
-  return { ...customer, user: user!, paid, unpaid, coupon: coupon! };
+  return { ...customer, user: user!, paid, unpaid, coupon };
 }
 
 describe('the customers calls', () => {

@@ -9,7 +9,7 @@ import { loggedInCustomer } from '../../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
 import { useTestApp } from '../../../../test/helpers.js';
 import { catalogTail, insertOrder } from '../../../../test/orders.js';
-import { orders, products, type OrderRow } from '../../../db/schema.js';
+import { products, type OrderRow } from '../../../db/schema.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
 import type { DashboardJson } from './schemas.js';
 
@@ -26,9 +26,7 @@ async function painel(token: string): Promise<DashboardJson> {
 }
 
 async function order(status: OrderRow['status'], paidAt: Date | null): Promise<OrderRow> {
-  const { order: row } = await insertOrder(ctx.database, { status });
-  await ctx.database.db.update(orders).set({ paidAt }).where(eq(orders.id, row.id));
-  return row;
+  return (await insertOrder(ctx.database, { status, columns: { paidAt } })).order;
 }
 
 describe('GET /api/admin/painel/', () => {

@@ -6,14 +6,13 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verifiedUser } from '../../../../test/accounts.js';
+import { verifiedUser, verifiedUserId } from '../../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
 import { useTestApp } from '../../../../test/helpers.js';
 import { insertOrder, type TestOrder } from '../../../../test/orders.js';
 import {
   cartReminders,
   orderItems,
-  orders,
   products,
   productVariations,
   stockAlerts,
@@ -47,22 +46,17 @@ async function order(
     productIds?: number[];
   },
 ): Promise<TestOrder> {
-  const placed = await insertOrder(ctx.database, {
+  return insertOrder(ctx.database, {
     status: values.status ?? 'paid',
     userId: values.userId ?? null,
     ...(values.productIds ? { productIds: values.productIds } : {}),
     ...(values.createdAt ? { createdAt: values.createdAt } : {}),
-  });
-  await ctx.database.db
-    .update(orders)
-    .set({
+    columns: {
       paidAt: values.paidAt ?? null,
       reminderSentAt: values.reminderSentAt ?? null,
       ...(values.email ? { email: values.email } : {}),
-    })
-    .where(eq(orders.id, placed.order.id));
-  const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, placed.order.id));
-  return { ...placed, order: row! };
+    },
+  });
 }
 
 const delta = (
@@ -207,14 +201,7 @@ describe("the Painel's 'what it earns'", () => {
 
   it('carts recovered: a paid order of hers within 7 days after a cart e-mail sent in the last 30 days, counted once', async () => {
     const before = await figures();
-    const user = async () => {
-      const u = await verifiedUser(ctx.app, ctx.database);
-      const [row] = await ctx.database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.email, u.email.toLowerCase()));
-      return row!.id;
-    };
+    const user = () => verifiedUserId(ctx.app, ctx.database);
     const reminder = (userId: number, sentAt: Date) =>
       ctx.database.db
         .insert(cartReminders)

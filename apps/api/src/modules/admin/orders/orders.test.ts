@@ -11,6 +11,7 @@ import { ADMIN_FORBIDDEN } from '@semijoias/domain/admin';
 import { TRACKING_CODE_MESSAGES } from '@semijoias/domain/tracking-code';
 import { loggedInCustomer } from '../../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
+import { redeemedCoupon } from '../../../../test/factories.js';
 import { testConfig, useTestApp } from '../../../../test/helpers.js';
 import {
   catalogTail,
@@ -359,15 +360,10 @@ describe('POST cancelar', () => {
   it("gives her coupon's use back when the store cancels the paid order", async () => {
     const { order } = await paidOrder();
     const db = ctx.database.db;
-    const [coupon] = await db
-      .insert(coupons)
-      .values({ code: `DEVOLVE${order.id}`, kind: 'fixed', amountCents: 500, timesUsed: 1 })
-      .returning();
-    await db.insert(couponRedemptions).values({
-      couponId: coupon!.id,
+    const coupon = await redeemedCoupon(ctx.database, {
+      code: `DEVOLVE${order.id}`,
       userId: customer.userId,
       orderId: order.id,
-      discountCents: 500,
     });
     const res = await call('POST', `/api/admin/pedidos/${order.reference}/cancelar/`, {
       motivo: 'Peça em falta',
@@ -376,7 +372,7 @@ describe('POST cancelar', () => {
     const [after] = await db
       .select({ timesUsed: coupons.timesUsed })
       .from(coupons)
-      .where(eq(coupons.id, coupon!.id));
+      .where(eq(coupons.id, coupon.id));
     expect(after!.timesUsed).toBe(0);
     expect(
       await db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, order.id)),

@@ -5,7 +5,6 @@
  */
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { quoteShipping } from '@semijoias/domain/shipping';
 import {
   cartItems,
   couponRedemptions,
@@ -22,6 +21,8 @@ import { openOrderChave } from '../orders/emails.js';
 import {
   ADDRESS,
   addToCart,
+  brl,
+  freight,
   call,
   orderCount,
   plainProducts,
@@ -36,12 +37,6 @@ const pay = (body: unknown, opts: { token?: string; key?: string } = {}) =>
   call(ctx.app, '/api/pay/', body, opts);
 const pagamento = (body: unknown, opts: { token?: string; key?: string } = {}) =>
   call(ctx.app, '/api/pagamento/', body, opts);
-
-/** SP capital: the freight the server charges for `units` units worth `subtotal`. */
-const freight = (subtotal: number, units: number, cep = '01310100') =>
-  quoteShipping({ cep, subtotalCents: subtotal, itemCount: units }).valor;
-
-const brl = (cents: number) => (cents / 100).toFixed(2);
 
 // Each test takes its own products, so stock checks never see another test's orders.
 // Pieces sold by size are stepped over: they are bought in a size (variations.test).

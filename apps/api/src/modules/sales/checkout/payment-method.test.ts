@@ -7,7 +7,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHOD_INVALID } from '@semijoias/domain/messages';
-import { quoteShipping } from '@semijoias/domain/shipping';
 import { outboxEmails, paymentSettings, sandboxCheckouts } from '../../../db/schema.js';
 import { useTestApp } from '../../../../test/helpers.js';
 import { orderByReference, sandboxNotification } from '../../../../test/orders.js';
@@ -17,6 +16,8 @@ import { switchPaymentMethod } from '../orders/transitions.js';
 import {
   ADDRESS,
   addToCart,
+  brl,
+  freight,
   call,
   orderCount,
   plainProducts,
@@ -28,9 +29,6 @@ const ctx = useTestApp({}, { mailer: memoryMailer() });
 const pay = (body: unknown, token?: string) => call(ctx.app, '/api/pay/', body, { token });
 const pagamento = (body: unknown, token?: string) =>
   call(ctx.app, '/api/pagamento/', body, { token });
-const freight = (subtotal: number, units: number) =>
-  quoteShipping({ cep: '01310100', subtotalCents: subtotal, itemCount: units }).valor;
-const brl = (cents: number) => (cents / 100).toFixed(2);
 
 // Pieces sold by size are stepped over: they are bought in a size (variations.test).
 const product = plainProducts();

@@ -8,58 +8,22 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loggedInCustomer } from '../../../../test/accounts.js';
 import { TEST_SANDBOX_WEBHOOK_SECRET, useTestApp } from '../../../../test/helpers.js';
-import { orderItems, orders, paymentNotifications, products } from '../../../db/schema.js';
+import { insertOrder } from '../../../../test/orders.js';
+import { orders, paymentNotifications, products } from '../../../db/schema.js';
 import {
   SANDBOX_SIGNATURE_HEADER,
   signSandboxBody,
   type SandboxNotification,
 } from '../../../integrations/payments/sandbox.js';
-import { hashToken, randomToken } from '../../../lib/secrets.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 
 const customer = () => loggedInCustomer(ctx.app, ctx.database);
 
-/** An order as api/pay + api/pagamento leave it: lines, totals, buyer and address stored. */
-async function placeOrder(userId: number | null, productId = 1, quantidade = 2) {
-  const chave = randomToken();
-  const [product] = await ctx.database.db.select().from(products).where(eq(products.id, productId));
-  const subtotal = product!.priceCents * quantidade;
-  const [order] = await ctx.database.db
-    .insert(orders)
-    .values({
-      userId,
-      accessKeyHash: hashToken(chave),
-      cepDestino: '01310100',
-      subtotalCents: subtotal,
-      shippingCents: 1290,
-      totalCents: subtotal + 1290,
-      shippingDays: '3-5',
-      expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
-      nomeCompleto: 'Ana Souza',
-      email: 'ana@exemplo.com.br',
-      cpf: '52998224725',
-      telefone: '11987654321',
-      cep: '01310100',
-      endereco: 'Avenida Paulista',
-      numero: '1000',
-      complemento: '',
-      bairro: 'Bela Vista',
-      cidade: 'São Paulo',
-      estado: 'SP',
-    })
-    .returning();
-  await ctx.database.db.insert(orderItems).values({
-    orderId: order!.id,
-    productId,
-    name: product!.name,
-    image: product!.image,
-    unitPriceCents: product!.priceCents,
-    quantidade,
-  });
-  return { order: order!, chave };
-}
+/** Her order of `quantidade` units of one product, as api/pay + api/pagamento leave it. */
+const placeOrder = (userId: number | null, productId = 1, quantidade = 2) =>
+  insertOrder(ctx.database, { userId, lines: [{ productId, quantidade }] });
 
 async function statusOf(reference: string) {
   const [row] = await ctx.database.db.select().from(orders).where(eq(orders.reference, reference));
