@@ -21,6 +21,13 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/* \
  && node -e 'const [a, b] = process.versions.node.split(".").map(Number); if (a < 20 || (a === 20 && b < 19)) { console.error("Node " + process.version + " is older than the 20.19 the store needs"); process.exit(1); }'
 
+# --- The host's npm cache, when the build is given it ------------------------------------------
+# `podman build --build-context host-npm-cache=<the host's npm cache>` (scripts/image/build.sh
+# passes it) lets the two installs below take the packages the host has already downloaded, read
+# through a mount whose writes are thrown away. Without it this stage (a plain Debian root, no
+# _cacache) stands in, and the installs download as before.
+FROM node-runtime AS host-npm-cache
+
 # --- npm for the build stages only --------------------------------------------------------------
 # Debian's npm (9.2) would drag in ~380 packages; npm from the registry is one tarball, pinned and
 # checked against its published integrity (npm 11 runs on Node ^20.17, and wrote the lockfile).
@@ -61,13 +68,17 @@ COPY apps/web/package.json apps/web/
 # --- Production dependencies: the API's only (the web app's server build is self-contained) ----
 FROM npm AS prod-deps
 RUN --mount=type=secret,id=host-ca --mount=type=cache,target=/root/.npm,sharing=locked \
+    --mount=type=bind,from=host-npm-cache,target=/tmp/host-npm-cache,rw \
     if [ -s /run/secrets/host-ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/host-ca; fi \
+ && if [ -d /tmp/host-npm-cache/_cacache ]; then export npm_config_cache=/tmp/host-npm-cache npm_config_prefer_offline=true; fi \
  && npm ci --omit=dev --workspace @semijoias/api --no-audit --no-fund --loglevel=warn
 
 # --- Build: web (client + server render) then the API bundle -----------------------------------
 FROM npm AS build
 RUN --mount=type=secret,id=host-ca --mount=type=cache,target=/root/.npm,sharing=locked \
+    --mount=type=bind,from=host-npm-cache,target=/tmp/host-npm-cache,rw \
     if [ -s /run/secrets/host-ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/host-ca; fi \
+ && if [ -d /tmp/host-npm-cache/_cacache ]; then export npm_config_cache=/tmp/host-npm-cache npm_config_prefer_offline=true; fi \
  && npm ci --no-audit --no-fund --loglevel=warn
 COPY tsconfig.base.json ./
 COPY packages/domain/ packages/domain/

@@ -21,6 +21,9 @@ podman image exists "$BASE" || fail "no $BASE image; run scripts/image/build-bas
 # re-signs HTTPS with a CA only the host trusts); where there is none, the build needs none.
 args=()
 [ -s "$CA" ] && args+=(--secret "id=host-ca,src=$CA")
+# The host's npm cache feeds the image's installs (the Dockerfile's host-npm-cache stage says how).
+npm_cache=$(npm config get cache 2>/dev/null || true)
+[ -n "$npm_cache" ] && [ -d "$npm_cache/_cacache" ] && args+=(--build-context "host-npm-cache=$npm_cache")
 # The release's name as the health page and the backups say it: the package's version and commit.
 version="$(node -p "require('./package.json').version")"
 commit="$(git rev-parse --short HEAD 2>/dev/null || true)"
