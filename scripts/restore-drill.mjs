@@ -11,12 +11,13 @@
 //     overwrite it without --force; restores the quiet backup with --force;
 //  5. every table is compared with the truth, row for row; the store starts on it: a customer
 //     logs in with her password, the picture is served, the owner enters with a recovery code.
-// Usage: npm run build && node scripts/restore-drill.mjs
-import { execFileSync, spawnSync } from 'node:child_process';
+// Usage: npm run build && node scripts/restore-drill.mjs [--side-by-side | --only pglite|postgres]
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   cleanup,
@@ -384,13 +385,54 @@ async function drill(kind) {
   }
 }
 
-try {
-  await drill('pglite');
-  if (process.env.TEST_DATABASE_URL) await drill('postgres');
-  else console.log('restore-drill: TEST_DATABASE_URL unset, PostgreSQL skipped');
-  await cleanup();
-} catch (err) {
-  console.error(err.message ?? err);
-  await cleanup({ keep: true });
-  process.exit(1);
+/**
+ * `--side-by-side`: each kind in a process of its own at the same time (the restore tools run
+ * synchronously, so one process would take turns), every line of theirs prefixed by its kind.
+ */
+function sideBySide(kinds) {
+  return Promise.all(
+    kinds.map(
+      (kind) =>
+        new Promise((resolve) => {
+          const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--only', kind], {
+            env: process.env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          for (const [stream, out] of [
+            [child.stdout, process.stdout],
+            [child.stderr, process.stderr],
+          ]) {
+            createInterface({ input: stream }).on('line', (line) =>
+              out.write(`[${kind}] ${line}\n`),
+            );
+          }
+          child.on('exit', (code) => resolve({ kind, code }));
+        }),
+    ),
+  );
+}
+
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const kinds = only ? [only] : process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+if (!process.env.TEST_DATABASE_URL && !only)
+  console.log('restore-drill: TEST_DATABASE_URL unset, PostgreSQL skipped');
+
+if (args.includes('--side-by-side') && kinds.length > 1) {
+  const results = await sideBySide(kinds);
+  const failed = results.filter((r) => r.code !== 0).map((r) => r.kind);
+  if (failed.length > 0) {
+    console.error(`restore-drill: FAILED on ${failed.join(' and ')}`);
+    process.exit(1);
+  }
+  console.log(`restore-drill: ${kinds.join(' and ')} passed side by side`);
+} else {
+  try {
+    for (const kind of kinds) await drill(kind);
+    await cleanup();
+  } catch (err) {
+    console.error(err.message ?? err);
+    await cleanup({ keep: true });
+    process.exit(1);
+  }
 }
