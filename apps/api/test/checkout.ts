@@ -68,6 +68,55 @@ export function call(
   return app.inject({ method: 'POST', url, payload: payload as object, headers });
 }
 
+/** What api/pay answers for a placed order. */
+export interface PlacedOrder {
+  reference: string;
+  /** The return link's secret. */
+  chave: string;
+  /** Its total, as the API writes money ('312.90'). */
+  total: string;
+}
+
+/**
+ * api/pay: places an order of her server cart (with her `token`) or of the `produtos` the body
+ * names (a guest). Expects a 201; answers its reference, its return link's secret and its total.
+ */
+export async function placeOrder(
+  app: FastifyInstance,
+  body: object,
+  token?: string,
+): Promise<PlacedOrder> {
+  const res = await call(app, '/api/pay/', body, { token });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<PlacedOrder>();
+}
+
+/**
+ * api/pagamento: the buyer's address (ADDRESS unless given) for a placed order, on to its hosted
+ * checkout: hers when her `token` is given, else a guest's with the order's secret. Expects a 200
+ * and answers the call.
+ */
+export async function giveAddress(
+  app: FastifyInstance,
+  placed: Pick<PlacedOrder, 'reference' | 'total'> & { chave?: string },
+  options: { token?: string; shippingInfo?: object } = {},
+) {
+  const { reference, chave, total } = placed;
+  const res = await call(
+    app,
+    '/api/pagamento/',
+    {
+      reference,
+      ...(options.token ? { logged: true } : { chave, logged: false }),
+      shippingInfo: options.shippingInfo ?? ADDRESS,
+      totais: { total },
+    },
+    { token: options.token },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
 export async function orderCount(database: Database, userId?: number): Promise<number> {
   const [row] = await database.db
     .select({ n: sql<number>`count(*)::int` })

@@ -6,7 +6,8 @@
  * and an order sweeper of a test's own with a clock the test moves.
  */
 import { randomUUID } from 'node:crypto';
-import { asc, desc, eq, inArray, isNull, like } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
 import type { Config } from '../src/config.js';
@@ -154,6 +155,30 @@ export function catalogTail(databaseOf: () => Database) {
       .where(inArray(products.id, ids));
     return ids.sort((a, b) => a - b);
   };
+}
+
+/**
+ * Marks orders as if each had opened a sandbox checkout (`checkout-<id>`): a sweeper asks the
+ * provider about them before cancelling. `also` sets other columns with it.
+ */
+export async function withSandboxCheckout(
+  database: Database,
+  placed: TestOrder[],
+  also: PgUpdateSetSource<typeof orders> = {},
+) {
+  await database.db
+    .update(orders)
+    .set({
+      ...also,
+      paymentProvider: 'sandbox',
+      providerCheckoutId: sql`'checkout-' || ${orders.id}`,
+    })
+    .where(
+      inArray(
+        orders.id,
+        placed.map((p) => p.order.id),
+      ),
+    );
 }
 
 /** The outbox rows of an order's e-mails (their dedupe keys name it), oldest first. */

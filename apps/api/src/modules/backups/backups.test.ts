@@ -21,7 +21,7 @@ import {
 import { GOOD_PASSWORD, login } from '../../../test/accounts.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { saveMediaFile } from '../media/store.js';
-import { addToCart, call, setProduct, shopper } from '../../../test/checkout.js';
+import { addToCart, call, placeOrder, setProduct, shopper } from '../../../test/checkout.js';
 import { readArchive, writeArchive } from './archive.js';
 import { rowsOf, tablesInRestoreOrder } from './database-tables.js';
 import { listBackups } from './files.js';
@@ -102,18 +102,8 @@ describe('a backup restored', () => {
     const buyer = await shopper(app, source.database);
     await setProduct(source.database, 3, { stock: 20 });
     await addToCart(app, buyer.token, 3, 2);
-    const paid = await call(
-      app,
-      '/api/pay/',
-      { cep: '01310100', cupom: 'BOASVINDAS' },
-      { token: buyer.token },
-    );
-    expect(paid.statusCode).toBe(201);
-    const guest = await call(app, '/api/pay/', {
-      produtos: [{ id: 3, quantidade: 1 }],
-      cep: '01310100',
-    });
-    expect(guest.statusCode).toBe(201);
+    await placeOrder(app, { cep: '01310100', cupom: 'BOASVINDAS' }, buyer.token);
+    await placeOrder(app, { produtos: [{ id: 3, quantidade: 1 }], cep: '01310100' });
     const picture = Buffer.from('RIFF....WEBPVP8 uma foto de verdade');
     await saveMediaFile(source.database.db, {
       path: 'produtos/enviadas/anel-teste-foto-abc123.webp',

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { products } from '../../db/schema.js';
+import { placeOrder } from '../../../test/checkout.js';
 import { testConfig, testDatabaseUrl, useTestApp } from '../../../test/helpers.js';
 import {
   createCatalogCache,
@@ -62,12 +63,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 
 /** A guest's real order (POST /api/pay/): takes `quantidade` units off the product's stock. */
 async function guestBuys(app: FastifyInstance, id: number, quantidade: number) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/pay/',
-    payload: { produtos: [{ id, quantidade }], cep: '01310-100' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
+  await placeOrder(app, { produtos: [{ id, quantidade }], cep: '01310-100' });
 }
 
 async function stockShown(url: string, id: number, app?: FastifyInstance): Promise<number> {

@@ -16,6 +16,7 @@ import {
   insertOrder,
   pastDeadline,
   testOrderSweeper,
+  withSandboxCheckout,
   type TestOrder,
 } from '../../../test/orders.js';
 import { orderMailDeps } from './orders/emails.js';
@@ -62,15 +63,7 @@ describe('two sweepers at once', () => {
     const placed: TestOrder[] = [];
     for (let i = 0; i < 30; i++)
       placed.push(await insertOrder(database, { productIds: ids, ttlMinutes: 1 + (i % 2) }));
-    await database.db
-      .update(orders)
-      .set({ paymentProvider: 'sandbox', providerCheckoutId: sql`'checkout-' || ${orders.id}` })
-      .where(
-        inArray(
-          orders.id,
-          placed.map((p) => p.order.id),
-        ),
-      );
+    await withSandboxCheckout(database, placed);
     const before = await productRows(ids);
 
     const results = await Promise.all([sweeper(database).runOnce(), sweeper(other).runOnce()]);

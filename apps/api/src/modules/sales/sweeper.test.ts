@@ -23,8 +23,17 @@ import {
   orderOutbox,
   testOrderSweeper,
   testSandboxProvider,
+  withSandboxCheckout,
 } from '../../../test/orders.js';
-import { ADDRESS, addToCart, call, setProduct, shopper, stockOf } from '../../../test/checkout.js';
+import {
+  addToCart,
+  call,
+  giveAddress,
+  placeOrder,
+  setProduct,
+  shopper,
+  stockOf,
+} from '../../../test/checkout.js';
 import { hostedCheckoutFor } from './payments/hosted-checkout.js';
 import type { OrderSweeperOptions } from './sweeper.js';
 
@@ -62,14 +71,8 @@ describe('an unpaid order at its deadline', () => {
     const [a] = await ownProducts(1);
     await setProduct(ctx.database, a!, { priceCents: 10_000 });
     await addToCart(ctx.app, me.token, a!, 3);
-    const placed = await call(
-      ctx.app,
-      '/api/pay/',
-      { cep: '01310100', cupom: 'BOASVINDAS' },
-      { token: me.token },
-    );
-    expect(placed.statusCode, placed.body).toBe(201);
-    const { reference, total } = placed.json<{ reference: string; total: string }>();
+    const placed = await placeOrder(ctx.app, { cep: '01310100', cupom: 'BOASVINDAS' }, me.token);
+    const { reference } = placed;
     const order = await orderByReference(ctx.database, reference);
     expect(order.expiresAt.getTime() - order.createdAt.getTime()).toBe(TTL_MINUTES * 60_000);
     expect(await stockOf(ctx.database, a!)).toBe(7);
@@ -78,11 +81,8 @@ describe('an unpaid order at its deadline', () => {
       .from(coupons)
       .where(eq(coupons.code, 'BOASVINDAS'));
 
-    const body = { reference, logged: true, shippingInfo: ADDRESS, totais: { total } };
-    const first = await call(ctx.app, '/api/pagamento/', body, { token: me.token });
-    expect(first.statusCode, first.body).toBe(200);
-    const second = await call(ctx.app, '/api/pagamento/', body, { token: me.token });
-    expect(second.statusCode, second.body).toBe(200);
+    await giveAddress(ctx.app, placed, { token: me.token });
+    await giveAddress(ctx.app, placed, { token: me.token });
     // One 'received' e-mail for the two pagamentos, to the address she gave.
     expect(await outboxOf(order.id)).toEqual([
       {
@@ -133,13 +133,7 @@ describe('an unpaid order at its deadline', () => {
       { token: me.token },
     );
     expect(check.statusCode, check.body).toBe(200);
-    const again = await call(
-      ctx.app,
-      '/api/pay/',
-      { cep: '01310100', cupom: 'BOASVINDAS' },
-      { token: me.token },
-    );
-    expect(again.statusCode, again.body).toBe(201);
+    await placeOrder(ctx.app, { cep: '01310100', cupom: 'BOASVINDAS' }, me.token);
 
     // The order answers 'Cancelado' and offers no link.
     const shown = await ctx.app.inject({
@@ -227,19 +221,9 @@ describe('an unpaid order at its deadline', () => {
     for (let i = 0; i < 7; i++)
       placed.push(await insertOrder(ctx.database, { productIds: ids, ttlMinutes: TTL_MINUTES }));
     // Microseconds JavaScript's dates cannot hold, like api/pay's `now() + interval`.
-    await ctx.database.db
-      .update(orders)
-      .set({
-        expiresAt: sql`date_trunc('second', now()) + interval '2 minutes 0.000123 seconds'`,
-        paymentProvider: 'sandbox',
-        providerCheckoutId: sql`'checkout-' || ${orders.id}`,
-      })
-      .where(
-        inArray(
-          orders.id,
-          placed.map((p) => p.order.id),
-        ),
-      );
+    await withSandboxCheckout(ctx.database, placed, {
+      expiresAt: sql`date_trunc('second', now()) + interval '2 minutes 0.000123 seconds'`,
+    });
     const paymentStatus = vi.fn(() => Promise.reject(new Error('down')));
     const { sweeper, at } = sweeperWith({
       provider: { ...sandbox(), paymentStatus },
@@ -266,15 +250,7 @@ describe('a sweeper stopped in the middle of a pass (the instance shutting down)
     const placed = [];
     for (let i = 0; i < 3; i++)
       placed.push(await insertOrder(ctx.database, { productIds: ids, ttlMinutes: TTL_MINUTES }));
-    await ctx.database.db
-      .update(orders)
-      .set({ paymentProvider: 'sandbox', providerCheckoutId: sql`'checkout-' || ${orders.id}` })
-      .where(
-        inArray(
-          orders.id,
-          placed.map((p) => p.order.id),
-        ),
-      );
+    await withSandboxCheckout(ctx.database, placed);
     // The provider answers the first question only when the test says so.
     let answer!: () => void;
     let asked!: () => void;

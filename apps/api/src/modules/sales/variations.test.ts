@@ -17,7 +17,15 @@ import {
 import { products, productVariations, stockMovements } from '../../db/schema.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
-import { ADDRESS, brl, call, shopper, stockOf, type Shopper } from '../../../test/checkout.js';
+import {
+  ADDRESS,
+  brl,
+  call,
+  placeOrder,
+  shopper,
+  stockOf,
+  type Shopper,
+} from '../../../test/checkout.js';
 import { sizedPiece, sizeStock, type Size } from '../../../test/factories.js';
 import { sentMail, testConfig, useTestApp } from '../../../test/helpers.js';
 import {
@@ -192,9 +200,7 @@ describe('an order with two sizes of one ring', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     const before = await stockOf(ctx.database, ring.id);
-    const pay = await call(ctx.app, '/api/pay/', { cep: '01310100' }, { token: s.token });
-    expect(pay.statusCode, pay.body).toBe(201);
-    const { reference } = pay.json<{ reference: string }>();
+    const { reference } = await placeOrder(ctx.app, { cep: '01310100' }, s.token);
 
     expect([await sizeStock(ctx.database, a!.id), await sizeStock(ctx.database, b!.id)]).toEqual([
       2, 3,

@@ -25,9 +25,9 @@ import {
   testSandboxProvider,
 } from '../../../../test/orders.js';
 import {
-  ADDRESS,
   addToCart,
-  call,
+  giveAddress,
+  placeOrder,
   setProduct,
   shopper,
   stockOf,
@@ -80,22 +80,9 @@ async function herOrder(id: number, qty: number) {
   const me = await shopper(ctx.app, ctx.database);
   await setProduct(ctx.database, id, { priceCents: 10_000 });
   await addToCart(ctx.app, me.token, id, qty);
-  const placed = await call(
-    ctx.app,
-    '/api/pay/',
-    { cep: '01310100', cupom: 'BOASVINDAS' },
-    { token: me.token },
-  );
-  expect(placed.statusCode, placed.body).toBe(201);
-  const { reference, total } = placed.json<{ reference: string; total: string }>();
-  const paying = await call(
-    ctx.app,
-    '/api/pagamento/',
-    { reference, logged: true, shippingInfo: ADDRESS, totais: { total } },
-    { token: me.token },
-  );
-  expect(paying.statusCode, paying.body).toBe(200);
-  return { me, order: await orderByReference(ctx.database, reference) };
+  const placed = await placeOrder(ctx.app, { cep: '01310100', cupom: 'BOASVINDAS' }, me.token);
+  await giveAddress(ctx.app, placed, { token: me.token });
+  return { me, order: await orderByReference(ctx.database, placed.reference) };
 }
 
 async function redemptionOf(orderId: number) {
@@ -164,17 +151,8 @@ describe('a payment after the order was cancelled', () => {
     const [id] = await ownProducts(1);
     const { me, order } = await herOrder(id!, 1);
     await sweepPastDeadline();
-    const again = await call(
-      ctx.app,
-      '/api/pay/',
-      { cep: '01310100', cupom: 'BOASVINDAS' },
-      { token: me.token },
-    );
-    expect(again.statusCode, again.body).toBe(201);
-    const second = await orderByReference(
-      ctx.database,
-      again.json<{ reference: string }>().reference,
-    );
+    const again = await placeOrder(ctx.app, { cep: '01310100', cupom: 'BOASVINDAS' }, me.token);
+    const second = await orderByReference(ctx.database, again.reference);
     const uses = await boasVindasUses();
 
     expect((await notify(order.reference, order.totalCents).deliver()).statusCode).toBe(200);

@@ -21,7 +21,8 @@ import {
 import {
   ADDRESS,
   addToCart,
-  call,
+  giveAddress,
+  placeOrder,
   setProduct,
   shopper,
   stockOf,
@@ -102,23 +103,11 @@ describe('order e-mails over a real SMTP server', () => {
     const earrings = await ownProduct(4_550);
     await addToCart(ctx.app, me.token, ring.id, 2);
     await addToCart(ctx.app, me.token, earrings.id, 1);
-    const placed = await call(
-      ctx.app,
-      '/api/pay/',
-      { cep: '01310100', cupom: 'BOASVINDAS' },
-      { token: me.token },
-    );
-    expect(placed.statusCode, placed.body).toBe(201);
-    const { reference, total } = placed.json<{ reference: string; total: string }>();
+    const placed = await placeOrder(ctx.app, { cep: '01310100', cupom: 'BOASVINDAS' }, me.token);
+    const { reference, total } = placed;
     expect(await delivered()).toEqual([]); // nothing before she gives the address
 
-    const paying = await call(
-      ctx.app,
-      '/api/pagamento/',
-      { reference, logged: true, shippingInfo: { ...ADDRESS, email }, totais: { total } },
-      { token: me.token },
-    );
-    expect(paying.statusCode, paying.body).toBe(200);
+    await giveAddress(ctx.app, placed, { token: me.token, shippingInfo: { ...ADDRESS, email } });
     const order = await orderByReference(ctx.database, reference);
     const page = `${PUBLIC_URL}/pedido/${reference}`;
 
@@ -177,31 +166,19 @@ describe('order e-mails over a real SMTP server', () => {
     const bracelet = await ownProduct(12_900, 5);
     const necklace = await ownProduct(6_490, 5);
     const guest = `visitante.${randomUUID().slice(0, 8)}@exemplo.com.br`;
-    const placed = await call(ctx.app, '/api/pay/', {
+    const placed = await placeOrder(ctx.app, {
       produtos: [
         { id: bracelet.id, quantidade: 1 },
         { id: necklace.id, quantidade: 2 },
       ],
       cep: '01310-100',
     });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const { reference, chave, total } = placed.json<{
-      reference: string;
-      chave: string;
-      total: string;
-    }>();
+    const { reference, chave, total } = placed;
     expect([
       await stockOf(ctx.database, bracelet.id),
       await stockOf(ctx.database, necklace.id),
     ]).toEqual([4, 3]);
-    const paying = await call(ctx.app, '/api/pagamento/', {
-      reference,
-      chave,
-      logged: false,
-      shippingInfo: { ...ADDRESS, email: guest },
-      totais: { total },
-    });
-    expect(paying.statusCode, paying.body).toBe(200);
+    await giveAddress(ctx.app, placed, { shippingInfo: { ...ADDRESS, email: guest } });
     let order = await orderByReference(ctx.database, reference);
 
     // Received: the pay link carries her chave, and that link opens her order.

@@ -12,7 +12,14 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '@semijoias/domain/html';
 import { orders, sandboxCheckouts } from '../../../db/schema.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
-import { ADDRESS, call, setProduct, shopper, addToCart } from '../../../../test/checkout.js';
+import {
+  ADDRESS,
+  addToCart,
+  giveAddress,
+  placeOrder,
+  setProduct,
+  shopper,
+} from '../../../../test/checkout.js';
 import { sizedPiece } from '../../../../test/factories.js';
 import {
   catalogTail,
@@ -91,27 +98,15 @@ describe('the reminder before an unpaid order expires', () => {
     const [plainId] = await takeProducts(1);
     const plain = await setProduct(ctx.database, plainId!, { priceCents: 4_550 });
     const guest = `visitante.${randomUUID().slice(0, 8)}@exemplo.com.br`;
-    const placed = await call(ctx.app, '/api/pay/', {
+    const placed = await placeOrder(ctx.app, {
       produtos: [
         { id: piece.id, variacao_id: piece.size.id, quantidade: 1 },
         { id: plainId, quantidade: 2 },
       ],
       cep: '01310-100',
     });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const { reference, chave, total } = placed.json<{
-      reference: string;
-      chave: string;
-      total: string;
-    }>();
-    const paying = await call(ctx.app, '/api/pagamento/', {
-      reference,
-      chave,
-      logged: false,
-      shippingInfo: { ...ADDRESS, email: guest },
-      totais: { total },
-    });
-    expect(paying.statusCode, paying.body).toBe(200);
+    const { reference, chave, total } = placed;
+    await giveAddress(ctx.app, placed, { shippingInfo: { ...ADDRESS, email: guest } });
     expect((await delivered()).map((m) => m.subject)).toEqual([
       `Recebemos seu pedido #${reference} - ${STORE_NAME}`,
     ]);
@@ -214,17 +209,10 @@ describe('the reminder before an unpaid order expires', () => {
     const me = await shopper(ctx.app, ctx.database);
     const [id] = await takeProducts(1);
     await addToCart(ctx.app, me.token, id!, 1);
-    const placed = await call(ctx.app, '/api/pay/', { cep: '01310100' }, { token: me.token });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const { reference, total } = placed.json<{ reference: string; total: string }>();
+    const placed = await placeOrder(ctx.app, { cep: '01310100' }, me.token);
+    const { reference } = placed;
     const email = `cliente.${randomUUID().slice(0, 8)}@exemplo.com.br`;
-    const paying = await call(
-      ctx.app,
-      '/api/pagamento/',
-      { reference, logged: true, shippingInfo: { ...ADDRESS, email }, totais: { total } },
-      { token: me.token },
-    );
-    expect(paying.statusCode, paying.body).toBe(200);
+    await giveAddress(ctx.app, placed, { token: me.token, shippingInfo: { ...ADDRESS, email } });
     await delivered();
     const order = await ageTo(
       (await orderByReference(ctx.database, reference)).id,
