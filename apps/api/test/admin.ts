@@ -21,7 +21,7 @@ import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { ownerSecondFactors, users } from '../src/db/schema.js';
 import { totpCode, totpStep } from '../src/modules/second-factor/totp.js';
-import { GOOD_PASSWORD, post, verifiedUser } from './accounts.js';
+import { GOOD_PASSWORD, post, userIdOf, verifiedUser } from './accounts.js';
 
 export const OWNER_EMAILS = ['dona.ana@semijoias.test', 'dona.bia@semijoias.test'] as const;
 
@@ -63,14 +63,38 @@ export async function passwordLogin(app: FastifyInstance, email: string) {
   return res.json() as { access: string; refresh: string };
 }
 
-/** Sets an authenticator up through the store's calls; answers what her phone keeps. */
-async function setUp(
-  app: FastifyInstance,
-  access: string,
-): Promise<{ kept: Authenticator; pair: { access: string; refresh: string } }> {
-  const setup = await post(app, '/api/segundo-fator/configurar/', undefined, access);
-  expect(setup.statusCode, setup.body).toBe(200);
-  const secret = (setup.json() as { segredo: string }).segredo.replace(/\s/g, '');
+/**
+ * An owner's password login from her usual browser, her account registered (and verified) first
+ * when new: her tokens, which do not carry the second factor, and her id.
+ */
+export async function ownerByPassword(app: FastifyInstance, database: Database, email: string) {
+  const [existing] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
+  if (!existing) await verifiedUser(app, database, { email });
+  const pair = await passwordLogin(app, email);
+  return { ...pair, userId: await userIdOf(database, email) };
+}
+
+/**
+ * Starts setting up an authenticator (api/segundo-fator/configurar/): the store's answer (the
+ * secret as shown, its otpauth URI, the QR code) and the secret without its blanks.
+ */
+export async function startSecondFactorSetup(app: FastifyInstance, access: string) {
+  const res = await post(app, '/api/segundo-fator/configurar/', undefined, access);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as { segredo: string; uri: string; qr_svg: string };
+  return { ...body, secret: body.segredo.replace(/\s/g, '') };
+}
+
+/**
+ * Sets an authenticator up through the store's calls, activated with the code of the current
+ * step: what her phone and her drawer keep (the secret, that step, the recovery codes) and the
+ * session that passed the factor.
+ */
+export async function setUpSecondFactor(app: FastifyInstance, access: string) {
+  const { secret } = await startSecondFactorSetup(app, access);
   const step = totpStep();
   const activated = await post(
     app,
@@ -85,8 +109,23 @@ async function setUp(
     codigos_recuperacao: string[];
   };
   return {
-    kept: { secret, recoveryCodes: answer.codigos_recuperacao, lastStep: step },
-    pair: { access: answer.access, refresh: answer.refresh },
+    secret,
+    step,
+    recoveryCodes: answer.codigos_recuperacao,
+    access: answer.access,
+    refresh: answer.refresh,
+  };
+}
+
+/** Sets an authenticator up; answers what her phone keeps and the session. */
+async function setUp(
+  app: FastifyInstance,
+  access: string,
+): Promise<{ kept: Authenticator; pair: { access: string; refresh: string } }> {
+  const factor = await setUpSecondFactor(app, access);
+  return {
+    kept: { secret: factor.secret, recoveryCodes: factor.recoveryCodes, lastStep: factor.step },
+    pair: { access: factor.access, refresh: factor.refresh },
   };
 }
 
@@ -125,32 +164,21 @@ async function ownerSession(
   database: Database,
   email: string,
 ): Promise<OwnerSession> {
-  const [existing] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!existing) await verifiedUser(app, database, { email });
-  const login = await passwordLogin(app, email);
+  const login = await ownerByPassword(app, database, email);
   const kept = authenticators.get(database) ?? new Map<string, Authenticator>();
   authenticators.set(database, kept);
   const mine = kept.get(email);
-  const [factor] = existing
-    ? await database.db
-        .select({ lastStep: ownerSecondFactors.lastStep })
-        .from(ownerSecondFactors)
-        .where(eq(ownerSecondFactors.userId, existing.id))
-    : [];
+  const [factor] = await database.db
+    .select({ lastStep: ownerSecondFactors.lastStep })
+    .from(ownerSecondFactors)
+    .where(eq(ownerSecondFactors.userId, login.userId));
   let pair = mine ? await verify(app, login.access, mine, factor?.lastStep ?? null) : undefined;
   if (!pair) {
     const fresh = await setUp(app, login.access);
     kept.set(email, fresh.kept);
     pair = fresh.pair;
   }
-  const [row] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  return { token: pair.access, refresh: pair.refresh, userId: row!.id, email };
+  return { token: pair.access, refresh: pair.refresh, userId: login.userId, email };
 }
 
 /**

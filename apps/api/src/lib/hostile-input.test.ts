@@ -3,7 +3,6 @@
  * (control characters at the edge, Fastify's own errors in Portuguese JSON, e-mail lengths,
  * NFKC where texts are compared, no mail library text in an answer, nothing personal in the log).
  */
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
@@ -23,19 +22,14 @@ import {
   verifiedUser,
 } from '../../test/accounts.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers.js';
+import { captureLogs } from '../../test/logs.js';
 import { buildApp } from '../app.js';
 import { outboxEmails } from '../db/schema.js';
 import type { MailMessage, Mailer } from '../integrations/mail/mailer.js';
 import { findTextProblem } from './hostile-input.js';
-import { loggerOptions } from './logger.js';
 
-let lines = '';
-const stream = new Writable({
-  write(chunk: Buffer, _enc, done) {
-    lines += chunk.toString('utf8');
-    done();
-  },
-});
+/** What the app logs. */
+const logs = captureLogs();
 
 /** A mailer that can be told to fail the way nodemailer does when the server rejects the address. */
 function switchableMailer(): Mailer & { sent: MailMessage[]; failing: boolean } {
@@ -69,7 +63,7 @@ beforeAll(async () => {
   app = await buildApp({
     config,
     database: testDb.database,
-    logger: { ...(loggerOptions(config) as object), stream },
+    logger: logs.logger(config),
     mailer,
     background: false,
   });
@@ -92,16 +86,16 @@ describe('control characters at the edge', () => {
     const payload = signUpPayload();
     const nulEmail = payload.email.replace('@', '\u0000@');
     const cpfDigits = payload.cpf.replace(/\D/g, '');
-    lines = '';
+    logs.text = '';
     expectRefused(await app.inject('/api/buscar/produtos/?search=%00'));
     expectRefused(await post(app, '/api/token/', { username: nulEmail, password: GOOD_PASSWORD }));
     expectRefused(await post(app, '/api/forgot-password/', { email: nulEmail }));
     expectRefused(await post(app, '/api/send_verification/', { email: nulEmail }));
     expectRefused(await post(app, '/api/users/', { ...payload, email: nulEmail }));
-    expect(lines).not.toContain(payload.email.split('@')[0]);
-    expect(lines).not.toContain(cpfDigits);
-    expect(lines).not.toContain(payload.cpf);
-    expect(lines).not.toMatch(/Failed query|invalid byte sequence|"level":50/);
+    expect(logs.text).not.toContain(payload.email.split('@')[0]);
+    expect(logs.text).not.toContain(cpfDigits);
+    expect(logs.text).not.toContain(payload.cpf);
+    expect(logs.text).not.toMatch(/Failed query|invalid byte sequence|"level":50/);
   });
 
   it('are refused in path params, query keys and the headers the API reads', async () => {
@@ -295,7 +289,7 @@ describe('mail failures', () => {
   it("forgot-password still answers its success: the mail library's message stays in the (scrubbed) log", async () => {
     const user = await verifiedUser(app, testDb.database);
     mailer.failing = true;
-    lines = '';
+    logs.text = '';
     try {
       const res = await post(app, '/api/forgot-password/', { email: user.email });
       expect(res.statusCode).toBe(200);
@@ -305,9 +299,9 @@ describe('mail failures', () => {
     } finally {
       mailer.failing = false;
     }
-    expect(lines).toContain('all recipients were rejected');
-    expect(lines).not.toContain(user.email.toLowerCase());
-    expect(lines).not.toContain(user.email.split('@')[0]);
+    expect(logs.text).toContain('all recipients were rejected');
+    expect(logs.text).not.toContain(user.email.toLowerCase());
+    expect(logs.text).not.toContain(user.email.split('@')[0]);
     const [row] = await testDb.database.db
       .select()
       .from(outboxEmails)
@@ -319,7 +313,7 @@ describe('mail failures', () => {
   it('send_verification too', async () => {
     const user = await register(app);
     mailer.failing = true;
-    lines = '';
+    logs.text = '';
     try {
       const res = await post(app, '/api/send_verification/', { email: user.email });
       expect(res.statusCode).toBe(200);
@@ -328,7 +322,7 @@ describe('mail failures', () => {
     } finally {
       mailer.failing = false;
     }
-    expect(lines).toContain('all recipients were rejected');
-    expect(lines).not.toContain(user.email.split('@')[0]);
+    expect(logs.text).toContain('all recipients were rejected');
+    expect(logs.text).not.toContain(user.email.split('@')[0]);
   });
 });

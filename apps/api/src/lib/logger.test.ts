@@ -1,21 +1,15 @@
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig } from '../../test/helpers.js';
+import { captureLogs } from '../../test/logs.js';
 import { users } from '../db/schema.js';
 import { loggerOptions, maskUrl, scrubText } from './logger.js';
 
 function capture() {
-  const out = { text: '' };
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      out.text += chunk.toString('utf8');
-      done();
-    },
-  });
+  const out = captureLogs();
   const options = loggerOptions(testConfig({ logLevel: 'info' })) as pino.LoggerOptions;
-  return { out, log: pino({ ...options, transport: undefined }, stream) };
+  return { out, log: pino({ ...options, transport: undefined }, out.stream) };
 }
 
 describe('logger options', () => {

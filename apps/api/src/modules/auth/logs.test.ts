@@ -1,8 +1,6 @@
 /** No password, token or CPF reaches the log, whatever the calls (LGPD). */
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { loggerOptions } from '../../lib/logger.js';
 import { GOOD_PASSWORD, post, signUpPayload, tokenFromMail } from '../../../test/accounts.js';
 import {
   createTestDatabase,
@@ -10,15 +8,11 @@ import {
   testConfig,
   type TestDatabase,
 } from '../../../test/helpers.js';
+import { captureLogs } from '../../../test/logs.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 
-let lines = '';
-const stream = new Writable({
-  write(chunk: Buffer, _enc, done) {
-    lines += chunk.toString('utf8');
-    done();
-  },
-});
+/** What the app logs. */
+const logs = captureLogs();
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -33,7 +27,7 @@ describe('logs', () => {
     const app = await buildApp({
       config,
       database: testDb.database,
-      logger: { ...(loggerOptions(config) as object), stream },
+      logger: logs.logger(config),
       mailer,
     });
     try {
@@ -64,7 +58,7 @@ describe('logs', () => {
         payload: `{"cpf": "${cpfDigits}", "password": "${GOOD_PASSWORD}"`,
       });
 
-      expect(lines.length).toBeGreaterThan(0);
+      expect(logs.text.length).toBeGreaterThan(0);
       for (const secret of [
         GOOD_PASSWORD,
         'Errada1234',
@@ -76,7 +70,7 @@ describe('logs', () => {
         pair.access,
         pair.access.split('.')[2]!,
       ]) {
-        expect(lines, `log contains ${secret}`).not.toContain(secret);
+        expect(logs.text, `log contains ${secret}`).not.toContain(secret);
       }
     } finally {
       await app.close();

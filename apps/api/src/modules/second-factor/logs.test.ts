@@ -1,21 +1,15 @@
 /** No TOTP secret, code or recovery code reaches the log, whatever the calls. */
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { loggerOptions } from '../../lib/logger.js';
-import { post, verifiedUser } from '../../../test/accounts.js';
-import { passwordLogin } from '../../../test/admin.js';
+import { post } from '../../../test/accounts.js';
+import { ownerByPassword, startSecondFactorSetup } from '../../../test/admin.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
+import { captureLogs } from '../../../test/logs.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { totpCode, totpStep } from './totp.js';
 
-let lines = '';
-const stream = new Writable({
-  write(chunk: Buffer, _enc, done) {
-    lines += chunk.toString('utf8');
-    done();
-  },
-});
+/** What the app logs. */
+const logs = captureLogs();
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -30,15 +24,12 @@ describe('logs of the second factor', () => {
     const app = await buildApp({
       config,
       database: testDb.database,
-      logger: { ...(loggerOptions(config) as object), stream },
+      logger: logs.logger(config),
       mailer: memoryMailer(),
     });
     try {
-      await verifiedUser(app, testDb.database, { email });
-      const login = await passwordLogin(app, email);
-      const setup = await post(app, '/api/segundo-fator/configurar/', undefined, login.access);
-      const grouped = (setup.json() as { segredo: string }).segredo;
-      const secret = grouped.replace(/\s/g, '');
+      const login = await ownerByPassword(app, testDb.database, email);
+      const { segredo: grouped, secret } = await startSecondFactorSetup(app, login.access);
       const wrong = totpCode(secret, totpStep() - 5);
       await post(app, '/api/segundo-fator/ativar/', { codigo: wrong }, login.access);
       const first = totpCode(secret, totpStep());
@@ -63,7 +54,7 @@ describe('logs of the second factor', () => {
       });
 
       // The calls were logged (their paths), only not what they carried.
-      expect(lines).toContain('/api/segundo-fator/verificar/');
+      expect(logs.text).toContain('/api/segundo-fator/verificar/');
       for (const value of [
         secret,
         grouped,
@@ -73,7 +64,7 @@ describe('logs of the second factor', () => {
         ...codes,
         codes[1]!.replace('-', ''),
       ])
-        expect(lines, `log contains ${value}`).not.toContain(value);
+        expect(logs.text, `log contains ${value}`).not.toContain(value);
     } finally {
       await app.close();
     }

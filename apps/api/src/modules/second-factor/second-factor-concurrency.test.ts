@@ -6,10 +6,10 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { post, verifiedUser } from '../../../test/accounts.js';
-import { passwordLogin } from '../../../test/admin.js';
+import { post } from '../../../test/accounts.js';
+import { ownerByPassword, passwordLogin, startSecondFactorSetup } from '../../../test/admin.js';
 import { useTestApp } from '../../../test/helpers.js';
-import { ownerRecoveryCodes, ownerSecondFactors, refreshTokens, users } from '../../db/schema.js';
+import { ownerRecoveryCodes, ownerSecondFactors, refreshTokens } from '../../db/schema.js';
 import { totpCode, totpStep } from './totp.js';
 
 const OWNER = 'corrida.dona@sf.test';
@@ -33,12 +33,9 @@ describe('racing with one code', () => {
   let usedStep = 0;
 
   it('activation: the same first code sent at once activates once', async () => {
-    await verifiedUser(ctx.app, ctx.database, { email: OWNER });
-    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, OWNER));
-    userId = user!.id;
-    const login = await passwordLogin(ctx.app, OWNER);
-    const setup = await post(ctx.app, '/api/segundo-fator/configurar/', undefined, login.access);
-    secret = (setup.json() as { segredo: string }).segredo.replace(/\s/g, '');
+    const login = await ownerByPassword(ctx.app, ctx.database, OWNER);
+    userId = login.userId;
+    secret = (await startSecondFactorSetup(ctx.app, login.access)).secret;
     usedStep = totpStep();
     const codigo = totpCode(secret, usedStep);
     const answers = await Promise.all(

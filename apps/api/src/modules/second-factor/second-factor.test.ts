@@ -21,10 +21,17 @@ import {
   SECOND_FACTOR_RESET_SELF,
 } from '@semijoias/domain/second-factor';
 import { loggedInCustomer, post, tokenFromMail, verifiedUser } from '../../../test/accounts.js';
-import { adminCall, loggedInOwner, passwordLogin } from '../../../test/admin.js';
+import {
+  adminCall,
+  loggedInOwner,
+  ownerByPassword,
+  passwordLogin,
+  setUpSecondFactor,
+  startSecondFactorSetup,
+} from '../../../test/admin.js';
 import { sentMail, useTestApp } from '../../../test/helpers.js';
 import { DEFAULT_RATE_LIMITS, parseEnv } from '../../config.js';
-import { auditLog, ownerRecoveryCodes, ownerSecondFactors, users } from '../../db/schema.js';
+import { auditLog, ownerRecoveryCodes, ownerSecondFactors } from '../../db/schema.js';
 import { jwtKey } from '../../lib/access-token.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { createSecondFactorService, hashRecoveryCode } from './service.js';
@@ -49,36 +56,10 @@ const ctx = useTestApp({ adminEmails: OWNERS }, { mailer });
 
 const sessao = (token: string) => adminCall(ctx.app, token, 'GET', '/api/admin/sessao/');
 
-/** An owner registered and logged in with her password only. */
-async function ownerByPassword(email: string) {
-  const [existing] = await ctx.database.db.select().from(users).where(eq(users.email, email));
-  if (!existing) await verifiedUser(ctx.app, ctx.database, { email });
-  const pair = await passwordLogin(ctx.app, email);
-  const [row] = await ctx.database.db.select().from(users).where(eq(users.email, email));
-  return { ...pair, userId: row!.id };
-}
-
-async function startSetup(access: string) {
-  const res = await post(ctx.app, '/api/segundo-fator/configurar/', undefined, access);
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { segredo: string; uri: string; qr_svg: string };
-  return { ...body, secret: body.segredo.replace(/\s/g, '') };
-}
-
-/** An owner who set up her authenticator by hand: what her phone keeps, and her session. */
+/** An owner who set up her authenticator: what her phone keeps, and her session with the factor. */
 async function ownerWithFactor(email: string) {
-  const owner = await ownerByPassword(email);
-  const { secret } = await startSetup(owner.access);
-  const step = totpStep();
-  const res = await post(
-    ctx.app,
-    '/api/segundo-fator/ativar/',
-    { codigo: totpCode(secret, step) },
-    owner.access,
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { access: string; refresh: string; codigos_recuperacao: string[] };
-  return { userId: owner.userId, secret, step, codes: body.codigos_recuperacao, ...body };
+  const owner = await ownerByPassword(ctx.app, ctx.database, email);
+  return { userId: owner.userId, ...(await setUpSecondFactor(ctx.app, owner.access)) };
 }
 
 function expectSecondFactorRequired(res: { statusCode: number; json(): unknown }) {
@@ -92,7 +73,7 @@ function expectSecondFactorRequired(res: { statusCode: number; json(): unknown }
 
 describe('setting up the authenticator', () => {
   it('closes the back office, sets up with a QR code, and opens it with the first code', async () => {
-    const owner = await ownerByPassword('setup.dona@sf.test');
+    const owner = await ownerByPassword(ctx.app, ctx.database, 'setup.dona@sf.test');
     expect(decodeJwt(owner.access).sf).toBeUndefined();
     expectSecondFactorRequired(await sessao(owner.access));
 
@@ -111,7 +92,7 @@ describe('setting up the authenticator', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ error: SECOND_FACTOR_NO_PENDING_SETUP });
 
-    const first = await startSetup(owner.access);
+    const first = await startSecondFactorSetup(ctx.app, owner.access);
     expect(first.segredo).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
     const uri = new URL(first.uri);
     expect(uri.protocol).toBe('otpauth:');
@@ -120,7 +101,7 @@ describe('setting up the authenticator', () => {
     expect(first.qr_svg.startsWith('<svg')).toBe(true);
 
     // Starting again replaces the pending secret: a code of the first one no longer activates.
-    const second = await startSetup(owner.access);
+    const second = await startSecondFactorSetup(ctx.app, owner.access);
     expect(second.secret).not.toBe(first.secret);
     const stale = await post(
       ctx.app,
@@ -296,7 +277,7 @@ describe('logging in with a code', () => {
     expectSecondFactorRequired(
       await post(ctx.app, '/api/segundo-fator/codigos/', undefined, login.access),
     );
-    const old = owner.codes;
+    const old = owner.recoveryCodes;
     const second = await post(ctx.app, '/api/segundo-fator/codigos/', undefined, owner.access);
     const fresh = (second.json() as { codigos_recuperacao: string[] }).codigos_recuperacao;
     expect(fresh).toHaveLength(10);
@@ -319,7 +300,7 @@ describe('logging in with a code', () => {
   });
 
   it('verificar/ before any setup: 409', async () => {
-    const owner = await ownerByPassword('notset.dona@sf.test');
+    const owner = await ownerByPassword(ctx.app, ctx.database, 'notset.dona@sf.test');
     const res = await post(
       ctx.app,
       '/api/segundo-fator/verificar/',
@@ -335,7 +316,7 @@ describe('logging in with a code', () => {
 
 describe('the time window (a clock the test moves)', () => {
   it('one step either way; after a step is used, no code of it or an earlier one', async () => {
-    const owner = await ownerByPassword('window.dona@sf.test');
+    const owner = await ownerByPassword(ctx.app, ctx.database, 'window.dona@sf.test');
     let clock = 1_700_000_010_000; // 10 s into a step
     const service = createSecondFactorService({
       db: ctx.database.db,
