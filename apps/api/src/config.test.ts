@@ -119,6 +119,7 @@ describe('parseEnv', () => {
   it('CART_REMINDER_MINUTES: 240 by default, or the minutes given', () => {
     expect(parseEnv({}).cartReminderMinutes).toBe(240);
     expect(parseEnv({ CART_REMINDER_MINUTES: '2' }).cartReminderMinutes).toBe(2);
+    expect(parseEnv({ CART_REMINDER_MINUTES: '0.1' }).cartReminderMinutes).toBe(0.1);
   });
 
   it('an empty variable counts as unset', () => {
@@ -151,7 +152,7 @@ describe('parseEnv', () => {
     [{ ORDER_SWEEP_INTERVAL_SECONDS: '0' }, 'ORDER_SWEEP_INTERVAL_SECONDS'],
     [{ CART_REMINDER_MINUTES: '0' }, 'CART_REMINDER_MINUTES'],
     [{ CART_REMINDER_MINUTES: '2h' }, 'CART_REMINDER_MINUTES'],
-    [{ CART_REMINDER_MINUTES: '1.5' }, 'CART_REMINDER_MINUTES'],
+    [{ CART_REMINDER_MINUTES: '0.05' }, 'CART_REMINDER_MINUTES'],
     [{ CART_REMINDER_MINUTES: '50000' }, 'CART_REMINDER_MINUTES'],
     [{ SANDBOX_WEBHOOK_SECRET: 'curto' }, 'SANDBOX_WEBHOOK_SECRET'],
     [{ SEED_DEMO_CATALOG: 'sim' }, 'SEED_DEMO_CATALOG'],

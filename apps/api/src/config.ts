@@ -98,12 +98,12 @@ const envSchema = z
         .max(60 * 24 * 30),
     ),
     ORDER_SWEEP_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
-    // A consenting customer's cart untouched this long brings one e-mail (4 h).
+    // A consenting customer's cart untouched this long brings one e-mail (4 h). A fraction of a
+    // minute is allowed, down to 6 seconds (0.1), for the end-to-end tests' store.
     CART_REMINDER_MINUTES: optional(
       z.coerce
         .number()
-        .int()
-        .min(1)
+        .min(0.1)
         .max(60 * 24 * 30),
     ),
     // Signs the sandbox provider's notifications; unset: derived from JWT_SECRET.
