@@ -143,3 +143,18 @@ export async function loggedInCustomer(
   const email = user.email.toLowerCase();
   return { token: access, userId: await userIdOf(database, email), email };
 }
+
+/**
+ * The one-click unsubscribe (RFC 8058) as a mail provider makes it: a form POST of
+ * `List-Unsubscribe=One-Click` to the message's List-Unsubscribe URL (its path and query), with no
+ * login. Answers the call.
+ */
+export function oneClickUnsubscribe(app: FastifyInstance, url: string | URL) {
+  const { pathname, search } = new URL(url);
+  return app.inject({
+    method: 'POST',
+    url: `${pathname}${search}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'List-Unsubscribe=One-Click',
+  });
+}

@@ -1,4 +1,7 @@
-/** Shared by the checkout tests: shoppers, products with a price and stock, calls, money and freight. */
+/**
+ * Shared by the checkout tests: shoppers, products with a price and stock, placing an order,
+ * money and freight as the API writes them.
+ */
 import { eq, sql } from 'drizzle-orm';
 import { quoteShipping } from '@semijoias/domain/shipping';
 import type { FastifyInstance } from 'fastify';
@@ -33,7 +36,7 @@ export function freight(subtotal: number, units: number, cep = '01310100'): numb
   return quoteShipping({ cep, subtotalCents: subtotal, itemCount: units }).valor;
 }
 
-/** Centavos as the API writes money: 12990 -> '129.90' (worked out here, not by the store's code). */
+/** Centavos as the API writes money, 12990 -> '129.90' (worked out here, not by the store). */
 export function brl(cents: number): string {
   return (cents / 100).toFixed(2);
 }

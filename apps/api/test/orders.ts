@@ -157,6 +157,14 @@ export function catalogTail(databaseOf: () => Database) {
   };
 }
 
+/** The where-clause of these orders' rows. */
+export function ofOrders(placed: TestOrder[]) {
+  return inArray(
+    orders.id,
+    placed.map((p) => p.order.id),
+  );
+}
+
 /**
  * Marks orders as if each had opened a sandbox checkout (`checkout-<id>`): a sweeper asks the
  * provider about them before cancelling. `also` sets other columns with it.
@@ -173,12 +181,7 @@ export async function withSandboxCheckout(
       paymentProvider: 'sandbox',
       providerCheckoutId: sql`'checkout-' || ${orders.id}`,
     })
-    .where(
-      inArray(
-        orders.id,
-        placed.map((p) => p.order.id),
-      ),
-    );
+    .where(ofOrders(placed));
 }
 
 /** The outbox rows of an order's e-mails (their dedupe keys name it), oldest first. */
@@ -203,6 +206,31 @@ export function testSandboxProvider(database: Database): PaymentProvider {
   });
 }
 
+/**
+ * Delivers a raw body to the payment webhook (api/webhooks/<provider>/, the sandbox's unless
+ * told) as the provider would: signed with the test app's secret unless `signature` is given, or
+ * with no signature header at all when it is null. Answers the call.
+ */
+export function deliverWebhook(
+  app: FastifyInstance,
+  raw: string,
+  options: { signature?: string | null; provider?: string } = {},
+) {
+  const signature =
+    options.signature === undefined
+      ? signSandboxBody(TEST_SANDBOX_WEBHOOK_SECRET, raw)
+      : options.signature;
+  return app.inject({
+    method: 'POST',
+    url: `/api/webhooks/${options.provider ?? 'sandbox'}/`,
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === null ? {} : { [SANDBOX_SIGNATURE_HEADER]: signature }),
+    },
+    payload: raw,
+  });
+}
+
 /** A signed sandbox notification for `reference`, and the call that delivers it to the app. */
 export function sandboxNotification(
   app: FastifyInstance,
@@ -223,16 +251,7 @@ export function sandboxNotification(
   });
   return {
     paymentId,
-    deliver: () =>
-      app.inject({
-        method: 'POST',
-        url: '/api/webhooks/sandbox/',
-        headers: {
-          'content-type': 'application/json',
-          [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(TEST_SANDBOX_WEBHOOK_SECRET, raw),
-        },
-        payload: raw,
-      }),
+    deliver: () => deliverWebhook(app, raw),
   };
 }
 

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxEmails, products, users } from '../../db/schema.js';
-import { loggedInCustomer, register } from '../../../test/accounts.js';
+import { loggedInCustomer, oneClickUnsubscribe, register } from '../../../test/accounts.js';
 import { addToCart, plainProducts } from '../../../test/checkout.js';
 import { useSmtpApp } from '../../../test/smtp-sink.js';
 
@@ -67,13 +67,7 @@ describe('the forgotten-cart e-mail on the wire', () => {
     expect(row).toEqual({ headers: null, links: [] });
 
     // The provider's one-click POST, no login.
-    const url = new URL(listUnsubscribe!.slice(1, -1));
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `${url.pathname}${url.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const res = await oneClickUnsubscribe(ctx.app, listUnsubscribe!.slice(1, -1));
     expect(res.statusCode, res.body).toBe(200);
     const [user] = await ctx.database.db
       .select({ optIn: users.marketingOptIn, at: users.marketingOptInChangedAt })

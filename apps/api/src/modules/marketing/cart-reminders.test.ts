@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatBRL } from '@semijoias/domain/money';
 import { variationLabel } from '@semijoias/domain/variations';
 import { cartReminders, products, users } from '../../db/schema.js';
-import { loggedInCustomer } from '../../../test/accounts.js';
+import { loggedInCustomer, oneClickUnsubscribe } from '../../../test/accounts.js';
 import { addToCart, plainProducts } from '../../../test/checkout.js';
 import { sizedPiece } from '../../../test/factories.js';
 import { TEST_JWT_SECRET, useTestApp } from '../../../test/helpers.js';
@@ -175,13 +175,8 @@ describe('the forgotten-cart e-mail', () => {
     const her = await customer(true);
     await addToCart(ctx.app, her.token, await nextPiece(), 1);
     const [mail] = await sweep(ctx.app, inMinutes(MINUTES + 1), her.email);
-    const url = new URL(/^<(.+)>$/.exec(mail!.headers!['List-Unsubscribe']!)![1]!);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `${url.pathname}${url.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const url = /^<(.+)>$/.exec(mail!.headers!['List-Unsubscribe']!)![1]!;
+    const res = await oneClickUnsubscribe(ctx.app, url);
     expect(res.statusCode, res.body).toBe(200);
     await touchCart(her.token, await nextPiece());
     expect(await sweep(ctx.app, inMinutes(MINUTES + 1), her.email)).toHaveLength(0);

@@ -12,7 +12,14 @@ import {
   UNSUBSCRIBE_LINK_INVALID,
 } from '@semijoias/domain/marketing';
 import { users } from '../../db/schema.js';
-import { login, post, register, signUpPayload, verifiedUser } from '../../../test/accounts.js';
+import {
+  login,
+  oneClickUnsubscribe,
+  post,
+  register,
+  signUpPayload,
+  verifiedUser,
+} from '../../../test/accounts.js';
 import { TEST_JWT_SECRET, useTestApp } from '../../../test/helpers.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import {
@@ -179,12 +186,10 @@ describe('POST /api/descadastrar/ (no login)', () => {
   it("RFC 8058's one-click POST withdraws at once, records the time, and is idempotent", async () => {
     const her = await consenting();
     await new Promise((r) => setTimeout(r, 20));
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: pathOf(oneClickUnsubscribeUrl('http://loja.test', her.token)),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const res = await oneClickUnsubscribe(
+      ctx.app,
+      oneClickUnsubscribeUrl('http://loja.test', her.token),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, message: UNSUBSCRIBE_DONE });
     expect(res.headers['cache-control']).toBe('no-store');

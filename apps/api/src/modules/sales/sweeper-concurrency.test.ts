@@ -16,6 +16,7 @@ import {
   insertOrder,
   pastDeadline,
   testOrderSweeper,
+  ofOrders,
   withSandboxCheckout,
   type TestOrder,
 } from '../../../test/orders.js';
@@ -72,12 +73,7 @@ describe('two sweepers at once', () => {
     const rows = await database.db
       .select({ status: orders.status })
       .from(orders)
-      .where(
-        inArray(
-          orders.id,
-          placed.map((p) => p.order.id),
-        ),
-      );
+      .where(ofOrders(placed));
     expect(rows.every((r) => r.status === 'cancelled')).toBe(true);
     // Every order holds 2 units of the first product and 1 of each other.
     const after = await productRows(ids);
@@ -126,12 +122,7 @@ describe('two sweepers at once', () => {
     const rows = await database.db
       .select({ status: orders.status, paymentId: orders.paymentId })
       .from(orders)
-      .where(
-        inArray(
-          orders.id,
-          placed.map((p) => p.order.id),
-        ),
-      );
+      .where(ofOrders(placed));
     expect(rows.every((r) => r.status === 'paid')).toBe(true);
     // insertOrder took no stock: paid at once leaves it, cancelled then revived gives it back
     // and takes it again; either way each order's units are counted sold once.

@@ -4,7 +4,7 @@
  * paid; a payment the provider took but never notified (sandbox and PagBank) is settled instead;
  * a provider that cannot be reached leaves the order for the next round.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   couponRedemptions,
@@ -23,6 +23,7 @@ import {
   orderOutbox,
   testOrderSweeper,
   testSandboxProvider,
+  ofOrders,
   withSandboxCheckout,
 } from '../../../test/orders.js';
 import {
@@ -231,15 +232,7 @@ describe('an unpaid order at its deadline', () => {
     });
     at(TTL_MINUTES + 1);
     expect(await sweeper.runOnce()).toEqual({ cancelled: 0, settled: 0, skipped: 7, reminded: 0 });
-    await ctx.database.db
-      .update(orders)
-      .set({ providerCheckoutId: null })
-      .where(
-        inArray(
-          orders.id,
-          placed.map((p) => p.order.id),
-        ),
-      );
+    await ctx.database.db.update(orders).set({ providerCheckoutId: null }).where(ofOrders(placed));
     expect(await sweeper.runOnce()).toEqual({ cancelled: 7, settled: 0, skipped: 0, reminded: 0 });
   });
 });
@@ -272,12 +265,7 @@ describe('a sweeper stopped in the middle of a pass (the instance shutting down)
     const statuses = await ctx.database.db
       .select({ status: orders.status })
       .from(orders)
-      .where(
-        inArray(
-          orders.id,
-          placed.map((p) => p.order.id),
-        ),
-      )
+      .where(ofOrders(placed))
       .orderBy(orders.expiresAt, orders.id);
     expect(statuses.map((r) => r.status)).toEqual([
       'cancelled',

@@ -20,7 +20,7 @@ import { healthItems, orders, outboxEmails, refusedPaymentNotifications } from '
 import type { ProviderReachability } from '../../integrations/payments/provider.js';
 import { SANDBOX_SIGNATURE_HEADER } from '../../integrations/payments/sandbox.js';
 import { testConfig, useTestApp } from '../../../test/helpers.js';
-import { insertOrder } from '../../../test/orders.js';
+import { deliverWebhook, insertOrder } from '../../../test/orders.js';
 import { backupNameFor } from '../backups/files.js';
 import { memoryMailer, type MailMessage } from '../../integrations/mail/mailer.js';
 import { createStoreHealthMonitor, type StoreHealthOptions } from './monitor.js';
@@ -493,18 +493,7 @@ describe('refused payment notifications, as the webhook records them', () => {
   it('a bad signature, an unreadable signed body and an unknown order; no body kept', async () => {
     const db = ctx.database.db;
     await forgedNotifications(1);
-    const { signSandboxBody } = await import('../../integrations/payments/sandbox.js');
-    const { TEST_SANDBOX_WEBHOOK_SECRET } = await import('../../../test/helpers.js');
-    const signed = (raw: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/sandbox/',
-        headers: {
-          'content-type': 'application/json',
-          [SANDBOX_SIGNATURE_HEADER]: signSandboxBody(TEST_SANDBOX_WEBHOOK_SECRET, raw),
-        },
-        payload: raw,
-      });
+    const signed = (raw: string) => deliverWebhook(ctx.app, raw);
     expect((await signed('{"não": "é um aviso"}')).statusCode).toBe(401);
     const unknown = JSON.stringify({
       event_id: 'evt-desconhecido',

@@ -8,10 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loggedInCustomer } from '../../../../test/accounts.js';
 import { TEST_SANDBOX_WEBHOOK_SECRET, useTestApp } from '../../../../test/helpers.js';
-import { insertOrder } from '../../../../test/orders.js';
+import { deliverWebhook, insertOrder } from '../../../../test/orders.js';
 import { orders, paymentNotifications, products } from '../../../db/schema.js';
 import {
-  SANDBOX_SIGNATURE_HEADER,
   signSandboxBody,
   type SandboxNotification,
 } from '../../../integrations/payments/sandbox.js';
@@ -49,17 +48,10 @@ function checkoutPath(link: string): string {
   return new URL(link).pathname;
 }
 
+/** A notification to the webhook, signed with the app's secret unless `signature` is given. */
 function notify(body: SandboxNotification | string, signature?: string, provider = 'sandbox') {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/webhooks/${provider}/`,
-    headers: {
-      'content-type': 'application/json',
-      [SANDBOX_SIGNATURE_HEADER]: signature ?? signSandboxBody(TEST_SANDBOX_WEBHOOK_SECRET, raw),
-    },
-    payload: raw,
-  });
+  return deliverWebhook(ctx.app, raw, { signature, provider });
 }
 
 async function notificationsFor(orderId: number) {

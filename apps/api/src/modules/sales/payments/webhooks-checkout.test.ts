@@ -9,7 +9,12 @@ import {
 } from '../../../integrations/payments/sandbox.js';
 import { ConflictError, UpstreamError } from '../../../lib/errors.js';
 import { TEST_SANDBOX_WEBHOOK_SECRET, testConfig, useTestApp } from '../../../../test/helpers.js';
-import { insertOrder, orderByReference, testSandboxProvider } from '../../../../test/orders.js';
+import {
+  deliverWebhook,
+  insertOrder,
+  orderByReference,
+  testSandboxProvider,
+} from '../../../../test/orders.js';
 import { ORDER_NOT_AWAITING_PAYMENT } from '@semijoias/domain/messages';
 import {
   PAYMENT_NOTIFICATION_INVALID_SIGNATURE as INVALID_SIGNATURE,
@@ -39,17 +44,9 @@ function notification(
   });
 }
 
-function deliver(raw: string, signature?: string, provider = 'sandbox') {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/webhooks/${provider}/`,
-    headers: {
-      'content-type': 'application/json',
-      ...(signature === undefined ? {} : { [SANDBOX_SIGNATURE_HEADER]: signature }),
-    },
-    payload: raw,
-  });
-}
+/** A raw body delivered to the webhook with this signature, or none. */
+const deliver = (raw: string, signature?: string, provider = 'sandbox') =>
+  deliverWebhook(ctx.app, raw, { signature: signature ?? null, provider });
 
 const sign = (raw: string) => signSandboxBody(TEST_SANDBOX_WEBHOOK_SECRET, raw);
 
