@@ -50,13 +50,31 @@ export function signUpPayload(overrides: Partial<SignUp> = {}): SignUp {
   };
 }
 
-export function post(app: FastifyInstance, url: string, payload: unknown, token?: string) {
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A call of the API with her bearer `token` (or none, undefined), a JSON body when `payload` is
+ * given, and any other `headers`. Answers the call, whatever its status.
+ */
+export function apiCall(
+  app: FastifyInstance,
+  token: string | undefined,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
   return app.inject({
-    method: 'POST',
+    method,
     url,
-    payload: payload as object,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
+}
+
+/** POST `payload` to `url`, with her bearer when `token` is given. */
+export function post(app: FastifyInstance, url: string, payload: unknown, token?: string) {
+  return apiCall(app, token, 'POST', url, payload);
 }
 
 /**

@@ -20,7 +20,13 @@ import {
   ADDRESS_PROFILE_NAME_TAKEN,
   ADDRESS_PROFILE_NOT_FOUND,
 } from '@semijoias/domain/messages';
-import { loggedInCustomer, makeCpf, maskedCpf } from '../../../test/accounts.js';
+import {
+  apiCall,
+  loggedInCustomer,
+  makeCpf,
+  maskedCpf,
+  type Method,
+} from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { addressProfiles } from '../../db/schema.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
@@ -31,19 +37,8 @@ const ctx = useTestApp({}, { mailer: memoryMailer() });
 
 const customer = () => loggedInCustomer(ctx.app, ctx.database);
 
-function call(
-  token: string | undefined,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) {
-  return ctx.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-}
+const call = (token: string | undefined, method: Method, url: string, payload?: unknown) =>
+  apiCall(ctx.app, token, method, url, payload);
 
 function profile(overrides: Record<string, unknown> = {}) {
   return {

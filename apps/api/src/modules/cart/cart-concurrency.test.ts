@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CART_ALREADY_AT_STOCK } from '@semijoias/domain/messages';
 import { products } from '../../db/schema.js';
-import { login, verifiedUser } from '../../../test/accounts.js';
+import { apiCall, login, verifiedUser, type Method } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { plainProducts } from '../../../test/checkout.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
@@ -35,20 +35,13 @@ async function productWithStock(stock: number): Promise<number> {
   return id;
 }
 
-function send(
+const send = (
   token: string,
-  method: 'GET' | 'POST' | 'PUT',
+  method: Method,
   url: string,
   payload?: object,
   headers: Record<string, string> = {},
-) {
-  return ctx.app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    headers: { ...headers, authorization: `Bearer ${token}` },
-  });
-}
+) => apiCall(ctx.app, token, method, url, payload, headers);
 
 async function quantityOf(token: string, productId: number): Promise<number | undefined> {
   const res = await send(token, 'GET', '/api/cart/');

@@ -13,7 +13,12 @@ import {
   TOKEN_INVALID_OR_EXPIRED,
 } from '@semijoias/domain/messages';
 import { cartItems, cartMergeKeys, products } from '../../db/schema.js';
-import { loggedInCustomer, type LoggedInCustomer } from '../../../test/accounts.js';
+import {
+  apiCall,
+  loggedInCustomer,
+  type LoggedInCustomer,
+  type Method,
+} from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { plainProducts } from '../../../test/checkout.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
@@ -25,22 +30,13 @@ const ctx = useTestApp({ imageBaseUrl: IMAGE_BASE }, { mailer: memoryMailer() })
 const shopper = () => loggedInCustomer(ctx.app, ctx.database);
 type Shopper = LoggedInCustomer;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-function call(
+const call = (
   method: Method,
   url: string,
   token: string | undefined,
   payload?: unknown,
   headers: Record<string, string> = {},
-) {
-  return ctx.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-}
+) => apiCall(ctx.app, token, method, url, payload, headers);
 
 function cartOf(res: LightMyRequestResponse): CartLineJson[] {
   expect(res.statusCode, res.body).toBe(200);

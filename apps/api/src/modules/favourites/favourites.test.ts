@@ -7,21 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { FAVOURITE_PRODUCT_ID_INVALID } from '@semijoias/domain/favourites';
 import { PRODUCT_NOT_FOUND } from '@semijoias/domain/messages';
 import { favourites, products } from '../../db/schema.js';
-import { loggedInCustomer } from '../../../test/accounts.js';
+import { apiCall, loggedInCustomer, type Method } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import type { ProductJson } from '../catalog/schemas.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 
-function send(method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) {
-  return ctx.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-}
+const send = (method: Method, url: string, token?: string, payload?: unknown) =>
+  apiCall(ctx.app, token, method, url, payload);
 
 const add = (token: string, produto_id: unknown) =>
   send('POST', '/api/favoritos/', token, { produto_id });

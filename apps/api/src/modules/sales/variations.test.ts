@@ -16,6 +16,7 @@ import {
 } from '@semijoias/domain/variations';
 import { products, productVariations, stockMovements } from '../../db/schema.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
+import { apiCall, type Method } from '../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
 import {
   ADDRESS,
@@ -43,19 +44,8 @@ const ctx = useTestApp(
 );
 const config = testConfig({ unpaidOrderTtlMinutes: TTL_MINUTES });
 
-function cartCall(
-  s: Shopper,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  return ctx.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${s.token}` },
-    ...(payload ? { payload } : {}),
-  });
-}
+const cartCall = (s: Shopper, method: Method, url: string, payload?: object) =>
+  apiCall(ctx.app, s.token, method, url, payload);
 
 interface CartLine {
   produto: { id: number; estoque: number };

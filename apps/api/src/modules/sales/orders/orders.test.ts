@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema.js';
-import { loggedInCustomer } from '../../../../test/accounts.js';
+import { apiCall, loggedInCustomer } from '../../../../test/accounts.js';
 import { useTestApp } from '../../../../test/helpers.js';
 import { insertOrder, orderByReference } from '../../../../test/orders.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
@@ -14,13 +14,7 @@ const ctx = useTestApp({}, { mailer: memoryMailer() });
 
 const customer = () => loggedInCustomer(ctx.app, ctx.database);
 
-function get(url: string, token?: string) {
-  return ctx.app.inject({
-    method: 'GET',
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-}
+const get = (url: string, token?: string) => apiCall(ctx.app, token, 'GET', url);
 
 describe('GET /api/payment-status/{reference}/', () => {
   it('answers 409 with the status for a paid or cancelled order', async () => {

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loggedInCustomer } from '../../../../test/accounts.js';
+import { apiCall, loggedInCustomer } from '../../../../test/accounts.js';
 import { TEST_SANDBOX_WEBHOOK_SECRET, useTestApp } from '../../../../test/helpers.js';
 import { deliverWebhook, insertOrder } from '../../../../test/orders.js';
 import { orders, paymentNotifications, products } from '../../../db/schema.js';
@@ -29,13 +29,7 @@ async function statusOf(reference: string) {
   return row!;
 }
 
-function get(url: string, token?: string) {
-  return ctx.app.inject({
-    method: 'GET',
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-}
+const get = (url: string, token?: string) => apiCall(ctx.app, token, 'GET', url);
 
 async function paymentLink(reference: string, auth: { token?: string; chave?: string }) {
   const url = `/api/payment-status/${reference}/${auth.chave ? `?chave=${auth.chave}` : ''}`;
