@@ -2,7 +2,7 @@
  * Shared by the checkout tests: shoppers, products with a price and stock, placing an order,
  * money and freight as the API writes them.
  */
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { quoteShipping } from '@semijoias/domain/shipping';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -39,6 +39,15 @@ export function freight(subtotal: number, units: number, cep = '01310100'): numb
 /** Centavos as the API writes money, 12990 -> '129.90' (worked out here, not by the store). */
 export function brl(cents: number): string {
   return (cents / 100).toFixed(2);
+}
+
+/** These products' stock and sales count, by id. */
+export async function stockAndSales(database: Database, ids: number[]) {
+  return database.db
+    .select({ id: products.id, stock: products.stock, sales: products.salesCount })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id));
 }
 
 export async function stockOf(database: Database, id: number): Promise<number> {

@@ -5,10 +5,10 @@
  * taken once, whichever wins.
  */
 import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { orders, outboxEmails, products } from '../../db/schema.js';
+import { orders, outboxEmails } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
 import { testConfig } from '../../../test/helpers.js';
 import { useRacingDatabase } from '../../../test/racing.js';
@@ -22,6 +22,7 @@ import {
 } from '../../../test/orders.js';
 import { orderMailDeps } from './orders/emails.js';
 import { recordAndSettle } from './payments/settlement.js';
+import { stockAndSales } from '../../../test/checkout.js';
 
 const config = testConfig({ unpaidOrderTtlMinutes: 2 });
 /** The file's database and a second connection to it, as a second instance would have. */
@@ -49,14 +50,6 @@ function sweeper(database: Database) {
   }).sweeper;
 }
 
-async function productRows(ids: number[]) {
-  return racing.database.db
-    .select({ id: products.id, stock: products.stock, sales: products.salesCount })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(asc(products.id));
-}
-
 describe('two sweepers at once', () => {
   it('cancel each of 30 expired orders once and give each unit back once', async () => {
     const { database, other } = racing;
@@ -65,7 +58,7 @@ describe('two sweepers at once', () => {
     for (let i = 0; i < 30; i++)
       placed.push(await insertOrder(database, { productIds: ids, ttlMinutes: 1 + (i % 2) }));
     await withSandboxCheckout(database, placed);
-    const before = await productRows(ids);
+    const before = await stockAndSales(database, ids);
 
     const results = await Promise.all([sweeper(database).runOnce(), sweeper(other).runOnce()]);
     expect(results[0].cancelled + results[1].cancelled).toBe(30);
@@ -76,7 +69,7 @@ describe('two sweepers at once', () => {
       .where(ofOrders(placed));
     expect(rows.every((r) => r.status === 'cancelled')).toBe(true);
     // Every order holds 2 units of the first product and 1 of each other.
-    const after = await productRows(ids);
+    const after = await stockAndSales(database, ids);
     expect(after.map((p) => p.stock)).toEqual([
       before[0]!.stock + 60,
       before[1]!.stock + 30,
@@ -100,7 +93,7 @@ describe('two sweepers at once', () => {
     const placed: TestOrder[] = [];
     for (let i = 0; i < 10; i++)
       placed.push(await insertOrder(database, { productIds: ids, ttlMinutes: 1 }));
-    const before = await productRows(ids);
+    const before = await stockAndSales(database, ids);
     const settle = (o: TestOrder) =>
       other.db.transaction((tx) =>
         recordAndSettle(tx, orderMailDeps(config), {
@@ -126,7 +119,7 @@ describe('two sweepers at once', () => {
     expect(rows.every((r) => r.status === 'paid')).toBe(true);
     // insertOrder took no stock: paid at once leaves it, cancelled then revived gives it back
     // and takes it again; either way each order's units are counted sold once.
-    const after = await productRows(ids);
+    const after = await stockAndSales(database, ids);
     expect(after.map((p) => p.stock)).toEqual(before.map((p) => p.stock));
     expect(after.map((p) => p.sales)).toEqual([before[0]!.sales + 20, before[1]!.sales + 10]);
     const [orphans] = await database.db

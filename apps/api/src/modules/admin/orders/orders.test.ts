@@ -5,12 +5,13 @@
  * once give the stock back once. With TEST_DATABASE_URL the concurrent calls run on several
  * PostgreSQL connections at once; on PGlite they interleave on one.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_FORBIDDEN } from '@semijoias/domain/admin';
 import { TRACKING_CODE_MESSAGES } from '@semijoias/domain/tracking-code';
 import { loggedInCustomer } from '../../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
+import { stockAndSales } from '../../../../test/checkout.js';
 import { redeemedCoupon } from '../../../../test/factories.js';
 import { testConfig, useTestApp } from '../../../../test/helpers.js';
 import {
@@ -57,15 +58,6 @@ async function paidOrder(options: TestOrderOptions = {}) {
 
 const call = (method: 'GET' | 'POST', url: string, body?: unknown, token = owner.token) =>
   adminCall(ctx.app, token, method, url, body);
-
-async function stockOf(ids: number[]) {
-  const rows = await ctx.database.db
-    .select({ id: products.id, stock: products.stock, sales: products.salesCount })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(products.id);
-  return rows;
-}
 
 async function auditOf(reference: string) {
   return ctx.database.db
@@ -411,7 +403,9 @@ describe('POST cancelar', () => {
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
-    expect(await stockOf(ids)).toEqual(ids.map((id) => ({ id, stock: 10, sales: 5 })));
+    expect(await stockAndSales(ctx.database, ids)).toEqual(
+      ids.map((id) => ({ id, stock: 10, sales: 5 })),
+    );
     const row = await orderByReference(ctx.database, order.reference);
     expect(row).toMatchObject({ status: 'refund_due', cancelReason: 'owner' });
     expect(row.cancelledAt).not.toBeNull();

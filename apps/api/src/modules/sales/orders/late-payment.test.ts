@@ -11,7 +11,6 @@ import {
   coupons,
   outboxEmails,
   paymentNotifications,
-  products,
 } from '../../../db/schema.js';
 import { testConfig, useTestApp } from '../../../../test/helpers.js';
 import {
@@ -30,6 +29,7 @@ import {
   placeOrder,
   setProduct,
   shopper,
+  stockAndSales,
   stockOf,
 } from '../../../../test/checkout.js';
 import { hostedCheckoutFor } from '../payments/hosted-checkout.js';
@@ -55,14 +55,9 @@ const notify = (
 const ownProducts = catalogTail(() => ctx.database);
 const stocks = (ids: number[]) => Promise.all(ids.map((id) => stockOf(ctx.database, id)));
 
-async function salesOf(ids: number[]) {
-  const rows = await Promise.all(
-    ids.map((id) =>
-      ctx.database.db.select({ n: products.salesCount }).from(products).where(eq(products.id, id)),
-    ),
-  );
-  return rows.map(([r]) => r!.n);
-}
+/** Their sales counts (the ids in order). */
+const salesOf = async (ids: number[]) =>
+  (await stockAndSales(ctx.database, ids)).map((r) => r.sales);
 
 const outboxOf = (orderId: number) => orderOutbox(ctx.database, orderId);
 

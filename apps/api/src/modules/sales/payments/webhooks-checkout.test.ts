@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, paymentNotifications, products, sandboxCheckouts } from '../../../db/schema.js';
+import { orders, paymentNotifications, sandboxCheckouts } from '../../../db/schema.js';
 import type { CheckoutRequest, PaymentProvider } from '../../../integrations/payments/provider.js';
 import {
   SANDBOX_SIGNATURE_HEADER,
@@ -15,6 +15,7 @@ import {
   orderByReference,
   testSandboxProvider,
 } from '../../../../test/orders.js';
+import { stockAndSales } from '../../../../test/checkout.js';
 import { ORDER_NOT_AWAITING_PAYMENT } from '@semijoias/domain/messages';
 import {
   PAYMENT_NOTIFICATION_INVALID_SIGNATURE as INVALID_SIGNATURE,
@@ -57,12 +58,9 @@ async function notificationsOf(orderId: number) {
     .where(eq(paymentNotifications.orderId, orderId));
 }
 
+/** Their sales counts, by id. */
 async function salesOf(ids: number[]) {
-  const rows = await ctx.database.db
-    .select({ id: products.id, sales: products.salesCount })
-    .from(products)
-    .where(inArray(products.id, ids));
-  return new Map(rows.map((r) => [r.id, r.sales]));
+  return new Map((await stockAndSales(ctx.database, ids)).map((r) => [r.id, r.sales]));
 }
 
 describe('sandbox provider', () => {
