@@ -1,8 +1,8 @@
 /**
- * For the tests of two instances racing: the file's seeded database and a second connection to
- * it, as a second instance of the store would have. On PostgreSQL (TEST_DATABASE_URL) a pool of
- * its own, so the two really run at once; on PGlite the same connection (it has only one), where
- * the two interleave.
+ * For the racing tests: calls started at once, and the file's seeded database with a second
+ * connection to it, as a second instance of the store would have. On PostgreSQL
+ * (TEST_DATABASE_URL) a pool of its own, so the two really run at once; on PGlite the same
+ * connection (it has only one), where the two interleave.
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../src/db/client.js';
@@ -32,4 +32,9 @@ export function useRacingDatabase(): RacingDatabase {
     await testDb?.drop();
   });
   return ctx;
+}
+
+/** `n` calls of `f` started at once (f(0) to f(n - 1)); their answers, in that order. */
+export function times<T>(n: number, f: (i: number) => Promise<T>): Promise<T[]> {
+  return Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 }

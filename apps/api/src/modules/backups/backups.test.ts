@@ -18,6 +18,7 @@ import {
   testDatabaseUrl,
   type TestDatabase,
 } from '../../../test/helpers.js';
+import { times } from '../../../test/racing.js';
 import { GOOD_PASSWORD, login } from '../../../test/accounts.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { saveMediaFile } from '../media/store.js';
@@ -31,9 +32,6 @@ import { createBackupService } from './service.js';
 
 const quiet = { info() {}, warn() {}, error() {} };
 const HOUR = 60 * 60 * 1000;
-const times = <T>(n: number, f: (i: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: n }, (_, i) => f(i)));
-
 let source: TestDatabase;
 let backupDir: string;
 let app: Awaited<ReturnType<typeof buildApp>>;

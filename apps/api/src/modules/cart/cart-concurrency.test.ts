@@ -9,6 +9,7 @@ import { CART_ALREADY_AT_STOCK } from '@semijoias/domain/messages';
 import { products } from '../../db/schema.js';
 import { apiCall, login, verifiedUser, type Method } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
+import { times } from '../../../test/racing.js';
 import { plainProducts } from '../../../test/checkout.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import type { CartLineJson } from './schemas.js';
@@ -48,9 +49,6 @@ async function quantityOf(token: string, productId: number): Promise<number | un
   expect(res.statusCode).toBe(200);
   return res.json<CartLineJson[]>().find((l) => l.produto.id === productId)?.quantidade;
 }
-
-const times = <T>(n: number, f: (i: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 
 describe('concurrent cart calls', () => {
   it(`${N} concurrent +1 deltas on one line all count`, async () => {

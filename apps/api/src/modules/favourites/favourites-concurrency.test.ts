@@ -8,13 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { favourites } from '../../db/schema.js';
 import { loggedInCustomer } from '../../../test/accounts.js';
 import { useTestApp } from '../../../test/helpers.js';
+import { times } from '../../../test/racing.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
 const N = 20;
-
-const times = <T>(n: number, f: (i: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 
 function add(token: string, productId: number) {
   return ctx.app.inject({

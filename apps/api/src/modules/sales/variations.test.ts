@@ -29,6 +29,7 @@ import {
 } from '../../../test/checkout.js';
 import { sizedPiece, sizeStock, type Size } from '../../../test/factories.js';
 import { sentMail, testConfig, useTestApp } from '../../../test/helpers.js';
+import { times } from '../../../test/racing.js';
 import {
   orderByReference,
   pastDeadline,
@@ -60,9 +61,6 @@ const linesOf = (lines: CartLine[]) =>
 /** Sweeps with the clock past every deadline of this file's orders. */
 const sweepPastDeadline = () =>
   testOrderSweeper(ctx.database, config, { now: pastDeadline(TTL_MINUTES) }).sweeper.runOnce();
-
-const times = <T>(n: number, f: (i: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 
 describe('the cart with sizes', () => {
   it('refuses a piece sold by size without one, and a size of another piece', async () => {

@@ -8,13 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { couponRedemptions, coupons } from '../../../db/schema.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
 import { useTestApp } from '../../../../test/helpers.js';
+import { times } from '../../../../test/racing.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
 import { addToCart, call, setProduct, shopper } from '../../../../test/checkout.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });
-
-const times = <T>(n: number, f: (i: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 
 describe('a usage limit lowered during checkouts', () => {
   for (const round of [1, 2, 3]) {

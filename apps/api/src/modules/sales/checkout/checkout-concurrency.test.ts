@@ -15,6 +15,7 @@ import {
   sandboxCheckouts,
 } from '../../../db/schema.js';
 import { testDatabaseUrl, useTestApp } from '../../../../test/helpers.js';
+import { times } from '../../../../test/racing.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
 import {
   ADDRESS,
@@ -27,9 +28,6 @@ import {
 } from '../../../../test/checkout.js';
 
 const ctx = useTestApp({}, { mailer: memoryMailer() });
-
-const times = <T>(n: number, f: (i: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 
 describe('concurrent checkouts', () => {
   it('(a) more buyers than stock: exactly the stock is sold, the others get 409', async () => {
