@@ -12,9 +12,10 @@
  * notification Mercado Pago would send about it (`notification`).
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signMercadoPagoNotification } from '../src/integrations/payments/mercadopago.js';
+import { readBody, sendJson } from './fake-http.js';
 
 /**
  * ok: answers like Mercado Pago; error: 500; hang: never answers; garbage: 200 with a body that is
@@ -90,11 +91,6 @@ export interface FakeMercadoPago {
   close(): Promise<void>;
 }
 
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
 /** Mercado Pago's error body. */
 const problem = (status: number, error: string, message: string) => ({
   message,
@@ -102,12 +98,6 @@ const problem = (status: number, error: string, message: string) => ({
   status,
   cause: [],
 });
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** The preference's total in centavos: its lines (and `shipments.cost`, when given). */
 function totalOf(body: Record<string, unknown>): number {
@@ -163,19 +153,19 @@ export async function startFakeMercadoPago(
         hanging.add(res);
         return;
       }
-      if (fake.mode === 'error') return send(res, 500, problem(500, 'internal_error', 'Oops'));
+      if (fake.mode === 'error') return sendJson(res, 500, problem(500, 'internal_error', 'Oops'));
       if (fake.mode === 'garbage') {
         res.writeHead(200, { 'content-type': 'text/html' });
         return res.end('<html><body>Serviço indisponível</body></html>');
       }
       if (req.headers.authorization !== `Bearer ${accessToken}`) {
-        return send(res, 401, problem(401, 'unauthorized', 'invalid access token'));
+        return sendJson(res, 401, problem(401, 'unauthorized', 'invalid access token'));
       }
       if (req.method === 'POST' && path === '/checkout/preferences') {
         const id = `${collectorId}-${randomUUID()}`;
         const b = body as Record<string, unknown>;
         fake.preferences.set(id, { id, body: b });
-        return send(res, 201, {
+        return sendJson(res, 201, {
           ...b,
           id,
           collector_id: collectorId,
@@ -194,9 +184,9 @@ export async function startFakeMercadoPago(
       const preference = /^\/checkout\/preferences\/([^/]+)$/.exec(path);
       if (req.method === 'PUT' && preference) {
         const found = fake.preferences.get(decodeURIComponent(preference[1]!));
-        if (!found) return send(res, 404, problem(404, 'not_found', 'preference not found'));
+        if (!found) return sendJson(res, 404, problem(404, 'not_found', 'preference not found'));
         found.body = { ...found.body, ...(body as Record<string, unknown>) };
-        return send(res, 200, { ...found.body, id: found.id });
+        return sendJson(res, 200, { ...found.body, id: found.id });
       }
       if (req.method === 'GET' && path === '/v1/payments/search') {
         const reference = url.searchParams.get('external_reference');
@@ -206,7 +196,7 @@ export async function startFakeMercadoPago(
           .filter((p) => reference === null || p.external_reference === reference)
           .sort((a, b) => (a.date_created < b.date_created ? -1 : 1));
         if (descending) found.reverse();
-        return send(res, 200, {
+        return sendJson(res, 200, {
           paging: { total: found.length, limit, offset: 0 },
           results: found.slice(0, limit).map(publicPayment),
         });
@@ -214,11 +204,11 @@ export async function startFakeMercadoPago(
       const payment = /^\/v1\/payments\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && payment) {
         const p = fake.payments.get(Number(payment[1]));
-        if (!p) return send(res, 404, problem(404, 'not_found', 'Payment not found'));
-        return send(res, 200, publicPayment(p));
+        if (!p) return sendJson(res, 404, problem(404, 'not_found', 'Payment not found'));
+        return sendJson(res, 200, publicPayment(p));
       }
       if (req.method === 'GET' && path === '/users/me') {
-        return send(res, 200, {
+        return sendJson(res, 200, {
           id: collectorId,
           nickname: 'DUASIRMASSEMIJOIAS',
           site_id: 'MLB',
@@ -226,7 +216,7 @@ export async function startFakeMercadoPago(
           email: 'contato@duasirmassemijoias.com.br',
         });
       }
-      return send(res, 404, problem(404, 'not_found', 'resource not found'));
+      return sendJson(res, 404, problem(404, 'not_found', 'resource not found'));
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

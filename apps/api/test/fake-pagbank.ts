@@ -16,9 +16,10 @@
  * an order (`ORDE_…`) with its charges (`CHAR_…`); the checkout lists its orders.
  */
 import { generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signPagBankBody } from '../src/integrations/payments/pagbank.js';
+import { readBody, sendJson } from './fake-http.js';
 
 /**
  * ok: answers like PagBank; error: 500; hang: never answers; garbage: 200 with a body that is not
@@ -87,17 +88,6 @@ export interface FakePagBank {
     },
   ): { raw: string; headers: Record<string, string> };
   close(): Promise<void>;
-}
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function ecdsaKeyPair() {
@@ -260,13 +250,14 @@ export async function startFakePagBank(token = 'fake-pagbank-token'): Promise<Fa
         hanging.add(res);
         return;
       }
-      if (fake.mode === 'error') return send(res, 500, { error_messages: [{ code: 'internal' }] });
+      if (fake.mode === 'error')
+        return sendJson(res, 500, { error_messages: [{ code: 'internal' }] });
       if (fake.mode === 'garbage') {
         res.writeHead(200, { 'content-type': 'text/html' });
         return res.end('<html><body>Serviço indisponível</body></html>');
       }
       if (req.headers.authorization !== `Bearer ${token}`) {
-        return send(res, 401, { error_messages: [{ code: 'UNAUTHORIZED' }] });
+        return sendJson(res, 401, { error_messages: [{ code: 'UNAUTHORIZED' }] });
       }
       if (req.method === 'POST' && path === '/checkouts') {
         const id = `CHEC_${randomUUID().toUpperCase()}`;
@@ -277,27 +268,27 @@ export async function startFakePagBank(token = 'fake-pagbank-token'): Promise<Fa
           orders: [],
         };
         fake.checkouts.set(id, c);
-        return send(res, 201, checkoutOf(c));
+        return sendJson(res, 201, checkoutOf(c));
       }
       if (
         req.method === 'GET' &&
         path === '/public-keys' &&
         new URLSearchParams(query).get('type') === 'webhook'
       ) {
-        return send(res, 200, { public_key: publicKey(), created_at: Date.now() });
+        return sendJson(res, 200, { public_key: publicKey(), created_at: Date.now() });
       }
       const inactivate = /^\/checkouts\/([^/]+)\/inactivate$/.exec(path);
       if (req.method === 'POST' && inactivate) {
         const c = fake.checkouts.get(decodeURIComponent(inactivate[1]!));
-        if (!c) return send(res, 404, { error_messages: [{ code: 'NOT_FOUND' }] });
+        if (!c) return sendJson(res, 404, { error_messages: [{ code: 'NOT_FOUND' }] });
         c.inactive = true;
-        return send(res, 200, { ...checkoutOf(c), status: 'INACTIVE' });
+        return sendJson(res, 200, { ...checkoutOf(c), status: 'INACTIVE' });
       }
       const checkout = /^\/checkouts\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && checkout) {
         const c = fake.checkouts.get(decodeURIComponent(checkout[1]!));
-        if (!c) return send(res, 404, { error_messages: [{ code: 'NOT_FOUND' }] });
-        return send(res, 200, {
+        if (!c) return sendJson(res, 404, { error_messages: [{ code: 'NOT_FOUND' }] });
+        return sendJson(res, 200, {
           ...checkoutOf(c),
           orders: c.orders.map((o) => ({ id: o.id })),
         });
@@ -306,11 +297,11 @@ export async function startFakePagBank(token = 'fake-pagbank-token'): Promise<Fa
       if (req.method === 'GET' && order) {
         for (const c of fake.checkouts.values()) {
           const o = c.orders.find((x) => x.id === order[1]);
-          if (o) return send(res, 200, orderOf(c, o));
+          if (o) return sendJson(res, 200, orderOf(c, o));
         }
-        return send(res, 404, { error_messages: [{ code: 'NOT_FOUND' }] });
+        return sendJson(res, 404, { error_messages: [{ code: 'NOT_FOUND' }] });
       }
-      return send(res, 404, { error_messages: [{ code: 'NOT_FOUND' }] });
+      return sendJson(res, 404, { error_messages: [{ code: 'NOT_FOUND' }] });
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

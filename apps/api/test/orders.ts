@@ -12,7 +12,14 @@ import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
 import type { Config } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
-import { orderItems, orders, outboxEmails, products, type OrderRow } from '../src/db/schema.js';
+import {
+  orderItems,
+  orders,
+  outboxEmails,
+  paymentNotifications,
+  products,
+  type OrderRow,
+} from '../src/db/schema.js';
 import type { PaymentProvider } from '../src/integrations/payments/provider.js';
 import {
   createSandboxProvider,
@@ -195,6 +202,24 @@ export function orderOutbox(database: Database, orderId: number) {
     .from(outboxEmails)
     .where(like(outboxEmails.dedupeKey, `order:${orderId}:%`))
     .orderBy(outboxEmails.id);
+}
+
+/** The payment notifications the webhook stored for an order. */
+export function paymentNotificationsOf(database: Database, orderId: number) {
+  return database.db
+    .select()
+    .from(paymentNotifications)
+    .where(eq(paymentNotifications.orderId, orderId));
+}
+
+/**
+ * One pass of a sweeper of the test's own (testOrderSweeper) with the clock past the deadline of
+ * every order placed by now (`config`'s UNPAID_ORDER_TTL_MINUTES and a minute).
+ */
+export function sweepPastDeadline(database: Database, config: Config) {
+  return testOrderSweeper(database, config, {
+    now: pastDeadline(config.unpaidOrderTtlMinutes),
+  }).sweeper.runOnce();
 }
 
 /** The sandbox provider as the test app has it (testConfig's PUBLIC_URL and webhook secret). */

@@ -4,9 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { paymentNotifications, sandboxCheckouts } from '../../db/schema.js';
+import { sandboxCheckouts } from '../../db/schema.js';
 import { useTestApp } from '../../../test/helpers.js';
-import { insertOrder, orderByReference } from '../../../test/orders.js';
+import { insertOrder, orderByReference, paymentNotificationsOf } from '../../../test/orders.js';
 
 const ctx = useTestApp();
 
@@ -36,13 +36,6 @@ function card(path: string, number: string) {
   });
 }
 
-async function storedFor(orderId: number) {
-  return ctx.database.db
-    .select()
-    .from(paymentNotifications)
-    .where(eq(paymentNotifications.orderId, orderId));
-}
-
 describe('the sandbox page', () => {
   it('escapes what it shows, links its stylesheet and has no inline script or style', async () => {
     const { path, order } = await checkoutOf();
@@ -67,7 +60,7 @@ describe('the sandbox page', () => {
     expect(again.statusCode).toBe(303);
     expect(again.headers.location).toBe(`http://loja.test/pedido/${order.reference}`);
     expect((await orderByReference(ctx.database, order.reference)).status).toBe('payment_failed');
-    expect(await storedFor(order.id)).toHaveLength(1);
+    expect(await paymentNotificationsOf(ctx.database, order.id)).toHaveLength(1);
     const page = await ctx.app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(303);
   });
@@ -81,7 +74,7 @@ describe('the sandbox page', () => {
     ]);
     for (const res of answers) expect(res.statusCode).toBe(303);
     expect((await orderByReference(ctx.database, order.reference)).status).toBe('paid');
-    expect(await storedFor(order.id)).toHaveLength(1);
+    expect(await paymentNotificationsOf(ctx.database, order.id)).toHaveLength(1);
     const [row] = await ctx.database.db
       .select()
       .from(sandboxCheckouts)

@@ -30,12 +30,7 @@ import {
 import { sizedPiece, sizeStock, type Size } from '../../../test/factories.js';
 import { sentMail, testConfig, useTestApp } from '../../../test/helpers.js';
 import { times } from '../../../test/racing.js';
-import {
-  orderByReference,
-  pastDeadline,
-  sandboxNotification,
-  testOrderSweeper,
-} from '../../../test/orders.js';
+import { orderByReference, sandboxNotification, sweepPastDeadline } from '../../../test/orders.js';
 
 const TTL_MINUTES = 2;
 const mailer = memoryMailer();
@@ -57,10 +52,6 @@ interface CartLine {
 
 const linesOf = (lines: CartLine[]) =>
   lines.map((l) => [l.produto.id, l.variacao?.nome ?? null, l.quantidade]);
-
-/** Sweeps with the clock past every deadline of this file's orders. */
-const sweepPastDeadline = () =>
-  testOrderSweeper(ctx.database, config, { now: pastDeadline(TTL_MINUTES) }).sweeper.runOnce();
 
 describe('the cart with sizes', () => {
   it('refuses a piece sold by size without one, and a size of another piece', async () => {
@@ -298,7 +289,7 @@ describe('stock per size after an expiry and a late payment', () => {
     const { reference } = pay.json<{ reference: string }>();
     expect(await sizeStock(ctx.database, mid!.id)).toBe(0);
 
-    await sweepPastDeadline();
+    await sweepPastDeadline(ctx.database, config);
     const cancelled = await orderByReference(ctx.database, reference);
     expect(cancelled.status).toBe('cancelled');
     expect([

@@ -18,9 +18,8 @@ import {
   insertOrder,
   orderByReference,
   orderOutbox,
-  pastDeadline,
   sandboxNotification,
-  testOrderSweeper,
+  sweepPastDeadline,
   testSandboxProvider,
 } from '../../../../test/orders.js';
 import {
@@ -41,10 +40,6 @@ const ctx = useTestApp({ unpaidOrderTtlMinutes: TTL_MINUTES });
 const config = testConfig({ unpaidOrderTtlMinutes: TTL_MINUTES });
 
 const sandbox = () => testSandboxProvider(ctx.database);
-
-/** Sweeps with the clock past every deadline of this test file's orders. */
-const sweepPastDeadline = () =>
-  testOrderSweeper(ctx.database, config, { now: pastDeadline(TTL_MINUTES) }).sweeper.runOnce();
 
 const notify = (
   reference: string,
@@ -101,7 +96,7 @@ describe('a payment after the order was cancelled', () => {
     const [id] = await ownProducts(1);
     const { order } = await herOrder(id!, 3);
     const uses = await boasVindasUses();
-    await sweepPastDeadline();
+    await sweepPastDeadline(ctx.database, config);
     expect((await orderByReference(ctx.database, order.reference)).status).toBe('cancelled');
     expect(await stocks([id!])).toEqual([10]);
     expect(await redemptionOf(order.id)).toBeUndefined();
@@ -138,14 +133,14 @@ describe('a payment after the order was cancelled', () => {
     expect(await salesOf([id!])).toEqual([salesBefore[0]! + 3]);
     expect(await outcomesOf(order.id)).toEqual(['paid_late']);
     expect(await outboxOf(order.id)).toEqual(mails);
-    expect(await sweepPastDeadline()).toMatchObject({ cancelled: 0 });
+    expect(await sweepPastDeadline(ctx.database, config)).toMatchObject({ cancelled: 0 });
     expect((await orderByReference(ctx.database, order.reference)).status).toBe('paid');
   });
 
   it('her coupon used again meanwhile: still paid, with its discount, the other use kept', async () => {
     const [id] = await ownProducts(1);
     const { me, order } = await herOrder(id!, 1);
-    await sweepPastDeadline();
+    await sweepPastDeadline(ctx.database, config);
     const again = await placeOrder(ctx.app, { cep: '01310100', cupom: 'BOASVINDAS' }, me.token);
     const second = await orderByReference(ctx.database, again.reference);
     const uses = await boasVindasUses();
@@ -163,7 +158,7 @@ describe('a payment after the order was cancelled', () => {
   it('without the stock: refund due, no stock taken (not even the lines that were there), the owners told', async () => {
     const ids = await ownProducts(2);
     const placed = await insertOrder(ctx.database, { productIds: ids, ttlMinutes: TTL_MINUTES });
-    await sweepPastDeadline();
+    await sweepPastDeadline(ctx.database, config);
     expect((await orderByReference(ctx.database, placed.order.reference)).status).toBe('cancelled');
     // The second line's product sold out meanwhile; the first still has units.
     await setProduct(ctx.database, ids[1]!, { stock: 0 });
@@ -224,7 +219,7 @@ describe('a payment after the order was cancelled', () => {
   it('a late payment of another amount does not revive the order', async () => {
     const ids = await ownProducts(1);
     const placed = await insertOrder(ctx.database, { productIds: ids, ttlMinutes: TTL_MINUTES });
-    await sweepPastDeadline();
+    await sweepPastDeadline(ctx.database, config);
     const before = await stocks(ids);
     expect((await notify(placed.order.reference, 1).deliver()).statusCode).toBe(200);
     expect((await orderByReference(ctx.database, placed.order.reference)).status).toBe('cancelled');
@@ -270,7 +265,7 @@ describe('a declined payment', () => {
         dedupeKey: `order:${placed.order.id}:declined:${providerCheckoutId}`,
       },
     ]);
-    await sweepPastDeadline();
+    await sweepPastDeadline(ctx.database, config);
     expect((await orderByReference(ctx.database, placed.order.reference)).status).toBe('cancelled');
     expect(await stocks(ids)).toEqual([12]);
     expect((await outboxOf(placed.order.id)).map((m) => m.kind)).toEqual([

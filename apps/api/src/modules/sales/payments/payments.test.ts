@@ -8,8 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiCall, loggedInCustomer } from '../../../../test/accounts.js';
 import { TEST_SANDBOX_WEBHOOK_SECRET, useTestApp } from '../../../../test/helpers.js';
-import { deliverWebhook, insertOrder } from '../../../../test/orders.js';
-import { orders, paymentNotifications, products } from '../../../db/schema.js';
+import { deliverWebhook, insertOrder, paymentNotificationsOf } from '../../../../test/orders.js';
+import { orders, products } from '../../../db/schema.js';
 import {
   signSandboxBody,
   type SandboxNotification,
@@ -46,13 +46,6 @@ function checkoutPath(link: string): string {
 function notify(body: SandboxNotification | string, signature?: string, provider = 'sandbox') {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   return deliverWebhook(ctx.app, raw, { signature, provider });
-}
-
-async function notificationsFor(orderId: number) {
-  return ctx.database.db
-    .select()
-    .from(paymentNotifications)
-    .where(eq(paymentNotifications.orderId, orderId));
 }
 
 describe('the sandbox hosted page', () => {
@@ -101,7 +94,7 @@ describe('the sandbox hosted page', () => {
     expect(paid.status).toBe('paid');
     expect(paid.paymentId).toMatch(/^SBX_/);
     expect(paid.paidAt).not.toBeNull();
-    expect(await notificationsFor(order.id)).toHaveLength(1);
+    expect(await paymentNotificationsOf(ctx.database, order.id)).toHaveLength(1);
     const [after] = await ctx.database.db.select().from(products).where(eq(products.id, 2));
     expect(after!.salesCount).toBe(before!.salesCount + 3);
     // A paid order has no link to pay again.
@@ -171,7 +164,7 @@ describe('POST /api/webhooks/{provider}/', () => {
       expect(res.json()).toEqual({ error: 'Assinatura inválida.' });
     }
     expect((await statusOf(order.reference)).status).toBe('awaiting_payment');
-    expect(await notificationsFor(order.id)).toEqual([]);
+    expect(await paymentNotificationsOf(ctx.database, order.id)).toEqual([]);
   });
 
   it('a body changed after signing does not verify', async () => {
@@ -188,7 +181,9 @@ describe('POST /api/webhooks/{provider}/', () => {
     const res = await notify(event(order.reference, order.totalCents - 1));
     expect(res.statusCode).toBe(200);
     expect((await statusOf(order.reference)).status).toBe('awaiting_payment');
-    expect((await notificationsFor(order.id))[0]!.outcome).toBe('amount_mismatch');
+    expect((await paymentNotificationsOf(ctx.database, order.id))[0]!.outcome).toBe(
+      'amount_mismatch',
+    );
   });
 
   it('the same notification delivered five times at once moves the order once', async () => {
@@ -198,7 +193,7 @@ describe('POST /api/webhooks/{provider}/', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => notify(body)));
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect((await statusOf(order.reference)).status).toBe('paid');
-    const stored = await notificationsFor(order.id);
+    const stored = await paymentNotificationsOf(ctx.database, order.id);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.outcome).toBe('paid');
     expect(stored[0]!.rawBody).toBe(JSON.stringify(body));

@@ -13,6 +13,7 @@ import {
   deliverWebhook,
   insertOrder,
   orderByReference,
+  paymentNotificationsOf,
   testSandboxProvider,
 } from '../../../../test/orders.js';
 import { stockAndSales } from '../../../../test/checkout.js';
@@ -50,13 +51,6 @@ const deliver = (raw: string, signature?: string, provider = 'sandbox') =>
   deliverWebhook(ctx.app, raw, { signature: signature ?? null, provider });
 
 const sign = (raw: string) => signSandboxBody(TEST_SANDBOX_WEBHOOK_SECRET, raw);
-
-async function notificationsOf(orderId: number) {
-  return ctx.database.db
-    .select()
-    .from(paymentNotifications)
-    .where(eq(paymentNotifications.orderId, orderId));
-}
 
 /** Their sales counts, by id. */
 async function salesOf(ids: number[]) {
@@ -160,7 +154,7 @@ describe('POST /api/webhooks/:provider/', () => {
     const after = await salesOf(ids);
     for (const l of lines)
       expect(after.get(l.productId)).toBe(before.get(l.productId)! + l.quantidade);
-    const stored = await notificationsOf(order.id);
+    const stored = await paymentNotificationsOf(ctx.database, order.id);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ provider: 'sandbox', outcome: 'paid', rawBody: raw });
 
@@ -168,7 +162,7 @@ describe('POST /api/webhooks/:provider/', () => {
     const again = await deliver(raw, sign(raw));
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ ok: true });
-    expect(await notificationsOf(order.id)).toHaveLength(1);
+    expect(await paymentNotificationsOf(ctx.database, order.id)).toHaveLength(1);
     expect(await salesOf(ids)).toEqual(after);
   });
 
@@ -214,7 +208,7 @@ describe('POST /api/webhooks/:provider/', () => {
     const raw = notification(order.reference, order.totalCents);
     const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(raw, sign(raw))));
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
-    expect(await notificationsOf(order.id)).toHaveLength(1);
+    expect(await paymentNotificationsOf(ctx.database, order.id)).toHaveLength(1);
     const after = await salesOf(lines.map((l) => l.productId));
     for (const l of lines)
       expect(after.get(l.productId)).toBe(before.get(l.productId)! + l.quantidade);
@@ -226,7 +220,7 @@ describe('POST /api/webhooks/:provider/', () => {
     const raws = Array.from({ length: 5 }, () => notification(order.reference, order.totalCents));
     const answers = await Promise.all(raws.map((raw) => deliver(raw, sign(raw))));
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
-    const stored = await notificationsOf(order.id);
+    const stored = await paymentNotificationsOf(ctx.database, order.id);
     expect(stored).toHaveLength(5);
     expect(stored.filter((n) => n.outcome === 'paid')).toHaveLength(1);
     // Each event is another payment (its own payment id): kept for the owners, nothing moves.
@@ -241,7 +235,9 @@ describe('POST /api/webhooks/:provider/', () => {
     const raw = notification(order.reference, order.totalCents - 1);
     expect((await deliver(raw, sign(raw))).statusCode).toBe(200);
     expect((await orderByReference(ctx.database, order.reference)).status).toBe('awaiting_payment');
-    expect((await notificationsOf(order.id))[0]!.outcome).toBe('amount_mismatch');
+    expect((await paymentNotificationsOf(ctx.database, order.id))[0]!.outcome).toBe(
+      'amount_mismatch',
+    );
   });
 
   it('declined moves awaiting payment to payment failed and drops the link; paid after that pays', async () => {
@@ -261,7 +257,7 @@ describe('POST /api/webhooks/:provider/', () => {
     const failed = await orderByReference(ctx.database, order.reference);
     expect(failed.status).toBe('payment_failed');
     expect(failed.paymentUrl).toBeNull();
-    expect((await notificationsOf(order.id))[0]!.outcome).toBe('declined');
+    expect((await paymentNotificationsOf(ctx.database, order.id))[0]!.outcome).toBe('declined');
     // Her retry gets a new checkout.
     const retry = await hostedCheckoutFor(deps, order.id);
     expect(retry.paymentUrl).not.toBe(paymentUrl);
