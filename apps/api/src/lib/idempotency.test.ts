@@ -1,7 +1,8 @@
 /** Idempotency keys: claim, answer, mismatch; two-step calls' stored and recorded answers. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_REUSED } from '@semijoias/domain/messages';
-import { createTestDatabase, testDatabaseUrl, type TestDatabase } from '../../test/helpers.js';
+import { useTestDatabase } from '../../test/database.js';
+import { testDatabaseUrl } from '../../test/helpers.js';
 import type { Db } from '../db/client.js';
 import {
   claimKey,
@@ -14,13 +15,11 @@ import {
   type IdempotencyId,
 } from './idempotency.js';
 
-let testDb: TestDatabase;
+const testDb = useTestDatabase({ seed: false });
 let db: Db;
-beforeAll(async () => {
-  testDb = await createTestDatabase({ seed: false });
+beforeAll(() => {
   db = testDb.database.db;
 });
-afterAll(() => testDb?.drop());
 
 let serial = 0;
 const newId = () => ({ scope: 'test', owner: idempotencyOwner(7), key: `k-${++serial}` });

@@ -1,24 +1,16 @@
 /** No password, token or CPF reaches the log, whatever the calls (LGPD). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { GOOD_PASSWORD, post, signUpPayload, tokenFromMail } from '../../../test/accounts.js';
-import {
-  createTestDatabase,
-  sentMail,
-  testConfig,
-  type TestDatabase,
-} from '../../../test/helpers.js';
+import { useTestDatabase } from '../../../test/database.js';
+import { sentMail, testConfig } from '../../../test/helpers.js';
 import { captureLogs } from '../../../test/logs.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 
 /** What the app logs. */
 const logs = captureLogs();
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase({ seed: false });
-});
-afterAll(() => testDb?.drop());
+const testDb = useTestDatabase({ seed: false });
 
 describe('logs', () => {
   it('carry no password, token or CPF', async () => {

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { outboxEmails } from '../../db/schema.js';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers.js';
+import { useTestDatabase } from '../../../test/database.js';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 import {
   outboxMailer,
@@ -78,14 +78,12 @@ describe('outbox mailer (no SMTP_URL)', () => {
   });
 });
 
-let testDb: TestDatabase;
+const testDb = useTestDatabase({ seed: false });
 let db: Db;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase({ seed: false });
+beforeAll(() => {
   db = testDb.database.db;
 });
-afterAll(() => testDb?.drop());
 beforeEach(async () => {
   await db.delete(outboxEmails);
 });

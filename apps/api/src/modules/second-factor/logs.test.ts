@@ -1,9 +1,10 @@
 /** No TOTP secret, code or recovery code reaches the log, whatever the calls. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { post } from '../../../test/accounts.js';
 import { ownerByPassword, startSecondFactorSetup } from '../../../test/admin.js';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
+import { useTestDatabase } from '../../../test/database.js';
+import { testConfig } from '../../../test/helpers.js';
 import { captureLogs } from '../../../test/logs.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { totpCode, totpStep } from './totp.js';
@@ -11,11 +12,7 @@ import { totpCode, totpStep } from './totp.js';
 /** What the app logs. */
 const logs = captureLogs();
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase({ seed: false });
-});
-afterAll(() => testDb?.drop());
+const testDb = useTestDatabase({ seed: false });
 
 describe('logs of the second factor', () => {
   it('carry no secret, code or recovery code', async () => {

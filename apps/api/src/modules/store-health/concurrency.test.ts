@@ -5,21 +5,18 @@
  * guarded update in monitor.ts is what lets only one of them move the item and mail.
  */
 import { asc, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../db/schema.js';
 import type { ProviderReachability } from '../../integrations/payments/provider.js';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
+import { useTestDatabase } from '../../../test/database.js';
+import { testConfig } from '../../../test/helpers.js';
 import { createStoreHealthMonitor } from './monitor.js';
 
 const INSTANCES = 4;
 const ROUNDS = 6;
 const MINUTE = 60_000;
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase({ seed: false });
-});
-afterAll(() => testDb?.drop());
+const testDb = useTestDatabase({ seed: false });
 
 /** Releases every caller once `size` of them are waiting. */
 function gate(size: number) {
