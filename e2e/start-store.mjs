@@ -1,12 +1,17 @@
 // Starts the built store as `npm start` does (node apps/api/dist/server.js), on a fresh embedded
-// database prepared by the e2e fixture, so each run begins from the same known catalog.
+// database, so each run begins from the same known catalog.
+//
+//   node e2e/start-store.mjs                   the shared store of the run (playwright.config.ts):
+//                                              prepares the data folder once, into
+//                                              E2E_TEMPLATE_DIR, then starts on a copy of it
+//   node e2e/start-store.mjs --from-template   an extra store (fixtures/test.ts `timedStore`):
+//                                              starts on a copy of the folder already prepared
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
-import { E2E_DATA_DIR as dataDir } from './paths.mjs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { basename } from 'node:path';
+import { E2E_DATA_DIR as dataDir, E2E_TEMPLATE_DIR as templateDir } from './paths.mjs';
 
-// A known folder, emptied on every start: the tests read the mail outbox from it.
-rmSync(dataDir, { recursive: true, force: true });
-mkdirSync(dataDir, { recursive: true });
+const fromTemplate = process.argv.includes('--from-template');
 // Postal codes come from a local fake ViaCEP (no internet here), started beside the store.
 const VIACEP_PORT = Number(process.env.E2E_VIACEP_PORT ?? 3199);
 const env = {
@@ -18,9 +23,6 @@ const env = {
   // Links the store writes (e-mails, the payment provider's return address) must be on the
   // origin the browser uses, or the return page would not see the shopper's stored session.
   PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 3100}`,
-  // The forgotten-cart e-mail (issue 24) after one minute, so marketing-consent.spec.ts reads a
-  // real one (only customers who agreed get it; the other specs' customers never agree).
-  CART_REMINDER_MINUTES: '1',
   // Every test signs up and logs in from one address: keep the abuse limits, far above a run.
   RATE_LIMIT_SCALE: '100',
   // The owners of the back office tests (fixtures/admin.ts signs them up on first use), and the
@@ -36,8 +38,29 @@ const env = {
   ].join(','),
 };
 
-// Migrates and seeds the catalog, then adds the extra rings that make a category span two pages.
-execFileSync('npx', ['tsx', 'e2e/fixtures/prepare-database.ts'], { env, stdio: 'inherit' });
+if (!fromTemplate) {
+  // Migrates and seeds the catalog, adds the extra rings that make a category span two pages
+  // and the cart tests' shoppers: once per run, for every store of the run.
+  rmSync(templateDir, { recursive: true, force: true });
+  execFileSync('npx', ['tsx', 'e2e/fixtures/prepare-database.ts'], {
+    env: { ...env, DATA_DIR: templateDir },
+    stdio: 'inherit',
+  });
+} else if (!existsSync(templateDir)) {
+  throw new Error(
+    `${templateDir} is not prepared: the shared store (playwright.config.ts) does it`,
+  );
+}
+
+// A known folder, emptied on every start: the tests read the mail outbox from it. Not copied:
+// PGlite's lock of the process that prepared it (gone with it) and the secret the preparation
+// generated (each store makes its own).
+const NOT_COPIED = new Set(['lock.pid', 'jwt-secret']);
+rmSync(dataDir, { recursive: true, force: true });
+cpSync(templateDir, dataDir, {
+  recursive: true,
+  filter: (source) => source === templateDir || !NOT_COPIED.has(basename(source)),
+});
 
 // One process (not npx's wrapper), so kill() stops it; it also stops by itself if we die.
 const viaCep = spawn(
