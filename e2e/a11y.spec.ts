@@ -1,13 +1,41 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, signIn, test } from './fixtures/a11y';
-import { CHECKOUT_PASSWORD, cpfFrom, verificationToken } from './fixtures/checkout';
+import { expectNoA11yViolations, type KnownFinding } from './fixtures/a11y';
+import { CHECKOUT_PASSWORD } from './fixtures/checkout';
+import { cartDrawer, cpfFrom, verificationToken } from './fixtures/helpers';
+import {
+  catalogProducts,
+  logIn,
+  newOrdersShopper,
+  payAtSandbox,
+  placeOrder,
+  signInBrowser,
+} from './fixtures/orders';
+import { expect, test } from './fixtures/test';
 
-// WCAG 2.2 AA, checked by axe on every route of SPEC §2 at phone and desktop sizes (the two
-// projects of playwright.config.ts), with each drawer and dialog opened on the way: any serious
-// or critical finding fails the test, listed with its rule, element and what to fix.
+// WCAG 2.2 AA, checked by axe on every shopper screen at phone and desktop sizes (this spec runs
+// in both projects of playwright.config.ts), with each drawer, dialog and state a journey meets
+// opened on the way: any serious or critical finding fails the test, listed with its rule,
+// element and what to fix. Most journeys run at the phone's size only: this is where every
+// screen they pass through is seen at the desktop's too.
 
 // Contrast is measured on the finished picture, not halfway through a fade or a slide.
 test.use({ reducedMotion: 'reduce' });
+
+/** A ring of the seed sold by size, some of its sizes sold out (stock-alerts.spec.ts's too). */
+const RING_WITH_SOLD_OUT_SIZES = 14;
+
+// Found when these screens were first checked here, reported to the web app, not fixed yet: in
+// the report rather than failing, every other finding on the same screen still fails.
+const SIZE_GUIDE_SCROLLS_WITHOUT_FOCUS: KnownFinding = {
+  rule: 'scrollable-region-focusable',
+  why: "the size guide's content scrolls, but a keyboard cannot reach it to scroll (WCAG 2.1.1)",
+};
+const FAVOURITE_ADD_LABEL_NOT_IN_NAME: KnownFinding = {
+  rule: 'label-content-name-mismatch',
+  why:
+    "a favourite's 'Adicionar ao carrinho' (from the sm breakpoint up) is named 'Adicionar " +
+    "<piece> ao carrinho', which does not contain the words shown (WCAG 2.5.3)",
+};
 
 interface ApiProduct {
   id: number;
@@ -32,10 +60,6 @@ async function promotedProduct(page: Page): Promise<ApiProduct> {
 
 async function heading(page: Page, name?: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name }).first()).toBeVisible();
-}
-
-function cartDrawer(page: Page): Locator {
-  return page.getByRole('dialog', { name: 'Seu carrinho' });
 }
 
 async function closeWithEscape(page: Page, dialog: Locator): Promise<void> {
@@ -211,13 +235,17 @@ test('a guest buys: the add-to-cart popup, the cart drawer and its removal quest
   await form.getByLabel('CEP').pressSequentially('01310100');
   await expect(form.getByLabel('Endereço')).toHaveValue('Avenida Paulista');
   await expectNoA11yViolations(page, '/checkout as a guest, address found');
+  // Paying with the form half empty: the error box, the fields' messages, the payment asked for.
+  await page.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('checkout-error')).toBeVisible();
+  await expectNoA11yViolations(page, '/checkout as a guest, with its errors');
 });
 
 test('a customer: account tabs, address dialogs, her order, the logged-in drawer', async ({
   page,
   customer,
 }) => {
-  await signIn(page, customer);
+  await signInBrowser(page, customer.session);
   await page.goto('/usuario');
   await expect(page.getByText(customer.shopper.email).first()).toBeVisible();
   await expectNoA11yViolations(page, '/usuario (info)');
@@ -272,7 +300,7 @@ test('a customer checks out: saved address, coupon popup, new address form', asy
   });
   expect(added.ok(), await added.text()).toBe(true);
 
-  await signIn(page, customer);
+  await signInBrowser(page, customer.session);
   await page.goto('/?openCart=true');
   await expect(cartDrawer(page).getByTestId('cart-line')).toHaveCount(1);
   await expectNoA11yViolations(page, 'cart drawer, logged in');
@@ -292,4 +320,85 @@ test('a customer checks out: saved address, coupon popup, new address form', asy
   await page.getByRole('button', { name: 'Usar Novo Endereço' }).click();
   await expect(page.getByTestId('checkout-address-form')).toBeVisible();
   await expectNoA11yViolations(page, '/checkout, new address form');
+});
+
+test('a ring sold by size: its sizes, the size guide, "Seu aro esgotou?" and its error', async ({
+  page,
+}) => {
+  await page.goto(`/produto/${RING_WITH_SOLD_OUT_SIZES}`);
+  await heading(page);
+  const sizes = page.getByRole('radiogroup', { name: 'Aro' });
+  await expect(sizes.getByRole('radio', { name: /, esgotado$/ }).first()).toBeDisabled();
+  await expectNoA11yViolations(page, 'a ring sold by size');
+
+  await page.getByRole('button', { name: 'Guia de medidas' }).click();
+  const guide = page.getByRole('dialog', { name: 'Guia de medidas' });
+  await expect(guide.getByTestId('ring-size-table')).toBeVisible();
+  await expectNoA11yViolations(page, 'the size guide', [SIZE_GUIDE_SCROLLS_WITHOUT_FOCUS]);
+  await guide.getByRole('button', { name: 'Fechar o guia de medidas' }).click();
+  await expect(guide).toBeHidden();
+
+  await page.getByRole('button', { name: 'Seu aro esgotou? Avise-me quando chegar' }).click();
+  const form = page.getByRole('region', { name: 'Avise-me quando chegar' });
+  await form.getByLabel('Seu e-mail').fill('ana@');
+  await form.getByRole('button', { name: 'Avise-me' }).click();
+  await expect(form.getByText('Por favor, digite um email válido.')).toBeVisible();
+  await expectNoA11yViolations(page, '"Avise-me" for a sold-out size, with its error');
+});
+
+test('favourites: a hearted piece, the device’s list and her Favoritos tab', async ({
+  page,
+  customer,
+}) => {
+  await page.goto('/aneis');
+  const card = page.getByTestId('product-card').first();
+  await card.getByRole('button', { name: /^Adicionar aos favoritos: / }).click();
+  await expect(card.getByRole('button', { name: /^Remover dos favoritos: / })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByTestId('favourites-badge')).toHaveText('1');
+  await expectNoA11yViolations(page, 'a category with a hearted piece');
+  await page.getByTestId('header-favourites').click();
+  await expect(page.getByTestId('favourite-item')).toHaveCount(1);
+  await expectNoA11yViolations(page, '/favoritos (a guest’s, on her device)', [
+    FAVOURITE_ADD_LABEL_NOT_IN_NAME,
+  ]);
+
+  // Her account's list (the device's hearts left on the device).
+  await page.evaluate(() => localStorage.removeItem('favoritos'));
+  await signInBrowser(page, customer.session);
+  const added = await page.request.post('/api/favoritos/', {
+    headers: { Authorization: `Bearer ${customer.session.access}` },
+    data: { produto_id: 1 },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  await page.goto('/usuario?tab=favoritos');
+  await expect(page.getByTestId('favourite-item').first()).toBeVisible();
+  await expectNoA11yViolations(page, '/usuario?tab=favoritos', [FAVOURITE_ADD_LABEL_NOT_IN_NAME]);
+});
+
+test('an order declined, one not found, and the unsubscribe page', async ({ page, request }) => {
+  // Declined: 'Erro no Pagamento', its retry and the support contact.
+  const shopper = await newOrdersShopper(request, 'Recusada', test.info().workerIndex);
+  const session = await logIn(request, shopper.email);
+  const [product] = await catalogProducts(request);
+  const order = await placeOrder(request, session, shopper, [{ product: product!, quantidade: 1 }]);
+  await signInBrowser(page, session);
+  await payAtSandbox(page, order.paymentUrl, 'declined');
+  await expect(page.getByTestId('order-status-title')).toHaveText('Erro no Pagamento');
+  await expectNoA11yViolations(page, '/pedido/<reference> declined');
+
+  await page.goto('/pedido/000000');
+  await heading(page, 'Pedido não encontrado');
+  await expectNoA11yViolations(page, '/pedido/<reference> not found');
+
+  // The unsubscribe page of the e-mails (any token: opening it changes nothing), and its answer
+  // to a bad one.
+  await page.goto('/descadastrar?t=1.nada');
+  await expect(page.getByRole('button', { name: 'Confirmar descadastro' })).toBeVisible();
+  await expectNoA11yViolations(page, '/descadastrar');
+  await page.getByRole('button', { name: 'Confirmar descadastro' }).click();
+  await expect(page.getByTestId('unsubscribe-error')).toContainText('inválido');
+  await expectNoA11yViolations(page, '/descadastrar with a bad link');
 });

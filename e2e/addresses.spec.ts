@@ -4,8 +4,10 @@
  * editing, 'Definir como Padrão', and deleting with its question. What the page shows is checked
  * against what the API answers.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { logInFromDrawer, newCheckoutShopper } from './fixtures/checkout';
+import type { Page } from '@playwright/test';
+import { CHECKOUT_PASSWORD, newCheckoutShopper } from './fixtures/checkout';
+import { logInFromDrawer } from './fixtures/helpers';
+import { expect, test } from './fixtures/test';
 
 async function profilesFromApi(page: Page) {
   const access = await page.evaluate(() => localStorage.getItem('access'));
@@ -24,7 +26,7 @@ test('a customer keeps her delivery addresses: create, lookup, edit, default, de
 }, testInfo) => {
   test.setTimeout(90_000);
   const shopper = await newCheckoutShopper(request, `end-${testInfo.project.name}`, 7);
-  await logInFromDrawer(page, shopper.email);
+  await logInFromDrawer(page, shopper.email, CHECKOUT_PASSWORD);
   await page.goto('/usuario?tab=enderecos');
 
   const tab = page.getByTestId('addresses-tab');

@@ -1,41 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ownerSession } from './fixtures/admin';
-import { logInFromDrawer, newCheckoutShopper } from './fixtures/checkout';
-import { signInBrowser } from './fixtures/orders';
+import { CHECKOUT_PASSWORD, newCheckoutShopper } from './fixtures/checkout';
+import { brl, cents, logInFromDrawer, productDetails, toCheckout } from './fixtures/helpers';
+import { expect, test } from './fixtures/test';
 
-// Issue 12, 'Cupons': an owner creates a coupon in the back office; a shopper applies it at the
-// checkout and sees its discount; the owner sees its use on the coupon's page and in the list.
-// Postal code 01310-100 comes from the local fake ViaCEP (Sudeste, R$ 12,90).
-
-interface ApiProduct {
-  id: number;
-  name: string;
-  price: string;
-}
-
-const brl = (cents: number) =>
-  `R$ ${Math.floor(cents / 100).toLocaleString('pt-BR')},${String(cents % 100).padStart(2, '0')}`;
-
-/** From the product page to /checkout: add, open the cart, quote the CEP, 'Finalizar Compra'. */
-async function buyOne(page: Page, p: ApiProduct) {
-  await page.goto(`/produto/${p.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: p.name })).toBeVisible();
-  await page.getByTestId('add-to-cart').click();
-  await page
-    .getByTestId('added-to-cart-popup')
-    .getByRole('button', { name: 'Finalizar Compra' })
-    .click();
-  const drawer = page.getByRole('dialog', { name: 'Seu carrinho' });
-  await drawer.getByTestId('cart-cep').fill('01310100');
-  await expect(drawer.getByTestId('cart-cep-lookup')).not.toBeEmpty();
-  await drawer.getByTestId('cart-calculate').click();
-  await expect(drawer.getByTestId('cart-quote-value')).toBeVisible();
-  await drawer.getByTestId('cart-checkout').click();
-  await expect(page).toHaveURL(/\/checkout$/);
-}
+// 'Cupons': an owner creates a coupon in the back office; a shopper applies it at the checkout
+// and sees its discount; the owner sees its use on the coupon's page and in the list. Postal code
+// 01310-100 comes from the local fake ViaCEP (Sudeste, R$ 12,90).
 
 test('an owner creates a coupon, a shopper uses it at checkout, the owner sees 1 use', async ({
-  page,
+  ownerPage: page,
   browser,
 }, testInfo) => {
   test.setTimeout(150_000);
@@ -43,8 +15,6 @@ test('an owner creates a coupon, a shopper uses it at checkout, the owner sees 1
   const code = `E2E${project === 'phone' ? 'P' : 'D'}${Date.now().toString(36).toUpperCase()}`;
 
   // ------------------------------------------------------------ The owner creates it
-  const owner = await ownerSession(page.request, project);
-  await signInBrowser(page, owner.session);
   await page.goto('/admin/cupons');
   await expect(page.getByRole('heading', { level: 1, name: 'Cupons' })).toBeVisible();
   await page.getByRole('link', { name: 'Novo cupom' }).click();
@@ -71,7 +41,7 @@ test('an owner creates a coupon, a shopper uses it at checkout, the owner sees 1
   const couponUrl = page.url();
 
   // ------------------------------------------------------------ A shopper uses it
-  const shopperContext = await browser.newContext(testInfo.project.use);
+  const shopperContext = await browser.newContext();
   const shop = await shopperContext.newPage();
   try {
     const shopper = await newCheckoutShopper(
@@ -79,11 +49,10 @@ test('an owner creates a coupon, a shopper uses it at checkout, the owner sees 1
       project,
       testInfo.workerIndex + 31 + testInfo.retry * 17,
     );
-    await logInFromDrawer(shop, shopper.email);
-    const res = await shop.request.get('/api/produtos/detalhes/4/');
-    const ring = (await res.json()) as ApiProduct;
-    const price = Math.round(Number(ring.price) * 100);
-    await buyOne(shop, ring);
+    await logInFromDrawer(shop, shopper.email, CHECKOUT_PASSWORD);
+    const ring = await productDetails(shop.request, 4);
+    const price = cents(ring.price);
+    await toCheckout(shop, ring);
 
     const form = shop.getByTestId('checkout-address-form');
     await form.getByLabel('Nome do perfil').fill('Casa');

@@ -1,26 +1,25 @@
 /**
- * The owners' Painel and Auditoria (issue 12), phone and desktop: after a shopper's order is paid
- * at the sandbox, the Painel counts it in 'Hoje' and draws today's bar, and 'A enviar' opens the
- * Pedidos list filtered by paid; an owner's stock adjustment shows in Auditoria with its summary,
- * kept by the 'Estoque' filter and hidden by 'Pedidos'.
+ * The owners' Painel and Auditoria: after a shopper's order is paid at the sandbox, the Painel
+ * counts it in 'Hoje' and draws today's bar, and 'A enviar' opens the Pedidos list filtered by
+ * paid; an owner's stock adjustment shows in Auditoria with its summary, kept by the 'Estoque'
+ * filter and hidden by 'Pedidos'.
  */
-import { expect, test } from '@playwright/test';
-import { ownerSession } from './fixtures/admin';
-import { paidOrderOf, signInBrowser } from './fixtures/orders';
+import { paidOrderOf } from './fixtures/orders';
+import { expect, test } from './fixtures/test';
 
 // A piece per project that no other spec counts on (admin-stock.spec.ts uses 25 and 26).
 const ADJUSTED_ID = { phone: 21, desktop: 22 } as const;
 
 test('the Painel counts a paid order today and Auditoria lists an owner’s change', async ({
-  page,
+  page: shopperPage,
+  ownerPage: page,
+  owner,
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
   const project = testInfo.project.name;
-  await paidOrderOf(page, request, 'Lia', project === 'phone' ? 71 : 72);
+  await paidOrderOf(shopperPage, request, 'Lia', project === 'phone' ? 71 : 72);
 
-  const owner = await ownerSession(request, project);
-  await signInBrowser(page, owner.session);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();
 

@@ -1,58 +1,35 @@
 /**
- * The owners' Pedidos (issue 12), phone and desktop: a shopper's order paid at the sandbox is
- * found by the owner in /admin/pedidos (the 'Pedido Pago' filter kept in the address), marked
- * 'Enviado' with a Correios code — a mistyped check digit refused in the dialog first — and the
- * shopper then sees the code and 'Rastrear nos Correios' in 'Meus Pedidos', and has both in her
- * e-mail (the store's outbox). A paid order the owner cancels reads, on the shopper's side, as the
- * store's cancellation with her money going back, then gone back once the refund is noted.
- * The e2e store runs on the sandbox: the Painel says its payments are tests (issue 19), and an
- * order paid there carries the 'Teste' badge in the list and on its page.
+ * The owners' Pedidos: a shopper's order paid at the sandbox is found by the owner in
+ * /admin/pedidos (the 'Pedido Pago' filter kept in the address), marked 'Enviado' with a Correios
+ * code — a mistyped check digit refused in the dialog first — and the shopper then sees the code
+ * and 'Rastrear nos Correios' in 'Meus Pedidos', and has both in her e-mail (the store's outbox).
+ * A paid order the owner cancels reads, on the shopper's side, as the store's cancellation with
+ * her money going back, then gone back once the refund is noted. The e2e store runs on the
+ * sandbox: the Painel says its payments are tests, and an order paid there carries the 'Teste'
+ * badge in the list and on its page. The reminder to pay, on the owners' side: when it was sent,
+ * on the order's page, and what the reminders brought, on the Painel.
+ * The shopper and the owner each in her own browser.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { ownerSession } from './fixtures/admin';
-import { paidOrderOf, signInBrowser } from './fixtures/orders';
-import { E2E_DATA_DIR } from './paths.mjs';
+import type { Route } from '@playwright/test';
+import { mailsTo, mailTo, shot } from './fixtures/helpers';
+import { paidOrderOf } from './fixtures/orders';
+import { expect, test } from './fixtures/test';
 
 const CODE = 'AA473124829BR';
 const TRACKING_LINK = `https://rastreamento.correios.com.br/app/index.php?objetos=${CODE}`;
 
-interface OutboxFile {
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-}
-
-/** The store's e-mails to `email` whose subject matches. */
-function mailTo(email: string, subject: RegExp): OutboxFile[] {
-  const outbox = join(E2E_DATA_DIR, 'outbox');
-  if (!existsSync(outbox)) return [];
-  return readdirSync(outbox)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => JSON.parse(readFileSync(join(outbox, name), 'utf8')) as OutboxFile)
-    .filter((m) => m.to.includes(email) && subject.test(m.subject));
-}
-
 test('the owner ships a paid order with a Correios code; the shopper sees it in Meus Pedidos and her e-mail', async ({
-  page,
+  page: shopperPage,
+  ownerPage: page,
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
   const project = testInfo.project.name;
-  const { shopper, session, order } = await paidOrderOf(
-    page,
+  const { shopper, order } = await paidOrderOf(
+    shopperPage,
     request,
     'Rita',
     project === 'phone' ? 61 : 62,
-  );
-
-  // The owner, in the same browser after her. The sizes of the screenshots below.
-  const owner = await ownerSession(request, project);
-  await signInBrowser(page, owner.session);
-  await page.setViewportSize(
-    project === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 },
   );
 
   // The store runs on the sandbox: every back-office page says its payments are tests.
@@ -62,7 +39,7 @@ test('the owner ships a paid order with a Correios code; the shopper sees it in 
   await expect(notice).toContainText('nenhum pagamento é real');
   await expect(notice).toContainText('PAYMENT_PROVIDER=pagbank');
   await expect(page.locator('[role="status"]').filter({ hasText: /Carregando/ })).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath(`${project}-painel-pagamentos-de-teste.png`) });
+  await shot(page, 'painel-pagamentos-de-teste');
 
   // The list filtered by the address bar; her order, paid at the sandbox, is a test.
   await page.goto('/admin/pedidos?status=paid');
@@ -73,7 +50,7 @@ test('the owner ships a paid order with a Correios code; the shopper sees it in 
   await expect(page).toHaveURL(/status=paid/);
   const line = page.locator(`[data-reference="${order.reference}"]`).filter({ visible: true });
   await expect(line.getByTestId('pedido-teste')).toHaveText('Teste');
-  await page.screenshot({ path: testInfo.outputPath(`${project}-pedidos-teste.png`) });
+  await shot(page, 'pedidos-teste');
   const link = page.getByRole('link', { name: new RegExp(`#${order.reference}`) }).first();
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/admin/pedidos/${order.reference}$`));
@@ -83,7 +60,7 @@ test('the owner ships a paid order with a Correios code; the shopper sees it in 
   await expect(page.getByTestId('pedido-teste-aviso')).toHaveText(
     'Pedido de teste (sandbox): nenhum dinheiro foi recebido. Não envie.',
   );
-  await page.screenshot({ path: testInfo.outputPath(`${project}-pedido-teste.png`) });
+  await shot(page, 'pedido-teste');
 
   // The dialog checks the code with its check digit before sending it.
   await page.getByRole('button', { name: 'Marcar como Enviado' }).click();
@@ -100,9 +77,10 @@ test('the owner ships a paid order with a Correios code; the shopper sees it in 
   await expect(page.getByRole('button', { name: 'Marcar como Entregue' })).toBeVisible();
 
   // Her side: 'Meus Pedidos' shows the code and the Correios link.
-  await signInBrowser(page, session);
-  await page.goto('/usuario?tab=orders');
-  const card = page.locator(`[data-testid="order-card"][data-reference="${order.reference}"]`);
+  await shopperPage.goto('/usuario?tab=orders');
+  const card = shopperPage.locator(
+    `[data-testid="order-card"][data-reference="${order.reference}"]`,
+  );
   await expect(card.getByTestId('order-status')).toHaveText('Enviado');
   await expect(card.getByTestId('order-tracking-code')).toHaveText(CODE);
   await expect(card.getByRole('link', { name: /Rastrear nos Correios/ })).toHaveAttribute(
@@ -110,30 +88,22 @@ test('the owner ships a paid order with a Correios code; the shopper sees it in 
     TRACKING_LINK,
   );
 
-  // Her e-mail has both.
-  await expect
-    .poll(() => mailTo(shopper.email, /foi enviado/).length, { message: 'the shipped e-mail' })
-    .toBe(1);
-  const [mail] = mailTo(shopper.email, /foi enviado/);
-  expect(mail!.text).toContain(CODE);
-  expect(mail!.links).toContain(TRACKING_LINK);
+  // Her e-mail has both, in one e-mail.
+  const mail = await mailTo(shopper.email, /foi enviado/);
+  expect(mailsTo(shopper.email, /foi enviado/)).toHaveLength(1);
+  expect(mail.text).toContain(CODE);
+  expect(mail.links).toContain(TRACKING_LINK);
 });
 
 test('the owner cancels a paid order; the shopper is told the store cancelled it and her money goes back', async ({
-  page,
+  page: shopperPage,
+  ownerPage: page,
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
   const project = testInfo.project.name;
-  const { session, order } = await paidOrderOf(
-    page,
-    request,
-    'Olga',
-    project === 'phone' ? 63 : 64,
-  );
+  const { order } = await paidOrderOf(shopperPage, request, 'Olga', project === 'phone' ? 63 : 64);
 
-  const owner = await ownerSession(request, project);
-  await signInBrowser(page, owner.session);
   await page.goto(`/admin/pedidos/${order.reference}`);
   await page.getByRole('button', { name: 'Cancelar pedido' }).click();
   const dialog = page.getByTestId('dialogo-cancelar');
@@ -143,24 +113,81 @@ test('the owner cancels a paid order; the shopper is told the store cancelled it
   await expect(page.getByTestId('pedido-estorno')).toBeVisible();
 
   // Her order page: the store cancelled it, not an unpaid order's expiry.
-  await signInBrowser(page, session);
-  await page.goto(`/pedido/${order.reference}`);
-  await expect(page.getByTestId('order-status-title')).toHaveText('Pagamento a estornar');
-  await expect(page.getByTestId('order-refund-note')).toHaveText(
+  await shopperPage.goto(`/pedido/${order.reference}`);
+  await expect(shopperPage.getByTestId('order-status-title')).toHaveText('Pagamento a estornar');
+  await expect(shopperPage.getByTestId('order-refund-note')).toHaveText(
     'A loja cancelou este pedido. O valor pago será estornado integralmente.',
   );
 
   // The owner notes the refund as made; her 'Meus Pedidos' says the money went back.
-  await signInBrowser(page, owner.session);
-  await page.goto(`/admin/pedidos/${order.reference}`);
   await page.getByRole('button', { name: 'Estorno feito' }).click();
   await expect(page.getByTestId('pedido-situacao')).toContainText('Cancelado');
-  await signInBrowser(page, session);
-  await page.goto('/usuario?tab=orders');
-  const card = page.locator(`[data-testid="order-card"][data-reference="${order.reference}"]`);
+  await shopperPage.goto('/usuario?tab=orders');
+  const card = shopperPage.locator(
+    `[data-testid="order-card"][data-reference="${order.reference}"]`,
+  );
   await expect(card.getByTestId('order-status')).toHaveText('Cancelado');
   await expect(card.getByTestId('order-cancelled-note')).toHaveText(
     'A loja cancelou este pedido e o valor pago foi estornado integralmente.',
   );
-  await page.screenshot({ path: testInfo.outputPath(`${project}-store-cancelled.png`) });
+  await shot(shopperPage, 'store-cancelled');
+});
+
+test('the owners see when the reminder was sent, and what the reminders brought on the Painel', async ({
+  page: shopperPage,
+  ownerPage: page,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const project = testInfo.project.name;
+  const { order } = await paidOrderOf(shopperPage, request, 'Lena', project === 'phone' ? 81 : 82);
+
+  // 'Reminded' a second after it was placed: the store's answer, with the field set (the shared
+  // store's orders live 24 hours; order-reminder.spec.ts sees real reminders on the timed store,
+  // and the API's figures are tested in apps/api: reminder.test.ts, earnings.test.ts).
+  let sent = new Date();
+  await page.route(`**/api/admin/pedidos/${order.reference}/`, async (route: Route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { pedido: Record<string, unknown> };
+    expect(body.pedido).toHaveProperty('lembrete_enviado_em', null);
+    sent = new Date(new Date(body.pedido.criado_em as string).getTime() + 1_000);
+    body.pedido.lembrete_enviado_em = sent.toISOString();
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`/admin/pedidos/${order.reference}`);
+  await expect(page.getByTestId('pedido-lembrete')).toBeVisible();
+  const local = new Date(sent.getTime() - 3 * 60 * 60_000);
+  const p2 = (x: number) => String(x).padStart(2, '0');
+  const when = `${p2(local.getUTCDate())}/${p2(local.getUTCMonth() + 1)}/${local.getUTCFullYear()} às ${p2(local.getUTCHours())}:${p2(local.getUTCMinutes())}`;
+  await expect(page.getByTestId('pedido-lembrete')).toHaveText(
+    `Lembrete de pagamento enviado em ${when}`,
+  );
+  await expect(page.getByText('Lembrete', { exact: true })).toBeVisible();
+  await shot(page, 'admin-order-reminder');
+  await shot(page.getByText('Lembrete', { exact: true }), 'admin-order-dates');
+
+  await page.route('**/api/admin/painel/', async (route: Route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toHaveProperty('retorno_30_dias');
+    body.retorno_30_dias = {
+      pagos_apos_lembrete: { pedidos: 3, total_cents: 48_970 },
+      vendidos_avise_me: { unidades: 1, total_cents: 12_990 },
+      carrinhos_recuperados: { pedidos: 2, total_cents: 31_480 },
+    };
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto('/admin');
+  const card = page.getByTestId('retorno-30-dias');
+  await expect(card.getByTestId('retorno-lembrete')).toContainText('Pagos após o lembrete');
+  await expect(card.getByTestId('retorno-lembrete')).toContainText('R$ 489,70');
+  await expect(card.getByTestId('retorno-lembrete')).toContainText('3 pedidos');
+  await expect(card.getByTestId('retorno-avise-me')).toContainText(
+    'Vendidos a quem pediu Avise-me',
+  );
+  await expect(card.getByTestId('retorno-avise-me')).toContainText('1 peça');
+  await expect(card.getByTestId('retorno-carrinhos')).toContainText('Carrinhos recuperados');
+  await expect(card.getByTestId('retorno-carrinhos')).toContainText('R$ 314,80');
+  await shot(card, 'admin-painel-retorno');
+  await shot(page, 'admin-painel-full', { fullPage: true });
 });

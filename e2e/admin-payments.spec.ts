@@ -1,12 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { ownerSession } from './fixtures/admin';
-import { signInBrowser } from './fixtures/orders';
+import { shot } from './fixtures/helpers';
+import { expect, test } from './fixtures/test';
 
-// Issue 22, 'Pagamentos': the owners set the interest-free installments, the smallest installment
+// 'Pagamentos': the owners set the interest-free installments, the smallest installment
 // and the PIX discount; the page previews a price as a shopper reads it, refuses what the rule
 // refuses field by field, and a saved change is what the storefront's GET /api/loja/ answers.
-// Only the desktop run saves a change (the settings are the store's, one for both runs).
+// The settings are the store's, one for every spec: this spec runs once (on the desktop).
 
 const SEEDED = {
   parcelas_max: 6,
@@ -16,12 +15,9 @@ const SEEDED = {
 };
 
 test('an owner previews and saves the payment settings; the storefront reads what is saved', async ({
-  page,
-}, testInfo) => {
+  ownerPage: page,
+}) => {
   test.setTimeout(90_000);
-  const project = testInfo.project.name;
-  const owner = await ownerSession(page.request, project);
-  await signInBrowser(page, owner.session);
   await page.goto('/admin/pagamentos');
   await expect(page.getByRole('heading', { level: 1, name: 'Pagamentos' })).toBeVisible();
   await expect(page.getByLabel('Parcelas sem juros')).toHaveValue('6');
@@ -32,10 +28,7 @@ test('an owner previews and saves the payment settings; the storefront reads wha
   const examples = page.getByRole('list', { name: 'Exemplos de preços' });
   await expect(examples).toContainText('em até 6x de R$ 21,65 sem juros');
   await expect(examples).toContainText('R$ 123,40 no PIX');
-  await page.screenshot({
-    path: testInfo.outputPath(`${project}-pagamentos.png`),
-    fullPage: true,
-  });
+  await shot(page, 'pagamentos', { fullPage: true });
   expect(
     (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id),
   ).toEqual([]);
@@ -52,15 +45,11 @@ test('an owner previews and saves the payment settings; the storefront reads wha
     ),
   ).toBeVisible();
   await expect(page.getByLabel('Parcelas sem juros')).toBeFocused();
-  await page.screenshot({
-    path: testInfo.outputPath(`${project}-pagamentos-erro.png`),
-    fullPage: true,
-  });
+  await shot(page, 'pagamentos-erro', { fullPage: true });
 
   // Saved as typed, the owners' way ('20', '5,0'): the same values as seeded, so the other specs
   // that read the store's prices never see them change (a change is the API tests' to check:
   // modules/admin/payments and modules/web-app/payment-lines).
-  if (project !== 'desktop') return;
   await page.getByLabel('Máximo de parcelas').fill('6');
   await page.getByLabel('Parcelas sem juros').fill('6');
   await page.getByLabel('Parcela mínima (R$)').fill('20');

@@ -1,17 +1,13 @@
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { ownerSession } from './fixtures/admin';
-import { signInBrowser } from './fixtures/orders';
+import { expect, test } from './fixtures/test';
 
 // The owner creates a piece in the back office, uploads its main picture, publishes it and
 // finds it, with that picture, on its category page of the storefront.
 
 test('an owner creates a product with a picture, publishes it and finds it in its category', async ({
-  page,
+  ownerPage: page,
   request,
 }, testInfo) => {
-  const owner = await ownerSession(request, testInfo.project.name);
-  await signInBrowser(page, owner.session);
   const name = `Brinco Gota ${testInfo.project.name} ${Date.now().toString(36)}`;
   // A real picture, as a phone would send it: a JPEG larger than the storefront shows.
   const photo = await sharp({

@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ownerSession } from './fixtures/admin';
-import { signInBrowser, type Session } from './fixtures/orders';
+import { soldOut } from './fixtures/helpers';
+import { expect, test } from './fixtures/test';
 
 // An owner restocks a sold-out piece from 'Estoque': the ledger shows her adjustment with its
 // note, and the store's product page sells the piece again.
@@ -8,37 +7,20 @@ import { signInBrowser, type Session } from './fixtures/orders';
 // One piece per project, from the end of the catalog, so the runs never share a stock.
 const PRODUCT_ID = { phone: 25, desktop: 26 } as const;
 
-/** Empties the piece's stock through the owners' API (its refusal says how many there are). */
-async function soldOut(request: APIRequestContext, session: Session, id: number) {
-  const headers = { authorization: `Bearer ${session.access}` };
-  const probe = await request.post('/api/admin/estoque/ajustes/', {
-    headers,
-    data: { produto_id: id, quantidade: -10_000, nota: 'Preparação do teste' },
-  });
-  const stock = probe.status() === 409 ? ((await probe.json()) as { estoque: number }).estoque : 0;
-  if (stock > 0) {
-    const emptied = await request.post('/api/admin/estoque/ajustes/', {
-      headers,
-      data: { produto_id: id, quantidade: -stock, nota: 'Preparação do teste: esgotado' },
-    });
-    expect(emptied.status(), await emptied.text()).toBe(201);
-  }
-}
-
 test('an owner restocks a sold-out piece and the store sells it again', async ({
-  page,
+  page: shopperPage,
+  ownerPage: page,
+  owner,
   request,
 }, testInfo) => {
   test.setTimeout(90_000);
   const id = testInfo.project.name === 'phone' ? PRODUCT_ID.phone : PRODUCT_ID.desktop;
-  const owner = await ownerSession(request, testInfo.project.name);
-  await soldOut(request, owner.session, id);
+  await soldOut(request, owner.session.access, id);
 
-  await page.goto(`/produto/${id}`);
-  const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
-  await expect(page.getByTestId('add-to-cart')).toHaveText(/Esgotado/);
+  await shopperPage.goto(`/produto/${id}`);
+  const name = (await shopperPage.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await expect(shopperPage.getByTestId('add-to-cart')).toHaveText(/Esgotado/);
 
-  await signInBrowser(page, owner.session);
   await page.goto('/admin/estoque');
   await expect(page.getByRole('heading', { level: 1, name: 'Estoque' })).toBeVisible();
   await page.getByRole('button', { name: 'Ajustar estoque' }).click();
@@ -69,7 +51,7 @@ test('an owner restocks a sold-out piece and the store sells it again', async ({
   await expect(entry).toContainText('Chegou reposição da fornecedora');
   await expect(entry).toContainText(owner.email);
 
-  await page.goto(`/produto/${id}`);
-  await expect(page.getByTestId('add-to-cart')).toHaveText(/Adicionar/);
-  await expect(page.getByTestId('add-to-cart')).toBeEnabled();
+  await shopperPage.reload();
+  await expect(shopperPage.getByTestId('add-to-cart')).toHaveText(/Adicionar/);
+  await expect(shopperPage.getByTestId('add-to-cart')).toBeEnabled();
 });

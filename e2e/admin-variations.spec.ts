@@ -1,18 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ownerSession } from './fixtures/admin';
-import { logIn, newOrdersShopper, signInBrowser, type Session } from './fixtures/orders';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { shot } from './fixtures/helpers';
+import { logIn, newOrdersShopper, placeOrder, type Session } from './fixtures/orders';
+import { expect, test } from './fixtures/test';
 
-// Issue 23, the back office: an owner starts selling a plain ring by size ('Vender por
-// tamanho'), adds two sizes, restocks one of them from its row, and the store's product page
-// offers that size. With ISSUE23_SCREENSHOTS=1 it also photographs the section, the dialog with
-// its size chosen and an order's label (screenshots/issue-23/, not committed).
+// The back office sells a piece by size: an owner starts selling a plain ring by size ('Vender
+// por tamanho'), adds two sizes, restocks one of them from its row, and the store's product page
+// offers that size. With E2E_SCREENSHOTS=1 it also photographs the section, the dialog with its
+// size chosen and an order's label (fixtures/helpers.ts `shot`).
 
 // One plain ring per project, used by no other spec.
 const PRODUCT_ID = { phone: 12, desktop: 6 } as const;
-const SHOTS = process.env.ISSUE23_SCREENSHOTS === '1';
-const SHOTS_DIR = 'screenshots/issue-23';
+const SHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 interface AdminVariation {
   id: number;
@@ -37,28 +35,20 @@ async function adminProduct(request: APIRequestContext, session: Session, id: nu
   return ((await answer.json()) as { produto: AdminProduct }).produto;
 }
 
-async function shot(page: Page, project: string, name: string, fullPage = true) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${project}.png`, fullPage });
-}
-
 test('an owner sells a plain ring by size and restocks one size', async ({
-  page,
+  ownerPage: page,
+  owner,
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
   const project = testInfo.project.name;
   const id = project === 'phone' ? PRODUCT_ID.phone : PRODUCT_ID.desktop;
-  if (SHOTS && project === 'phone') await page.setViewportSize({ width: 390, height: 844 });
-  const owner = await ownerSession(request, project);
   const before = await adminProduct(request, owner.session, id);
   expect(before.nome_variacao, 'a ring sold without sizes').toBeNull();
   // Two new sizes, unique to this run so a second run never meets the first one's names.
   const stamp = String(Date.now()).slice(-4);
   const [small, large] = [`1${stamp.slice(-1)}`, `2${stamp.slice(-1)}`];
 
-  await signInBrowser(page, owner.session);
   await page.goto(`/admin/produtos/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: before.nome })).toBeVisible();
   const section = page.getByTestId('variations');
@@ -83,7 +73,7 @@ test('an owner sells a plain ring by size and restocks one size', async ({
   ).toBeVisible();
   await expect(rows.nth(0)).toContainText('Esgotado');
   await expect(page.getByTestId('stock-sum')).toContainText('0 no total');
-  await shot(page, project, 'variacoes');
+  await shot(page, 'variacoes', { fullPage: true });
 
   const saved = await adminProduct(request, owner.session, id);
   expect(saved.nome_variacao).toBe('Aro');
@@ -99,7 +89,7 @@ test('an owner sells a plain ring by size and restocks one size', async ({
   await dialog.getByRole('button', { name: 'Aumentar quantidade' }).click();
   await dialog.getByRole('textbox', { name: 'Motivo' }).fill('Chegaram os aros');
   // The dialog as she sees it: a whole-page picture would stretch its fixed backdrop.
-  await shot(page, project, 'ajuste-com-tamanho', false);
+  await shot(page, 'ajuste-com-tamanho');
   await dialog.getByRole('button', { name: 'Salvar ajuste' }).click();
   await expect(dialog).toBeHidden();
   await expect(rows.nth(1)).toContainText('2 un.');
@@ -131,65 +121,16 @@ async function labelShot(
 ) {
   const shopper = await newOrdersShopper(request, 'Etiqueta', project === 'phone' ? 1 : 2);
   const session = await logIn(request, shopper.email);
-  const headers = auth(session);
-  const added = await request.post('/api/cart/add/', {
-    headers,
-    data: { product_id: product.id, variacao_id: size.id },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  const pay = await request.post('/api/pay/', {
-    headers: { ...headers, 'Idempotency-Key': randomUUID() },
-    data: {
-      produtos: [
-        {
-          produto: { id: product.id },
-          quantidade: 1,
-          variacao_id: size.id,
-          name: product.nome,
-          price: product.preco,
-        },
-      ],
-      cep: '01310-100',
+  const order = await placeOrder(request, session, shopper, [
+    {
+      product: { id: product.id, name: product.nome, price: product.preco, variacaoId: size.id },
+      quantidade: 1,
     },
-  });
-  expect(pay.status(), await pay.text()).toBe(201);
-  const order = (await pay.json()) as { reference: string; chave: string; total: string };
-  const freight =
-    (Math.round(Number(order.total) * 100) - Math.round(Number(product.preco) * 100)) / 100;
-  const pagamento = await request.post('/api/pagamento/', {
-    headers: { ...headers, 'Idempotency-Key': randomUUID() },
-    data: {
-      reference: order.reference,
-      chave: order.chave,
-      logged: true,
-      shippingInfo: {
-        cep: '01310-100',
-        street: 'Avenida Paulista',
-        number: '1000',
-        complement: 'ap 12',
-        district: 'Bela Vista',
-        city: 'São Paulo',
-        state: 'SP',
-        phone: shopper.phone,
-        cpf: shopper.cpf,
-        fullName: `${shopper.firstName} ${shopper.lastName}`,
-        email: shopper.email,
-      },
-      dadosFrete: { valor: freight.toFixed(2), prazo: '3-5' },
-      totais: {
-        subtotal: product.preco,
-        subtotalComDesconto: product.preco,
-        frete: freight.toFixed(2),
-        desconto: '0.00',
-        total: order.total,
-      },
-    },
-  });
-  expect(pagamento.status(), await pagamento.text()).toBe(200);
+  ]);
   await page.goto(`/admin/pedidos/${order.reference}`);
   await expect(page.getByTestId('order-item-size')).toHaveText(`Aro ${size.nome}`);
-  await shot(page, project, 'pedido');
+  await shot(page, 'pedido', { fullPage: true });
   await page.goto(`/admin/pedidos/${order.reference}/etiqueta`);
   await expect(page.getByTestId('etiqueta-itens')).toContainText(`Aro ${size.nome}`);
-  await shot(page, project, 'etiqueta');
+  await shot(page, 'etiqueta', { fullPage: true });
 }

@@ -1,67 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from './paths.mjs';
+import type { Page } from '@playwright/test';
+import { cpfFrom, logInInDrawer, mailTo, pathOf } from './fixtures/helpers';
+import { expect, test } from './fixtures/test';
 
 // Sign-up to password reset as a shopper does it, with the e-mails read from the store's outbox
-// (the default when no SMTP_URL is set). Each project registers its own shopper.
+// (the default when no SMTP_URL is set).
 
-interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-  sentAt: string;
-}
-
-/** A valid CPF that no other test run uses: nine digits from the clock, then the two check digits. */
-function uniqueCpf(seed: number): string {
-  const base = String(seed).slice(-9).padStart(9, '1').split('').map(Number);
-  if (base.every((d) => d === base[0])) base[8] = (base[8]! + 1) % 10;
-  const check = (digits: number[]) => {
-    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = check(base);
-  const second = check([...base, first]);
-  return [...base, first, second].join('');
-}
-
-async function newestMessageTo(email: string, subjectPart: RegExp): Promise<OutboxMessage> {
-  const outbox = join(E2E_DATA_DIR, 'outbox');
-  let found: OutboxMessage | undefined;
-  await expect
-    .poll(
-      () => {
-        const messages = readdirSync(outbox, { withFileTypes: true })
-          .filter((f) => f.isFile() && f.name.endsWith('.json'))
-          .map((f) => JSON.parse(readFileSync(join(outbox, f.name), 'utf8')) as OutboxMessage)
-          .filter((m) => m.to.includes(email) && subjectPart.test(m.subject))
-          .sort((a, b) => a.sentAt.localeCompare(b.sentAt));
-        found = messages.at(-1);
-        return Boolean(found);
-      },
-      { message: `an e-mail to ${email} in ${outbox}` },
-    )
-    .toBe(true);
-  return found!;
-}
-
-function pathOf(link: string): string {
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-}
-
+/** In the open login drawer; logged in, the header says so. */
 async function loginFromDrawer(page: Page, email: string, password: string) {
-  const drawer = page.getByRole('dialog');
-  await expect(drawer).toBeVisible();
-  await drawer.getByLabel('E-mail').fill(email);
-  await drawer.getByLabel('Senha', { exact: true }).fill(password);
-  await drawer.getByLabel('Senha', { exact: true }).press('Enter');
-  await expect(drawer.getByText('Login efetuado com sucesso!')).toBeVisible();
-  // The drawer closes by itself after 2 s.
-  await expect(drawer).toBeHidden({ timeout: 5_000 });
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await logInInDrawer(page, email, password);
   await expect(page.getByText('Veja seus pedidos!')).toBeVisible();
 }
 
@@ -80,7 +27,7 @@ test('signs up, verifies the e-mail, logs in, edits the phone, stays logged in a
   // Masks apply as a person types, digit by digit.
   await form.getByLabel('Telefone').pressSequentially('11987654321');
   await expect(form.getByLabel('Telefone')).toHaveValue('(11) 98765-4321');
-  const cpf = uniqueCpf(stamp);
+  const cpf = cpfFrom(stamp);
   await form.getByLabel('CPF').pressSequentially(cpf);
   await expect(form.getByLabel('CPF')).toHaveValue(
     `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
@@ -104,7 +51,7 @@ test('signs up, verifies the e-mail, logs in, edits the phone, stays logged in a
   const early = await page.request.post('/api/token/', { data: { username: email, password } });
   expect(early.status()).toBe(403);
 
-  const verification = await newestMessageTo(email, /verifi|confirm/i);
+  const verification = await mailTo(email, /verifi|confirm/i);
   const verifyLink = verification.links.find((l) => l.includes('/verificar-email'));
   expect(verifyLink, 'the verification link').toBeDefined();
   await page.goto(pathOf(verifyLink!));
@@ -162,13 +109,13 @@ test('forgets the password, resets it from the e-mail and logs in with the new o
       lastName: 'Lima',
       email,
       phone: '11912345678',
-      cpf: uniqueCpf(stamp),
+      cpf: cpfFrom(stamp),
       birthdate: '1995-08-20',
       password: oldPassword,
     },
   });
   expect(created.status()).toBe(201);
-  const verification = await newestMessageTo(email, /verifi|confirm/i);
+  const verification = await mailTo(email, /verifi|confirm/i);
   const token = new URL(
     verification.links.find((l) => l.includes('/verificar-email'))!,
   ).searchParams.get('token');
@@ -181,7 +128,7 @@ test('forgets the password, resets it from the e-mail and logs in with the new o
     page.getByText('Email enviado com sucesso! Verifique sua caixa de entrada.'),
   ).toBeVisible();
 
-  const reset = await newestMessageTo(email, /senha/i);
+  const reset = await mailTo(email, /senha/i);
   const resetLink = reset.links.find((l) => l.includes('/redefinir-senha/'));
   expect(resetLink, 'the reset link').toBeDefined();
   await page.goto(pathOf(resetLink!));

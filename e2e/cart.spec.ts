@@ -1,29 +1,33 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import {
+  brl,
+  cartDrawer,
+  cents,
+  logInInDrawer,
+  productDetails,
+  type ApiProduct,
+} from './fixtures/helpers';
 import { cartShopperFor, mergeShopperFor, SHOPPER_PASSWORD } from './fixtures/shoppers';
+import { expect, test } from './fixtures/test';
 
 // The cart as a shopper uses it: as a guest (local cart), the drawer's quantity controls and
 // removal question, the CEP calculator against the local fake ViaCEP, the stale quote, the way
 // to /checkout, and the guest cart carried into the account at login.
 
-interface ApiProduct {
-  id: number;
-  name: string;
-  price: string;
-  estoque: number;
-}
-
-const brl = (cents: number) =>
-  `R$ ${Math.floor(cents / 100).toLocaleString('pt-BR')},${String(cents % 100).padStart(2, '0')}`;
-const cents = (price: string) => Math.round(Number(price) * 100);
-
-async function product(page: Page, id: number): Promise<ApiProduct> {
-  const res = await page.request.get(`/api/produtos/detalhes/${id}/`);
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as ApiProduct;
-}
-
-function cartDrawer(page: Page): Locator {
-  return page.getByRole('dialog', { name: 'Seu carrinho' });
+/**
+ * A retried run meets the same database: the seeded shopper's server cart, emptied first.
+ * Answers her access token.
+ */
+async function emptyCartOf(page: Page, shopper: { email: string }): Promise<string> {
+  const tokens = await page.request.post('/api/token/', {
+    data: { username: shopper.email, password: SHOPPER_PASSWORD },
+  });
+  expect(tokens.ok()).toBe(true);
+  const { access } = (await tokens.json()) as { access: string };
+  await page.request.delete('/api/cart/clear/', {
+    headers: { authorization: `Bearer ${access}` },
+  });
+  return access;
 }
 
 function line(page: Page, name: string): Locator {
@@ -49,19 +53,11 @@ async function quote(page: Page, cep: string) {
 test('a guest fills the cart, quotes shipping, sees a stale quote, re-quotes, checks out and keeps her items after logging in', async ({
   page,
 }, testInfo) => {
-  // A retried run meets the same database: start this project's shopper with an empty cart.
   const shopper = cartShopperFor(testInfo.project.name);
-  const tokens = await page.request.post('/api/token/', {
-    data: { username: shopper.email, password: SHOPPER_PASSWORD },
-  });
-  expect(tokens.ok()).toBe(true);
-  const { access: firstAccess } = (await tokens.json()) as { access: string };
-  await page.request.delete('/api/cart/clear/', {
-    headers: { authorization: `Bearer ${firstAccess}` },
-  });
+  await emptyCartOf(page, shopper);
 
-  const ring = await product(page, 1);
-  const earring = await product(page, 20);
+  const ring = await productDetails(page.request, 1);
+  const earring = await productDetails(page.request, 20);
   expect(ring.estoque).toBeGreaterThan(5);
 
   // Two products, each confirmed by the popup; 'Finalizar Compra' opens the cart.
@@ -148,12 +144,7 @@ test('a guest fills the cart, quotes shipping, sees a stale quote, re-quotes, ch
   // Logging in carries the guest's items into her server cart, once.
   await page.goto('/');
   await page.getByTestId('user-entry').click();
-  const login = page.getByRole('dialog');
-  await login.getByLabel('E-mail').fill(shopper.email);
-  await login.getByLabel('Senha', { exact: true }).fill(SHOPPER_PASSWORD);
-  await login.getByLabel('Senha', { exact: true }).press('Enter');
-  await expect(login.getByText('Login efetuado com sucesso!')).toBeVisible();
-  await expect(login).toBeHidden({ timeout: 5_000 });
+  await logInInDrawer(page, shopper.email, SHOPPER_PASSWORD);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
 
   const access = await page.evaluate(() => localStorage.getItem('access'));
@@ -201,7 +192,7 @@ test('free shipping from R$ 600, the empty cart, and a Norte CEP', async ({ page
   await expect(cartDrawer(page).getByTestId('cart-empty')).toHaveText('O carrinho está vazio.');
   await page.keyboard.press('Escape');
 
-  const bracelet = await product(page, 30);
+  const bracelet = await productDetails(page.request, 30);
   const popup = await addFromProductPage(page, bracelet);
   await popup.getByRole('button', { name: 'Finalizar Compra' }).click();
   const drawer = cartDrawer(page);
@@ -251,17 +242,13 @@ test('a merge cut off after the server took a line, run again at login, adds eac
   page,
 }, testInfo) => {
   const shopper = mergeShopperFor(testInfo.project.name);
-  const tokens = await page.request.post('/api/token/', {
-    data: { username: shopper.email, password: SHOPPER_PASSWORD },
-  });
-  const { access } = (await tokens.json()) as { access: string };
+  const access = await emptyCartOf(page, shopper);
   const auth = { authorization: `Bearer ${access}` };
-  await page.request.delete('/api/cart/clear/', { headers: auth });
 
   // An earlier visit began the merge: the ring's line reached the server, then the tab closed
   // before the answer, so the guest cart and its merge id are still in the browser.
-  const ring = await product(page, 1);
-  const earring = await product(page, 20);
+  const ring = await productDetails(page.request, 1);
+  const earring = await productDetails(page.request, 20);
   const mergeId = `e2e-${testInfo.project.name}-${Date.now()}`;
   const sent = await page.request.post('/api/cart/', {
     headers: { ...auth, 'Idempotency-Key': `${mergeId}:${ring.id}` },
@@ -284,11 +271,7 @@ test('a merge cut off after the server took a line, run again at login, adds eac
   );
 
   await page.getByTestId('user-entry').click();
-  const login = page.getByRole('dialog');
-  await login.getByLabel('E-mail').fill(shopper.email);
-  await login.getByLabel('Senha', { exact: true }).fill(SHOPPER_PASSWORD);
-  await login.getByLabel('Senha', { exact: true }).press('Enter');
-  await expect(login.getByText('Login efetuado com sucesso!')).toBeVisible();
+  await logInInDrawer(page, shopper.email, SHOPPER_PASSWORD);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('cart-merge-id'))).toBeNull();
 

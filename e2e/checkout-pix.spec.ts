@@ -1,18 +1,13 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { GUEST_CPF } from './fixtures/checkout';
+import { brl, cents, productDetails, shot, toCheckout, type ApiProduct } from './fixtures/helpers';
+import { expect, test } from './fixtures/test';
 
-// Issue 22, 'Como você quer pagar?': before leaving for the payment provider a guest picks PIX
+// 'Como você quer pagar?': before leaving for the payment provider a guest picks PIX
 // (the discounted total) or the card (its installments). By PIX the order is made for PIX, the
 // provider's page offers only PIX at the discounted amount, and the return page shows the order
 // paid with its 'Desconto PIX' line; by card the provider's page offers the installments and she
 // pays in 3. The figures follow the owners' settings as GET /api/loja/ answers them.
-
-interface ApiProduct {
-  id: number;
-  name: string;
-  price: string;
-  estoque: number;
-}
 
 interface Settings {
   parcelas_sem_juros: number;
@@ -20,9 +15,6 @@ interface Settings {
   desconto_pix_percentual: string;
 }
 
-const brl = (cents: number) =>
-  `R$ ${Math.floor(cents / 100).toLocaleString('pt-BR')},${String(cents % 100).padStart(2, '0')}`;
-const cents = (price: string) => Math.round(Number(price) * 100);
 /** Sudeste's freight for one piece to 01310-100 (the fake ViaCEP's Avenida Paulista). */
 const FREIGHT = 1290;
 
@@ -30,9 +22,7 @@ const SANDBOX_URL = /\/sandbox\/checkout\//;
 const RETURN_URL = /\/pedido\/([^/?#]+)/;
 
 async function product(page: Page, id: number): Promise<ApiProduct> {
-  const res = await page.request.get(`/api/produtos/detalhes/${id}/`);
-  expect(res.ok()).toBe(true);
-  const p = (await res.json()) as ApiProduct;
+  const p = await productDetails(page.request, id);
   expect(p.estoque).toBeGreaterThan(0);
   return p;
 }
@@ -56,26 +46,6 @@ function installments(totalCents: number, s: Settings) {
     Math.floor(totalCents / Math.max(1, cents(s.parcela_minima))),
   );
   return { count, each: Math.floor((2 * totalCents + count) / (2 * count)) };
-}
-
-/** From the product page to /checkout: add, open the cart, quote the CEP, 'Finalizar Compra'. */
-async function toCheckout(page: Page, p: ApiProduct) {
-  await page.goto(`/produto/${p.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: p.name })).toBeVisible();
-  await page.getByTestId('add-to-cart').click();
-  await page
-    .getByTestId('added-to-cart-popup')
-    .getByRole('button', { name: 'Finalizar Compra' })
-    .click();
-  const drawer = page.getByRole('dialog', { name: 'Seu carrinho' });
-  await expect(drawer.getByTestId('cart-line').filter({ hasText: p.name })).toHaveCount(1);
-  await drawer.getByTestId('cart-cep').fill('01310100');
-  await expect(drawer.getByTestId('cart-cep-lookup')).not.toBeEmpty();
-  await drawer.getByTestId('cart-calculate').click();
-  await expect(drawer.getByTestId('cart-quote-value')).toBeVisible();
-  await drawer.getByTestId('cart-checkout').click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Finalizar Compra' })).toBeVisible();
 }
 
 /** A guest's contact data; the address comes from the cart's CEP. */
@@ -110,7 +80,6 @@ test('a guest pays by PIX: the discounted total at checkout, on the provider pag
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const shot = (name: string) => testInfo.outputPath(`${testInfo.project.name}-${name}.png`);
   const ring = await product(page, 16);
   const price = cents(ring.price);
   const terms = await settings(page);
@@ -141,7 +110,7 @@ test('a guest pays by PIX: the discounted total at checkout, on the provider pag
   );
   await expect(summary(page).getByTestId('checkout-total')).toHaveText(brl(price + FREIGHT));
   await group.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shot('checkout-choice') });
+  await shot(page, 'checkout-choice');
 
   // Paying without an answer asks for one, and places no order.
   let placed = 0;
@@ -158,7 +127,7 @@ test('a guest pays by PIX: the discounted total at checkout, on the provider pag
   );
   await expect(group).toHaveAttribute('aria-invalid', 'true');
   expect(placed).toBe(0);
-  await page.screenshot({ path: shot('checkout-choice-asked') });
+  await shot(page, 'checkout-choice-asked');
 
   // PIX: its discount on its own line, the PIX total.
   await page.getByTestId('payment-option-pix').click();
@@ -171,7 +140,7 @@ test('a guest pays by PIX: the discounted total at checkout, on the provider pag
   await expect(summary(page).getByText('Desconto PIX')).toBeVisible();
   await expect(summary(page).getByTestId('checkout-total-label')).toHaveText('Total no PIX');
   await expect(summary(page).getByTestId('checkout-total')).toHaveText(brl(pix.total));
-  await page.screenshot({ path: shot('checkout-pix'), fullPage: true });
+  await shot(page, 'checkout-pix', { fullPage: true });
 
   const pay = page.waitForRequest((r) => r.url().includes('/api/pay/') && r.method() === 'POST');
   await submit.click();
@@ -190,14 +159,13 @@ test('a guest pays by PIX: the discounted total at checkout, on the provider pag
   await expect(page.getByText('Desconto PIX')).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText(brl(pix.total));
   await page.getByTestId('order-total').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shot('return-pix') });
+  await shot(page, 'return-pix');
 });
 
 test('a guest pays by card: the installments at checkout, 3x on the provider page', async ({
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const shot = (name: string) => testInfo.outputPath(`${testInfo.project.name}-${name}.png`);
   const earring = await product(page, 17);
   const total = cents(earring.price) + FREIGHT;
   const terms = await settings(page);
@@ -226,7 +194,7 @@ test('a guest pays by card: the installments at checkout, 3x on the provider pag
     `em até ${card.count}x de ${brl(card.each)} sem juros`,
   );
   await group.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shot('checkout-card') });
+  await shot(page, 'checkout-card');
 
   const pay = page.waitForRequest((r) => r.url().includes('/api/pay/') && r.method() === 'POST');
   await page.getByTestId('checkout-submit').click();
@@ -278,10 +246,7 @@ test('her card is refused: she pays the same order by PIX instead, at its discou
 
   // 'Pagar com PIX': the order is switched, the provider's page offers PIX alone, for less.
   await expect(page.getByTestId('order-pay-other-method')).toHaveText('Pagar com PIX');
-  await page.screenshot({
-    path: testInfo.outputPath(`${testInfo.project.name}-retorno-trocar-forma.png`),
-    fullPage: true,
-  });
+  await shot(page, 'retorno-trocar-forma', { fullPage: true });
   await page.getByTestId('order-pay-other-method').click();
   await expect(page).toHaveURL(SANDBOX_URL, { timeout: 15_000 });
   await expect(page.getByTestId('sandbox-amount')).toHaveText(brl(pix.total));

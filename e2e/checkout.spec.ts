@@ -1,56 +1,20 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { GUEST_CPF, logInFromDrawer, newCheckoutShopper } from './fixtures/checkout';
+import type { Locator, Page } from '@playwright/test';
+import { CHECKOUT_PASSWORD, GUEST_CPF, newCheckoutShopper } from './fixtures/checkout';
+import { brl, cents, logInFromDrawer, productDetails, toCheckout } from './fixtures/helpers';
+import { expect, test } from './fixtures/test';
 
 // A purchase from the cart to a paid order, as a guest and as a customer: the checkout page
 // (SPEC §2/§5), the store's sandbox payment page (card and PIX, a declined card and its retry),
 // the return page /pedido/{reference} and 'Meus Pedidos'. Postal codes come from the local fake
 // ViaCEP: 01310-100 (Avenida Paulista, Sudeste R$ 12,90) and 20040-020 (Praça Pio X, R$ 18,90).
 
-interface ApiProduct {
-  id: number;
-  name: string;
-  price: string;
-  estoque: number;
-}
-
-const brl = (cents: number) =>
-  `R$ ${Math.floor(cents / 100).toLocaleString('pt-BR')},${String(cents % 100).padStart(2, '0')}`;
-const cents = (price: string) => Math.round(Number(price) * 100);
 /** BOASVINDAS: 10 % of the products, half up to the centavo. */
 const tenPercent = (value: number) => Math.floor((value * 1000 + 5000) / 10000);
-/** The seeded PIX discount (issue 22): 5 % of the products after the coupon, the price floored. */
+/** The seeded PIX discount: 5 % of the products after the coupon, the price floored. */
 const pixDiscount = (value: number) => value - Math.floor((value * 950) / 1000);
 
 const SANDBOX_URL = /\/sandbox\/checkout\//;
 const RETURN_URL = /\/pedido\/([^/?#]+)/;
-
-async function product(page: Page, id: number): Promise<ApiProduct> {
-  const res = await page.request.get(`/api/produtos/detalhes/${id}/`);
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as ApiProduct;
-}
-
-function cartDrawer(page: Page): Locator {
-  return page.getByRole('dialog', { name: 'Seu carrinho' });
-}
-
-/** From the product page to /checkout: add, open the cart, quote the CEP, 'Finalizar Compra'. */
-async function buyOne(page: Page, p: ApiProduct, cep: string) {
-  await page.goto(`/produto/${p.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: p.name })).toBeVisible();
-  await page.getByTestId('add-to-cart').click();
-  const popup = page.getByTestId('added-to-cart-popup');
-  await popup.getByRole('button', { name: 'Finalizar Compra' }).click();
-  const drawer = cartDrawer(page);
-  await expect(drawer.getByTestId('cart-line').filter({ hasText: p.name })).toHaveCount(1);
-  await drawer.getByTestId('cart-cep').fill(cep);
-  await expect(drawer.getByTestId('cart-cep-lookup')).not.toBeEmpty();
-  await drawer.getByTestId('cart-calculate').click();
-  await expect(drawer.getByTestId('cart-quote-value')).toBeVisible();
-  await drawer.getByTestId('cart-checkout').click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Finalizar Compra' })).toBeVisible();
-}
 
 function summary(page: Page): Locator {
   return page.getByTestId('checkout-summary');
@@ -77,7 +41,7 @@ async function fillContact(
   await form.getByLabel('CPF').pressSequentially(data.cpf);
 }
 
-/** 'Como você quer pagar?' (issue 22): nothing is chosen for her. */
+/** 'Como você quer pagar?': nothing is chosen for her. */
 async function choosePayment(page: Page, method: 'pix' | 'cartao') {
   await page.getByTestId(`payment-option-${method}`).click();
   await expect(page.getByTestId(`payment-option-${method}`)).toHaveAttribute(
@@ -118,8 +82,8 @@ test('a guest checks out with a new CEP, sees the freight re-quoted and pays by 
   // Real waits end to end (quotes, the order, the provider's page, its notification): room for a
   // busy machine.
   test.setTimeout(90_000);
-  const ring = await product(page, 2);
-  await buyOne(page, ring, '01310100');
+  const ring = await productDetails(page.request, 2);
+  await toCheckout(page, ring, '01310100');
   const price = cents(ring.price);
 
   // The cart's summary: the item, Sudeste shipping for the cart's CEP, the total.
@@ -195,14 +159,14 @@ test('a customer saves her first address, tries a wrong coupon, uses BOASVINDAS 
     testInfo.project.name,
     testInfo.workerIndex + testInfo.retry * 17,
   );
-  await logInFromDrawer(page, shopper.email);
+  await logInFromDrawer(page, shopper.email, CHECKOUT_PASSWORD);
   const access = await page.evaluate(() => localStorage.getItem('access'));
   const auth = { authorization: `Bearer ${access}` };
 
   // ------------------------------------------------------------ First purchase
-  const ring = await product(page, 3);
+  const ring = await productDetails(page.request, 3);
   const price = cents(ring.price);
-  await buyOne(page, ring, '01310100');
+  await toCheckout(page, ring, '01310100');
 
   // No saved address yet: the manual form opens by itself, saying it will be saved.
   const form = page.getByTestId('checkout-address-form');
@@ -289,9 +253,9 @@ test('a customer saves her first address, tries a wrong coupon, uses BOASVINDAS 
   expect(cart).toEqual([]);
 
   // ------------------------------------------------------------ Second purchase
-  const earring = await product(page, 22);
+  const earring = await productDetails(page.request, 22);
   const earringPrice = cents(earring.price);
-  await buyOne(page, earring, '01310100');
+  await toCheckout(page, earring, '01310100');
 
   // The saved address is offered and chosen; a new address is one click away and back.
   const selector = page.getByTestId('address-selector');

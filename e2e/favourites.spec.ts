@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { logInInDrawer, shot } from './fixtures/helpers';
 import { logIn, newOrdersShopper, ORDERS_PASSWORD, signInBrowser } from './fixtures/orders';
+import { expect, test } from './fixtures/test';
 
 interface ListedProduct {
   id: number;
@@ -17,12 +18,9 @@ async function catalogProducts(request: APIRequestContext): Promise<ListedProduc
   return (await res.json()) as ListedProduct[];
 }
 
-// Favourites (issue 24 §3), phone and desktop: the heart on a card and on the product page, the
-// header's count, a guest's device list following her into her account at login, and the
-// Favoritos tab of /usuario (price, availability, add-to-cart, remove, the empty state).
-// Screenshots go to screenshots/issue-24/ (not committed).
-
-const SCREENSHOTS = new URL('../screenshots/issue-24/', import.meta.url).pathname;
+// Favourites: the heart on a card and on the product page, the header's count, a guest's device
+// list following her into her account at login, and the Favoritos tab of /usuario (price,
+// availability, add-to-cart, remove, the empty state).
 
 const badge = (page: Page) => page.getByTestId('favourites-badge');
 const headerHeart = (page: Page) => page.getByTestId('header-favourites');
@@ -72,12 +70,9 @@ test("a guest's hearts stay on her device and follow her into her account at log
   await expect(badge(page)).toHaveText('1');
   // The count sits over the heart: nothing in the header moved.
   expect(await headerHeart(page).boundingBox()).toEqual(before);
-  await page.screenshot({ path: `${SCREENSHOTS}favourites-card-${project}.png` });
-  await headerHeart(page).screenshot({ path: `${SCREENSHOTS}favourites-header-${project}.png` });
-  await page
-    .locator('header')
-    .first()
-    .screenshot({ path: `${SCREENSHOTS}favourites-header-bar-${project}.png` });
+  await shot(page, 'favourites-card');
+  await shot(headerHeart(page), 'favourites-header');
+  await shot(page.locator('header').first(), 'favourites-header-bar');
 
   // The product page's heart, beside the name.
   await page.goto(`/produto/${necklace.id}`);
@@ -87,7 +82,7 @@ test("a guest's hearts stay on her device and follow her into her account at log
   const pressed = page.getByRole('button', { name: 'Remover dos favoritos', exact: true });
   await expect(pressed).toHaveAttribute('aria-pressed', 'true');
   await expect(badge(page)).toHaveText('2');
-  await page.screenshot({ path: `${SCREENSHOTS}favourites-product-${project}.png` });
+  await shot(page, 'favourites-product');
   expect(await deviceList(page)).toEqual([necklace.id, ring.id]);
 
   // A reload keeps them (the device), and the heart fills in after hydration.
@@ -102,20 +97,12 @@ test("a guest's hearts stay on her device and follow her into her account at log
   await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toContainText(necklace.name);
   await expect(items.nth(1)).toContainText(ring.name);
-  await page.screenshot({
-    path: `${SCREENSHOTS}favourites-guest-page-${project}.png`,
-    fullPage: true,
-  });
+  await shot(page, 'favourites-guest-page', { fullPage: true });
 
   // She logs in from there: her hearts go to her account and leave the device.
   const shopper = await newOrdersShopper(request, 'Favorita', project === 'phone' ? 1 : 2);
   await page.getByTestId('favourites-login').click();
-  const login = page.getByRole('dialog');
-  await login.getByLabel('E-mail').fill(shopper.email);
-  await login.getByLabel('Senha', { exact: true }).fill(ORDERS_PASSWORD);
-  await login.getByLabel('Senha', { exact: true }).press('Enter');
-  await expect(login.getByText('Login efetuado com sucesso!')).toBeVisible();
-  await expect(login).toBeHidden({ timeout: 5_000 });
+  await logInInDrawer(page, shopper.email, ORDERS_PASSWORD);
   await expect(page).toHaveURL(/\/usuario\?tab=favoritos$/);
   await expect(page.getByRole('tab', { name: 'Favoritos' })).toHaveAttribute(
     'aria-selected',
@@ -140,10 +127,7 @@ test('the Favoritos tab: price, availability, add-to-cart, a size to choose, rem
 
   await page.goto('/usuario?tab=favoritos');
   await expect(page.getByTestId('favourites-empty')).toContainText('Nenhum favorito ainda');
-  await page.screenshot({
-    path: `${SCREENSHOTS}favourites-tab-empty-${project}.png`,
-    fullPage: true,
-  });
+  await shot(page, 'favourites-tab-empty', { fullPage: true });
 
   const products = await catalogProducts(request);
   const plain = products.find((p) => !p.tem_variacoes && p.estoque > 3) as ListedProduct;
@@ -170,7 +154,7 @@ test('the Favoritos tab: price, availability, add-to-cart, a size to choose, rem
     /Em estoque|Últimas unidades/,
   );
   await expect(first).toContainText(`R$`);
-  await page.screenshot({ path: `${SCREENSHOTS}favourites-tab-${project}.png`, fullPage: true });
+  await shot(page, 'favourites-tab', { fullPage: true });
 
   // Add-to-cart from the list: the cart's badge counts it.
   await first.getByRole('button', { name: `Adicionar ${plain.name} ao carrinho` }).click();

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 
 // Keyboard only (WCAG 2.1.1, 2.4.3, 2.4.7): from a category to the cart without a pointer, every
 // dialog and drawer giving focus back to what opened it, and a focus that can be seen.

@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { brl, cents } from './fixtures/helpers';
 import {
-  brl,
   catalogProducts,
   logIn,
   newOrdersShopper,
@@ -8,6 +8,7 @@ import {
   placeOrder,
   signInBrowser,
 } from './fixtures/orders';
+import { expect, test } from './fixtures/test';
 
 // 'Meus Pedidos' and the return page /pedido/{reference} with orders made through the real API
 // (api/pay, api/pagamento) and paid or declined on the sandbox provider's hosted page.
@@ -71,7 +72,7 @@ test('Meus Pedidos: orders grouped by reference, newest first, with their status
   await expect(paidCard.getByTestId('order-item')).toHaveCount(2);
   await expect(paidCard.getByTestId('order-item-name')).toHaveText([first.name, second.name]);
   await expect(paidCard.getByTestId('order-item-quantity')).toHaveText(['Qtd: 2', 'Qtd: 1']);
-  await expect(paidCard.getByTestId('order-total')).toHaveText(brl(paid.total));
+  await expect(paidCard.getByTestId('order-total')).toHaveText(brl(cents(paid.total)));
   await expect(paidCard.getByTestId('order-paid-note')).toContainText('sendo preparado');
   await expect(paidCard.getByTestId('order-paid-note')).toContainText('rastreio');
   await expect(paidCard.getByTestId('order-pay-now')).toHaveCount(0);
@@ -100,7 +101,7 @@ test('Meus Pedidos: orders grouped by reference, newest first, with their status
   await expect(waitingCard).toContainText(
     'Pedidos não pagos são cancelados automaticamente após 24 horas.',
   );
-  await expect(waitingCard.getByTestId('order-total')).toHaveText(brl(waiting.total));
+  await expect(waitingCard.getByTestId('order-total')).toHaveText(brl(cents(waiting.total)));
   await expect(waitingCard.getByTestId('order-support')).toContainText('@');
   const popupPromise = page.waitForEvent('popup');
   await waitingCard.getByTestId('order-pay-now').click();
@@ -132,7 +133,7 @@ test('the return page follows the payment live, retries a declined one in the sa
   await expect(page.getByTestId('order-polling')).toBeVisible();
   await expect(page.getByTestId('order-deadline')).toHaveText(/^Pague até /);
   await expect(page.getByTestId('order-item-name')).toHaveText([product.name]);
-  await expect(page.getByTestId('order-total')).toHaveText(brl(order.total));
+  await expect(page.getByTestId('order-total')).toHaveText(brl(cents(order.total)));
   await expect(page.getByTestId('order-address')).toContainText('Avenida Paulista, 1000');
   await expect(page.getByTestId('order-my-orders')).toHaveAttribute('href', '/usuario?tab=orders');
 
@@ -159,7 +160,7 @@ test('the return page follows the payment live, retries a declined one in the sa
   await expect(otherPage.getByRole('heading', { name: 'Pedido não encontrado' })).toBeVisible();
   await expect(otherPage).toHaveTitle(/Pedido não encontrado/);
   await expect(otherPage.getByText(product.name)).toHaveCount(0);
-  await expect(otherPage.getByText(brl(order.total))).toHaveCount(0);
+  await expect(otherPage.getByText(brl(cents(order.total)))).toHaveCount(0);
   await expect(otherPage.getByTestId('order-status-title')).toHaveCount(0);
   await otherContext.close();
 

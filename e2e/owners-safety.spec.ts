@@ -1,45 +1,36 @@
 /**
- * Issue 20, phone and desktop: an owner's first entry to /admin asks her to protect her account;
- * she sets up her authenticator (the secret read from the page, a code computed from it as her
- * phone would), keeps her recovery codes (the .txt download holds the ten shown), logs out and in
- * again from the same browser and passes the prompt with a code, then backs the store up (the
- * download is a .tar.gz) and reads the store's health. Her own page in Clientes shows the codes
- * left and makes new ones. When she loses her phone, another owner resets her second factor from
- * that page, and her next entry asks her to set it up again.
+ * An owner's first entry to /admin asks her to protect her account; she sets up her
+ * authenticator (the secret read from the page, a code computed from it as her phone would),
+ * keeps her recovery codes (the .txt download holds the ten shown), logs out and in again from
+ * the same browser and passes the prompt with a code, then backs the store up (the download is a
+ * .tar.gz) and reads the store's health. Her own page in Clientes shows the codes left and makes
+ * new ones. When she loses her phone, another owner resets her second factor from that page, on
+ * her own computer, and her next entry asks her to set it up again.
  *
  * She is an owner of her own (ADMIN_EMAILS in start-store.mjs), not the fixture's: her second
  * factor is set up here, in the browser, and the other specs' logins must not spend her codes.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import {
   SECOND_FACTOR_INVALID_CODE,
   SECOND_FACTOR_RESET_DONE,
 } from '../packages/domain/src/second-factor';
 import { HEALTH_STATE_LABEL } from '../packages/domain/src/store-health';
 import { expectNoA11yViolations } from './fixtures/a11y';
-import { currentStep, ownerSession, totpCode } from './fixtures/admin';
-import { cpfFrom, logInFromDrawer, verificationToken } from './fixtures/checkout';
-import { ORDERS_PASSWORD, signInBrowser } from './fixtures/orders';
-import { E2E_DATA_DIR } from './paths.mjs';
+import { currentStep, totpCode } from './fixtures/admin';
+import { cpfFrom, logInFromDrawer, mailsTo, signUpVerified } from './fixtures/helpers';
+import { ORDERS_PASSWORD } from './fixtures/orders';
+import { expect, test } from './fixtures/test';
 
 /** The store's e-mails to `email` whose subject says a browser it had not seen logged in. */
 function newAccessMails(email: string): number {
-  const outbox = join(E2E_DATA_DIR, 'outbox');
-  if (!existsSync(outbox)) return 0;
-  return readdirSync(outbox)
-    .filter((name) => name.endsWith('.json'))
-    .map(
-      (name) =>
-        JSON.parse(readFileSync(join(outbox, name), 'utf8')) as { to: string; subject: string },
-    )
-    .filter((m) => m.to.includes(email) && /Novo acesso/i.test(m.subject)).length;
+  return mailsTo(email, /Novo acesso/i).length;
 }
 
 test('an owner protects her account, enters again with a code, backs the store up and reads its health', async ({
   page,
+  ownerPage,
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
@@ -47,22 +38,18 @@ test('an owner protects her account, enters again with a code, backs the store u
   // A new owner for a retry too: the first attempt may have set her factor up already.
   const email = `dona.seguranca.${project}.${testInfo.retry}@semijoias.test`;
   const seed = (project === 'phone' ? 770033 : 770044) + testInfo.retry * 100;
-  const created = await request.post('/api/users/', {
-    data: {
+  await signUpVerified(
+    request,
+    {
       firstName: 'Clara',
       lastName: 'Dona',
       email,
       cpf: cpfFrom(seed),
       phone: `119876${String(seed).slice(-5)}`,
       birthdate: '1982-07-04',
-      password: ORDERS_PASSWORD,
     },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const verified = await request.post('/api/verify_email/', {
-    data: { token: await verificationToken(email) },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
+    ORDERS_PASSWORD,
+  );
 
   // ------------------------------------------------------------ Her first entry: the setup
   await logInFromDrawer(page, email, ORDERS_PASSWORD);
@@ -204,23 +191,20 @@ test('an owner protects her account, enters again with a code, backs the store u
   // Another owner, on her page in Clientes, removes her second factor.
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/$/);
-  const other = await ownerSession(request, project);
-  await signInBrowser(page, other.session);
-  await page.goto(`/admin/clientes?busca=${encodeURIComponent(email)}`);
-  await page.getByTestId('customer-row').filter({ hasText: email }).click();
-  const hers = page
+  await ownerPage.goto(`/admin/clientes?busca=${encodeURIComponent(email)}`);
+  await ownerPage.getByTestId('customer-row').filter({ hasText: email }).click();
+  const hers = ownerPage
     .locator('section')
-    .filter({ has: page.getByRole('heading', { level: 2, name: 'Segurança' }) });
+    .filter({ has: ownerPage.getByRole('heading', { level: 2, name: 'Segurança' }) });
   await expect(hers.getByTestId('owner-second-factor')).toHaveText(
     'Verificação em duas etapas ativada.',
   );
   await hers.getByRole('button', { name: 'Redefinir segundo fator' }).click();
-  const reset = page.getByRole('alertdialog', { name: /Redefinir o segundo fator de Clara/ });
+  const reset = ownerPage.getByRole('alertdialog', { name: /Redefinir o segundo fator de Clara/ });
   await reset.getByRole('button', { name: 'Redefinir' }).click();
-  await expect(page.getByText(SECOND_FACTOR_RESET_DONE, { exact: true })).toBeVisible();
+  await expect(ownerPage.getByText(SECOND_FACTOR_RESET_DONE, { exact: true })).toBeVisible();
   await expect(hers.getByRole('button', { name: 'Redefinir segundo fator' })).toHaveCount(0);
   // Her next entry asks her to set an authenticator up again.
-  await page.getByRole('button', { name: 'Sair' }).click();
   await logInFromDrawer(page, email, ORDERS_PASSWORD);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Proteja sua conta' })).toBeVisible();

@@ -1,18 +1,19 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { toCents } from '../packages/domain/src/money';
+import type { Locator, Page } from '@playwright/test';
 import {
   installmentsLine,
   pixLine,
   validatePaymentSettingsForm,
   type PaymentSettings,
 } from '../packages/domain/src/payment-terms';
+import { cents, productDetails, shot } from './fixtures/helpers';
+import { expect, test } from './fixtures/test';
 
-// Issue 22: under every price (a card, the product page, the cart's products) the two lines a
-// shopper in Brazil expects, 'em até Nx de R$ Y sem juros' and 'R$ Z no PIX', from the owners'
-// settings as GET /api/loja/ answers them (the seeded 6x of at least R$ 20,00 and 5 % by PIX;
-// read rather than assumed: admin-payments.spec.ts changes them for a moment) and the domain's
-// one rule. In the server's HTML already, fitting a phone's two-column card. Nothing here
-// changes the settings.
+// Under every price (a card, the product page, the cart's products) the two lines a shopper in
+// Brazil expects, 'em até Nx de R$ Y sem juros' and 'R$ Z no PIX', from the owners' settings as
+// GET /api/loja/ answers them (the seeded 6x of at least R$ 20,00 and 5 % by PIX; read rather
+// than assumed: admin-payments.spec.ts changes them for a moment) and the domain's one rule. In
+// the server's HTML already, fitting each size's grid: a phone's two-column card, a desktop's
+// row of cards and search results. Nothing here changes the settings.
 
 async function storeSettings(page: Page): Promise<PaymentSettings> {
   const res = await page.request.get('/api/loja/');
@@ -25,9 +26,7 @@ async function storeSettings(page: Page): Promise<PaymentSettings> {
 }
 
 async function priceOf(page: Page, id: number): Promise<number> {
-  const res = await page.request.get(`/api/produtos/detalhes/${id}/`);
-  expect(res.ok()).toBe(true);
-  return toCents(((await res.json()) as { price: string }).price)!;
+  return cents((await productDetails(page.request, id)).price);
 }
 
 /** The lines the rule writes for an amount (null: no line). */
@@ -66,8 +65,7 @@ async function expectInside(lines: Locator, box: Locator) {
 
 test('a card, the product page and the cart show the installments and the PIX price', async ({
   page,
-}, testInfo) => {
-  const project = testInfo.project.name;
+}) => {
   const settings = await storeSettings(page);
 
   // A category page: each card's lines under its own price, inside the card even on a phone.
@@ -83,7 +81,7 @@ test('a card, the product page and the cart show the installments and the PIX pr
     await expectInside(card.getByTestId('payment-terms').locator('> span'), card);
   }
   await cards.first().scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath(`${project}-categoria.png`) });
+  await shot(page, 'categoria');
 
   // The product page, in its server-rendered HTML too (hydration keeps the same lines).
   const price = await priceOf(page, 1);
@@ -97,7 +95,7 @@ test('a card, the product page and the cart show the installments and the PIX pr
   await expectLines(terms, 'product-payment-terms', productLines);
   await terms.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await expect(terms).toBeInViewport();
-  await page.screenshot({ path: testInfo.outputPath(`${project}-produto.png`) });
+  await shot(page, 'produto');
 
   // The cart: the lines for her products (before freight), under the subtotal.
   await page.getByTestId('add-to-cart').click();
@@ -112,11 +110,10 @@ test('a card, the product page and the cart show the installments and the PIX pr
   await expect(drawer.getByTestId('cart-line-quantity')).toHaveText('2');
   await expectLines(cartTerms, 'cart-payment-terms', expected(2 * price, settings));
   await expectInside(cartTerms.locator('> span'), drawer);
-  await page.screenshot({ path: testInfo.outputPath(`${project}-carrinho.png`) });
+  await shot(page, 'carrinho');
 });
 
-test('the search results and the best seller show them too', async ({ page }, testInfo) => {
-  const project = testInfo.project.name;
+test('the search results and the best seller show them too', async ({ page }) => {
   const settings = await storeSettings(page);
   await page.goto('/');
 
@@ -128,7 +125,7 @@ test('the search results and the best seller show them too', async ({ page }, te
     /^em até \d+x de R\$ [\d.]+,\d{2} sem juros$/,
   );
   await expect(bestTerms.getByTestId('payment-terms-pix')).toHaveText(/^R\$ [\d.]+,\d{2} no PIX$/);
-  await page.screenshot({ path: testInfo.outputPath(`${project}-mais-vendido.png`) });
+  await shot(page, 'mais-vendido');
 
   // A search result's row: the lines side by side while they fit, inside the row.
   const input = page.getByTestId('search-input');
@@ -142,5 +139,5 @@ test('the search results and the best seller show them too', async ({ page }, te
     await expectLines(result, 'search-payment-terms', expected(await priceOf(page, id), settings));
     await expectInside(result.getByTestId('search-payment-terms').locator('> span'), result);
   }
-  await page.screenshot({ path: testInfo.outputPath(`${project}-busca.png`) });
+  await shot(page, 'busca');
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 
 // Scrolling like a site of separate pages: a new page starts at the top, the back button and a
 // reload return to where the shopper was. Every document's first history entry shares React

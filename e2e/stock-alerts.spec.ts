@@ -1,57 +1,26 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ownerSession } from './fixtures/admin';
-import { logIn, newOrdersShopper, signInBrowser, type Session } from './fixtures/orders';
+import { shot, soldOut } from './fixtures/helpers';
+import { logIn, newOrdersShopper, signInBrowser } from './fixtures/orders';
+import { expect, test } from './fixtures/test';
 
-// 'Avise-me quando chegar' (issue 24): on a sold-out piece a shopper leaves her e-mail and sees
-// the confirmation on the page; on a piece sold by size, a sold-out size (crossed out and not
-// selectable, issue 23) is offered under 'Seu aro esgotou?'; the owners see how many wait.
-// Screenshots with ISSUE24_SCREENSHOTS=1 (screenshots/issue-24/, not committed).
+// 'Avise-me quando chegar': on a sold-out piece a shopper leaves her e-mail and sees the
+// confirmation on the page; on a piece sold by size, a sold-out size (crossed out and not
+// selectable) is offered under 'Seu aro esgotou?'; the owners see how many wait.
 
 // One plain piece per project, used by no other spec, emptied through the owners' API.
 const PRODUCT_ID = { phone: 42, desktop: 43 } as const;
 // A ring sold by size whose seed has sold-out sizes (its stock is not changed here).
 const RING_ID = 14;
-const SHOTS = process.env.ISSUE24_SCREENSHOTS === '1';
-const SHOTS_DIR = 'screenshots/issue-24';
-
-async function shot(page: Page, project: string, name: string, fullPage = false) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${project}.png`, fullPage });
-}
-
-/** Empties the piece's stock through the owners' API (its refusal says how many there are). */
-async function soldOut(request: APIRequestContext, session: Session, id: number) {
-  const headers = { authorization: `Bearer ${session.access}` };
-  const probe = await request.post('/api/admin/estoque/ajustes/', {
-    headers,
-    data: { produto_id: id, quantidade: -10_000, nota: 'Preparação do teste' },
-  });
-  const stock = probe.status() === 409 ? ((await probe.json()) as { estoque: number }).estoque : 0;
-  if (stock > 0) {
-    const emptied = await request.post('/api/admin/estoque/ajustes/', {
-      headers,
-      data: { produto_id: id, quantidade: -stock, nota: 'Preparação do teste: esgotado' },
-    });
-    expect(emptied.status(), await emptied.text()).toBe(201);
-  }
-}
-
-test.beforeEach(async ({ page }, testInfo) => {
-  // The phone of the issue's screenshots.
-  if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 390, height: 844 });
-});
 
 test('a shopper asks to be told when a sold-out piece is back; the owners see her waiting', async ({
   page,
   request,
+  owner,
+  ownerPage,
 }, testInfo) => {
   test.setTimeout(90_000);
   const project = testInfo.project.name;
   const id = project === 'phone' ? PRODUCT_ID.phone : PRODUCT_ID.desktop;
-  const owner = await ownerSession(request, project);
-  await soldOut(request, owner.session, id);
+  await soldOut(request, owner.session.access, id);
 
   await page.goto(`/produto/${id}`);
   const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
@@ -61,7 +30,7 @@ test('a shopper asks to be told when a sold-out piece is back; the owners see he
   const email = page.getByLabel('Seu e-mail');
   await expect(email).toHaveValue('');
   await form.scrollIntoViewIfNeeded();
-  await shot(page, project, 'avise-me-formulario');
+  await shot(page, 'avise-me-formulario');
 
   // A slip first: the form says so and sends nothing.
   await email.fill('ana@');
@@ -74,16 +43,15 @@ test('a shopper asks to be told when a sold-out piece is back; the owners see he
   await expect(form.getByRole('status')).toHaveText(
     `Pronto! Avisaremos ${address.toLowerCase()} quando chegar.`,
   );
-  await shot(page, project, 'avise-me-confirmacao');
+  await shot(page, 'avise-me-confirmacao');
 
   // The owners' list, filtered to what shoppers wait for: the piece with its count.
-  await signInBrowser(page, owner.session);
-  await page.goto('/admin/produtos?situacao=aguardando_aviso');
-  const row = page.getByRole('listitem').filter({ hasText: name });
+  await ownerPage.goto('/admin/produtos?situacao=aguardando_aviso');
+  const row = ownerPage.getByRole('listitem').filter({ hasText: name });
   await expect(row.getByTestId('waiting-badge')).toHaveText(/\d+ aguardando aviso/);
-  await shot(page, project, 'avise-me-admin-lista');
+  await shot(ownerPage, 'avise-me-admin-lista');
   await row.getByRole('link').click();
-  await expect(page.getByTestId('waiting-badge')).toHaveText(/\d+ aguardando aviso/);
+  await expect(ownerPage.getByTestId('waiting-badge')).toHaveText(/\d+ aguardando aviso/);
 });
 
 test('a sold-out size stays crossed out and is offered under “Seu aro esgotou?”, her e-mail filled in', async ({
@@ -114,12 +82,12 @@ test('a sold-out size stays crossed out and is offered under “Seu aro esgotou?
   await expect(form.getByLabel('Seu e-mail')).toHaveValue(shopper.email);
   const last = out[out.length - 1]!;
   await select.selectOption(String(last.id));
-  await shot(page, project, 'avise-me-tamanho');
+  await shot(page, 'avise-me-tamanho');
   await form.getByRole('button', { name: 'Avise-me' }).click();
   await expect(form.getByRole('status')).toHaveText(
     `Pronto! Avisaremos ${shopper.email.toLowerCase()} quando chegar.`,
   );
-  await shot(page, project, 'avise-me-tamanho-confirmacao');
+  await shot(page, 'avise-me-tamanho-confirmacao');
 
   // The request is for that size: asking again for it is the same request (200).
   const again = await request.post('/api/avise-me/', {

@@ -1,6 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { mailTo, shot } from './fixtures/helpers';
 import {
   logIn,
   newOrdersShopper,
@@ -8,9 +7,9 @@ import {
   placeOrder,
   signInBrowser,
 } from './fixtures/orders';
-import { E2E_DATA_DIR } from './paths.mjs';
+import { expect, test } from './fixtures/test';
 
-// Issue 23, rings by size, as a guest shopper meets it: a ring with sizes asks for one ('Escolha o
+// Rings by size, as a guest shopper meets it: a ring with sizes asks for one ('Escolha o
 // aro') and adds nothing before, a sold-out size cannot be chosen, the chosen one goes into the
 // URL, the size guide opens, two sizes of one ring are two lines in the drawer and at checkout,
 // each with 'Aro N' under the name. The ring is found through the API, not by its id.
@@ -32,8 +31,6 @@ interface ApiProduct {
   nome_variacao?: string | null;
   variacoes?: Variation[];
 }
-
-const SCREENSHOTS = new URL('../screenshots/issue-23/', import.meta.url).pathname;
 
 /** A ring of 'Anéis' sold by 'Aro', preferring one with a sold-out size and two to choose. */
 async function ringWithSizes(page: Page): Promise<ApiProduct & { variacoes: Variation[] }> {
@@ -65,8 +62,6 @@ function sizeOption(page: Page, variation: Variation) {
 test('a shopper chooses ring sizes, reads the size guide and takes two sizes to checkout', async ({
   page,
 }, testInfo) => {
-  const project = testInfo.project.name;
-  mkdirSync(SCREENSHOTS, { recursive: true });
   const ring = await ringWithSizes(page);
   const available = ring.variacoes.filter((v) => v.disponivel);
   const soldOut = ring.variacoes.find((v) => !v.disponivel);
@@ -106,7 +101,7 @@ test('a shopper chooses ring sizes, reads the size guide and takes two sizes to 
   await expect(page).toHaveURL(new RegExp(`/produto/${ring.id}\\?variacao=${first.id}$`));
   await expect(add).toHaveText('Adicionar ao Carrinho');
   await sizes.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}${project}-produto-com-aros.png` });
+  await shot(page, 'produto-com-aros');
 
   // The size guide: how to measure at home and the table.
   await page.getByRole('button', { name: 'Guia de medidas' }).click();
@@ -115,7 +110,7 @@ test('a shopper chooses ring sizes, reads the size guide and takes two sizes to 
   await expect(guide).toContainText('barbante');
   await expect(guide.getByTestId('ring-size-table').getByRole('row')).toHaveCount(1 + 19);
   await expect(guide).toContainText('45 cm');
-  await page.screenshot({ path: `${SCREENSHOTS}${project}-guia-de-medidas.png` });
+  await shot(page, 'guia-de-medidas');
   await guide.getByRole('button', { name: 'Fechar o guia de medidas' }).click();
   await expect(guide).toBeHidden();
 
@@ -149,7 +144,7 @@ test('a shopper chooses ring sizes, reads the size guide and takes two sizes to 
   ]);
   // The badge counts distinct products (SPEC §2): two sizes of one ring are one.
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
-  await page.screenshot({ path: `${SCREENSHOTS}${project}-carrinho-dois-aros.png` });
+  await shot(page, 'carrinho-dois-aros');
 
   // On to checkout: the summary names each size.
   await drawer.getByTestId('cart-cep').pressSequentially('01310100');
@@ -165,7 +160,7 @@ test('a shopper chooses ring sizes, reads the size guide and takes two sizes to 
   ]);
   await expect(items.first()).toContainText(`${ring.name} × 1`);
   await page.getByTestId('checkout-summary').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}${project}-checkout-dois-aros.png` });
+  await shot(page, 'checkout-dois-aros');
 });
 
 /** A piece sold by `axis` with at least `count` sizes of `units` or more in stock, from a list. */
@@ -193,43 +188,12 @@ async function pieceWithSizes(
   throw new Error(`no piece sold by ${axis} with ${count} sizes of ${units} units`);
 }
 
-interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** The newest e-mail to `email` whose subject matches, from the store's outbox. */
-async function emailTo(email: string, subject: RegExp): Promise<OutboxMessage> {
-  const outbox = join(E2E_DATA_DIR, 'outbox');
-  let found: OutboxMessage | undefined;
-  await expect
-    .poll(
-      () => {
-        const files = existsSync(outbox)
-          ? readdirSync(outbox).filter((f) => f.endsWith('.json'))
-          : [];
-        found = files
-          .sort()
-          .map((f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')) as OutboxMessage)
-          .filter((m) => m.to.includes(email) && subject.test(m.subject))
-          .at(-1);
-        return found !== undefined;
-      },
-      { message: `an e-mail to ${email} (${subject})`, timeout: 20_000 },
-    )
-    .toBe(true);
-  return found!;
-}
-
 test('her paid order names each size: the return page, Meus Pedidos and her e-mail', async ({
   page,
   request,
 }, testInfo) => {
   test.setTimeout(120_000);
   const project = testInfo.project.name;
-  mkdirSync(SCREENSHOTS, { recursive: true });
   // Sizes with a few units, one per project, so the two projects never take the same last unit.
   const ring = await pieceWithSizes(request, '/api/produtos/aneis/?limit=100', 'Aro', 4, 2);
   const necklace = await pieceWithSizes(
@@ -281,20 +245,17 @@ test('her paid order names each size: the return page, Meus Pedidos and her e-ma
   await expect(page.getByTestId('order-status-title')).toHaveText('Pedido Pago');
   const expected = [`Aro ${small.nome}`, `Aro ${large.nome}`, `Comprimento ${length.nome}`];
   await expect(page.getByTestId('order-item-variation')).toHaveText(expected);
-  await page.screenshot({
-    path: `${SCREENSHOTS}${project}-pedido-pago-com-aros.png`,
-    fullPage: true,
-  });
+  await shot(page, 'pedido-pago-com-aros', { fullPage: true });
 
   await page.goto('/usuario?tab=orders');
   const card = page.locator(`[data-testid="order-card"][data-reference="${order.reference}"]`);
   await expect(card.getByTestId('order-item-variation')).toHaveText(expected);
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}${project}-meus-pedidos-com-aros.png` });
+  await shot(page, 'meus-pedidos-com-aros');
 
   // Her e-mails, the order received and the payment approved, name each size too.
   for (const subject of [/^Recebemos seu pedido/, /^Pagamento aprovado/]) {
-    const mail = await emailTo(shopper.email, subject);
+    const mail = await mailTo(shopper.email, subject, { timeout: 20_000 });
     for (const label of expected) {
       expect(mail.text, `${subject} (text)`).toContain(label);
       expect(mail.html, `${subject} (html)`).toContain(label);
