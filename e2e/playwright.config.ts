@@ -1,4 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
+import { DESKTOP, PHONE } from './fixtures/sizes';
 
 // End-to-end tests drive Debian's Chromium (Playwright's own download does not work here) against
 // the built store, started the way `npm start` starts it, on a fresh embedded database.
@@ -10,6 +11,35 @@ const chromiumArgs = [
   '--disable-component-update',
 ];
 
+// Each journey runs at the size its people use: shoppers on their phones, the owners on a
+// computer. A journey runs at both sizes only when what it proves differs between them.
+const spec = (...names: string[]) => names.map((name) => `**/${name}.spec.ts`);
+const BOTH_SIZES = spec(
+  // Axe on every shopper screen, drawers and dialogs open: the proof that each is usable at both
+  // sizes, whatever size the journeys through it run at.
+  'a11y',
+  // Focus order and focus return depend on what the layout shows: the phone's menu, the
+  // desktop's header links.
+  'keyboard',
+  // The price lines must fit each size's grid of cards, search rows and cart.
+  'price-lines',
+  // Axe on every section of the back office: its one walk at the phone's size.
+  'admin-access',
+);
+const BACK_OFFICE = spec(
+  'admin-coupons',
+  'admin-dashboard',
+  'admin-orders',
+  'admin-payments',
+  'admin-products',
+  'admin-stock',
+  'admin-variations',
+  'owners-safety',
+);
+// The journeys that wait on the store's clock (order-expiry, order-reminder and the forgotten
+// cart of marketing-consent) run once, in the phone project, each with a phone page and a
+// desktop page side by side (fixtures/test.ts `bothSizes`).
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -19,21 +49,30 @@ export default defineConfig({
   // Whole purchases (sign-up, cart, checkout, the provider's page, the return) on 2 busy cores.
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   outputDir: '../test-results/e2e',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // Recorded when a failed test runs again (CI retries once): a first run records nothing.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: chromiumArgs,
     },
   },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
-    { name: 'desktop', use: { viewport: { width: 1366, height: 860 }, browserName: 'chromium' } },
+    {
+      name: 'phone',
+      use: { ...PHONE, browserName: 'chromium' },
+      testIgnore: BACK_OFFICE,
+    },
+    {
+      name: 'desktop',
+      use: { ...DESKTOP, browserName: 'chromium' },
+      testMatch: [...BOTH_SIZES, ...BACK_OFFICE],
+    },
   ],
   webServer: {
     command: `node e2e/start-store.mjs`,
