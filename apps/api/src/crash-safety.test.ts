@@ -11,12 +11,11 @@
  *   - no notification lost or applied twice: an order paid once, its units sold counted once.
  * Several kill rounds; on PostgreSQL too when TEST_DATABASE_URL is set (a fresh database).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toCents } from '@semijoias/domain/money';
 import { STOCK_HOLDING_ORDER_STATUSES } from '@semijoias/domain/orders';
@@ -33,6 +32,7 @@ import { seedCatalog } from './db/seed.js';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './integrations/payments/sandbox.js';
 import { ADDRESS, call } from '../test/checkout.js';
 import { testConfig, testDatabaseUrl, useTestApp } from '../test/helpers.js';
+import { adminStatement, databaseUrl, uniqueDatabaseName } from '../test/postgres-admin.js';
 import { freePort, startServer, type ServerProcess } from '../test/crash/server-process.js';
 
 const ROUNDS = 3;
@@ -198,23 +198,14 @@ async function createStore(): Promise<Store> {
       drop: async () => removeDir(),
     };
   }
-  const name = `semijoias_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const name = uniqueDatabaseName('semijoias_crash');
+  const admin = (statement: string) => adminStatement(adminUrl, statement);
   await admin(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = databaseUrl(adminUrl, name);
   return {
     dataDir,
-    target: { kind: 'postgres', url: url.toString(), poolMax: 2 },
-    databaseUrl: url.toString(),
+    target: { kind: 'postgres', url, poolMax: 2 },
+    databaseUrl: url,
     drop: async () => {
       await admin(`drop database if exists "${name}" with (force)`);
       removeDir();

@@ -4,12 +4,10 @@
  * served by the other; a catalog change made through one is seen by the other within a second.
  * PostgreSQL only: the embedded PGlite belongs to one process.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMigrationMillis } from './db/migrate.js';
@@ -18,32 +16,24 @@ import { mediaFiles, products } from './db/schema.js';
 import { buildApp } from './app.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../test/admin.js';
 import { testConfig, testDatabaseUrl } from '../test/helpers.js';
+import { adminStatement, databaseUrl, uniqueDatabaseName } from '../test/postgres-admin.js';
 import { openDatabase, type Database } from './db/client.js';
 
 const adminUrl = testDatabaseUrl();
 
 describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
-  const name = `semijoias_instances_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = uniqueDatabaseName('semijoias_instances');
   let one: FastifyInstance;
   let other: FastifyInstance;
   let database: Database;
 
-  async function admin(sql: string): Promise<void> {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  }
+  const admin = (statement: string) => adminStatement(adminUrl!, statement);
 
   beforeAll(async () => {
     await admin(`create database "${name}"`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
+    const url = databaseUrl(adminUrl!, name);
     const config = testConfig({
-      databaseUrl: url.toString(),
+      databaseUrl: url,
       dbPoolMax: 4,
       seedDemoCatalog: true,
       adminEmails: [...OWNER_EMAILS],
@@ -54,7 +44,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL', () => {
       buildApp({ config, logger: false, background: false }),
     ]);
     await Promise.all([one.ready(), other.ready()]);
-    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2 });
+    database = await openDatabase({ kind: 'postgres', url, poolMax: 2 });
   }, 60_000);
 
   afterAll(async () => {

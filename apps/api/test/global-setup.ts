@@ -10,16 +10,15 @@
  * (`createTestDatabase({ fresh: true })` or their own database), and db/snapshot.test.ts proves a
  * copy's schema and rows equal a freshly migrated and seeded database's.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { seedCatalog } from '../src/db/seed.js';
 import { appPaths } from '../src/lib/paths.js';
+import { adminStatement, databaseUrl, uniqueDatabaseName } from './postgres-admin.js';
 import type { DatabaseSnapshot } from './snapshot-source.js';
 
 function projectDatabaseUrl(project: TestProject): string | undefined {
@@ -32,27 +31,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const started = Date.now();
 
   if (adminUrl) {
-    const prefix = `semijoias_template_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const prefix = uniqueDatabaseName('semijoias_template');
     const made: DatabaseSnapshot = {
       kind: 'postgres',
       migrated: `${prefix}_migrated`,
       seeded: `${prefix}_seeded`,
     };
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    const open = (name: string) => {
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      // One connection, closed before any copy: PostgreSQL copies a template nobody is on.
-      return openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 1 });
-    };
+    const admin = (statement: string) => adminStatement(adminUrl, statement);
+    // One connection, closed before any copy: PostgreSQL copies a template nobody is on.
+    const open = (name: string) =>
+      openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, name), poolMax: 1 });
     await admin(`create database "${made.migrated}"`);
     const migrated = await open(made.migrated);
     try {

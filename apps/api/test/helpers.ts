@@ -4,9 +4,7 @@
  * way it is migrated with the committed migrations and seeded by the real seed function with the
  * real catalog data (STYLE 12), so tests see what a shopper sees.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { parseEnv, type Config } from '../src/config.js';
@@ -15,6 +13,7 @@ import { runMigrations } from '../src/db/migrate.js';
 import { seedCatalog } from '../src/db/seed.js';
 import type { Mailer, MailMessage } from '../src/integrations/mail/mailer.js';
 import { UNARRANGED_URLS } from './outside-services.js';
+import { adminStatement, databaseUrl, uniqueDatabaseName } from './postgres-admin.js';
 import { databaseSnapshot, pgliteSnapshot } from './snapshot-source.js';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -95,26 +94,19 @@ export async function createTestDatabase(
   let drop: () => Promise<void>;
 
   if (adminUrl) {
-    const name = `semijoias_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 4 });
+    const name = uniqueDatabaseName('semijoias_test');
+    await adminStatement(
+      adminUrl,
+      `create database "${name}"${template ? ` template "${template}"` : ''}`,
+    );
+    database = await openDatabase({
+      kind: 'postgres',
+      url: databaseUrl(adminUrl, name),
+      poolMax: 4,
+    });
     drop = async () => {
       await database.close();
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      try {
-        await a.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await a.end();
-      }
+      await adminStatement(adminUrl, `drop database if exists "${name}" with (force)`);
     };
   } else {
     const copyOf = dumpFile ? await pgliteSnapshot(dumpFile) : undefined;
