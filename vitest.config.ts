@@ -7,6 +7,9 @@ const postgresUrl = process.env.TEST_DATABASE_URL?.trim();
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: a single worker on this 2-core machine,
+    // while a worker spends much of its time waiting on PGlite, PostgreSQL or a socket.
+    maxWorkers: 2,
     projects: [
       'packages/domain',
       {
