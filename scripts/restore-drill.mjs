@@ -1,4 +1,4 @@
-// The restore drill (issue 20), run by .ci/run on the embedded PGlite and, with TEST_DATABASE_URL,
+// The restore drill, run by .ci/run on the embedded PGlite and, with TEST_DATABASE_URL,
 // on PostgreSQL. The built store, real HTTP, the real command-line tools:
 //  1. customers sign up and buy (one with the welcome coupon), guests buy, an owner (with her
 //     second factor) uploads a picture; a backup is made through the back office WHILE checkouts

@@ -30,7 +30,7 @@ CREATE INDEX "cart_items_variation_idx" ON "cart_items" USING btree ("variation_
 CREATE INDEX "order_items_variation_idx" ON "order_items" USING btree ("variation_id");--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_line_unique" UNIQUE NULLS NOT DISTINCT("user_id","product_id","variation_id");--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_order_line_unique" UNIQUE NULLS NOT DISTINCT("order_id","product_id","variation_id");--> statement-breakpoint
--- Issue 23 (docs/variations-contract.md). A product sold by size keeps its stock per variation;
+-- Sizes (docs/variations-contract.md). A product sold by size keeps its stock per variation;
 -- its own `stock` is the sum of its live variations', kept here in the same statement, so every
 -- list, search, the low-stock card and the catalog cache's notification (0005) read it as before.
 CREATE OR REPLACE FUNCTION "product_variations_sum_stock"() RETURNS trigger

@@ -45,7 +45,7 @@ CREATE UNIQUE INDEX "stock_alerts_open_unique" ON "stock_alerts" USING btree ("p
 CREATE INDEX "stock_alerts_due_idx" ON "stock_alerts" USING btree ("back_in_stock_at") WHERE "stock_alerts"."served_at" is null and "stock_alerts"."back_in_stock_at" is not null;--> statement-breakpoint
 CREATE INDEX "stock_alerts_product_idx" ON "stock_alerts" USING btree ("product_id","variation_id");--> statement-breakpoint
 CREATE INDEX "stock_alerts_created_idx" ON "stock_alerts" USING btree ("created_at");--> statement-breakpoint
--- Issue 24 (docs/shoppers-come-back-contract.md). Her cart's last change, whatever path made it
+-- Shoppers come back (docs/shoppers-come-back-contract.md). Her cart's last change, whatever path made it
 -- (add, update, remove, merge, the checkout emptying it): the forgotten-cart e-mail waits from it.
 CREATE OR REPLACE FUNCTION "cart_items_touch_user"() RETURNS trigger
 LANGUAGE plpgsql AS $$
