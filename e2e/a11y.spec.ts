@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoA11yViolations, type KnownFinding } from './fixtures/a11y';
 import { CHECKOUT_PASSWORD } from './fixtures/checkout';
-import { cartDrawer, cpfFrom, verificationToken } from './fixtures/helpers';
+import { cartDrawer, cpfFrom, uniqueSeed, verificationToken } from './fixtures/helpers';
 import {
   catalogProducts,
   logIn,
@@ -157,7 +157,7 @@ test('the header: search results and their empty state, the phone menu, the logi
 
 test('sign-up, e-mail verification (with and without a token), resend and password pages', async ({
   page,
-}, testInfo) => {
+}) => {
   await page.goto('/cadastro');
   await heading(page, 'Crie sua conta');
   // The live checklist of the password's requirements, half met.
@@ -184,7 +184,7 @@ test('sign-up, e-mail verification (with and without a token), resend and passwo
   await expectNoA11yViolations(page, '/verificar-email with an unknown token');
 
   // A real sign-up's link: the welcome.
-  const stamp = Date.now() + (testInfo.project.name === 'phone' ? 0 : 7919);
+  const stamp = uniqueSeed();
   const email = `bruna.a11y.${stamp}@exemplo.com.br`;
   const created = await page.request.post('/api/users/', {
     data: {
@@ -380,7 +380,7 @@ test('favourites: a hearted piece, the device’s list and her Favoritos tab', a
 
 test('an order declined, one not found, and the unsubscribe page', async ({ page, request }) => {
   // Declined: 'Erro no Pagamento', its retry and the support contact.
-  const shopper = await newOrdersShopper(request, 'Recusada', test.info().workerIndex);
+  const shopper = await newOrdersShopper(request, 'Recusada');
   const session = await logIn(request, shopper.email);
   const [product] = await catalogProducts(request);
   const order = await placeOrder(request, session, shopper, [{ product: product!, quantidade: 1 }]);

@@ -25,7 +25,7 @@ test('a customer keeps her delivery addresses: create, lookup, edit, default, de
   request,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const shopper = await newCheckoutShopper(request, `end-${testInfo.project.name}`, 7);
+  const shopper = await newCheckoutShopper(request, `end-${testInfo.project.name}`);
   await logInFromDrawer(page, shopper.email, CHECKOUT_PASSWORD);
   await page.goto('/usuario?tab=enderecos');
 

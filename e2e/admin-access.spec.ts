@@ -22,7 +22,7 @@ const SECTIONS = [
 test('a guest is asked to log in and a customer is told the back office is not hers', async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Administração' })).toBeVisible();
   await expect(
@@ -30,11 +30,7 @@ test('a guest is asked to log in and a customer is told the back office is not h
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Entrar' })).toBeVisible();
 
-  const shopper = await newOrdersShopper(
-    request,
-    'Clara',
-    testInfo.project.name === 'phone' ? 1 : 2,
-  );
+  const shopper = await newOrdersShopper(request, 'Clara');
   await signInBrowser(page, await logIn(request, shopper.email));
   await page.goto('/admin');
   await expect(page.getByText('Acesso restrito às administradoras da loja.')).toBeVisible();

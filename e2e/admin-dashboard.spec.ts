@@ -18,7 +18,7 @@ test('the Painel counts a paid order today and Auditoria lists an owner’s chan
 }, testInfo) => {
   test.setTimeout(150_000);
   const project = testInfo.project.name;
-  await paidOrderOf(shopperPage, request, 'Lia', project === 'phone' ? 71 : 72);
+  await paidOrderOf(shopperPage, request, 'Lia');
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible();

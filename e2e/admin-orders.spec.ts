@@ -22,15 +22,9 @@ test('the owner ships a paid order with a Correios code; the shopper sees it in 
   page: shopperPage,
   ownerPage: page,
   request,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000);
-  const project = testInfo.project.name;
-  const { shopper, order } = await paidOrderOf(
-    shopperPage,
-    request,
-    'Rita',
-    project === 'phone' ? 61 : 62,
-  );
+  const { shopper, order } = await paidOrderOf(shopperPage, request, 'Rita');
 
   // The store runs on the sandbox: every back-office page says its payments are tests.
   await page.goto('/admin');
@@ -99,10 +93,9 @@ test('the owner cancels a paid order; the shopper is told the store cancelled it
   page: shopperPage,
   ownerPage: page,
   request,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000);
-  const project = testInfo.project.name;
-  const { order } = await paidOrderOf(shopperPage, request, 'Olga', project === 'phone' ? 63 : 64);
+  const { order } = await paidOrderOf(shopperPage, request, 'Olga');
 
   await page.goto(`/admin/pedidos/${order.reference}`);
   await page.getByRole('button', { name: 'Cancelar pedido' }).click();
@@ -137,10 +130,9 @@ test('the owners see when the reminder was sent, and what the reminders brought 
   page: shopperPage,
   ownerPage: page,
   request,
-}, testInfo) => {
+}) => {
   test.setTimeout(150_000);
-  const project = testInfo.project.name;
-  const { order } = await paidOrderOf(shopperPage, request, 'Lena', project === 'phone' ? 81 : 82);
+  const { order } = await paidOrderOf(shopperPage, request, 'Lena');
 
   // 'Reminded' a second after it was placed: the store's answer, with the field set (the shared
   // store's orders live 24 hours; order-reminder.spec.ts sees real reminders on the timed store,

@@ -119,7 +119,7 @@ async function labelShot(
   product: AdminProduct,
   size: AdminVariation,
 ) {
-  const shopper = await newOrdersShopper(request, 'Etiqueta', project === 'phone' ? 1 : 2);
+  const shopper = await newOrdersShopper(request, 'Etiqueta');
   const session = await logIn(request, shopper.email);
   const order = await placeOrder(request, session, shopper, [
     {

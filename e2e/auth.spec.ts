@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { cpfFrom, logInInDrawer, mailTo, pathOf } from './fixtures/helpers';
+import { cpfFrom, logInInDrawer, mailTo, pathOf, uniqueSeed } from './fixtures/helpers';
 import { expect, test } from './fixtures/test';
 
 // Sign-up to password reset as a shopper does it, with the e-mails read from the store's outbox
@@ -15,7 +15,7 @@ async function loginFromDrawer(page: Page, email: string, password: string) {
 test('signs up, verifies the e-mail, logs in, edits the phone, stays logged in and logs out', async ({
   page,
 }, testInfo) => {
-  const stamp = Date.now() + testInfo.workerIndex * 7919 + testInfo.project.name.length * 104729;
+  const stamp = uniqueSeed();
   const email = `ana.${testInfo.project.name}.${stamp}@example.com`;
   const password = 'Joias2026';
 
@@ -96,8 +96,7 @@ test('signs up, verifies the e-mail, logs in, edits the phone, stays logged in a
 test('forgets the password, resets it from the e-mail and logs in with the new one', async ({
   page,
 }, testInfo) => {
-  const stamp =
-    Date.now() + 3 + testInfo.workerIndex * 7919 + testInfo.project.name.length * 131071;
+  const stamp = uniqueSeed();
   const email = `bia.${testInfo.project.name}.${stamp}@example.com`;
   const oldPassword = 'Colar2026';
   const newPassword = 'Brinco2027';

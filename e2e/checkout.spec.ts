@@ -154,11 +154,7 @@ test('a customer saves her first address, tries a wrong coupon, uses BOASVINDAS 
   page,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const shopper = await newCheckoutShopper(
-    page.request,
-    testInfo.project.name,
-    testInfo.workerIndex + testInfo.retry * 17,
-  );
+  const shopper = await newCheckoutShopper(page.request, testInfo.project.name);
   await logInFromDrawer(page, shopper.email, CHECKOUT_PASSWORD);
   const access = await page.evaluate(() => localStorage.getItem('access'));
   const auth = { authorization: `Bearer ${access}` };

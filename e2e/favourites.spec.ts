@@ -43,8 +43,7 @@ async function accountList(page: Page, access: string): Promise<number[]> {
 test("a guest's hearts stay on her device and follow her into her account at login", async ({
   page,
   request,
-}, testInfo) => {
-  const project = testInfo.project.name;
+}) => {
   const products = await catalogProducts(request);
   const ring = products.find((p) => p.category === 'Anel')!;
   const necklace = products.find((p) => p.category === 'Colar')!;
@@ -100,7 +99,7 @@ test("a guest's hearts stay on her device and follow her into her account at log
   await shot(page, 'favourites-guest-page', { fullPage: true });
 
   // She logs in from there: her hearts go to her account and leave the device.
-  const shopper = await newOrdersShopper(request, 'Favorita', project === 'phone' ? 1 : 2);
+  const shopper = await newOrdersShopper(request, 'Favorita');
   await page.getByTestId('favourites-login').click();
   await logInInDrawer(page, shopper.email, ORDERS_PASSWORD);
   await expect(page).toHaveURL(/\/usuario\?tab=favoritos$/);
@@ -119,9 +118,8 @@ test("a guest's hearts stay on her device and follow her into her account at log
 test('the Favoritos tab: price, availability, add-to-cart, a size to choose, remove, empty', async ({
   page,
   request,
-}, testInfo) => {
-  const project = testInfo.project.name;
-  const shopper = await newOrdersShopper(request, 'Tabfav', project === 'phone' ? 3 : 4);
+}) => {
+  const shopper = await newOrdersShopper(request, 'Tabfav');
   const session = await logIn(request, shopper.email);
   await signInBrowser(page, session);
 

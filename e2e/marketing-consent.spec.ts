@@ -1,6 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoA11yViolations } from './fixtures/a11y';
-import { cpfFrom, mailsTo, mailTo, pathOf, shot, signUpVerified } from './fixtures/helpers';
+import {
+  cpfFrom,
+  mailsTo,
+  mailTo,
+  pathOf,
+  shot,
+  signUpVerified,
+  uniqueSeed,
+} from './fixtures/helpers';
 import { catalogProducts, logIn, ORDERS_PASSWORD, signInBrowser } from './fixtures/orders';
 import { expect, test } from './fixtures/test';
 
@@ -16,11 +24,10 @@ const LABEL = 'Quero receber novidades e ofertas por e-mail';
 async function signUp(
   request: APIRequestContext,
   label: string,
-  salt: number,
   consent: boolean,
   dataDir?: string,
 ): Promise<string> {
-  const stamp = Date.now() + salt * 7877;
+  const stamp = uniqueSeed();
   const email = `lia.marketing.${label}.${stamp}@exemplo.com.br`;
   await signUpVerified(
     request,
@@ -67,7 +74,7 @@ test('the info tab switch saves on its own and a reload shows it', async ({
   page,
   request,
 }, testInfo) => {
-  const email = await signUp(request, testInfo.project.name, 1, false);
+  const email = await signUp(request, testInfo.project.name, false);
   const session = await logIn(request, email);
   await signInBrowser(page, session);
 
@@ -108,8 +115,8 @@ test('the forgotten-cart e-mail: its unsubscribe page asks first; its one-click 
 
   await Promise.all(
     bothSizes.map(async ({ size, page }, i) => {
-      const email = await signUp(request, size, 2, true, dataDir);
-      const other = await signUp(request, size, 3, false, dataDir);
+      const email = await signUp(request, size, true, dataDir);
+      const other = await signUp(request, size, false, dataDir);
       const piece = products[3 + i]!;
       for (const who of [email, other]) {
         const session = await logIn(request, who);

@@ -13,8 +13,6 @@ import { expect, test } from './fixtures/test';
 // 'Meus Pedidos' and the return page /pedido/{reference} with orders made through the real API
 // (api/pay, api/pagamento) and paid or declined on the sandbox provider's hosted page.
 
-const salt = (project: string, n: number) => (project === 'phone' ? 0 : 50) + n;
-
 function card(page: Page, reference: string): Locator {
   return page.locator(`[data-testid="order-card"][data-reference="${reference}"]`);
 }
@@ -22,9 +20,9 @@ function card(page: Page, reference: string): Locator {
 test('Meus Pedidos: orders grouped by reference, newest first, with their status, totals and what each lets her do', async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000);
-  const shopper = await newOrdersShopper(request, 'Helena', salt(testInfo.project.name, 1));
+  const shopper = await newOrdersShopper(request, 'Helena');
   const session = await logIn(request, shopper.email);
   const [first, second, third] = await catalogProducts(request);
   if (!first || !second || !third) throw new Error('the seeded catalog has fewer than 3 products');
@@ -116,9 +114,9 @@ test('the return page follows the payment live, retries a declined one in the sa
   page,
   browser,
   request,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000);
-  const shopper = await newOrdersShopper(request, 'Isadora', salt(testInfo.project.name, 2));
+  const shopper = await newOrdersShopper(request, 'Isadora');
   const session = await logIn(request, shopper.email);
   const [product, other] = await catalogProducts(request);
   if (!product || !other) throw new Error('the seeded catalog has fewer than 2 products');
@@ -151,7 +149,7 @@ test('the return page follows the payment live, retries a declined one in the sa
   await expect(page.getByTestId('order-pay-now')).toHaveCount(0);
 
   // Another shopper, logged in, and a guest without the link's secret see nothing of it.
-  const intruder = await newOrdersShopper(request, 'Joana', salt(testInfo.project.name, 3));
+  const intruder = await newOrdersShopper(request, 'Joana');
   const intruderSession = await logIn(request, intruder.email);
   const otherContext = await browser.newContext();
   const otherPage = await otherContext.newPage();

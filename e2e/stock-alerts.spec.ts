@@ -57,15 +57,14 @@ test('a shopper asks to be told when a sold-out piece is back; the owners see he
 test('a sold-out size stays crossed out and is offered under “Seu aro esgotou?”, her e-mail filled in', async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   test.setTimeout(90_000);
-  const project = testInfo.project.name;
   const ring = (await (await request.get(`/api/produtos/detalhes/${RING_ID}/`)).json()) as {
     variacoes: { id: number; nome: string; disponivel: boolean }[];
   };
   const out = ring.variacoes.filter((v) => !v.disponivel);
   expect(out.length).toBeGreaterThan(0);
-  const shopper = await newOrdersShopper(request, 'Aviso', project === 'phone' ? 1 : 2);
+  const shopper = await newOrdersShopper(request, 'Aviso');
   await signInBrowser(page, await logIn(request, shopper.email));
 
   await page.goto(`/produto/${RING_ID}`);

@@ -210,7 +210,7 @@ test('her paid order names each size: the return page, Meus Pedidos and her e-ma
     ((await (await request.get(`/api/produtos/detalhes/${id}/`)).json()) as ApiProduct).variacoes!;
   const ringBefore = await stockBefore(ring.id);
 
-  const shopper = await newOrdersShopper(request, 'Aurora', project === 'phone' ? 7 : 57);
+  const shopper = await newOrdersShopper(request, 'Aurora');
   const session = await logIn(request, shopper.email);
   const order = await placeOrder(request, session, shopper, [
     {
