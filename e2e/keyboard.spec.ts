@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { cartDrawer } from './fixtures/helpers';
 import { expect, test } from './fixtures/test';
 
 // Keyboard only (WCAG 2.1.1, 2.4.3, 2.4.7): from a category to the cart without a pointer, every
@@ -94,7 +95,7 @@ test('from a category to the cart by keyboard; the popup and the cart give focus
   await page.keyboard.press('Tab');
   await expect(toCart).toBeFocused();
   await page.keyboard.press('Enter');
-  const cart = page.getByRole('dialog', { name: 'Seu carrinho' });
+  const cart = cartDrawer(page);
   await expect(cart.getByTestId('cart-line')).toHaveCount(1);
   await expectFocusWithin(cart);
   await escapeBackTo(page, cart, add);
@@ -136,7 +137,7 @@ test('the header: cart and login drawers (and the phone menu) give focus back to
   await tabTo(page, '[data-opens="cart"]');
   await expectVisibleFocus(page);
   await page.keyboard.press('Enter');
-  const cart = page.getByRole('dialog', { name: 'Seu carrinho' });
+  const cart = cartDrawer(page);
   await expect(cart.getByTestId('cart-empty')).toBeVisible();
   await escapeBackTo(page, cart, cartButton);
   // The close button, this time.

@@ -5,7 +5,7 @@ import {
   validatePaymentSettingsForm,
   type PaymentSettings,
 } from '../packages/domain/src/payment-terms';
-import { cents, productDetails, shot } from './fixtures/helpers';
+import { cartDrawer, cents, productDetails, shot } from './fixtures/helpers';
 import { expect, test } from './fixtures/test';
 
 // Under every price (a card, the product page, the cart's products) the two lines a shopper in
@@ -102,7 +102,7 @@ test('a card, the product page and the cart show the installments and the PIX pr
   const popup = page.getByTestId('added-to-cart-popup');
   await expect(popup).toBeVisible();
   await popup.getByRole('button', { name: 'Finalizar Compra' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Seu carrinho' });
+  const drawer = cartDrawer(page);
   await expect(drawer.getByTestId('cart-line')).toHaveCount(1);
   const cartTerms = drawer.getByTestId('cart-payment-terms');
   await expectLines(cartTerms, 'cart-payment-terms', productLines);

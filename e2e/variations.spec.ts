@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { mailTo, shot } from './fixtures/helpers';
+import { cartDrawer, mailTo, shot } from './fixtures/helpers';
 import {
   logIn,
   newOrdersShopper,
@@ -133,7 +133,7 @@ test('a shopper chooses ring sizes, reads the size guide and takes two sizes to 
   await expect(popup).toBeVisible();
   await popup.getByRole('button', { name: 'Finalizar Compra' }).click();
 
-  const drawer = page.getByRole('dialog', { name: 'Seu carrinho' });
+  const drawer = cartDrawer(page);
   await expect(drawer).toBeVisible();
   const lines = drawer.getByTestId('cart-line');
   await expect(lines).toHaveCount(2);
