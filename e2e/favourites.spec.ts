@@ -155,7 +155,7 @@ test('the Favoritos tab: price, availability, add-to-cart, a size to choose, rem
   await shot(page, 'favourites-tab', { fullPage: true });
 
   // Add-to-cart from the list: the cart's badge counts it.
-  await first.getByRole('button', { name: `Adicionar ${plain.name} ao carrinho` }).click();
+  await first.getByRole('button', { name: `Adicionar ao carrinho: ${plain.name}` }).click();
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
 
   // A piece sold by size opens its page to choose one.

@@ -70,7 +70,7 @@ describe('the Favoritos list', () => {
     expect(first.textContent).toContain('R$ 149,00');
     expect(within(first).getByTestId('favourite-availability').textContent).toBe('Em estoque');
     expect(
-      within(first).getByRole('button', { name: 'Adicionar Colar Elo ao carrinho' }),
+      within(first).getByRole('button', { name: 'Adicionar ao carrinho: Colar Elo' }),
     ).toBeTruthy();
     expect(within(second).getByTestId('favourite-availability').textContent).toBe('Esgotado');
     expect(within(second).queryByRole('button', { name: /ao carrinho/ })).toBeNull();

@@ -172,7 +172,8 @@ function FavouriteRow({ product }: { product: Product }) {
             size="sm"
             className={cx('flex-1', isAdding && 'cursor-wait opacity-50')}
             aria-disabled={isAdding || undefined}
-            aria-label={`Adicionar ${product.name} ao carrinho`}
+            // The name starts with the words shown (WCAG 2.5.3), then says which piece.
+            aria-label={`Adicionar ao carrinho: ${product.name}`}
             onClick={() => void addToCart()}
           >
             <BagIcon width={18} height={18} />

@@ -60,7 +60,15 @@ export function SizeGuideButton({ axis, className }: { axis: string | null; clas
               <CloseIcon width={20} height={20} />
             </Dialog.Close>
           </div>
-          <div className="space-y-8 overflow-y-auto px-5 py-6 sm:px-7">{sections}</div>
+          {/* It scrolls: focusable, so a keyboard can scroll it too (WCAG 2.1.1). */}
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label="Tabelas de medidas"
+            className="space-y-8 overflow-y-auto px-5 py-6 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-gold-dark sm:px-7"
+          >
+            {sections}
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
