@@ -123,6 +123,24 @@ export async function createTestDatabase(
   return { database, drop };
 }
 
+/**
+ * A database of the test file's own, for the tests that need one but not the whole app: made
+ * before the file's tests (createTestDatabase with `options`) and dropped after them. Read
+ * `database` inside tests, not at the top level.
+ */
+export function useTestDatabase(options: Parameters<typeof createTestDatabase>[0] = {}): {
+  database: Database;
+} {
+  const ctx = {} as { database: Database };
+  let testDb: TestDatabase | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(options);
+    ctx.database = testDb.database;
+  });
+  afterAll(() => testDb?.drop());
+  return ctx;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;

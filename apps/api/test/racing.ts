@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { createTestDatabase, secondConnection, type TestDatabase } from './helpers.js';
+import { secondConnection, useTestDatabase } from './helpers.js';
 
 export interface RacingDatabase {
   /** The file's database (the first instance's connection). */
@@ -20,16 +20,15 @@ export interface RacingDatabase {
  * tests, not at the top level.
  */
 export function useRacingDatabase(): RacingDatabase {
+  const file = useTestDatabase();
   const ctx = {} as RacingDatabase;
-  let testDb: TestDatabase | undefined;
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    ctx.database = testDb.database;
-    ctx.other = await secondConnection(testDb.database);
+    ctx.database = file.database;
+    ctx.other = await secondConnection(file.database);
   });
+  // Registered after useTestDatabase's, so it runs before the database is dropped.
   afterAll(async () => {
-    if (ctx.other && ctx.other !== testDb?.database) await ctx.other.close();
-    await testDb?.drop();
+    if (ctx.other && ctx.other !== ctx.database) await ctx.other.close();
   });
   return ctx;
 }

@@ -1,8 +1,7 @@
 /** Idempotency keys: claim, answer, mismatch; two-step calls' stored and recorded answers. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_REUSED } from '@semijoias/domain/messages';
-import { useTestDatabase } from '../../test/database.js';
-import { testDatabaseUrl } from '../../test/helpers.js';
+import { testDatabaseUrl, useTestDatabase } from '../../test/helpers.js';
 import type { Db } from '../db/client.js';
 import {
   claimKey,

@@ -2,8 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { GOOD_PASSWORD, post, signUpPayload, tokenFromMail } from '../../../test/accounts.js';
-import { useTestDatabase } from '../../../test/database.js';
-import { sentMail, testConfig } from '../../../test/helpers.js';
+import { sentMail, testConfig, useTestDatabase } from '../../../test/helpers.js';
 import { captureLogs } from '../../../test/logs.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 

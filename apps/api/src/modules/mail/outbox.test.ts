@@ -11,7 +11,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { outboxEmails } from '../../db/schema.js';
-import { useTestDatabase } from '../../../test/database.js';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.js';
 import {
   outboxMailer,
@@ -29,6 +28,7 @@ import {
   type OutboxWorkerOptions,
 } from './outbox.js';
 import { passwordResetEmail, verificationEmail } from './templates.js';
+import { useTestDatabase } from '../../../test/helpers.js';
 
 describe('outbox mailer (no SMTP_URL)', () => {
   it('writes each message as JSON under DATA_DIR/outbox and logs its link', async () => {

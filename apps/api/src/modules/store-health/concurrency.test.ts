@@ -8,8 +8,7 @@ import { asc, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../db/schema.js';
 import type { ProviderReachability } from '../../integrations/payments/provider.js';
-import { useTestDatabase } from '../../../test/database.js';
-import { testConfig } from '../../../test/helpers.js';
+import { testConfig, useTestDatabase } from '../../../test/helpers.js';
 import { createStoreHealthMonitor } from './monitor.js';
 
 const INSTANCES = 4;
