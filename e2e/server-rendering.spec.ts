@@ -1,14 +1,12 @@
-import type { ConsoleMessage } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { STORE_INFO } from '../packages/domain/src/store-info';
 import { brl, cents, productDetails, type ApiProduct } from './fixtures/helpers';
 import { expect, test } from './fixtures/test';
 
 // The public pages arrive as HTML that carries them (search engines, link previews, a phone
-// painting before the JavaScript runs), and the browser hydrates them without a mismatch. Product
-// facts come from the API of the same server, whatever the seed holds. At the phone's size only:
-// the server renders the same HTML for every size, and no page reads the screen's size while it
-// hydrates.
+// painting before the JavaScript runs); hydration.spec.ts proves the browser takes them over in
+// place. Product facts come from the API of the same server, whatever the seed holds. At the
+// phone's size only: the server renders the same HTML for every size.
 
 /** The content attribute of a meta tag, read off the raw HTML. */
 function meta(html: string, key: string): string | undefined {
@@ -205,6 +203,12 @@ test('missing pages and products answer 404; private pages are the shell, not in
   expect(nowhere.status()).toBe(404);
   expect(await nowhere.text()).toContain('Página não encontrada');
 
+  // A category page past the end (an old link after the catalog shrank) moves to the last one:
+  // a redirect from the server, not a page the browser would replace once hydrated.
+  const pastTheEnd = await page.request.get('/aneis?pagina=99', { maxRedirects: 0 });
+  expect(pastTheEnd.status()).toBe(302);
+  expect(pastTheEnd.headers().location).toMatch(/^\/aneis(\?pagina=\d+)?$/);
+
   for (const path of ['/checkout', '/usuario', '/cadastro']) {
     const res = await page.request.get(path);
     expect(res.status(), path).toBe(200);
@@ -239,45 +243,11 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the public pages hydrate without a mismatch or an error', async ({ page }) => {
-  const problems: string[] = [];
-  const onConsole = (message: ConsoleMessage) => {
-    const text = message.text();
-    // A 404 page's own status is reported by Chromium as a failed resource; that is expected.
-    if (message.type() === 'error' && !text.includes('status of 404')) problems.push(text);
-  };
-  page.on('console', onConsole);
-  page.on('pageerror', (error) => problems.push(error.message));
-  // The server's heading is marked once the HTML is parsed and before the app's scripts run
-  // (module scripts wait for the parser). Hydration must keep that very node: a page rebuilt
-  // by the browser would replace it (and flash, and lose the shopper's place).
-  await page.addInitScript(() => {
-    document.addEventListener('readystatechange', () => {
-      if (document.readyState !== 'interactive') return;
-      document.querySelector('#root h1')?.setAttribute('data-from-server', '');
-    });
-  });
-
-  for (const path of ['/', '/aneis', '/aneis?pagina=2', '/produto/1', '/sobre-nos', '/nada']) {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    expect(problems, path).toEqual([]);
-    await expect(page.locator('#root h1'), path).toHaveAttribute('data-from-server', '');
-  }
-
-  // Hydrated, the page works: adding the piece to the cart opens the confirmation.
-  await page.goto('/produto/1');
-  await page.waitForLoadState('networkidle');
-  await page.getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
-  await expect(page.getByTestId('added-to-cart-popup')).toBeVisible();
-  expect(problems).toEqual([]);
-});
-
-// The JavaScript budget: what the home page loads until the network is quiet, at
-// most 100 KB gzipped. Bytes, not time (the timings are bench/lighthouse.mjs's). The app runs
-// on Preact through preact/compat; a library or an import that brought React itself back would
-// add some 60 KB and fail here.
-test("the home page's JavaScript fits in 100 KB gzipped", async ({ page }) => {
+// The JavaScript budget: what the home page loads until the network is quiet, at most 120 KB
+// gzipped. Bytes, not time (the timings are bench/lighthouse.mjs's). React and React DOM are
+// about 60 KB of it: what a first paint does not need (the drawers, dialogs, the search's
+// results) loads on intent, and an import that pulled it back into the entry fails here.
+test("the home page's JavaScript fits in 120 KB gzipped", async ({ page }) => {
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   const scripts = await page.evaluate(() =>
@@ -293,5 +263,5 @@ test("the home page's JavaScript fits in 100 KB gzipped", async ({ page }) => {
     expect(res.ok(), url).toBe(true);
     gzipped += gzipSync(await res.body(), { level: 9 }).length;
   }
-  expect(gzipped).toBeLessThanOrEqual(100 * 1024);
+  expect(gzipped).toBeLessThanOrEqual(120 * 1024);
 });

@@ -1,17 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // In development the API runs on :3000 (npm run dev); the browser only ever talks to its own
 // origin, so /api and /media are proxied there. In production the API serves apps/web/dist.
 const apiTarget = 'http://localhost:3000';
 
-// The components are written against React's API and run on Preact (preact/compat, aliased by
-// the preset for every import of react and react-dom, ours and the libraries'): the same app in
-// about 10 KB of framework instead of React's 60 KB, which a phone on a mobile network feels in
-// its first paint (the goals: the home page's JavaScript within 100 KB gzipped, LCP within 2 s).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [preact(), tailwindcss()],
+  plugins: [react(), tailwindcss()],
   resolve: {
     // URL and import.meta keep this file free of Node typings (tsconfig types: vite/client only).
     alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },

@@ -8,7 +8,7 @@
  */
 import { dehydrate } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { prerender } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { AppRoutes } from './app/App';
 import { createQueryClient, AppProviders } from './app/providers';
@@ -30,6 +30,8 @@ export interface RenderedPage {
   state: string;
   /** Source modules of the page (keys of Vite's manifest) to hint with modulepreload. */
   modules: string[];
+  /** The page moved (status 302): where to, path and query. */
+  redirect?: string;
 }
 
 /** Time a page may take to render on the server before the browser is left to do it. */
@@ -68,6 +70,9 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
   const head = collector.head ?? { title: null };
   const state = serializeServerState(dehydrate(queryClient, { shouldDehydrateQuery: () => true }));
   queryClient.clear();
+  if (head.redirect) {
+    return { status: 302, redirect: head.redirect, head: '', html: '', state: '', modules: [] };
+  }
   return {
     status: head.status ?? 200,
     head: headTags(head, origin),
@@ -96,22 +101,34 @@ export function sharedPageKey(url: string, origin: string): string | null {
 }
 
 /**
- * The whole page at once (every lazy page and Suspense boundary resolved), as a string. A
- * component that throws rejects the render: the server then answers the shell and the cause
- * reaches the log. A render that hangs is given up after RENDER_TIMEOUT_MS the same way.
+ * The whole page at once (every lazy page and Suspense boundary resolved), as a string. React's
+ * prerender waits for all of it; a component that throws, even inside a Suspense boundary (which
+ * React would otherwise leave to the browser to render, error #419 there), rejects the render:
+ * the server then answers the shell and the cause reaches the log. A render that hangs is
+ * abandoned after RENDER_TIMEOUT_MS the same way.
  */
 async function renderToHtml(element: ReactNode): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`page render took over ${RENDER_TIMEOUT_MS} ms`)),
-      RENDER_TIMEOUT_MS,
-    );
-  });
+  const abort = new AbortController();
+  let failure: unknown;
+  const timer = setTimeout(() => {
+    failure ??= new Error(`page render took over ${RENDER_TIMEOUT_MS} ms`);
+    abort.abort(failure);
+  }, RENDER_TIMEOUT_MS);
   try {
-    // preact-render-to-string is typed with Preact's own VNode; the element is one (react is
-    // aliased to preact/compat in the build).
-    return await Promise.race([renderToStringAsync(element as never), timeout]);
+    const { prelude } = await prerender(element, {
+      signal: abort.signal,
+      // Every boundary in place, in order: React would otherwise move a large one (over 12.8 KB,
+      // as a category's list is) to the end of the document, to be put back by an inline script
+      // the store's Content-Security-Policy (script-src 'self') forbids, and the browser would
+      // show the fallback and render the page again (error #419, the footer jumping up).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        failure ??= error;
+      },
+    });
+    const html = await new Response(prelude).text();
+    if (failure) throw failure;
+    return html;
   } finally {
     clearTimeout(timer);
   }

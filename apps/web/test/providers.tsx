@@ -3,7 +3,6 @@
  * retries, so a refusal shows at once) and a router.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentChildren } from 'preact';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 
@@ -14,11 +13,10 @@ export function testQueryClient(): QueryClient {
 }
 
 export function providers(queryClient: QueryClient = testQueryClient(), path = '/') {
-  // The testing library speaks Preact's types, the app React's (the same components at run time).
-  return function Providers({ children }: { children: ComponentChildren }) {
+  return function Providers({ children }: { children: ReactNode }) {
     return (
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>{children as ReactNode}</MemoryRouter>
+        <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
       </QueryClientProvider>
     );
   };

@@ -1,4 +1,4 @@
-import { cleanup, configure } from '@testing-library/preact';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // waitFor's 1 s is tight on a loaded 2-core machine (CI runs the API suites beside this one).

@@ -5,7 +5,8 @@
  * HTML of the served page (`headTags`), in the browser it updates the document when the shopper
  * moves between pages (`applyHead`).
  */
-import { createContext, useContext, useEffect } from 'react';
+import { createContext, createElement, useContext, useEffect } from 'react';
+import { Navigate } from 'react-router';
 import { escapeHtml } from '@semijoias/domain/html';
 import {
   SHARE_IMAGE_HEIGHT,
@@ -40,6 +41,12 @@ export interface PageHead {
   noindex?: boolean;
   /** The HTTP status of the server-rendered page (404 for a page or product not found). */
   status?: number;
+  /**
+   * The page moved (a category page past the end, after the catalog shrank): the server answers
+   * a redirect to this path and query, the browser's router navigates there. Nothing is
+   * rendered first that would be replaced.
+   */
+  redirect?: string;
 }
 
 export interface ProductFacts {
@@ -290,4 +297,13 @@ export function usePageHead(head: PageHead): void {
   useEffect(() => {
     applyHead(JSON.parse(key) as PageHead);
   }, [key]);
+}
+
+/**
+ * The page moved (its head's `redirect`): the browser's router goes there at once; on the server
+ * nothing is rendered, the answer is the redirect itself (the router's Navigate is a no-op there).
+ */
+export function MovedTo({ to }: { to: string }) {
+  const onServer = useContext(HeadCollectorContext) !== null;
+  return onServer ? null : createElement(Navigate, { to, replace: true });
 }

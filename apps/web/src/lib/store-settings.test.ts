@@ -1,6 +1,6 @@
 import { DEFAULT_PAYMENT_SETTINGS } from '@semijoias/domain/payment-terms';
 import { focusManager } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/preact';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '@test/fake-api';
 import { providers, testQueryClient } from '@test/providers';

@@ -1,5 +1,5 @@
 import { DEFAULT_PAYMENT_SETTINGS, type PaymentSettings } from '@semijoias/domain/payment-terms';
-import { render, screen, waitFor, within } from '@testing-library/preact';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '@test/fake-api';
 import { providers } from '@test/providers';

@@ -35,6 +35,8 @@ export function setApiTransport(next) { transport = next; }
 export async function renderPage(url, origin) {
   if (url.startsWith('/checkout')) return null;
   if (url.startsWith('/quebra')) throw new Error('segredo interno do servidor');
+  if (url === '/aneis?pagina=9') return { status: 302, redirect: '/aneis?pagina=2', head: '', html: '', state: '', modules: [] };
+  if (url === '/fora') return { status: 302, redirect: '//outro.example/', head: '', html: '', state: '', modules: [] };
   const answer = await transport('/api/health/', { method: 'GET' });
   const body = await answer.json();
   return {
@@ -136,6 +138,17 @@ describe('server-rendered pages', () => {
     const res = await app.inject({ url: '/sumiu' });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<main>/sumiu saúde: ok</main>');
+  });
+
+  it('a page that moved (a category page past the end) answers a redirect to its successor', async () => {
+    const res = await app.inject({ url: '/aneis?pagina=9' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/aneis?pagina=2');
+    // Never to another site, whatever a page asks for: the browser gets the shell.
+    const elsewhere = await app.inject({ url: '/fora' });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.headers.location).toBeUndefined();
+    expect(elsewhere.body).toContain('<div id="root"><!--app-html--></div>');
   });
 
   it('/ and /index.html are pages like any other, rendered', async () => {

@@ -37,6 +37,8 @@ interface RenderedPage {
   html: string;
   state: string;
   modules: string[];
+  /** The page moved: answered as a redirect there (a path and query of this store). */
+  redirect?: string;
 }
 
 /** Vite's manifest: source module → its chunk, the chunks it imports, its CSS. */
@@ -186,6 +188,13 @@ export async function registerWebApp(
   };
 
   function sendPage(req: FastifyRequest, reply: FastifyReply, page: RenderedPage | null) {
+    if (page?.redirect !== undefined) {
+      // Only to a path of this store (never '//elsewhere'); anything else gets the shell.
+      if (page.redirect.startsWith('/') && !page.redirect.startsWith('//')) {
+        return reply.header('cache-control', 'no-cache').redirect(page.redirect, 302);
+      }
+      page = null;
+    }
     reply
       .code(page?.status ?? 200)
       .header('cache-control', 'no-cache')

@@ -1,6 +1,6 @@
 import { computeTotals } from '@semijoias/domain/coupon';
 import type { PaymentMethod } from '@semijoias/domain/payment-terms';
-import { fireEvent, render, screen, within } from '@testing-library/preact';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { cartCheckoutState } from '@test/fixtures';
 import { providers } from '@test/providers';

@@ -1,4 +1,4 @@
-import { act, renderHook, waitFor } from '@testing-library/preact';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { GUEST_CART_KEY } from '@/lib/cart/guest-cart';
 import { storeTokens } from '@/lib/session';

@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/preact';
+import { act, renderHook } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { closeAddedPopup, showAddedPopup, useAddedPopup } from './added-popup';
 

@@ -1,4 +1,4 @@
-import { renderHook, waitFor } from '@testing-library/preact';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { storeTokens } from '@/lib/session';
 import { accessToken, installFakeApi, type ApiCall, type FakeApi } from '@test/fake-api';

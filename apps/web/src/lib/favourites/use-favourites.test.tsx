@@ -1,4 +1,4 @@
-import { act, renderHook, waitFor } from '@testing-library/preact';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import {
   FAVOURITE_ADDED,
   FAVOURITE_REMOVED,

@@ -1,5 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import type { ComponentChildren } from 'preact';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -29,11 +28,11 @@ beforeEach(() => {
 afterEach(() => expect(api.unhandled).toEqual([]));
 
 function show(variant: 'card' | 'page') {
-  function Wrapper({ children }: { children: ComponentChildren }) {
+  function Wrapper({ children }: { children: ReactNode }) {
     return (
       <QueryClientProvider client={testQueryClient()}>
         <MemoryRouter>
-          <ToastProvider>{children as ReactNode}</ToastProvider>
+          <ToastProvider>{children}</ToastProvider>
         </MemoryRouter>
       </QueryClientProvider>
     );

@@ -3,7 +3,7 @@
  * own (PUT api/infos/ with aceita_marketing and her contact as read), and a failed save puts it
  * back and says so.
  */
-import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   MARKETING_CONSENT_LABEL,

@@ -1,5 +1,5 @@
 import { groupOrderLines } from '@semijoias/domain/orders';
-import { render, screen, waitFor, within } from '@testing-library/preact';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserOrderLine } from '@/lib/orders/api';
 import { installFakeApi, type FakeApi } from '@test/fake-api';

@@ -2,7 +2,7 @@
  * The Painel's card of what the reminders, 'Avise-me' and the cart e-mails sold in the last 30
  * days, each figure with its value and its count.
  */
-import { render, screen, within } from '@testing-library/preact';
+import { render, screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { EarningsCard } from './EarningsCard';
 

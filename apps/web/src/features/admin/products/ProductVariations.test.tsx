@@ -3,8 +3,7 @@
  * arranged (a new size without id, a removed one left out), a size ever ordered is hidden
  * ('Ocultar') rather than removed, and a piece without sizes starts being sold by size.
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import type { ComponentChildren } from 'preact';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -50,11 +49,11 @@ let api: FakeApi;
 
 function show(product: AdminProduct) {
   const client = testQueryClient();
-  function Wrapper({ children }: { children: ComponentChildren }) {
+  function Wrapper({ children }: { children: ReactNode }) {
     return (
       <QueryClientProvider client={client}>
         <ToastProvider>
-          <MemoryRouter>{children as ReactNode}</MemoryRouter>
+          <MemoryRouter>{children}</MemoryRouter>
         </ToastProvider>
       </QueryClientProvider>
     );

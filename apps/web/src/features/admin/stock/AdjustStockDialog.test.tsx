@@ -2,8 +2,7 @@
  * 'Ajustar estoque' on a piece sold by size: the dialog asks for the size (its stock
  * beside it), refuses to save without one, and sends its `variacao_id`.
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import type { ComponentChildren } from 'preact';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -28,10 +27,10 @@ const ring = {
 
 function show(initialVariationId: number | null = null) {
   const client = testQueryClient();
-  function Wrapper({ children }: { children: ComponentChildren }) {
+  function Wrapper({ children }: { children: ReactNode }) {
     return (
       <QueryClientProvider client={client}>
-        <ToastProvider>{children as ReactNode}</ToastProvider>
+        <ToastProvider>{children}</ToastProvider>
       </QueryClientProvider>
     );
   }

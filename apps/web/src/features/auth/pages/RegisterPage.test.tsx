@@ -2,7 +2,7 @@
  * LGPD: the sign-up's 'Quero receber novidades e ofertas por e-mail' checkbox is
  * unticked to begin with, and the account is created with her answer (`aceita_marketing`).
  */
-import { fireEvent, render, screen } from '@testing-library/preact';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MARKETING_CONSENT_LABEL } from '@semijoias/domain/marketing';
 import { installFakeApi, type FakeApi } from '@test/fake-api';

@@ -3,7 +3,7 @@
  * press on the button makes the call with the link's token, without a login, and the page says
  * it is done. A bad link says so.
  */
-import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   UNSUBSCRIBE_BUTTON,

@@ -4,7 +4,7 @@
  * she is logged in, the request sent with the piece and the size, and the API's answers said on
  * the page: the confirmation, 'Este produto está disponível.', a field error, a failure.
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   STOCK_ALERT_AVAILABLE,

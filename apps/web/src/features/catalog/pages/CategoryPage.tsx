@@ -4,8 +4,8 @@ import {
   pageCounterText,
   type Category,
 } from '@semijoias/domain/catalog';
-import { Link, Navigate, useSearchParams } from 'react-router';
-import { usePageHead } from '@/lib/page-head';
+import { Link, useSearchParams } from 'react-router';
+import { MovedTo, usePageHead } from '@/lib/page-head';
 import { Button, ButtonLink } from '@/ui/Button';
 import { cx } from '@/ui/cx';
 import { EmptyState } from '@/ui/EmptyState';
@@ -32,26 +32,24 @@ function CategoryListing({ category }: { category: Category }) {
   const page = readPage(params.get('pagina'));
   const offset = (page - 1) * CATEGORY_PAGE_SIZE;
   const query = useCategoryProducts(category, offset);
+  const data = query.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / CATEGORY_PAGE_SIZE)) : 1;
+  // A page past the end (an old link after the catalog shrank): go to the last one.
+  const pastTheEnd =
+    data &&
+    !query.isPlaceholderData &&
+    data.total > 0 &&
+    data.results.length === 0 &&
+    page > pageCount;
+  const lastPage = `/${category.slug}${pageSearch(pageCount)}`;
   usePageHead({
     title: page > 1 ? `${category.title} – página ${page}` : category.title,
     description: `${category.description} Semijoias com garantia e envio para todo o Brasil.`,
     path: page > 1 ? `/${category.slug}${pageSearch(page)}` : `/${category.slug}`,
     image: `/media/site/categoria-${category.slug}.svg`,
+    ...(pastTheEnd ? { redirect: lastPage } : {}),
   });
-
-  const data = query.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / CATEGORY_PAGE_SIZE)) : 1;
-
-  // A page past the end (an old link after the catalog shrank): go to the last one.
-  if (
-    data &&
-    !query.isPlaceholderData &&
-    data.total > 0 &&
-    data.results.length === 0 &&
-    page > pageCount
-  ) {
-    return <Navigate to={{ search: pageSearch(pageCount) }} replace />;
-  }
+  if (pastTheEnd) return <MovedTo to={lastPage} />;
 
   return (
     <>

@@ -3,8 +3,7 @@
  * a sold-out size crossed out and not selectable, the add button asking for a size until one is
  * chosen, the choice kept in the URL (?variacao=, replaced), the size guide.
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import type { ComponentChildren } from 'preact';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -59,13 +58,13 @@ function Where() {
 function showPage(path: string, product: Product = ring) {
   api.on(`GET /api/produtos/detalhes/${product.id}/`, { body: product });
   const client = testQueryClient();
-  function Wrapper({ children }: { children: ComponentChildren }) {
+  function Wrapper({ children }: { children: ReactNode }) {
     return (
       <QueryClientProvider client={client}>
         <ToastProvider>
           <MemoryRouter initialEntries={[path]}>
             <Routes>
-              <Route path="/produto/:id" element={children as ReactNode} />
+              <Route path="/produto/:id" element={children} />
             </Routes>
             <Where />
           </MemoryRouter>
