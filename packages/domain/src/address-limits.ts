@@ -1,5 +1,6 @@
 /**
  * How many address profiles a customer may keep. Its own module, without the address schemas
- * (zod), so messages.ts can word the limit without pulling zod into every page's JavaScript.
+ * (zod), so messages/addresses.ts can word the limit without pulling zod into every page's
+ * JavaScript.
  */
 export const MAX_ADDRESS_PROFILES = 20;

@@ -1,0 +1,28 @@
+// =================================================================================================
+// Catalog: search, listing parameters, a product or a category that is not there.
+// =================================================================================================
+
+/** The empty state: 'Nenhuma joia encontrada para "{text}"'. */
+export function searchEmptyText(query: string): string {
+  return `Nenhuma joia encontrada para "${query}"`;
+}
+
+export const CATALOG_OFFSET_INVALID =
+  'O deslocamento (offset) deve ser um número inteiro maior ou igual a zero.';
+export const SEARCH_NOT_TEXT = 'A busca deve ser um texto.';
+
+export function catalogLimitInvalidMessage(max: number): string {
+  return `O limite deve ser um número inteiro entre 1 e ${max}.`;
+}
+
+/** A search over `max` characters: the catalog's, and the back office's Produtos and Pedidos. */
+export function searchTooLongMessage(max: number): string {
+  return `A busca deve ter no máximo ${max} caracteres.`;
+}
+
+/** A product id that names no product (or a hidden one) in the catalog, the cart, the checkout. */
+export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
+/** A category page (produtos/{categoria}/) for a name that is none of the store's categories. */
+export const CATEGORY_NOT_FOUND = 'Categoria não encontrada.';
+/** A product id that is not a positive whole number (the cart's calls, api/pay, the back office). */
+export const PRODUCT_ID_INVALID = 'O id do produto deve ser um número inteiro positivo.';
