@@ -8,10 +8,13 @@ import { expect, test } from './fixtures/test';
 // differently on a phone and on a computer, and a shift one hides the other may show. Every
 // category and both kinds of product page, not one of each: a defect that one page hides is
 // still a defect (a list larger than React's 12.8 KB chunk once came out of order and blinked).
+// On the timed store (fixtures/test.ts): nobody changes its payment settings or its catalog while
+// the pages load. On the shared store the back office's tests do, and a page whose settings
+// changed between the server's rendering and the browser's fresh read moves, rightly.
 
 /** The pieces of the seeded catalog a page test needs: one sold by size, one not. */
-async function productIds(page: Page): Promise<{ sized: number; plain: number }> {
-  const answer = await page.request.get('/api/listar_produtos/');
+async function productIds(page: Page, base: string): Promise<{ sized: number; plain: number }> {
+  const answer = await page.request.get(`${base}/api/listar_produtos/`);
   expect(answer.status()).toBe(200);
   const products = (await answer.json()) as { id: number; tem_variacoes?: boolean }[];
   const sized = products.find((p) => p.tem_variacoes);
@@ -63,8 +66,10 @@ async function watch(page: Page): Promise<{ problems: string[] }> {
 
 test('every server-rendered page hydrates in place: no warning, no error, nothing moves', async ({
   page,
+  timedStore,
 }) => {
-  const { sized, plain } = await productIds(page);
+  const base = timedStore.baseURL;
+  const { sized, plain } = await productIds(page, base);
   const paths = [
     '/',
     ...CATEGORIES.map((category) => `/${category.slug}`),
@@ -75,7 +80,7 @@ test('every server-rendered page hydrates in place: no warning, no error, nothin
   ];
   const { problems } = await watch(page);
   for (const path of paths) {
-    await page.goto(path);
+    await page.goto(`${base}${path}`);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('#root h1'), path).toHaveAttribute('data-from-server', '');
     // A frame after the network is quiet: the last of hydration's commits is painted.
@@ -89,7 +94,7 @@ test('every server-rendered page hydrates in place: no warning, no error, nothin
   }
 
   // Hydrated, the page works: adding a piece to the cart opens the confirmation.
-  await page.goto(`/produto/${plain}`);
+  await page.goto(`${base}/produto/${plain}`);
   await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
   await expect(page.getByTestId('added-to-cart-popup')).toBeVisible();

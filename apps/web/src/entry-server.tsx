@@ -14,7 +14,8 @@ import { AppRoutes } from './app/App';
 import { createQueryClient, AppProviders } from './app/providers';
 import { routes, serverRendered } from './app/router';
 import { setApiTransport } from './lib/api';
-import { HeadCollector, HeadCollectorContext, headTags } from './lib/page-head';
+import { headTags } from './lib/head-tags';
+import { HeadCollector, HeadCollectorContext } from './lib/page-head';
 import { serializeServerState } from './lib/server-state';
 import { storeSettingsQuery } from './lib/store-settings';
 

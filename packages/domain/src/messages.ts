@@ -17,6 +17,7 @@
  * one chunk, so a page loads only the subjects it uses (import them all the same way, from
  * '@semijoias/domain/messages'):
  *   reading.ts           reading a server answer: the outcome, the body's fields, a lost connection
+ *   shell.ts             every page's frame: the header's account entry, adding to the cart
  *   api-errors.ts        any API call: the error handler's and the edge's texts
  *   catalog.ts           search, listing parameters, a product or a category that is not there
  *   cart.ts              the cart page and drawer, its payment button, the server cart's refusals
@@ -59,6 +60,7 @@
 // subjects, and they are not the package's.
 export { CONNECTION_ERROR, serverFieldErrors, serverMessage } from './messages/reading';
 export type { Outcome } from './messages/reading';
+export * from './messages/shell';
 export * from './messages/api-errors';
 export * from './messages/catalog';
 export * from './messages/cart';

@@ -7,23 +7,6 @@
  */
 import { createContext, createElement, useContext, useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { escapeHtml } from '@semijoias/domain/html';
-import {
-  SHARE_IMAGE_HEIGHT,
-  SHARE_IMAGE_WIDTH,
-  shareImageUrl,
-} from '@semijoias/domain/share-image';
-import { SEARCH_PARAM } from './search-request';
-import { STORE_INFO } from './store-info';
-
-export const DEFAULT_DESCRIPTION =
-  'Duas Irmãs Semijoias: anéis, brincos, pulseiras e colares banhados a ouro 18k e ródio, com garantia e envio para todo o Brasil.';
-
-/** The store's own picture for shared links that have no product picture. */
-export const DEFAULT_SHARE_IMAGE = '/media/site/og.svg';
-
-/** The store's mark (the site icon, square): the logo of its schema.org Organization. */
-const STORE_LOGO = '/favicon.svg';
 
 export interface PageHead {
   /** The page's own title; the store's name is added. null: the store's name alone (home). */
@@ -66,216 +49,6 @@ export interface ProductFacts {
   variations?: { axis: string; sizes: { id: number; name: string; inStock: boolean }[] };
 }
 
-/** One tag of the head, written either as HTML (server) or as an element (browser). */
-interface HeadTag {
-  tag: 'meta' | 'link' | 'script';
-  attrs: Record<string, string>;
-  text?: string;
-}
-
-export function fullTitle(title: string | null): string {
-  return title ? `${title} | ${STORE_INFO.name}` : STORE_INFO.name;
-}
-
-function absolute(url: string, origin: string): string {
-  return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
-}
-
-function headTagList(head: PageHead, origin: string): HeadTag[] {
-  const title = fullTitle(head.title);
-  const description = head.description ?? DEFAULT_DESCRIPTION;
-  // Link previews (WhatsApp, Facebook) show no SVG: the JPEG the API makes of the picture.
-  const image = absolute(shareImageUrl(head.image ?? DEFAULT_SHARE_IMAGE), origin);
-  const imageAlt = head.title ?? STORE_INFO.name;
-  const meta = (key: 'name' | 'property', name: string, content: string): HeadTag => ({
-    tag: 'meta',
-    attrs: { [key]: name, content },
-  });
-  const tags: HeadTag[] = [meta('name', 'description', description)];
-  if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
-  if (head.path !== undefined) {
-    const url = absolute(head.path, origin);
-    tags.push({ tag: 'link', attrs: { rel: 'canonical', href: url } });
-    tags.push(meta('property', 'og:url', url));
-  }
-  tags.push(
-    meta('property', 'og:site_name', STORE_INFO.name),
-    meta('property', 'og:locale', 'pt_BR'),
-    meta('property', 'og:type', head.product ? 'product' : 'website'),
-    meta('property', 'og:title', head.title ?? STORE_INFO.name),
-    meta('property', 'og:description', description),
-    meta('property', 'og:image', image),
-    meta('property', 'og:image:type', 'image/jpeg'),
-    meta('property', 'og:image:width', String(SHARE_IMAGE_WIDTH)),
-    meta('property', 'og:image:height', String(SHARE_IMAGE_HEIGHT)),
-    meta('property', 'og:image:alt', imageAlt),
-    meta('name', 'twitter:card', 'summary_large_image'),
-    meta('name', 'twitter:title', title),
-    meta('name', 'twitter:description', description),
-    meta('name', 'twitter:image', image),
-    meta('name', 'twitter:image:alt', imageAlt),
-  );
-  if (head.product) {
-    const { price, inStock } = head.product;
-    tags.push(
-      meta('property', 'product:price:amount', price),
-      meta('property', 'product:price:currency', 'BRL'),
-      meta('property', 'product:availability', inStock ? 'in stock' : 'out of stock'),
-      jsonLd(productJsonLd(head.product, head.path, origin)),
-    );
-  }
-  if (head.home) tags.push(jsonLd(organizationJsonLd(origin)), jsonLd(webSiteJsonLd(origin)));
-  return tags;
-}
-
-function jsonLd(data: object): HeadTag {
-  return {
-    tag: 'script',
-    attrs: { type: 'application/ld+json' },
-    // "<" escaped: no text (a product's name, say) can close the script element.
-    text: JSON.stringify(data).replace(/</g, '\\u003c'),
-  };
-}
-
-/** The store's node: the WebSite points at it as its publisher. */
-const organizationId = (origin: string) => `${absolute('/', origin)}#organizacao`;
-
-/**
- * schema.org Organization: the store as search engines show it beside its pages (name, logo,
- * how to reach it, its social profiles), from the same facts as the footer.
- */
-function organizationJsonLd(origin: string) {
-  const { address } = STORE_INFO;
-  const telephone = STORE_INFO.phoneHref.replace(/^tel:/, '');
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
-    '@id': organizationId(origin),
-    name: STORE_INFO.name,
-    url: absolute('/', origin),
-    logo: absolute(STORE_LOGO, origin),
-    email: STORE_INFO.email,
-    telephone,
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: address.street,
-      addressLocality: address.city,
-      addressRegion: address.state,
-      postalCode: address.cep,
-      addressCountry: 'BR',
-    },
-    contactPoint: {
-      '@type': 'ContactPoint',
-      contactType: 'customer service',
-      email: STORE_INFO.email,
-      telephone,
-      areaServed: 'BR',
-      availableLanguage: 'Portuguese',
-    },
-    sameAs: Object.values(STORE_INFO.social),
-  };
-}
-
-/**
- * schema.org WebSite with its SearchAction: the address that opens the header's search with a
- * text (search-request.ts), `{search_term_string}` standing for what was searched.
- */
-function webSiteJsonLd(origin: string) {
-  const home = absolute('/', origin);
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'WebSite',
-    url: home,
-    name: STORE_INFO.name,
-    inLanguage: 'pt-BR',
-    publisher: { '@id': organizationId(origin) },
-    potentialAction: {
-      '@type': 'SearchAction',
-      target: {
-        '@type': 'EntryPoint',
-        urlTemplate: `${home}?${SEARCH_PARAM}={search_term_string}`,
-      },
-      'query-input': 'required name=search_term_string',
-    },
-  };
-}
-
-/**
- * schema.org Product with one Offer in BRL (what search engines show as price and stock); a piece
- * sold by size is a ProductGroup varying by size, each size a Product with its own Offer (its
- * availability, its link with `?variacao=`). The sitemap keeps one URL per product.
- */
-function productJsonLd(product: ProductFacts, path: string | undefined, origin: string) {
-  const offer = (inStock: boolean, url: string | undefined) => ({
-    '@type': 'Offer',
-    ...(url !== undefined ? { url: absolute(url, origin) } : {}),
-    price: product.price,
-    priceCurrency: 'BRL',
-    availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-    itemCondition: 'https://schema.org/NewCondition',
-    seller: { '@type': 'Organization', name: STORE_INFO.name },
-  });
-  const common = {
-    '@context': 'https://schema.org',
-    name: product.name,
-    description: product.description,
-    image: product.images.map((image) => absolute(shareImageUrl(image), origin)),
-    category: product.category,
-    brand: { '@type': 'Brand', name: STORE_INFO.name },
-  };
-  const sizes = product.variations?.sizes ?? [];
-  if (product.variations && sizes.length > 0) {
-    const { axis } = product.variations;
-    return {
-      ...common,
-      '@type': 'ProductGroup',
-      productGroupID: String(product.id),
-      ...(path !== undefined ? { url: absolute(path, origin) } : {}),
-      variesBy: ['https://schema.org/size'],
-      hasVariant: sizes.map((size) => ({
-        '@type': 'Product',
-        sku: `${product.id}-${size.id}`,
-        name: `${product.name} (${axis} ${size.name})`,
-        size: size.name,
-        image: common.image[0],
-        offers: offer(size.inStock, path === undefined ? undefined : `${path}?variacao=${size.id}`),
-      })),
-    };
-  }
-  return {
-    ...common,
-    '@type': 'Product',
-    sku: String(product.id),
-    offers: offer(product.inStock, path),
-  };
-}
-
-/** The head as HTML, for the server-rendered page. Each tag is marked so the browser owns it. */
-export function headTags(head: PageHead, origin: string): string {
-  const tags = headTagList(head, origin).map(({ tag, attrs, text }) => {
-    const attributes = Object.entries(attrs)
-      .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
-      .join('');
-    return tag === 'script'
-      ? `<script data-head${attributes}>${text ?? ''}</script>`
-      : `<${tag} data-head${attributes}>`;
-  });
-  return [`<title>${escapeHtml(fullTitle(head.title))}</title>`, ...tags].join('\n    ');
-}
-
-/** Replaces the tags of the previous page with this page's (client-side navigation). */
-export function applyHead(head: PageHead): void {
-  document.title = fullTitle(head.title);
-  for (const old of document.head.querySelectorAll('[data-head]')) old.remove();
-  for (const { tag, attrs, text } of headTagList(head, window.location.origin)) {
-    const element = document.createElement(tag);
-    element.setAttribute('data-head', '');
-    for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
-    if (text !== undefined) element.textContent = text;
-    document.head.append(element);
-  }
-}
-
 /** Set while rendering on the server: the page's head is collected here for the HTML. */
 export class HeadCollector {
   head: PageHead | null = null;
@@ -287,15 +60,27 @@ export class HeadCollector {
 export const HeadCollectorContext = createContext<HeadCollector | null>(null);
 
 /**
+ * True until the first page shown in the browser has committed, when that page came rendered by
+ * the server (its head tags are in the document, marked data-head): that head is already there.
+ */
+let serverHeadStands =
+  typeof document !== 'undefined' && document.querySelector('[data-head]') !== null;
+
+/**
  * Declares the page's head. On the server it is collected during rendering; in the browser it
- * is applied after each render that changes it (the first one, after hydration, finds the same
- * tags the server wrote and writes them again, which changes nothing visible).
+ * is written after each render that changes it (lib/head-tags.ts, loaded then), except on the
+ * server-rendered page the browser hydrates: the server wrote the same tags.
  */
 export function usePageHead(head: PageHead): void {
   useContext(HeadCollectorContext)?.collect(head);
   const key = JSON.stringify(head);
   useEffect(() => {
-    applyHead(JSON.parse(key) as PageHead);
+    if (serverHeadStands) {
+      // Every page head of the hydrating commit is the server's; the next ones are not.
+      setTimeout(() => (serverHeadStands = false), 0);
+      return;
+    }
+    void import('./head-tags').then(({ applyHead }) => applyHead(JSON.parse(key) as PageHead));
   }, [key]);
 }
 

@@ -17,8 +17,6 @@ import {
 export const LOGIN_ERROR_TITLE = 'Ocorreu um erro:';
 export const LOGIN_INVALID_CREDENTIALS = 'Credenciais incorretas.';
 export const LOGIN_SUCCESS = 'Login efetuado com sucesso!';
-export const USER_ENTRY_LOGGED_OUT = 'Entre ou Cadastre-se!';
-export const USER_ENTRY_LOGGED_IN = 'Veja seus pedidos!';
 
 /** The 403 code of POST api/token/ for an account whose e-mail is not verified yet. */
 export const LOGIN_EMAIL_NOT_VERIFIED_CODE = 'email_not_verified';

@@ -7,7 +7,6 @@ import { isCartQuoteStale, type QuotedCart } from '../shipping';
 export const CART_EMPTY_TEXT = 'O carrinho está vazio.';
 export const CART_REMOVE_CONFIRM = 'Deseja realmente remover esse item do carrinho?';
 export const CART_ADDED_POPUP = 'Produto adicionado ao carrinho com sucesso!';
-export const CART_ADD_ERROR = 'Erro ao adicionar produto ao carrinho. Tente novamente.';
 
 /** The toast variant: '{product name} adicionado ao carrinho!'. */
 export function cartAddedToast(productName: string): string {
@@ -40,8 +39,6 @@ export function cartPaymentBlocker(input: {
 
 /** The server cart's refusals (docs/cart-contract.md). */
 export const CART_OUT_OF_STOCK = 'Produto sem estoque no momento.';
-export const CART_ALREADY_AT_STOCK =
-  'Você já tem no carrinho todas as unidades disponíveis deste produto.';
 export const CART_QUANTITY_INVALID = 'Quantidade inválida.';
 export const CART_ITEM_NOT_IN_CART = 'Produto não está no carrinho.';
 

@@ -28,7 +28,8 @@ const link = 'inline-flex min-h-10 items-center text-ivory/80 hover:text-ivory';
 export function Footer() {
   const a = STORE_INFO.address;
   return (
-    <footer className="mt-auto bg-ink text-ivory">
+    // #rodape: RootLayout loads this code when the element comes near the screen.
+    <footer id="rodape" className="mt-auto bg-ink text-ivory">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 sm:py-16 lg:grid-cols-[1.1fr_0.7fr_1.2fr_1.4fr] lg:gap-12">
         <div>
           <Logo tone="light" />

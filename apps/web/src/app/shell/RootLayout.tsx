@@ -4,12 +4,16 @@ import { useAddedPopup } from '@/lib/cart/added-popup';
 import { useGuestCartMerge } from '@/lib/cart/merge';
 import { useGuestFavouritesMerge } from '@/lib/favourites/merge';
 import { requestedDrawer } from '@/lib/drawer-requests';
+import { lazyOnSight } from '@/ui/lazy-on-sight';
 import { PageLoading } from '@/ui/PageLoading';
 import { PageErrorBoundary } from '../RouteError';
-import { Footer } from './Footer';
 import { Header } from './Header';
 import { useScrollRestoration } from './scroll-restoration';
 import { TopBanner } from './TopBanner';
+
+// The footer is below the fold of every page: its code (the map, the social icons) loads as it
+// comes near the screen; until then the server's HTML of it stands as it is.
+const Footer = lazyOnSight('rodape', () => import('./Footer').then((m) => m.Footer));
 
 // The login form (and react-hook-form with it) loads the first time the drawer opens, not with
 // every page.
@@ -42,9 +46,14 @@ export function RootLayout() {
   // '?login=true' and '?openCart=true' (SPEC §2) on any page ask for a drawer (the verify page's
   // 'Fazer Login Agora', the account area for guests, links to the cart): open it and take the
   // request out of the address, so a reload or the back button does not open it again.
+  // Once per entry of the history: she may close the drawer before the address is cleaned.
   const wanted = requestedDrawer(params);
-  if (wanted === 'login' && !loginOpen) setLoginOpen(true);
-  if (wanted === 'cart' && !cartOpen) setCartOpen(true);
+  const [handledRequest, setHandledRequest] = useState<string | null>(null);
+  if (wanted && handledRequest !== location.key) {
+    setHandledRequest(location.key);
+    if (wanted === 'login') setLoginOpen(true);
+    else setCartOpen(true);
+  }
   // Each drawer's code loads the first time it opens, then stays for its closing animation.
   const [loginMounted, setLoginMounted] = useState(false);
   if (loginOpen && !loginMounted) setLoginMounted(true);

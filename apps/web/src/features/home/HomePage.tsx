@@ -1,16 +1,20 @@
 import { usePageHead } from '@/lib/page-head';
 import { useBestSellers, useCarouselProducts, useFeaturedProducts } from './api/home-products';
-import { Benefits } from './components/Benefits';
-import { BestSeller } from './components/BestSeller';
-import { CategoryCards } from './components/CategoryCards';
-import { FeaturedProducts } from './components/FeaturedProducts';
+import { lazyOnSight } from '@/ui/lazy-on-sight';
 import { Hero } from './components/Hero';
 import { HeroCarousel, HeroCarouselSkeleton } from './components/HeroCarousel';
+import type { LowerSectionsProps } from './components/LowerSections';
 import { StorySection } from './components/StorySection';
-import { StyleTips } from './components/StyleTips';
-import { Testimonials } from './components/Testimonials';
 
 const FEATURED_ID = 'destaques';
+
+// Below the first screens on a phone and on a computer: their code loads as they come near the
+// screen ('mais-da-loja' is LowerSections' root), the server's HTML standing until then. Its
+// props stay the same objects while the queries' data does (an update reaching it before its
+// code would make React render it anew).
+const LowerSections = lazyOnSight<LowerSectionsProps>('mais-da-loja', () =>
+  import('./components/LowerSections').then((m) => m.LowerSections),
+);
 
 /** SPEC §2 Home. Also rendered at /carrinho and /popup, routes whose own content is not shown. */
 export function HomePage() {
@@ -28,12 +32,13 @@ export function HomePage() {
       )}
       <Hero targetId={FEATURED_ID} />
       <StorySection />
-      <BestSeller product={bestSellers.data?.[0]} loading={bestSellers.isPending} />
-      <CategoryCards />
-      <Benefits />
-      <FeaturedProducts id={FEATURED_ID} products={featured.data} loading={featured.isPending} />
-      <Testimonials />
-      <StyleTips />
+      <LowerSections
+        featuredId={FEATURED_ID}
+        bestSeller={bestSellers.data?.[0]}
+        bestSellerLoading={bestSellers.isPending}
+        featured={featured.data}
+        featuredLoading={featured.isPending}
+      />
     </>
   );
 }

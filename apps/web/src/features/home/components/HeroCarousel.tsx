@@ -6,16 +6,10 @@ import { productPath, type Product, type ProductLinkState } from '@/lib/product'
 import { cx } from '@/ui/cx';
 import { SmartImage } from '@/ui/SmartImage';
 import { Skeleton } from '@/ui/Spinner';
-import { useLazyEmbla } from './use-lazy-embla';
 
 /** SPEC §9: a new slide every 4 s, a 150 ms fade, and a swipe or drag over 50 px changes slide. */
 const AUTOPLAY_MS = 4000;
 const SWIPE_THRESHOLD_PX = 50;
-/**
- * Embla's fade plugin brings the next slide in by `(1 - opacity) / duration` per 60 Hz step
- * (friction 0.68): duration 9 reaches full opacity in about 150 ms.
- */
-const EMBLA_FADE_DURATION = 9;
 /** The banners are drawn at 16:9; wider screens show a slightly cropped 2:1. */
 export const CAROUSEL_ASPECT = 'aspect-[16/9] w-full object-cover sm:aspect-[2/1]';
 
@@ -35,12 +29,14 @@ export function HeroCarouselSkeleton() {
 
 export function HeroCarousel({ products }: { products: Product[] }) {
   const slides = products.filter((p) => p.image_carrossel).slice(0, CAROUSEL_SLIDES);
-  // Embla manages the slides and the fade; dragging is ours, to apply the SPEC's 50 px rule.
-  const [viewportRef, embla] = useLazyEmbla(
-    { loop: true, watchDrag: false, duration: EMBLA_FADE_DURATION },
-    slides.length,
-  );
+  const count = slides.length;
+  // The slides lie on top of each other and the current one fades in over the others (CSS, 150
+  // ms): no carousel library, the home's first download is 8 KB lighter for it.
   const [selected, setSelected] = useState(0);
+  // Which slides have their picture: the first from the server (the page's largest paint); the
+  // next once the page has loaded, and each one as it comes up, so a slide's picture is there
+  // before it shows and none competes with the first paint.
+  const [pictured, setPictured] = useState<ReadonlySet<number>>(() => new Set([0]));
   const [hovered, setHovered] = useState(false);
   // Stopped by the shopper's button, else by her system's 'reduce motion' (read after
   // hydration: the server cannot know it, and the first render must match its HTML).
@@ -50,23 +46,31 @@ export function HeroCarousel({ products }: { products: Product[] }) {
   const pointerStart = useRef<{ x: number; y: number } | null>(null);
   const swiped = useRef(false);
 
+  const go = (index: number) => setSelected(((index % count) + count) % count);
+
   useEffect(() => {
-    if (!embla) return;
-    const onSelect = () => setSelected(embla.selectedScrollSnap());
-    embla.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      embla.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [embla]);
+    if (count < 2) return;
+    const next = (selected + 1) % count;
+    const picture = () =>
+      setPictured((shown) =>
+        shown.has(selected) && shown.has(next) ? shown : new Set([...shown, selected, next]),
+      );
+    if (document.readyState === 'complete') {
+      picture();
+      return;
+    }
+    window.addEventListener('load', picture, { once: true });
+    return () => window.removeEventListener('load', picture);
+  }, [selected, count]);
 
   // Restarted after every change of slide, so a slide picked by hand also gets its 4 s.
   useEffect(() => {
-    if (!embla || stopped || hovered || slides.length < 2) return;
+    if (stopped || hovered || count < 2) return;
     const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') embla.scrollNext();
+      if (document.visibilityState === 'visible') setSelected((index) => (index + 1) % count);
     }, AUTOPLAY_MS);
     return () => window.clearInterval(timer);
-  }, [embla, stopped, hovered, selected, slides.length]);
+  }, [stopped, hovered, selected, count]);
 
   function onPointerDown(event: PointerEvent) {
     if (event.button !== 0) return;
@@ -77,13 +81,12 @@ export function HeroCarousel({ products }: { products: Product[] }) {
   function onPointerUp(event: PointerEvent) {
     const start = pointerStart.current;
     pointerStart.current = null;
-    if (!start || !embla) return;
+    if (!start || count < 2) return;
     const dx = event.clientX - start.x;
     const dy = event.clientY - start.y;
     if (Math.abs(dx) > SWIPE_THRESHOLD_PX && Math.abs(dx) > Math.abs(dy)) {
       swiped.current = true;
-      if (dx < 0) embla.scrollNext();
-      else embla.scrollPrev();
+      go(dx < 0 ? selected + 1 : selected - 1);
     }
   }
 
@@ -101,7 +104,6 @@ export function HeroCarousel({ products }: { products: Product[] }) {
       onBlur={() => setHovered(false)}
     >
       <div
-        ref={viewportRef}
         className="touch-pan-y select-none overflow-hidden bg-cream sm:rounded-2xl sm:border sm:border-line sm:shadow-soft"
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
@@ -117,7 +119,7 @@ export function HeroCarousel({ products }: { products: Product[] }) {
           }
         }}
       >
-        <div className="flex">
+        <div className="grid">
           {slides.map((product, index) => {
             const state: ProductLinkState = { product };
             const current = index === selected;
@@ -128,7 +130,10 @@ export function HeroCarousel({ products }: { products: Product[] }) {
                 aria-roledescription="slide"
                 aria-label={`${index + 1} de ${slides.length}`}
                 aria-hidden={!current}
-                className="relative min-w-0 flex-[0_0_100%]"
+                className={cx(
+                  'relative min-w-0 [grid-area:1/1] transition-opacity duration-150 ease-out motion-reduce:transition-none',
+                  current ? 'z-[1] opacity-100' : 'pointer-events-none opacity-0',
+                )}
               >
                 <Link
                   to={productPath(product.id)}
@@ -137,19 +142,27 @@ export function HeroCarousel({ products }: { products: Product[] }) {
                   draggable={false}
                   className="block focus-visible:outline-offset-[-4px]"
                 >
-                  <SmartImage
-                    src={product.image_carrossel}
-                    // The banner artwork carries the product's name; the alt says where the link goes.
-                    alt={`${product.name}: ver a peça`}
-                    width={1600}
-                    height={900}
-                    // The first slide is the page's largest paint: fetched at once, first. The others
-                    // wait, clipped beside it, until the fade plugin stacks them in the viewport.
-                    loading={index === 0 ? 'eager' : 'lazy'}
-                    fetchPriority={index === 0 ? 'high' : undefined}
-                    draggable={false}
-                    className={CAROUSEL_ASPECT}
-                  />
+                  {pictured.has(index) ? (
+                    <SmartImage
+                      src={product.image_carrossel}
+                      // The banner artwork carries the product's name; the alt says where the
+                      // link goes.
+                      alt={`${product.name}: ver a peça`}
+                      width={1600}
+                      height={900}
+                      // The first slide is the page's largest paint: fetched at once, first.
+                      loading={index === 0 ? 'eager' : 'lazy'}
+                      fetchPriority={index === 0 ? 'high' : undefined}
+                      draggable={false}
+                      className={CAROUSEL_ASPECT}
+                    />
+                  ) : (
+                    <div
+                      role="img"
+                      aria-label={`${product.name}: ver a peça`}
+                      className={cx(CAROUSEL_ASPECT, 'bg-cream')}
+                    />
+                  )}
                 </Link>
               </div>
             );
@@ -163,7 +176,7 @@ export function HeroCarousel({ products }: { products: Product[] }) {
             <button
               key={product.id}
               type="button"
-              onClick={() => embla?.scrollTo(index)}
+              onClick={() => go(index)}
               aria-label={`Mostrar slide ${index + 1}: ${product.name}`}
               aria-current={index === selected ? 'true' : undefined}
               className="group inline-flex h-11 w-9 items-center justify-center"

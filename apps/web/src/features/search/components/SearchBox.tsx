@@ -1,27 +1,26 @@
-import { formatBRL } from '@semijoias/domain/money';
-import { searchEmptyText } from '@semijoias/domain/messages';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDebouncedValue } from '@/lib/hooks';
-import { priceCents, productPath, type Product, type ProductLinkState } from '@/lib/product';
+import { productPath, type ProductLinkState } from '@/lib/product';
 import { SEARCH_PARAM } from '@/lib/search-request';
 import { cx } from '@/ui/cx';
 import { CloseIcon, SearchIcon } from '@/ui/icons';
-import { PaymentTerms } from '@/ui/PaymentTerms';
-import { SmartImage } from '@/ui/SmartImage';
-import { Spinner } from '@/ui/Spinner';
 import { SEARCH_MIN_LENGTH, useSearchProducts } from '../api/search-products';
+import type { SearchState } from './SearchPanel';
 
 /** SPEC §2 Search / §9: the box searches as the shopper types, 300 ms after the last key. */
 const SEARCH_DEBOUNCE_MS = 300;
-const SUGGESTIONS = ['anel', 'brinco', 'colar', 'pulseira'] as const;
-
-type SearchState =
-  | { kind: 'idle' }
-  | { kind: 'loading' }
-  | { kind: 'error' }
-  | { kind: 'empty'; text: string }
-  | { kind: 'results'; products: Product[] };
+// The results' panel (pictures, prices, payment lines) loads when the shopper first searches.
+const SearchPanel = lazy(() => import('./SearchPanel').then((m) => ({ default: m.SearchPanel })));
 
 /**
  * The header's search box and its results dropdown. Keyboard: ArrowDown moves from the box into
@@ -48,7 +47,10 @@ export function SearchBox({ className }: { className?: string }) {
   const location = useLocation();
   const [params] = useSearchParams();
   const requested = params.get(SEARCH_PARAM);
-  if (requested !== null && (text !== requested || !open)) {
+  // Once per entry of the history: she may close or change it before the address is cleaned.
+  const [handledRequest, setHandledRequest] = useState<string | null>(null);
+  if (requested !== null && handledRequest !== location.key) {
+    setHandledRequest(location.key);
     setText(requested);
     setOpen(true);
   }
@@ -192,6 +194,8 @@ export function SearchBox({ className }: { className?: string }) {
             setOpen(true);
           }}
           onFocus={() => {
+            // Her intent to search: the panel's code comes while she types.
+            void import('./SearchPanel');
             if (!refocusing.current) setOpen(true);
           }}
           onKeyDown={onInputKeyDown}
@@ -228,96 +232,16 @@ export function SearchBox({ className }: { className?: string }) {
       </p>
 
       {showPanel && (
-        <div
-          id={`${panelId}-panel`}
-          data-testid="search-results"
-          onKeyDown={onPanelKeyDown}
-          className="absolute inset-x-0 top-full z-30 mt-2 overflow-hidden rounded-2xl border border-line bg-white shadow-lift lg:left-auto lg:w-[26rem]"
-        >
-          {state.kind === 'loading' && (
-            <div className="flex items-center gap-3 px-4 py-5 text-sm text-muted">
-              <Spinner label="Buscando" /> Buscando joias…
-            </div>
-          )}
-          {state.kind === 'error' && (
-            <p className="px-4 py-5 text-sm text-muted">
-              Não foi possível buscar agora. Tente novamente em instantes.
-            </p>
-          )}
-          {state.kind === 'empty' && (
-            <div className="px-5 py-6 text-center">
-              <p className="font-display text-lg font-semibold text-ink">
-                {searchEmptyText(state.text)}
-              </p>
-              <p className="mt-2 text-sm text-muted">Experimente buscar por:</p>
-              <ul className="mt-3 flex flex-wrap justify-center gap-2">
-                {SUGGESTIONS.map((word) => (
-                  <li key={word}>
-                    <button
-                      type="button"
-                      onClick={() => suggest(word)}
-                      className="min-h-9 rounded-full border border-line px-4 text-sm text-ink-soft hover:border-gold hover:text-ink"
-                    >
-                      {word}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {state.kind === 'results' && (
-            <ul
-              ref={listRef}
-              className="max-h-[min(65vh,28rem)] divide-y divide-line/70 overflow-y-auto overscroll-contain py-1"
-            >
-              {state.products.map((product) => {
-                const cents = priceCents(product);
-                const linkState: ProductLinkState = { product };
-                return (
-                  <li key={product.id}>
-                    <Link
-                      data-result
-                      to={productPath(product.id)}
-                      state={linkState}
-                      onClick={onChosen}
-                      className="flex min-h-16 items-center gap-3 px-3 py-2 hover:bg-cream/60 focus-visible:bg-cream/80 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-dark"
-                    >
-                      <SmartImage
-                        src={product.image}
-                        alt=""
-                        width={56}
-                        height={56}
-                        className="h-14 w-14 shrink-0 rounded-xl bg-cream object-cover"
-                      />
-                      <span className="min-w-0 flex-1">
-                        <span className="block truncate text-[0.95rem] font-medium text-ink">
-                          {product.name}
-                        </span>
-                        <span className="mt-0.5 block text-xs text-muted">
-                          {product.category}
-                          {cents !== null && (
-                            <>
-                              <span aria-hidden="true"> · </span>
-                              <span className="font-semibold text-ink-soft">
-                                {formatBRL(cents)}
-                              </span>
-                            </>
-                          )}
-                        </span>
-                        <PaymentTerms
-                          amountCents={cents}
-                          layout="inline"
-                          className="mt-0.5"
-                          testId="search-payment-terms"
-                        />
-                      </span>
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
+        <Suspense fallback={null}>
+          <SearchPanel
+            id={`${panelId}-panel`}
+            state={state}
+            listRef={listRef}
+            onKeyDown={onPanelKeyDown}
+            onChosen={onChosen}
+            onSuggest={suggest}
+          />
+        </Suspense>
       )}
     </div>
   );
