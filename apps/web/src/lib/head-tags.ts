@@ -13,8 +13,6 @@ import {
 import { SEARCH_PARAM } from './search-request';
 import { STORE_INFO } from './store-info';
 
-import type { PageHead, ProductFacts } from './page-head';
-
 export const DEFAULT_DESCRIPTION =
   'Duas Irmãs Semijoias: anéis, brincos, pulseiras e colares banhados a ouro 18k e ródio, com garantia e envio para todo o Brasil.';
 
@@ -23,6 +21,47 @@ export const DEFAULT_SHARE_IMAGE = '/media/site/og.svg';
 
 /** The store's mark (the site icon, square): the logo of its schema.org Organization. */
 const STORE_LOGO = '/favicon.svg';
+
+export interface PageHead {
+  /** The page's own title; the store's name is added. null: the store's name alone (home). */
+  title: string | null;
+  description?: string;
+  /** The page's canonical path ('/aneis', '/produto/3'). Absent on pages not to be indexed. */
+  path?: string;
+  /** Root-relative or absolute picture for shared links. */
+  image?: string | null;
+  /** A product page: Open Graph's product tags and schema.org Product JSON-LD with its Offer. */
+  product?: ProductFacts;
+  /** The home page: schema.org Organization (the store, its contacts) and WebSite JSON-LD. */
+  home?: boolean;
+  /** Private or empty pages: kept out of search results. */
+  noindex?: boolean;
+  /** The HTTP status of the server-rendered page (404 for a page or product not found). */
+  status?: number;
+  /**
+   * The page moved (a category page past the end, after the catalog shrank): the server answers
+   * a redirect to this path and query, the browser's router navigates there. Nothing is
+   * rendered first that would be replaced.
+   */
+  redirect?: string;
+}
+
+export interface ProductFacts {
+  id: number;
+  name: string;
+  description: string;
+  /** Every picture of the piece, root-relative or absolute. */
+  images: string[];
+  /** Reais, "129.90". */
+  price: string;
+  inStock: boolean;
+  category: string;
+  /**
+   * Sold by size: the axis and each size with its availability. The JSON-LD is then
+   * a ProductGroup whose variants each carry their own offer.
+   */
+  variations?: { axis: string; sizes: { id: number; name: string; inStock: boolean }[] };
+}
 
 /** One tag of the head, written either as HTML (server) or as an element (browser). */
 interface HeadTag {

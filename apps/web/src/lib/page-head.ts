@@ -1,53 +1,14 @@
 /**
- * What a page puts in the document's <head>: title, description, canonical URL, Open Graph and
- * Twitter tags (what WhatsApp shows for a shared link), a product's JSON-LD (the home's: the
- * store and its search), and whether search engines may index it. One description of the head, two writers: on the server it becomes the
- * HTML of the served page (`headTags`), in the browser it updates the document when the shopper
- * moves between pages (`applyHead`).
+ * A page declares its head here (`usePageHead`): title, description, canonical URL, share tags,
+ * JSON-LD, whether search engines may index it, its HTTP status, where it moved. On the server
+ * the head is collected for the HTML; in the browser it is written on each move between pages.
+ * How it is written (and what it is) lives in head-tags.ts.
  */
 import { createContext, createElement, useContext, useEffect } from 'react';
 import { Navigate } from 'react-router';
+import type { PageHead } from './head-tags';
 
-export interface PageHead {
-  /** The page's own title; the store's name is added. null: the store's name alone (home). */
-  title: string | null;
-  description?: string;
-  /** The page's canonical path ('/aneis', '/produto/3'). Absent on pages not to be indexed. */
-  path?: string;
-  /** Root-relative or absolute picture for shared links. */
-  image?: string | null;
-  /** A product page: Open Graph's product tags and schema.org Product JSON-LD with its Offer. */
-  product?: ProductFacts;
-  /** The home page: schema.org Organization (the store, its contacts) and WebSite JSON-LD. */
-  home?: boolean;
-  /** Private or empty pages: kept out of search results. */
-  noindex?: boolean;
-  /** The HTTP status of the server-rendered page (404 for a page or product not found). */
-  status?: number;
-  /**
-   * The page moved (a category page past the end, after the catalog shrank): the server answers
-   * a redirect to this path and query, the browser's router navigates there. Nothing is
-   * rendered first that would be replaced.
-   */
-  redirect?: string;
-}
-
-export interface ProductFacts {
-  id: number;
-  name: string;
-  description: string;
-  /** Every picture of the piece, root-relative or absolute. */
-  images: string[];
-  /** Reais, "129.90". */
-  price: string;
-  inStock: boolean;
-  category: string;
-  /**
-   * Sold by size: the axis and each size with its availability. The JSON-LD is then
-   * a ProductGroup whose variants each carry their own offer.
-   */
-  variations?: { axis: string; sizes: { id: number; name: string; inStock: boolean }[] };
-}
+export type { PageHead, ProductFacts } from './head-tags';
 
 /** Set while rendering on the server: the page's head is collected here for the HTML. */
 export class HeadCollector {
