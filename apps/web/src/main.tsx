@@ -1,4 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/providers';
@@ -15,9 +16,34 @@ const serverState = readServerState();
 if (serverState) hydrate(queryClient, serverState);
 
 // Hydration attaches the components to the server's HTML where it is (the nodes are kept, not
-// rebuilt; e2e/server-rendering.spec.ts checks it). It starts right after the next paint: the
-// server's page, its main picture included, reaches a slow phone's screen first instead of
-// waiting behind the hydration's work (which makes the page respond a frame later).
+// rebuilt; e2e/hydration.spec.ts checks it). It starts once the page's main picture is on the
+// screen (the image the server preloads, lib/head-tags.ts): on a slow phone the picture is
+// painted first instead of waiting behind the hydration's work, which makes the page respond a
+// little later. Never more than MAIN_PICTURE_WAIT_MS: a picture that is slow to come does not
+// keep the page from working.
+const MAIN_PICTURE_WAIT_MS = 2500;
 const app = <App queryClient={queryClient} />;
-if (serverState) requestAnimationFrame(() => setTimeout(() => hydrateRoot(root, app), 0));
-else createRoot(root).render(app);
+// In a transition: React hydrates in slices of a few milliseconds, yielding to the browser between
+// them (a tap is answered at once), instead of one long task a slow phone would freeze on.
+if (serverState) {
+  void mainPicturePainted().then(() => startTransition(() => void hydrateRoot(root, app)));
+} else createRoot(root).render(app);
+
+function mainPicturePainted(): Promise<void> {
+  const href = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]')?.href;
+  const picture = href
+    ? [...document.images].find((image) => image.src === href && image.loading !== 'lazy')
+    : undefined;
+  const loaded =
+    !picture || picture.complete
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          picture.addEventListener('load', () => resolve(), { once: true });
+          picture.addEventListener('error', () => resolve(), { once: true });
+          setTimeout(resolve, MAIN_PICTURE_WAIT_MS);
+        });
+  // After the next paint, in a task of its own.
+  return loaded.then(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+  );
+}

@@ -30,6 +30,12 @@ export interface PageHead {
   path?: string;
   /** Root-relative or absolute picture for shared links. */
   image?: string | null;
+  /**
+   * The picture the page's first screen paints largest (the product's photo, a category's first
+   * piece, the home's first slide): the server's page preloads it at high priority, first thing
+   * in its head, before the app's code.
+   */
+  mainImage?: string | null;
   /** A product page: Open Graph's product tags and schema.org Product JSON-LD with its Offer. */
   product?: ProductFacts;
   /** The home page: schema.org Organization (the store, its contacts) and WebSite JSON-LD. */
@@ -257,7 +263,14 @@ export function headTags(head: PageHead, origin: string): string {
       ? `<script data-head${attributes}>${text ?? ''}</script>`
       : `<${tag} data-head${attributes}>`;
   });
-  return [`<title>${escapeHtml(fullTitle(head.title))}</title>`, ...tags].join('\n    ');
+  const preload = head.mainImage
+    ? [
+        `<link data-head rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.mainImage)}">`,
+      ]
+    : [];
+  return [...preload, `<title>${escapeHtml(fullTitle(head.title))}</title>`, ...tags].join(
+    '\n    ',
+  );
 }
 
 /** Replaces the tags of the previous page with this page's (client-side navigation). */

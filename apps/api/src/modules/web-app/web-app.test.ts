@@ -116,8 +116,16 @@ describe('server-rendered pages', () => {
       '<script type="application/json" id="estado-inicial">{"queries":[]}</script>',
     );
     // The page's chunk and what it imports, not the entry (already in the template).
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/Page-2.js" />');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-3.js" />');
+    // At low priority, as the app's entry: the page is whole in its HTML, its pictures go first.
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Page-2.js" />',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/shared-3.js" />',
+    );
+    expect(html).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script>',
+    );
     expect(html.match(/assets\/index-1\.js/g)).toHaveLength(1);
     // Its stylesheet inline: the first paint waits for no second request.
     expect(html).toContain('<style>.joia{color:#86683a}</style>');
@@ -166,6 +174,8 @@ describe('server-rendered pages', () => {
     expect(res.body).toContain('<div id="root"><!--app-html--></div>');
     expect(res.body).toContain('<title>Loja</title>');
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    // The shell shows nothing before its code: fetched at its usual priority.
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
   });
 
   it('a page that fails to render gets the shell, never the error', async () => {

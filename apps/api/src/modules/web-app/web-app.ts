@@ -113,7 +113,7 @@ export async function registerWebApp(
   // A server-rendered page carries its stylesheet inline: the first paint then waits for no
   // second request (on a phone's network one round trip is 150 ms or more). The CSP allows
   // inline styles already (the components' style attributes); the shell keeps the cached file.
-  const pageTemplate = inlineStylesheets(template, webDist);
+  const pageTemplate = paintFirst(inlineStylesheets(template, webDist));
   const entry = await loadServerEntry(app, options.webServerEntry);
   const manifest = readManifest(webDist);
   // A page the browser renders (cart, checkout, account): the shell, kept out of search results.
@@ -124,7 +124,7 @@ export async function registerWebApp(
 
   function pageHtml(page: RenderedPage): string {
     const preloads = modulePreloads(manifest, page.modules)
-      .map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)
+      .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}" />`)
       .join('\n    ');
     return pageTemplate
       .replace(HEAD_MARK, () => `${page.head}\n    ${preloads}`)
@@ -236,6 +236,25 @@ async function loadServerEntry(
 }
 
 /** `<link rel="stylesheet" href="/assets/x.css">` of the build → `<style>` with the file's text. */
+/**
+ * A server-rendered page is whole in its HTML: its pictures come before its code. The app's
+ * scripts and their preloads are fetched at low priority, so on a phone's network the page's main
+ * picture (preloaded at high priority, lib/head-tags.ts) is not sharing the bandwidth with the
+ * JavaScript that hydrates it. The shell of a client-side page keeps them at their usual
+ * priority: it shows nothing before its code.
+ */
+function paintFirst(template: string): string {
+  return template
+    .replace(
+      /<script type="module" crossorigin/g,
+      '<script type="module" fetchpriority="low" crossorigin',
+    )
+    .replace(
+      /<link rel="modulepreload" crossorigin/g,
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
+}
+
 function inlineStylesheets(template: string, webDist: string): string {
   return template.replace(
     /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,

@@ -18,8 +18,13 @@ const LowerSections = lazyOnSight<LowerSectionsProps>('mais-da-loja', () =>
 
 /** SPEC §2 Home. Also rendered at /carrinho and /popup, routes whose own content is not shown. */
 export function HomePage() {
-  usePageHead({ title: null, path: '/', home: true });
   const carousel = useCarouselProducts();
+  usePageHead({
+    title: null,
+    path: '/',
+    home: true,
+    mainImage: carousel.data?.find((p) => p.image_carrossel)?.image_carrossel,
+  });
   const featured = useFeaturedProducts();
   const bestSellers = useBestSellers();
 

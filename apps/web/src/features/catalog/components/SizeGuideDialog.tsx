@@ -1,9 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { NECKLACE_LENGTHS, ringSizeTable } from '@semijoias/domain/variations';
-import { useState } from 'react';
-import { cx } from '@/ui/cx';
 import { useFocusReturn } from '@/ui/focus-return';
-import { CloseIcon, RulerIcon } from '@/ui/icons';
+import { CloseIcon } from '@/ui/icons';
 
 /** The Brazilian sizes the store sells rings in, as the guide lists them. */
 const RING_SIZES = ringSizeTable(12, 30);
@@ -13,30 +11,27 @@ function mm(value: number): string {
 }
 
 /**
- * 'Guia de medidas': a button that opens how to measure a ring size at home, the table
+ * 'Guia de medidas' (SizeGuideButton.tsx opens it): how to measure a ring size at home, the table
  * of aro against inner circumference and diameter, and where each necklace length falls. A Radix
  * dialog as the store's others (focus kept inside, Escape and the backdrop close it, focus goes
  * back to the button). For a necklace sold by length, the lengths come first.
  */
-export function SizeGuideButton({ axis, className }: { axis: string | null; className?: string }) {
-  const [open, setOpen] = useState(false);
+export function SizeGuideDialog({
+  axis,
+  open,
+  onOpenChange,
+}: {
+  axis: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const focusReturn = useFocusReturn();
   const necklaceFirst = axis?.trim().toLocaleLowerCase('pt-BR') === 'comprimento';
   const sections = necklaceFirst
     ? [<Necklaces key="n" />, <Rings key="r" />]
     : [<Rings key="r" />, <Necklaces key="n" />];
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
-        data-testid="size-guide-open"
-        className={cx(
-          '-mr-2 inline-flex min-h-11 items-center gap-1.5 rounded-full px-2 text-sm font-medium text-gold-dark underline decoration-gold/50 underline-offset-4 hover:text-ink hover:decoration-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-dark',
-          className,
-        )}
-      >
-        <RulerIcon width={18} height={18} />
-        Guia de medidas
-      </Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-ink/45 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
         <Dialog.Content

@@ -47,6 +47,7 @@ function CategoryListing({ category }: { category: Category }) {
     description: `${category.description} Semijoias com garantia e envio para todo o Brasil.`,
     path: page > 1 ? `/${category.slug}${pageSearch(page)}` : `/${category.slug}`,
     image: `/media/site/categoria-${category.slug}.svg`,
+    mainImage: data?.results[0]?.image,
     ...(pastTheEnd ? { redirect: lastPage } : {}),
   });
   if (pastTheEnd) return <MovedTo to={lastPage} />;

@@ -29,7 +29,7 @@ import { Skeleton } from '@/ui/Spinner';
 import { useProduct } from '../api/get-product';
 import { AddToCartButton } from '../components/AddToCartButton';
 import { ProductGallery } from '../components/ProductGallery';
-import { SizeGuideButton } from '../components/SizeGuideDialog';
+import { SizeGuideButton } from '../components/SizeGuideButton';
 import { StockAlert } from '../components/StockAlert';
 import { VariationPicker } from '../components/VariationPicker';
 
@@ -291,6 +291,7 @@ function productHead(
     description: `${product.name}${price}. ${full?.description ?? ''}`.trim(),
     path: productPath(id),
     image: product.image,
+    mainImage: product.image,
     product: {
       id,
       name: product.name,
