@@ -39,15 +39,15 @@ export const LIGHTHOUSE_PAGES = [
   { name: 'produto', path: `/produto/${PRODUCT_ID}` },
 ];
 
-/** The storefront's performance goals, beside the figures in RESULTS.md. */
+/** The storefront's performance goals, beside the figures in RESULTS.md (issue 31's). */
 const GOALS = {
-  performance: 95,
+  performance: 97,
   accessibility: 100,
   bestPractices: 100,
   seo: 100,
   lcpMs: 2000,
   tbtMs: 150,
-  cls: 0.02,
+  cls: 0,
 };
 
 /** One Lighthouse run in its own Chrome, with a fresh profile; Chrome is always killed. */

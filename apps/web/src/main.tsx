@@ -34,14 +34,13 @@ function mainPicturePainted(): Promise<void> {
   const picture = href
     ? [...document.images].find((image) => image.src === href && image.loading !== 'lazy')
     : undefined;
-  const loaded =
-    !picture || picture.complete
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => {
-          picture.addEventListener('load', () => resolve(), { once: true });
-          picture.addEventListener('error', () => resolve(), { once: true });
-          setTimeout(resolve, MAIN_PICTURE_WAIT_MS);
-        });
+  // Loaded and decoded (decoding="async" may leave a loaded picture off the next frame).
+  const loaded = picture
+    ? Promise.race([
+        picture.decode().catch(() => undefined),
+        new Promise<void>((resolve) => setTimeout(resolve, MAIN_PICTURE_WAIT_MS)),
+      ])
+    : Promise.resolve();
   // After the next paint, in a task of its own.
   return loaded.then(
     () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),

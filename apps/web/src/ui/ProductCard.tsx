@@ -34,6 +34,10 @@ export function ProductCard({
       data-testid="product-card"
       className={cx(
         'group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-soft transition-shadow duration-200 hover:shadow-lift',
+        // A card off the screen is laid out and painted only as it comes near (a category's
+        // grid is a screenful of work the phone's first paint need not do); its size is kept
+        // once known, so nothing moves when it comes into view.
+        '[content-visibility:auto] [contain-intrinsic-size:auto_22rem]',
         className,
       )}
     >
