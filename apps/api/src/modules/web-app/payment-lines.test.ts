@@ -48,7 +48,9 @@ beforeAll(async () => {
       '--logLevel',
       'error',
     ],
-    { cwd: webRoot, timeout: 120_000 },
+    // A production build, as `npm run build` makes it: under Vitest's NODE_ENV=test the JSX
+    // would compile for React's development runtime, which the server build does not carry.
+    { cwd: webRoot, timeout: 120_000, env: { ...process.env, NODE_ENV: 'production' } },
   );
 }, 150_000);
 
