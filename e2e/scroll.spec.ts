@@ -51,7 +51,9 @@ test('a page opened fresh starts at the top; back and reload return to where she
   expect(spot).not.toBeNull();
   await page.mouse.click(spot!.x, spot!.y);
   await expect(page).toHaveURL(/\/produto\//);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The product's own heading: the address changes first, and the category stays on the
+  // screen (its own heading with it) until the product page is ready.
+  await expect(page.getByTestId('product-name')).toBeVisible();
   expect(await scrollY(page)).toBe(0);
   await page.goBack();
   await expect(page).toHaveURL(/\/aneis$/);

@@ -29,10 +29,7 @@ export function Footer() {
   const a = STORE_INFO.address;
   return (
     // #rodape: RootLayout loads this code when the element comes near the screen.
-    <footer
-      id="rodape"
-      className="mt-auto bg-ink text-ivory [content-visibility:auto] [contain-intrinsic-size:auto_40rem]"
-    >
+    <footer id="rodape" className="mt-auto bg-ink text-ivory">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 sm:py-16 lg:grid-cols-[1.1fr_0.7fr_1.2fr_1.4fr] lg:gap-12">
         <div>
           <Logo tone="light" />
