@@ -8,11 +8,6 @@ export const CART_EMPTY_TEXT = 'O carrinho está vazio.';
 export const CART_REMOVE_CONFIRM = 'Deseja realmente remover esse item do carrinho?';
 export const CART_ADDED_POPUP = 'Produto adicionado ao carrinho com sucesso!';
 
-/** The toast variant: '{product name} adicionado ao carrinho!'. */
-export function cartAddedToast(productName: string): string {
-  return `${productName} adicionado ao carrinho!`;
-}
-
 /** A quantity change the server refused or never answered: the cart is reloaded (SPEC §7). */
 export const CART_UPDATE_ERROR = 'Não foi possível atualizar o carrinho. Tente novamente.';
 

@@ -12,3 +12,8 @@ export const USER_ENTRY_LOGGED_IN = 'Veja seus pedidos!';
 export const CART_ADD_ERROR = 'Erro ao adicionar produto ao carrinho. Tente novamente.';
 export const CART_ALREADY_AT_STOCK =
   'Você já tem no carrinho todas as unidades disponíveis deste produto.';
+
+/** The toast variant: '{product name} adicionado ao carrinho!'. */
+export function cartAddedToast(productName: string): string {
+  return `${productName} adicionado ao carrinho!`;
+}

@@ -18,6 +18,7 @@ import { inputClasses, TextField } from '@/ui/Field';
 import { CheckIcon, MailIcon } from '@/ui/icons';
 import { productQuery } from '../api/get-product';
 import { fetchOwnEmail, requestStockAlert, stockAlertEmailQueryKey } from '../api/stock-alert';
+import { offersStockAlert, soldOut } from './stock-alert-offer';
 
 interface StockAlertProps {
   product: ProductSummary;
@@ -25,8 +26,6 @@ interface StockAlertProps {
   axis: string | null;
   variations: readonly Variation[];
 }
-
-const soldOut = (v: Variation) => !v.disponivel || v.estoque <= 0;
 
 /**
  * 'Avise-me quando chegar' on the product page. A piece sold without sizes and sold
@@ -42,7 +41,7 @@ export function StockAlert({ product, axis, variations }: StockAlertProps) {
   const wholeOut = product.estoque === 0;
   const outSizes = bySize ? variations.filter(soldOut) : [];
   const [open, setOpen] = useState(false);
-  if (bySize ? variations.length === 0 || outSizes.length === 0 : !wholeOut) return null;
+  if (!offersStockAlert(product, variations)) return null;
 
   // Every size out, or a piece without sizes: the form shows at once.
   if (!bySize || wholeOut) {

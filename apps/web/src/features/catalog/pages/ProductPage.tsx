@@ -1,6 +1,6 @@
 import { CATEGORIES } from '@semijoias/domain/catalog';
 import { formatBRL, toCents } from '@semijoias/domain/money';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/lib/api';
 import { keepScrollState } from '@/lib/keep-scroll';
@@ -30,8 +30,13 @@ import { useProduct } from '../api/get-product';
 import { AddToCartButton } from '../components/AddToCartButton';
 import { ProductGallery } from '../components/ProductGallery';
 import { SizeGuideButton } from '../components/SizeGuideButton';
-import { StockAlert } from '../components/StockAlert';
+import { offersStockAlert } from '../components/stock-alert-offer';
 import { VariationPicker } from '../components/VariationPicker';
+
+// The form (and its field, its texts) loads only for a piece or size that is sold out.
+const StockAlert = lazy(() =>
+  import('../components/StockAlert').then((m) => ({ default: m.StockAlert })),
+);
 
 /** The chosen size of a piece sold by size travels in the URL: a shared link opens it chosen. */
 export const VARIATION_PARAM = 'variacao';
@@ -208,7 +213,11 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
             />
           </div>
           {/* 'Avise-me quando chegar' for a sold-out piece or size. */}
-          <StockAlert product={product} axis={axis} variations={variations} />
+          {offersStockAlert(product, variations) && (
+            <Suspense fallback={null}>
+              <StockAlert product={product} axis={axis} variations={variations} />
+            </Suspense>
+          )}
 
           <section aria-labelledby="descricao" className="mt-8 border-t border-line pt-6">
             <h2 id="descricao" className="font-display text-xl font-semibold">
