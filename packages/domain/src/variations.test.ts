@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isVariationSoldOut,
   aroForCircumference,
   chooseVariationButton,
   chooseVariationMessage,
@@ -44,6 +45,15 @@ describe('variation words', () => {
     expect(lineOutOfStockMessage('Anel X', -2)).toBe(
       'O produto "Anel X" não tem estoque suficiente (disponível: 0).',
     );
+  });
+});
+
+describe('a size that cannot be chosen', () => {
+  it('is one taken down by the owners or with no unit left', () => {
+    expect(isVariationSoldOut({ disponivel: true, estoque: 3 })).toBe(false);
+    expect(isVariationSoldOut({ disponivel: true, estoque: 0 })).toBe(true);
+    expect(isVariationSoldOut({ disponivel: false, estoque: 3 })).toBe(true);
+    expect(isVariationSoldOut({ disponivel: true, estoque: -1 })).toBe(true);
   });
 });
 

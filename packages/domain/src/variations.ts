@@ -15,6 +15,14 @@ export const VARIATION_SKU_MAX_LENGTH = 60;
 /** Most variations on one product (Brazilian ring sizes run 10 to 35). */
 export const MAX_VARIATIONS_PER_PRODUCT = 40;
 
+/**
+ * A size she cannot choose on the product page (nor be asked to be told about, but the stock
+ * alert offers it): taken down by the owners, or with no unit left.
+ */
+export function isVariationSoldOut(size: { disponivel: boolean; estoque: number }): boolean {
+  return !size.disponivel || size.estoque <= 0;
+}
+
 export const VARIATION_NOT_FOUND = 'Variação não encontrada.';
 export const VARIATION_ID_INVALID = 'O id da variação deve ser um número inteiro positivo.';
 

@@ -45,18 +45,18 @@ const IDLE_AFTER_LOAD_MS = 3000;
  */
 const FIRST_INTERACTION = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 
-/**
- * Resolves when the part is wanted: near the screen, at the shopper's first interaction (a
- * navigation would otherwise wait for it: the router's context reaches the part, and React
- * hydrates a waiting boundary before it commits a transition), or a few seconds after the page
- * has loaded, whichever comes first.
- */
 /** The Navigation API where the browser has it (Chromium, Firefox, Safari 26). */
 interface NavigationEvents {
   addEventListener(type: 'navigate', listener: () => void): void;
   removeEventListener(type: 'navigate', listener: () => void): void;
 }
 
+/**
+ * Resolves when the part is wanted: near the screen, at the shopper's first interaction (a
+ * navigation would otherwise wait for it: the router's context reaches the part, and React
+ * hydrates a waiting boundary before it commits a transition), or a few seconds after the page
+ * has loaded, whichever comes first.
+ */
 function whenWanted(anchorId: string): Promise<void> {
   if (typeof document === 'undefined' || typeof IntersectionObserver === 'undefined') {
     return Promise.resolve();

@@ -235,7 +235,6 @@ async function loadServerEntry(
   return entry;
 }
 
-/** `<link rel="stylesheet" href="/assets/x.css">` of the build → `<style>` with the file's text. */
 /**
  * A server-rendered page is whole in its HTML: its pictures come before its code. The app's
  * scripts and their preloads are fetched at low priority, so on a phone's network the page's main
@@ -255,6 +254,7 @@ function paintFirst(template: string): string {
     );
 }
 
+/** `<link rel="stylesheet" href="/assets/x.css">` of the build → `<style>` with the file's text. */
 function inlineStylesheets(template: string, webDist: string): string {
   return template.replace(
     /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g,

@@ -1,6 +1,6 @@
 import { usePageHead } from '@/lib/page-head';
-import { useBestSellers, useCarouselProducts, useFeaturedProducts } from './api/home-products';
 import { lazyOnSight } from '@/ui/lazy-on-sight';
+import { useBestSellers, useCarouselProducts, useFeaturedProducts } from './api/home-products';
 import { Hero } from './components/Hero';
 import { HeroCarousel, HeroCarouselSkeleton } from './components/HeroCarousel';
 import type { LowerSectionsProps } from './components/LowerSections';

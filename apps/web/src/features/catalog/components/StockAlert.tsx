@@ -8,6 +8,7 @@ import {
   stockAlertEmailError,
   stockAlertSizeQuestion,
 } from '@semijoias/domain/stock-alerts';
+import { isVariationSoldOut } from '@semijoias/domain/variations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { hasVariations, type ProductSummary, type Variation } from '@/lib/product';
@@ -18,7 +19,7 @@ import { inputClasses, TextField } from '@/ui/Field';
 import { CheckIcon, MailIcon } from '@/ui/icons';
 import { productQuery } from '../api/get-product';
 import { fetchOwnEmail, requestStockAlert, stockAlertEmailQueryKey } from '../api/stock-alert';
-import { offersStockAlert, soldOut } from './stock-alert-offer';
+import { offersStockAlert } from './stock-alert-offer';
 
 interface StockAlertProps {
   product: ProductSummary;
@@ -39,7 +40,7 @@ interface StockAlertProps {
 export function StockAlert({ product, axis, variations }: StockAlertProps) {
   const bySize = hasVariations(product);
   const wholeOut = product.estoque === 0;
-  const outSizes = bySize ? variations.filter(soldOut) : [];
+  const outSizes = bySize ? variations.filter(isVariationSoldOut) : [];
   const [open, setOpen] = useState(false);
   if (!offersStockAlert(product, variations)) return null;
 

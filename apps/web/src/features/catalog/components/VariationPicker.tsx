@@ -1,4 +1,4 @@
-import { chooseVariationMessage } from '@semijoias/domain/variations';
+import { chooseVariationMessage, isVariationSoldOut } from '@semijoias/domain/variations';
 import type { ReactNode, Ref } from 'react';
 import type { Variation } from '@/lib/product';
 import { cx } from '@/ui/cx';
@@ -55,7 +55,7 @@ export function VariationPicker({
         className="flex flex-wrap gap-2"
       >
         {variations.map((variation) => {
-          const soldOut = !variation.disponivel || variation.estoque <= 0;
+          const soldOut = isVariationSoldOut(variation);
           const checked = variation.id === chosenId && !soldOut;
           return (
             <label

@@ -1,7 +1,5 @@
+import { isVariationSoldOut } from '@semijoias/domain/variations';
 import { hasVariations, type ProductSummary, type Variation } from '@/lib/product';
-
-/** A size she cannot choose: sold out, or taken down by the owners. */
-export const soldOut = (v: Variation) => !v.disponivel || v.estoque <= 0;
 
 /**
  * Whether the product page offers 'Avise-me quando chegar': the piece is sold out, or (sold by
@@ -12,6 +10,6 @@ export function offersStockAlert(
   variations: readonly Variation[],
 ): boolean {
   return hasVariations(product)
-    ? variations.length > 0 && variations.some(soldOut)
+    ? variations.length > 0 && variations.some(isVariationSoldOut)
     : product.estoque === 0;
 }

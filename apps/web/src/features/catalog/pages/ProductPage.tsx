@@ -1,5 +1,6 @@
 import { CATEGORIES } from '@semijoias/domain/catalog';
 import { formatBRL, toCents } from '@semijoias/domain/money';
+import { isVariationSoldOut } from '@semijoias/domain/variations';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/lib/api';
@@ -46,7 +47,7 @@ function chosenVariation(variations: readonly Variation[], search: string): Vari
   const raw = new URLSearchParams(search).get(VARIATION_PARAM);
   if (raw === null || !/^\d+$/.test(raw)) return null;
   const found = variations.find((v) => v.id === Number(raw));
-  return found && found.disponivel && found.estoque > 0 ? found : null;
+  return found && !isVariationSoldOut(found) ? found : null;
 }
 
 /**

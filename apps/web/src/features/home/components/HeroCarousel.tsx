@@ -33,10 +33,9 @@ export function HeroCarousel({ products }: { products: Product[] }) {
   // The slides lie on top of each other and the current one fades in over the others (CSS, 150
   // ms): no carousel library, the home's first download is 8 KB lighter for it.
   const [selected, setSelected] = useState(0);
-  // Which slides have their picture: the first from the server (the page's largest paint); the
-  // next once the page has loaded, and each one as it comes up, so a slide's picture is there
-  // before it shows and none competes with the first paint.
-  const [pictured, setPictured] = useState<ReadonlySet<number>>(() => new Set([0]));
+  // The first slide's picture comes from the server (the page's largest paint); the others' once
+  // the page has loaded, so none competes with the first paint and each is there before it shows.
+  const [pageLoaded, setPageLoaded] = useState(false);
   const [hovered, setHovered] = useState(false);
   // Stopped by the shopper's button, else by her system's 'reduce motion' (read after
   // hydration: the server cannot know it, and the first render must match its HTML).
@@ -50,18 +49,14 @@ export function HeroCarousel({ products }: { products: Product[] }) {
 
   useEffect(() => {
     if (count < 2) return;
-    const next = (selected + 1) % count;
-    const picture = () =>
-      setPictured((shown) =>
-        shown.has(selected) && shown.has(next) ? shown : new Set([...shown, selected, next]),
-      );
+    const loaded = () => setPageLoaded(true);
     if (document.readyState === 'complete') {
-      picture();
+      loaded();
       return;
     }
-    window.addEventListener('load', picture, { once: true });
-    return () => window.removeEventListener('load', picture);
-  }, [selected, count]);
+    window.addEventListener('load', loaded, { once: true });
+    return () => window.removeEventListener('load', loaded);
+  }, [count]);
 
   // Restarted after every change of slide, so a slide picked by hand also gets its 4 s.
   useEffect(() => {
@@ -142,7 +137,7 @@ export function HeroCarousel({ products }: { products: Product[] }) {
                   draggable={false}
                   className="block focus-visible:outline-offset-[-4px]"
                 >
-                  {pictured.has(index) ? (
+                  {index === 0 || pageLoaded ? (
                     <SmartImage
                       src={product.image_carrossel}
                       // The banner artwork carries the product's name; the alt says where the
