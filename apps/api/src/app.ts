@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -107,6 +113,32 @@ const COMPRESSIBLE_TYPES =
 /** Paths that are never a client route of the web app: a miss there is a plain 404. */
 const NOT_SPA_PREFIXES = ['/api/', '/media/', '/sandbox/', HASHED_ASSETS_PREFIX];
 
+/**
+ * One log line per request, when it has been answered (who asked what, the status, the time),
+ * not Fastify's two: logging was 3.5 % of the server's CPU in the flash-sale rehearsal.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    } else {
+      reply.log.info(
+        { req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+    }
+  }
+}
+
 /** A request id from the caller (a load balancer's) when it looks like one, else a new one. */
 function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
   const given = req.headers['x-request-id'];
@@ -118,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     genReqId: requestId,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     // SPEC §7 writes every path with a trailing slash; answer both forms.
     // A path parameter over maxParamLength (414) or badly encoded (400) never finds a route;
@@ -192,6 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const catalogCache = createCatalogCache({
     feed: createChangeFeed(database, app.log),
     log: app.log,
+    stockDelayMs: config.catalogStockDelayMs,
   });
   app.decorate('catalogCache', catalogCache);
   app.addHook('onReady', () => catalogCache.start());

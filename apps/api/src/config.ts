@@ -122,6 +122,9 @@ const envSchema = z
     // Multiplies every abuse limit (login, sign-up, resend, forgot password, CEP lookups); 0
     // turns them off (a load test or an end-to-end run from one address). Default 1.
     RATE_LIMIT_SCALE: optional(z.coerce.number().min(0).max(1000)),
+    // How long the availability a page or list shows may lag a sale (an order's own check of the
+    // stock is always the database's): a sale re-renders each page at most this often. 0..1000.
+    CATALOG_STOCK_DELAY_MS: optional(z.coerce.number().int().min(0).max(1000)),
     // Backups: every this many hours (0: none on a schedule), into BACKUP_DIR, the
     // newest BACKUP_KEEP kept.
     BACKUP_EVERY_HOURS: optional(
@@ -212,6 +215,8 @@ export interface Config {
   seedDemoCatalog: boolean;
   /** SIGTERM: drain and stop within this, or be forced out (SHUTDOWN_TIMEOUT_SECONDS). */
   shutdownTimeoutSeconds: number;
+  /** A stock change reaches the kept catalog answers within this (CATALOG_STOCK_DELAY_MS). */
+  catalogStockDelayMs: number;
   pagbank: { token: string | undefined; apiUrl: string };
   /** Checkout Pro (PAYMENT_PROVIDER=mercadopago): both secrets are required then, never logged. */
   mercadopago: {
@@ -272,6 +277,12 @@ export interface RateLimits {
 const ONE_MINUTE = 60;
 const FIFTEEN_MINUTES = 15 * 60;
 const ONE_HOUR = 60 * 60;
+
+/**
+ * Half a second: during a drop each kept page is rendered again at most twice a second, and what
+ * a shopper reads of the stock is never more than about a second old (the delay plus a render).
+ */
+export const DEFAULT_CATALOG_STOCK_DELAY_MS = 500;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIpEmail: { max: 10, windowSeconds: FIFTEEN_MINUTES },
@@ -374,6 +385,7 @@ export function parseEnv(env: Env = process.env): Omit<
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: isTrue(e.TRUST_PROXY),
     rateLimits: scaleRateLimits(DEFAULT_RATE_LIMITS, e.RATE_LIMIT_SCALE ?? 1),
+    catalogStockDelayMs: e.CATALOG_STOCK_DELAY_MS ?? DEFAULT_CATALOG_STOCK_DELAY_MS,
     backups: {
       dir: e.BACKUP_DIR
         ? isAbsolute(e.BACKUP_DIR)

@@ -30,6 +30,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DATA_DIR: '/nonexistent/semijoias-test',
     PUBLIC_URL: 'http://loja.test',
     RATE_LIMIT_SCALE: '0',
+    // A stock change reaches the catalog's answers at once, as before issue 32: a test reads the
+    // stock right after an order (cache.test.ts checks the delay itself).
+    CATALOG_STOCK_DELAY_MS: '0',
     // No backup at a sweep unless a test asks for one (modules/backups).
     BACKUP_EVERY_HOURS: '0',
     // No test reaches a real outside service. A test that needs one starts its fake and points

@@ -22,7 +22,7 @@ import {
   type CatalogCache,
 } from './cache.js';
 import type { ChangeFeed, ChangeFeedHandlers } from './change-feed.js';
-import { LISTENER_APPLICATION_NAME } from './change-feed.js';
+import { LISTENER_APPLICATION_NAME, parseCatalogChange } from './change-feed.js';
 import type { ProductJson, ProductPageJson } from './schemas.js';
 
 const ctx = useTestApp();
@@ -40,13 +40,13 @@ function countQueries(database: Database) {
 }
 
 /**
- * Waits until `cache` heard of a change after `since` (at once on PGlite, whose notifications
+ * Waits until `cache` heard of a change after `since` (its `heard` count; at once on PGlite, whose notifications
  * arrive with the writing query's answer), two seconds at most, and says how long it took. It
  * does not fail by itself: the answers read next say whether the change was heard.
  */
 async function changeHeard(cache: CatalogCache, since: number): Promise<number> {
   const started = performance.now();
-  while (cache.version === since || !cache.listening) {
+  while (cache.heard === since || !cache.listening) {
     if (performance.now() - started > 2_000) return Infinity;
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -165,7 +165,7 @@ describe('a real checkout changes what every catalog answer shows', () => {
       '/api/listar_produtos/',
     ];
     for (const url of urls) expect(await stockShown(url, id)).toBe(stock);
-    const before = ctx.app.catalogCache.version;
+    const before = ctx.app.catalogCache.heard;
 
     await guestBuys(ctx.app, id, 2);
     await changeHeard(ctx.app.catalogCache, before);
@@ -184,6 +184,64 @@ describe('a real checkout changes what every catalog answer shows', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(await stockShown(`/api/produtos/detalhes/${id}/`, id)).toBe(stock);
+  });
+});
+
+describe('what a change of the database drops (migration 0013)', () => {
+  const detail = (id: number) => `api:produto:${id}`;
+
+  async function keep(...ids: number[]) {
+    for (const id of ids) await get(`/api/produtos/detalhes/${id}/`);
+    await get('/api/listar_produtos/');
+    for (const id of ids) expect(ctx.app.catalogCache.get(detail(id))).toBeDefined();
+  }
+
+  it('a stock change drops the answers that show it, not the catalog', async () => {
+    const cache = ctx.app.catalogCache;
+    await keep(20, 21);
+    const { version, heard } = cache;
+    await ctx.database.db
+      .update(products)
+      .set({ stock: sql`${products.stock} + 1`, salesCount: sql`${products.salesCount} + 1` })
+      .where(eq(products.id, 20));
+    await changeHeard(cache, heard);
+    expect(cache.version).toBe(version);
+    expect(cache.get(detail(20))).toBeUndefined();
+    expect(cache.get('api:produtos')).toBeUndefined(); // a list shows every piece's stock
+    expect(cache.get(detail(21))).toBeDefined();
+  });
+
+  it('a price, in the same statement as a stock or not, drops everything', async () => {
+    const cache = ctx.app.catalogCache;
+    await keep(20, 21);
+    const { version, heard } = cache;
+    await ctx.database.db
+      .update(products)
+      .set({ stock: sql`${products.stock} + 1`, priceCents: sql`${products.priceCents} + 1` })
+      .where(eq(products.id, 20));
+    await changeHeard(cache, heard);
+    expect(cache.version).toBeGreaterThan(version);
+    expect(cache.get(detail(21))).toBeUndefined();
+  });
+
+  it('a statement that changes nothing drops nothing', async () => {
+    const cache = ctx.app.catalogCache;
+    await keep(20, 21);
+    const { version, heard } = cache;
+    await ctx.database.db
+      .update(products)
+      .set({ stock: sql`${products.stock}` })
+      .where(eq(products.id, 20));
+    await ctx.database.db.update(products).set({ stock: 0 }).where(eq(products.id, -1));
+    // A later change, to know the ones before it had their chance to be heard.
+    await ctx.database.db
+      .update(products)
+      .set({ salesCount: sql`${products.salesCount} + 1` })
+      .where(eq(products.id, 22));
+    await changeHeard(cache, heard);
+    expect(cache.heard).toBe(heard + 1);
+    expect(cache.version).toBe(version);
+    expect(cache.get(detail(20))).toBeDefined();
   });
 });
 
@@ -333,7 +391,7 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL database', () 
     const url = `/api/produtos/detalhes/${id}/`;
     const stock = await stockShown(url, id);
     expect(await stockShown(url, id, other.app)).toBe(stock);
-    const before = ctx.app.catalogCache.version;
+    const before = ctx.app.catalogCache.heard;
 
     await guestBuys(other.app, id, 3);
     const delayMs = await changeHeard(ctx.app.catalogCache, before);
@@ -370,7 +428,7 @@ describe.skipIf(!onPostgres)('several instances on one PostgreSQL database', () 
     await until(() => cache.listening, 'the listener to reconnect');
     expect(await stockShown(url, id)).toBe(stock + 40);
     // And it listens again: the next change is heard.
-    const before = cache.version;
+    const before = cache.heard;
     await guestBuys(ctx.app, id, 1);
     await changeHeard(cache, before);
     expect(await stockShown(url, id)).toBe(stock + 39);
@@ -437,7 +495,7 @@ describe('the cache itself', () => {
     const cache = createCatalogCache({ feed, log });
     await cache.start();
     const first = await cache.memo('k', async () => {
-      feed.handlers!.changed();
+      feed.handlers!.changed({ kind: 'catalog' });
       return 'read before the change';
     });
     expect(first.body).toBe('read before the change');
@@ -470,13 +528,104 @@ describe('the cache itself', () => {
     const stop = cache.onChange(heard);
     await cache.start();
     const v = cache.version;
-    feed.handlers!.changed();
+    feed.handlers!.changed({ kind: 'catalog' });
     cache.invalidate();
     expect(cache.version).toBe(v + 2);
     expect(heard).toHaveBeenCalledTimes(3); // the connect, the notification, invalidate()
     stop();
-    feed.handlers!.changed();
+    feed.handlers!.changed({ kind: 'catalog' });
     expect(heard).toHaveBeenCalledTimes(3);
+  });
+
+  describe('a stock change (issue 32: a sale does not empty the cache)', () => {
+    const stock = (products: number[] | null) => ({ kind: 'stock' as const, products });
+
+    it('drops what shows that stock after stockDelayMs, together, and keeps the rest', async () => {
+      vi.useFakeTimers();
+      try {
+        const feed = fakeFeed();
+        const cache = createCatalogCache({ feed, log, stockDelayMs: 500 });
+        await cache.start();
+        const v = cache.version;
+        await cache.memo('list', async () => 'every piece');
+        await cache.memo('piece 1', async () => 'piece 1', { shows: [1] });
+        await cache.memo('piece 2', async () => 'piece 2', { shows: [2] });
+
+        feed.handlers!.changed(stock([1]));
+        vi.advanceTimersByTime(300);
+        feed.handlers!.changed(stock([1]));
+        // Within the delay: still the kept answers (what a shopper may read for half a second).
+        expect(cache.get('list')?.body).toBe('every piece');
+        expect(cache.get('piece 1')?.body).toBe('piece 1');
+        vi.advanceTimersByTime(200);
+        // Both changes at once, 500 ms after the first: the list and piece 1, not piece 2.
+        expect(cache.get('list')).toBeUndefined();
+        expect(cache.get('piece 1')).toBeUndefined();
+        expect(cache.get('piece 2')?.body).toBe('piece 2');
+        expect(cache.version).toBe(v); // not a drop of the whole catalog
+        await cache.stop();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('a change naming no products refreshes every answer that shows stock', async () => {
+      const feed = fakeFeed();
+      const cache = createCatalogCache({ feed, log });
+      await cache.start();
+      await cache.memo('piece 2', async () => 'piece 2', { shows: [2] });
+      feed.handlers!.changed(stock(null));
+      expect(cache.get('piece 2')).toBeUndefined();
+    });
+
+    it('an answer computed across a stock change is kept, then refreshed with it', async () => {
+      vi.useFakeTimers();
+      try {
+        const feed = fakeFeed();
+        const cache = createCatalogCache({ feed, log, stockDelayMs: 500 });
+        await cache.start();
+        // The change is heard and its refresh runs while the answer is still being computed.
+        const answer = await cache.memo('list', async () => {
+          feed.handlers!.changed(stock([7]));
+          vi.advanceTimersByTime(500);
+          return 'read before the sale';
+        });
+        expect(answer.body).toBe('read before the sale');
+        // Kept (a sale would otherwise never let anything be kept)...
+        expect(cache.get('list')?.body).toBe('read before the sale');
+        // ...and gone within the delay, though its change's own refresh had already run.
+        vi.advanceTimersByTime(500);
+        expect(cache.get('list')).toBeUndefined();
+        await cache.memo('list', async () => 'after the sale');
+        vi.advanceTimersByTime(1000);
+        expect(cache.get('list')?.body).toBe('after the sale');
+        await cache.stop();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('with stockDelayMs 0 a stock change drops what shows it at once', async () => {
+      const feed = fakeFeed();
+      const cache = createCatalogCache({ feed, log });
+      await cache.start();
+      await cache.memo('piece 1', async () => 'piece 1', { shows: [1] });
+      await cache.memo('piece 3', async () => 'piece 3', { shows: [3] });
+      feed.handlers!.changed(stock([1, 2]));
+      expect(cache.get('piece 1')).toBeUndefined();
+      expect(cache.get('piece 3')?.body).toBe('piece 3');
+    });
+  });
+
+  it('reads what a notification says changed', () => {
+    expect(parseCatalogChange('')).toEqual({ kind: 'catalog' });
+    expect(parseCatalogChange(undefined)).toEqual({ kind: 'catalog' });
+    expect(parseCatalogChange('stock')).toEqual({ kind: 'stock', products: null });
+    expect(parseCatalogChange('stock:3,14')).toEqual({ kind: 'stock', products: [3, 14] });
+    // Anything else is read as the larger change, never as a smaller one.
+    expect(parseCatalogChange('stock:3,x')).toEqual({ kind: 'catalog' });
+    expect(parseCatalogChange('stock:')).toEqual({ kind: 'catalog' });
+    expect(parseCatalogChange('preço')).toEqual({ kind: 'catalog' });
   });
 
   it('holds at most maxBytes, dropping the least recently used', async () => {

@@ -42,33 +42,61 @@ export interface CatalogCache {
    * The answer kept under `key`, or `compute`'s (kept when the catalog did not change meanwhile).
    * Concurrent misses of one key share one computation. A throw (a 404) is not kept.
    */
-  memo(key: string, compute: () => Promise<string>): Promise<CachedAnswer>;
+  memo(key: string, compute: () => Promise<string>, options?: MemoOptions): Promise<CachedAnswer>;
   /** The answer kept under `key`, if any (never while not listening). */
   get(key: string): CachedAnswer | undefined;
-  /** Bumped on every change, (re)connect and loss of the listener. */
+  /** Bumped on every change of the catalog (not of stock alone), (re)connect and loss. */
   readonly version: number;
+  /** Changes heard so far, of the catalog or of stock alone (for tests and logs). */
+  readonly heard: number;
   /** Whether changes are being heard; answers are kept only then. */
   readonly listening: boolean;
   /** Entries and approximate bytes held (for tests and logs). */
   readonly stats: { entries: number; bytes: number };
-  /** Called after every drop of the cache; returns the unsubscribe function. */
+  /** Called after every drop of the whole cache; returns the unsubscribe function. */
   onChange(listener: () => void): () => void;
-  /** Drops every answer now (what a notification does). */
+  /** Drops every answer now (what a notification of a catalog change does). */
   invalidate(): void;
   /** Starts listening (app onReady); resolves after the first attempt. */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
+export interface MemoOptions {
+  /**
+   * The products whose stock or sales count the answer shows (a product's own detail). Omitted:
+   * it may show any (lists, searches, pages), so any stock change refreshes it.
+   */
+  shows?: readonly number[];
+}
+
 export interface CatalogCacheOptions {
   feed: ChangeFeed;
   log: Pick<FastifyBaseLogger, 'error'>;
   maxBytes?: number;
+  /**
+   * How long a kept answer may go on showing a stock that changed (CATALOG_STOCK_DELAY_MS):
+   * stock changes are gathered and the answers showing them dropped together this long after the
+   * first. 0: at once, like a change of the catalog.
+   */
+  stockDelayMs?: number;
 }
 
 interface Entry extends CachedAnswer {
   cost: number;
+  /** The stock changes its data had seen: the `stockSeq` when its computation began. */
+  seenStockSeq: number;
+  shows: ReadonlySet<number> | null;
 }
+
+/** A stock change heard: its sequence number and the products it named (null: any). */
+interface StockChange {
+  seq: number;
+  products: ReadonlySet<number> | null;
+}
+
+/** Stock changes remembered for answers still being computed; an older answer is refreshed. */
+const STOCK_HISTORY = 1_000;
 
 /** `"<sha-256 of the text, base64url>"`. */
 export function strongEtag(body: string): string {
@@ -84,12 +112,20 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
   let version = 0;
   let listening = false;
   let heldBytes = 0;
+  const stockDelayMs = options.stockDelayMs ?? 0;
+  let stockSeq = 0;
+  let stockHistory: StockChange[] = [];
+  let stockTimer: NodeJS.Timeout | undefined;
+  let heard = 0;
 
   function dropAll(): void {
     version++;
     entries.clear();
     inFlight.clear();
     heldBytes = 0;
+    stockHistory = [];
+    clearTimeout(stockTimer);
+    stockTimer = undefined;
     for (const listener of listeners) {
       try {
         listener();
@@ -97,6 +133,48 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
         options.log.error({ err }, 'catálogo: erro num ouvinte de mudanças do cache');
       }
     }
+  }
+
+  /** Whether a stock change after the entry's data was read touches what it shows. */
+  function staleByStock(entry: Entry): boolean {
+    if (entry.seenStockSeq >= stockSeq) return false;
+    const oldest = stockHistory[0];
+    if (!oldest || oldest.seq > entry.seenStockSeq + 1) return true; // forgotten: refresh
+    for (const change of stockHistory) {
+      if (change.seq <= entry.seenStockSeq) continue;
+      if (!change.products || !entry.shows) return true;
+      for (const id of change.products) if (entry.shows.has(id)) return true;
+    }
+    return false;
+  }
+
+  /** Drops the answers the stock changes heard so far make wrong; the others are kept. */
+  function refreshStock(): void {
+    clearTimeout(stockTimer);
+    stockTimer = undefined;
+    for (const [key, entry] of entries) {
+      if (entry.seenStockSeq >= stockSeq) continue;
+      if (staleByStock(entry)) {
+        entries.delete(key);
+        heldBytes -= entry.cost;
+      } else {
+        entry.seenStockSeq = stockSeq;
+      }
+    }
+    // Computations still running began after the oldest change they may need: keep the recent.
+    if (stockHistory.length > STOCK_HISTORY) stockHistory = stockHistory.slice(-STOCK_HISTORY);
+  }
+
+  function scheduleStockRefresh(): void {
+    if (stockDelayMs === 0) return refreshStock();
+    stockTimer ??= setTimeout(refreshStock, stockDelayMs);
+    stockTimer.unref?.();
+  }
+
+  function stockChanged(products: readonly number[] | null): void {
+    stockSeq++;
+    stockHistory.push({ seq: stockSeq, products: products ? new Set(products) : null });
+    scheduleStockRefresh();
   }
 
   function evict(): void {
@@ -107,13 +185,20 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
     }
   }
 
-  function makeAnswer(key: string, body: string): Entry {
+  function makeAnswer(
+    key: string,
+    body: string,
+    seenStockSeq: number,
+    shows: readonly number[] | undefined,
+  ): Entry {
     const made = new Map<ContentCoding, Promise<Buffer>>();
     const bytes = Buffer.from(body, 'utf8');
     const entry: Entry = {
       body,
       bytes,
       etag: strongEtag(body),
+      seenStockSeq,
+      shows: shows ? new Set(shows) : null,
       // The text (a JavaScript string may take two bytes a character) and its UTF-8 bytes.
       cost: 2 * body.length + bytes.length + key.length,
       encoded(coding) {
@@ -138,25 +223,29 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
   }
 
   return {
-    async memo(key, compute) {
+    async memo(key, compute, memoOptions) {
       const hit = listening ? entries.get(key) : undefined;
       if (hit) {
         entries.delete(key);
         entries.set(key, hit);
         return hit;
       }
-      if (!listening) return makeAnswer(key, await compute());
+      if (!listening) return makeAnswer(key, await compute(), stockSeq, memoOptions?.shows);
       const pending = inFlight.get(key);
       if (pending) return pending;
 
       const startedAt = version;
+      const startedAtStock = stockSeq;
       const computed = (async () => {
-        const answer = makeAnswer(key, await compute());
-        // A change heard while computing may have come after the rows were read: not kept.
+        const answer = makeAnswer(key, await compute(), startedAtStock, memoOptions?.shows);
+        // A change of the catalog heard while computing may have come after the rows were read:
+        // not kept. A stock change is different (a sale makes one every few milliseconds, and
+        // nothing would ever be kept): the answer is kept and refreshed with that change.
         if (listening && version === startedAt) {
           entries.set(key, answer);
           heldBytes += answer.cost;
           evict();
+          if (startedAtStock < stockSeq) scheduleStockRefresh();
         }
         return answer;
       })();
@@ -175,6 +264,9 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
     get version() {
       return version;
     },
+    get heard() {
+      return heard;
+    },
     get listening() {
       return listening;
     },
@@ -191,7 +283,11 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
 
     start() {
       return options.feed.start({
-        changed: dropAll,
+        changed(change) {
+          heard++;
+          if (change.kind === 'stock') stockChanged(change.products);
+          else dropAll();
+        },
         listening(on) {
           listening = on;
           // Connected: whatever was kept may have missed notifications. Lost: keep nothing.
@@ -201,14 +297,16 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
     },
 
     stop() {
+      clearTimeout(stockTimer);
+      stockTimer = undefined;
       return options.feed.stop();
     },
   };
 }
 
 function compress(body: Buffer, coding: ContentCoding): Promise<Buffer> {
-  // Made once per answer and catalog change, then served many times. Every order changes the
-  // stock and so drops everything: during a sale an answer is made again every few hundred ms.
+  // Made once per answer and change, then served many times. During a sale an answer that shows
+  // the stock is made again every CATALOG_STOCK_DELAY_MS.
   // Brotli's quality 5 is eight times quicker than 9 for 3 % more bytes (a 116 KB product page:
   // 5 ms and 19.2 KB against 40 ms and 18.7 KB, measured here).
   return coding === 'br'

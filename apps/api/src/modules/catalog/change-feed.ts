@@ -20,9 +20,28 @@ export const CATALOG_CHANNEL = 'catalog_changed';
 /** How the listening session shows in pg_stat_activity (and how the tests find it). */
 export const LISTENER_APPLICATION_NAME = 'semijoias-catalog-listener';
 
+/**
+ * What a notification says changed (migration 0013): anything a shopper sees, or only the stock
+ * and sales counts of some products (`products` null: too many to name).
+ */
+export type CatalogChange =
+  { kind: 'catalog' } | { kind: 'stock'; products: readonly number[] | null };
+
+/** A notification's payload read: '' (or anything unknown) is a change of the catalog. */
+export function parseCatalogChange(payload: string | undefined): CatalogChange {
+  if (payload === 'stock') return { kind: 'stock', products: null };
+  if (payload?.startsWith('stock:')) {
+    const products = payload.slice(6).split(',').map(Number);
+    if (products.length > 0 && products.every((id) => Number.isSafeInteger(id) && id > 0)) {
+      return { kind: 'stock', products };
+    }
+  }
+  return { kind: 'catalog' };
+}
+
 export interface ChangeFeedHandlers {
   /** The catalog changed (a notification arrived). */
-  changed(): void;
+  changed(change: CatalogChange): void;
   /** Listening started (true) or stopped (false): connected and LISTEN done, or lost. */
   listening(on: boolean): void;
 }
@@ -67,7 +86,9 @@ function pgliteFeed(client: Extract<Database, { kind: 'pglite' }>['client'], log
     async start(h) {
       handlers = h;
       try {
-        unlisten = await client.listen(CATALOG_CHANNEL, () => handlers?.changed());
+        unlisten = await client.listen(CATALOG_CHANNEL, (payload) =>
+          handlers?.changed(parseCatalogChange(payload)),
+        );
       } catch (err) {
         // Not listening means not caching: slower, never wrong.
         log.warn({ err }, 'catálogo: sem escuta de mudanças; respostas sempre do banco');
@@ -107,7 +128,9 @@ function postgresFeed(
     });
     current = client;
     client.on('notification', (message) => {
-      if (message.channel === CATALOG_CHANNEL && client === current) handlers?.changed();
+      if (message.channel === CATALOG_CHANNEL && client === current) {
+        handlers?.changed(parseCatalogChange(message.payload));
+      }
     });
     // An error on a client already given up is expected (we ended it); never let it crash.
     client.on('error', (err) => lost(client, err));

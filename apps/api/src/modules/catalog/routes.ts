@@ -140,11 +140,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     async (req, reply) => {
       const { id } = req.params;
       // An unknown id throws inside: a 404 is never kept.
-      const answer = await cache.memo(`api:produto:${id}`, async () => {
-        const product = await catalog.findProduct(id);
-        if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
-        return productJson(serializeProductDetail(product, url));
-      });
+      // Its own stock and its sizes' only (the 'Complete o Look' pieces carry none): another
+      // piece's sale leaves it kept.
+      const answer = await cache.memo(
+        `api:produto:${id}`,
+        async () => {
+          const product = await catalog.findProduct(id);
+          if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+          return productJson(serializeProductDetail(product, url));
+        },
+        { shows: [id] },
+      );
       return sendCached(req, reply, answer, JSON_TYPE);
     },
   );
