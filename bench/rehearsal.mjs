@@ -21,6 +21,7 @@
 // --no-restarts, --no-write (leave RESULTS.md alone), --keep (keep the logs and temp folders),
 // --label TEXT (what was measured, in RESULTS.md; the commit by default).
 // REHEARSAL_HTTP_PORT / REHEARSAL_HTTPS_PORT: Caddy's ports (8080 and 8443, no root needed).
+// REHEARSAL_NODE_ARGS: extra node arguments for the instances (e.g. --cpu-prof --cpu-prof-dir=DIR).
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -427,7 +428,8 @@ async function main(state) {
 function tearDown(state) {
   state.tearingDown ??= (async () => {
     for (const client of state.clients) client.close();
-    await cleanup({ keep: opts.keep });
+    // A profiled instance writes its profile on exit, after its drain: give it the time.
+    await cleanup({ keep: opts.keep, graceMs: process.env.REHEARSAL_NODE_ARGS ? 20_000 : 3000 });
     await state.sink?.close().catch(() => {});
     if (state.db) {
       await state.db

@@ -107,6 +107,14 @@ export async function startFakeViaCep(repoRoot) {
 }
 
 /**
+ * Extra arguments for node in each instance, from REHEARSAL_NODE_ARGS, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the sale (written when an instance exits).
+ */
+function nodeArgs() {
+  return (process.env.REHEARSAL_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+}
+
+/**
  * One store instance (`node apps/api/dist/server.js`) on `port`, its output appended to
  * `logFile`. start() may be called again after the process ended (a restart): same port, same
  * settings, same data folder.
@@ -126,7 +134,7 @@ export function storeInstance({ name, repoRoot, port, env, logFile }) {
       exit = null;
       const fd = openSync(logFile, 'a');
       child = track(
-        spawn(process.execPath, ['apps/api/dist/server.js'], {
+        spawn(process.execPath, [...nodeArgs(), 'apps/api/dist/server.js'], {
           cwd: repoRoot,
           env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
           stdio: ['ignore', fd, fd],
