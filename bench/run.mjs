@@ -4,10 +4,7 @@
 // machine, whatever the machine.
 import autocannon from 'autocannon';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import {
-  END_MARKER as REHEARSAL_END,
-  START_MARKER as REHEARSAL_START,
-} from './rehearsal/report.mjs';
+import { endMarker, startMarker } from './rehearsal/report.mjs';
 import { END_MARKER as BACKUP_END, START_MARKER as BACKUP_START } from './backup.mjs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -326,7 +323,8 @@ if (kept) report = withLighthouseSection(report, kept);
 // The flash-sale rehearsal's section (bench/rehearsal.mjs) and the backups' (bench/backup.mjs,
 // run after this) are their own: kept as they are.
 for (const [start, end] of [
-  [REHEARSAL_START, REHEARSAL_END],
+  [startMarker('200x50'), endMarker('200x50')],
+  [startMarker('1000x100'), endMarker('1000x100')],
   [BACKUP_START, BACKUP_END],
 ]) {
   const from = previous.indexOf(start);

@@ -4,8 +4,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { percentile } from './client.mjs';
 
-export const START_MARKER = '<!-- rehearsal:start -->';
-export const END_MARKER = '<!-- rehearsal:end -->';
+// Each crowd has its own section: today's sale (200 for 50, the markers it always had) and the
+// launch-day drop (1,000 for 100), run one after the other by .ci/run.
+const DEFAULT_CROWD = '200x50';
+const crowdOf = (st) => `${st.shoppers}x${st.stock}`;
+export const startMarker = (crowd) =>
+  crowd === DEFAULT_CROWD ? '<!-- rehearsal:start -->' : `<!-- rehearsal ${crowd}:start -->`;
+export const endMarker = (crowd) =>
+  crowd === DEFAULT_CROWD ? '<!-- rehearsal:end -->' : `<!-- rehearsal ${crowd}:end -->`;
 
 /** The e-mails a paid guest order sends (modules/sales/orders/emails.ts), by outbox kind. */
 export const PAID_ORDER_EMAILS = {
@@ -181,6 +187,9 @@ export function computeFigures({ settings, shoppers, client, db, sink, restarts,
   };
 }
 
+/** The server-rendered and sandbox pages a shopper opens (not the API calls nor the picture). */
+const pages = (f) => f.routes.filter((r) => r.route.endsWith('(página)'));
+
 /** Each goal of the rehearsal: its figure and whether it is met. */
 export function goals(f) {
   const { shoppers, stock, shutdownTimeoutSeconds } = f.settings;
@@ -231,6 +240,14 @@ export function goals(f) {
       timing: true,
       value: `p50 ${ms(f.pay.p50)} ms, p95 ${ms(f.pay.p95)} ms, p99 ${ms(f.pay.p99)} ms (${f.pay.n} chamadas)`,
       pass: f.pay.p99 < 500,
+    },
+    {
+      goal: 'p99 de cada página < 1 s',
+      timing: true,
+      value: pages(f)
+        .map((r) => `${r.route.replace(/^GET | \(página\)$/g, '')} ${ms(r.p99)} ms`)
+        .join('; '),
+      pass: pages(f).every((r) => r.p99 < 1000),
     },
     {
       goal: 'as reinicializações caem durante a venda (clientes comprando no SIGTERM)',
@@ -369,10 +386,13 @@ export function printReport(f) {
 export function resultsSection(f) {
   const date = new Date().toISOString().slice(0, 10);
   const st = f.settings;
+  const crowd = crowdOf(st);
   const lines = [
-    START_MARKER,
+    startMarker(crowd),
     '',
-    '## Flash sale through Caddy (`node bench/rehearsal.mjs`)',
+    crowd === DEFAULT_CROWD
+      ? '## Flash sale through Caddy (`node bench/rehearsal.mjs`)'
+      : `## Launch-day drop through Caddy (\`node bench/rehearsal.mjs --shoppers ${st.shoppers} --stock ${st.stock}\`)`,
     '',
     `Run on ${date} (${st.label}): ${st.machine}; Caddy ${st.caddyVersion} (deploy/Caddyfile, its local authority on localhost:${st.httpsPort}), two instances of the built store (NODE_ENV=production, PAYMENT_PROVIDER=sandbox, TRUST_PROXY=true, SHUTDOWN_TIMEOUT_SECONDS=${st.shutdownTimeoutSeconds}, RATE_LIMIT_SCALE=${st.rateLimitScale}: every shopper comes from 127.0.0.1), PostgreSQL ${st.postgresVersion}, e-mail to a local SMTP sink. ${st.shoppers} shoppers at once for one piece with ${st.stock} units, each reading it, quoting shipping, looking up the CEP, placing the order (api/pay), starting the payment and paying on the sandbox page with the approved card, thinking up to ${st.thinkMs} ms before each step; ${st.backgroundRps} page and catalog GETs a second beside them. Instance 1, then instance 2, restarted during the sale (SIGTERM, wait for the exit, start again, wait until Caddy has it back). The sale lasted ${s1(f.saleMs)} s.`,
     '',
@@ -396,13 +416,17 @@ export function resultsSection(f) {
     lines.push('', "Caddy's error log during the run:", '');
     for (const [msg, n] of Object.entries(f.caddyErrors)) lines.push(`- ${n}× ${msg}`);
   }
-  lines.push('', END_MARKER);
+  lines.push('', endMarker(crowd));
   return lines.join('\n');
 }
 
 /** Replaces the section between the markers, or appends it; the rest of the file is kept. */
 export function writeResults(file, section) {
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const [startLine] = section.split('\n', 1);
+  const crowd = /rehearsal (\S+):start/.exec(startLine)?.[1] ?? DEFAULT_CROWD;
+  const START_MARKER = startMarker(crowd);
+  const END_MARKER = endMarker(crowd);
   const start = previous.indexOf(START_MARKER);
   const end = previous.indexOf(END_MARKER);
   const next =
