@@ -28,7 +28,7 @@ import { errorHandler, frameworkErrors } from './lib/error-handler.js';
 import { collectRoutes, registerHostileInputGuard } from './lib/hostile-input.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { jwtKey } from './lib/access-token.js';
-import { createAuthenticate } from './lib/authenticate.js';
+import { createAuthenticate, createSessionCheck } from './lib/authenticate.js';
 import { loggerOptions } from './lib/logger.js';
 import { createPaymentProvider } from './integrations/payments/index.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
@@ -44,6 +44,7 @@ import {
   catalogRoutes,
   createCatalogCache,
   createChangeFeed,
+  shareChangeFeed,
   type CatalogCache,
 } from './modules/catalog/index.js';
 import { couponRoutes } from './modules/coupons/index.js';
@@ -222,8 +223,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The catalog cache listens whether or not `background` is on: it is not timed work, and tests
   // must see the same answers a shopper sees. On PGlite a change reaches it before the writing
   // query returns; on PostgreSQL within the notification's delay (docs/catalog-cache.md).
+  // One listening session for everything the database says changed (the catalog, the stock,
+  // ended sessions), shared by the catalog cache and the sessions check.
+  const changeFeed = shareChangeFeed(createChangeFeed(database, app.log));
   const catalogCache = createCatalogCache({
-    feed: createChangeFeed(database, app.log),
+    feed: changeFeed.consumer(),
     log: app.log,
     stockDelayMs: config.catalogStockDelayMs,
   });
@@ -248,7 +252,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Sessions: the tokens' signing key and the bearer check every guarded route uses.
   const key = jwtKey(config.jwtSecret);
-  const authenticate = createAuthenticate({ db: database.db, key });
+  const sessionCheck = createSessionCheck(database.db, changeFeed.consumer());
+  app.addHook('onReady', () => sessionCheck.start());
+  app.addHook('onClose', () => sessionCheck.stop());
+  const authenticate = createAuthenticate({ key, sessions: sessionCheck });
   const accountDeps = {
     db: database.db,
     publicUrl: config.publicUrl,

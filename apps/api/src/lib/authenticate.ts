@@ -1,6 +1,7 @@
 /**
  * The bearer check for authenticated calls: a valid access JWT whose user still exists and whose
- * `iat` is not before the user's `sessions_valid_after` (a password reset ends every session).
+ * `iat` is not before the user's `sessions_valid_after` (a password reset ends every session),
+ * that date kept in memory until the database says it changed.
  * The user id comes from the token only, never from the request's body or path.
  */
 import { eq } from 'drizzle-orm';
@@ -28,18 +29,93 @@ export function invalidTokenError(): UnauthorizedError {
   });
 }
 
-export function createAuthenticate(opts: { db: Db; key: Uint8Array }): Authenticate {
+/**
+ * The database's word that a customer's sessions ended (structurally the catalog's change feed,
+ * modules/catalog/change-feed.ts: lib/ does not import modules). `userId` null: anyone's.
+ */
+export interface SessionsFeed {
+  start(handlers: {
+    changed(change: { kind: string; userId?: number | null }): void;
+    listening(on: boolean): void;
+  }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface SessionCheck {
+  /** The user's `sessions_valid_after` in ms since the epoch; null when there is no such user. */
+  validAfterMs(userId: number): Promise<number | null>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Users whose check is kept; past it the memory starts again (a few MB at most). */
+const SESSIONS_KEPT = 50_000;
+
+/**
+ * Every authenticated call asks whether the user's sessions still hold: one query per call (half
+ * of an authenticated cart read's). The answer changes only when her sessions are ended, and a
+ * trigger (migration 0014) says so through the change feed to every instance, so it is kept while
+ * the feed listens and forgotten the moment it says so (or stops listening). Without a feed,
+ * every call asks the database.
+ */
+export function createSessionCheck(db: Db, feed?: SessionsFeed): SessionCheck {
+  const known = new Map<number, number | null>();
+  let listening = false;
+  // Bumped on every change heard: a read that began before one is not kept.
+  let version = 0;
+  const forgetAll = () => {
+    version++;
+    known.clear();
+  };
+  return {
+    async validAfterMs(userId) {
+      if (listening && known.has(userId)) return known.get(userId)!;
+      const startedAt = version;
+      const [user] = await db
+        .select({ sessionsValidAfter: users.sessionsValidAfter })
+        .from(users)
+        .where(eq(users.id, userId));
+      const validAfter = user ? user.sessionsValidAfter.getTime() : null;
+      if (listening && version === startedAt) {
+        if (known.size >= SESSIONS_KEPT) known.clear();
+        known.set(userId, validAfter);
+      }
+      return validAfter;
+    },
+    async start() {
+      await feed?.start({
+        changed(change) {
+          if (change.kind !== 'session') return;
+          version++;
+          if (change.userId == null) known.clear();
+          else known.delete(change.userId);
+        },
+        listening(on) {
+          listening = on;
+          forgetAll();
+        },
+      });
+    },
+    async stop() {
+      listening = false;
+      forgetAll();
+      await feed?.stop();
+    },
+  };
+}
+
+export function createAuthenticate(opts: {
+  key: Uint8Array;
+  sessions: Pick<SessionCheck, 'validAfterMs'>;
+}): Authenticate {
   return async (request) => {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match?.[1]) throw invalidTokenError();
     const claims = await verifyAccessToken(opts.key, match[1]);
     if (!claims) throw invalidTokenError();
-    const [user] = await opts.db
-      .select({ sessionsValidAfter: users.sessionsValidAfter })
-      .from(users)
-      .where(eq(users.id, claims.userId));
-    if (!user || claims.issuedAtMs < user.sessionsValidAfter.getTime()) throw invalidTokenError();
+    const validAfterMs = await opts.sessions.validAfterMs(claims.userId);
+    if (validAfterMs === null || claims.issuedAtMs < validAfterMs) throw invalidTokenError();
     request.userId = claims.userId;
     request.secondFactor = claims.secondFactor;
   };

@@ -272,7 +272,7 @@ describe('ETag, Cache-Control and Vary', () => {
   it('the ETag changes when the body does, and the old one gets the new body', async () => {
     const id = 17;
     const old = await get(url);
-    const before = ctx.app.catalogCache.version;
+    const before = ctx.app.catalogCache.heard;
     await guestBuys(ctx.app, id, 1);
     await changeHeard(ctx.app.catalogCache, before);
 

@@ -284,6 +284,7 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
     start() {
       return options.feed.start({
         changed(change) {
+          if (change.kind === 'session') return; // the sessions check's, not the catalog's
           heard++;
           if (change.kind === 'stock') stockChanged(change.products);
           else dropAll();

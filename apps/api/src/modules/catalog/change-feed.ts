@@ -25,11 +25,19 @@ export const LISTENER_APPLICATION_NAME = 'semijoias-catalog-listener';
  * and sales counts of some products (`products` null: too many to name).
  */
 export type CatalogChange =
-  { kind: 'catalog' } | { kind: 'stock'; products: readonly number[] | null };
+  | { kind: 'catalog' }
+  | { kind: 'stock'; products: readonly number[] | null }
+  /** A customer's sessions were ended (password reset, factor reset, anonymised): migration 0014. */
+  | { kind: 'session'; userId: number | null };
 
 /** A notification's payload read: '' (or anything unknown) is a change of the catalog. */
 export function parseCatalogChange(payload: string | undefined): CatalogChange {
   if (payload === 'stock') return { kind: 'stock', products: null };
+  if (payload === 'session') return { kind: 'session', userId: null };
+  if (payload?.startsWith('session:')) {
+    const userId = Number(payload.slice(8));
+    if (Number.isSafeInteger(userId) && userId > 0) return { kind: 'session', userId };
+  }
   if (payload?.startsWith('stock:')) {
     const products = payload.slice(6).split(',').map(Number);
     if (products.length > 0 && products.every((id) => Number.isSafeInteger(id) && id > 0)) {
@@ -188,6 +196,50 @@ function postgresFeed(
       const client = current;
       current = undefined;
       if (client) await client.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * One listening session shared by several consumers (the catalog cache, the sessions check): the
+ * database's feed starts with the first consumer and stops with the last; each consumer hears
+ * every change and whether the feed listens.
+ */
+export function shareChangeFeed(feed: ChangeFeed): { consumer(): ChangeFeed } {
+  const consumers = new Set<ChangeFeedHandlers>();
+  let listening = false;
+  let started: Promise<void> | undefined;
+  const fanOut: ChangeFeedHandlers = {
+    changed(change) {
+      for (const consumer of consumers) consumer.changed(change);
+    },
+    listening(on) {
+      listening = on;
+      for (const consumer of consumers) consumer.listening(on);
+    },
+  };
+  return {
+    consumer() {
+      let mine: ChangeFeedHandlers | undefined;
+      return {
+        async start(handlers) {
+          const alreadyStarted = started !== undefined;
+          mine = handlers;
+          consumers.add(handlers);
+          started ??= feed.start(fanOut);
+          await started;
+          // A late consumer missed the feed's own word that it listens.
+          if (alreadyStarted && listening && consumers.has(handlers)) handlers.listening(true);
+        },
+        async stop() {
+          if (mine && consumers.delete(mine)) mine.listening(false);
+          mine = undefined;
+          if (consumers.size === 0 && started) {
+            started = undefined;
+            await feed.stop();
+          }
+        },
+      };
     },
   };
 }
