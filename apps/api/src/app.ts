@@ -39,7 +39,7 @@ import { addressRoutes } from './modules/addresses/index.js';
 import { adminRoutes, environmentNotices } from './modules/admin/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { createBackupService, type BackupService } from './modules/backups/index.js';
-import { cartRoutes } from './modules/cart/index.js';
+import { cartRoutes, keepCartLines } from './modules/cart/index.js';
 import {
   catalogRoutes,
   createCatalogCache,
@@ -256,6 +256,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', () => sessionCheck.start());
   app.addHook('onClose', () => sessionCheck.stop());
   const authenticate = createAuthenticate({ key, sessions: sessionCheck });
+  // Her cart's lines between her calls, forgotten when the feed says her cart or a piece changed.
+  const cartLines = keepCartLines(changeFeed.consumer());
+  app.addHook('onReady', () => cartLines.start());
+  app.addHook('onClose', () => cartLines.stop());
   const accountDeps = {
     db: database.db,
     publicUrl: config.publicUrl,
@@ -370,6 +374,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         db: database.db,
         authenticate,
         imageBaseUrl: config.imageBaseUrl,
+        cartLines,
       });
       await api.register(favouritesRoutes, {
         db: database.db,
@@ -382,6 +387,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         db: database.db,
         authenticate,
         quoter: shippingQuoter,
+        cartLines,
       });
       await api.register(postalCodeRoutes, {
         db: database.db,
@@ -392,7 +398,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Checkout and payments: her addresses, coupons, then selling (modules/sales): the order
       // and its payment, her orders, the payment providers' webhooks.
       await api.register(addressRoutes, { db: database.db, authenticate });
-      await api.register(couponRoutes, { db: database.db, authenticate });
+      await api.register(couponRoutes, { db: database.db, authenticate, cartLines });
       await api.register(salesRoutes, { sales, authenticate });
 
       // Marketing: 'Avise-me quando chegar' on a sold-out piece, and unsubscribing from

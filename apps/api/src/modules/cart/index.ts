@@ -1,3 +1,4 @@
 // The shopper's server cart (docs/cart-contract.md).
 export { cartRoutes } from './routes.js';
 export { createCartService } from './service.js';
+export { keepCartLines, type KeptCartLines } from './kept-lines.js';

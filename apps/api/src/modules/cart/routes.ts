@@ -20,12 +20,15 @@ import {
   updateBody,
 } from './schemas.js';
 import { serializeCartLine } from './serializers.js';
+import type { KeptCartLines } from './kept-lines.js';
 import { createCartService, type CartLineRecord } from './service.js';
 
 export interface CartRoutesOptions {
   db: Db;
   authenticate: Authenticate;
   imageBaseUrl: string;
+  /** Her lines kept between calls (kept-lines.ts); without it every read asks the database. */
+  cartLines?: KeptCartLines;
 }
 
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -36,7 +39,7 @@ function invalidQuantity(field: string): ValidationError {
 }
 
 export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, opts) => {
-  const cart = createCartService(opts.db);
+  const cart = createCartService(opts.db, opts.cartLines);
   const url = imageUrlFrom(opts.imageBaseUrl);
   const serialize = (lines: CartLineRecord[]) => lines.map((l) => serializeCartLine(l, url));
 

@@ -24,6 +24,7 @@ import { chooseVariationMessage, VARIATION_NOT_FOUND } from '@semijoias/domain/v
 import type { Db } from '../../db/client.js';
 import { cartItems, cartMergeKeys, products, productVariations } from '../../db/schema.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
+import type { KeptCartLines } from './kept-lines.js';
 
 /** One cart line as read: the product's current name, price, image path and stock. */
 export interface CartLineRecord {
@@ -114,7 +115,11 @@ function lineFrom(
     );
 }
 
-export function createCartService(db: Db) {
+/**
+ * `kept`: her lines kept between calls (kept-lines.ts), shared by every service of one app; without
+ * it every read asks the database.
+ */
+export function createCartService(db: Db, kept?: KeptCartLines) {
   const p = sql.placeholder;
 
   // Oldest line first; the product id, then the size's position, break ties between lines added
@@ -141,7 +146,14 @@ export function createCartService(db: Db) {
     .prepare('cart_lines');
 
   async function read(userId: number): Promise<CartLineRecord[]> {
-    return lines.execute({ userId });
+    const load = () => lines.execute({ userId });
+    return kept ? kept.read(userId, load) : load();
+  }
+
+  /** Her cart as it is after her own write: never a kept answer from before it. */
+  async function readAfterWrite(userId: number): Promise<CartLineRecord[]> {
+    kept?.forget(userId);
+    return read(userId);
   }
 
   /**
@@ -226,7 +238,7 @@ export function createCartService(db: Db) {
             throw new ConflictError(CART_ALREADY_AT_STOCK);
         }
       }
-      return read(userId);
+      return readAfterWrite(userId);
     },
 
     /**
@@ -256,7 +268,7 @@ export function createCartService(db: Db) {
         .where(and(eq(products.id, cartItems.productId), lineIs(userId, productId, variationId)))
         .returning({ quantidade: cartItems.quantidade });
       if (changed.length === 0) throw new NotFoundError(CART_ITEM_NOT_IN_CART);
-      return read(userId);
+      return readAfterWrite(userId);
     },
 
     /** Removes the line (that size's, when named); nothing happens when it is absent. */
@@ -266,11 +278,12 @@ export function createCartService(db: Db) {
       variationId?: number,
     ): Promise<CartLineRecord[]> {
       await db.delete(cartItems).where(lineIs(userId, productId, variationId));
-      return read(userId);
+      return readAfterWrite(userId);
     },
 
     async clear(userId: number): Promise<void> {
       await db.delete(cartItems).where(eq(cartItems.userId, userId));
+      kept?.forget(userId);
     },
 
     /**
@@ -327,7 +340,7 @@ export function createCartService(db: Db) {
             throw new ValidationError(chooseVariationMessage(refused.axis));
         }
       });
-      return read(userId);
+      return readAfterWrite(userId);
     },
   };
 }

@@ -284,7 +284,8 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
     start() {
       return options.feed.start({
         changed(change) {
-          if (change.kind === 'session') return; // the sessions check's, not the catalog's
+          // The sessions check's and the carts', not the catalog's.
+          if (change.kind === 'session' || change.kind === 'cart') return;
           heard++;
           if (change.kind === 'stock') stockChanged(change.products);
           else dropAll();

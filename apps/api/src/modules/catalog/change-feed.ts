@@ -28,7 +28,15 @@ export type CatalogChange =
   | { kind: 'catalog' }
   | { kind: 'stock'; products: readonly number[] | null }
   /** A customer's sessions were ended (password reset, factor reset, anonymised): migration 0014. */
-  | { kind: 'session'; userId: number | null };
+  | { kind: 'session'; userId: number | null }
+  /** These customers' server carts changed (migration 0015); `users` null: anyone's. */
+  | { kind: 'cart'; users: readonly number[] | null };
+
+/** `1,2,3` as ids, or null when it is anything else. */
+function idList(text: string): number[] | null {
+  const ids = text.split(',').map(Number);
+  return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? ids : null;
+}
 
 /** A notification's payload read: '' (or anything unknown) is a change of the catalog. */
 export function parseCatalogChange(payload: string | undefined): CatalogChange {
@@ -39,10 +47,13 @@ export function parseCatalogChange(payload: string | undefined): CatalogChange {
     if (Number.isSafeInteger(userId) && userId > 0) return { kind: 'session', userId };
   }
   if (payload?.startsWith('stock:')) {
-    const products = payload.slice(6).split(',').map(Number);
-    if (products.length > 0 && products.every((id) => Number.isSafeInteger(id) && id > 0)) {
-      return { kind: 'stock', products };
-    }
+    const products = idList(payload.slice(6));
+    if (products) return { kind: 'stock', products };
+  }
+  if (payload === 'cart') return { kind: 'cart', users: null };
+  if (payload?.startsWith('cart:')) {
+    const users = idList(payload.slice(5));
+    if (users) return { kind: 'cart', users };
   }
   return { kind: 'catalog' };
 }

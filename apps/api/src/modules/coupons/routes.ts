@@ -6,19 +6,20 @@ import { CART_IS_EMPTY, COUPON_APPLIED, COUPON_CODE_REQUIRED } from '@semijoias/
 import { centsToDecimal } from '@semijoias/domain/money';
 import type { Db } from '../../db/client.js';
 import { requireUserId, type Authenticate } from '../../lib/authenticate.js';
-import { createCartService } from '../cart/index.js';
+import { createCartService, type KeptCartLines } from '../cart/index.js';
 import { couponAnswerSchema, errorSchema, validateCouponBody } from './schemas.js';
 import { CouponRefusedError, findUsable } from './service.js';
 
 export interface CouponRoutesOptions {
   db: Db;
   authenticate: Authenticate;
+  cartLines?: KeptCartLines;
 }
 
 const refused = (message: string) => ({ success: false, desconto: '0.00', message });
 
 export const couponRoutes: FastifyPluginAsyncZod<CouponRoutesOptions> = async (app, opts) => {
-  const cart = createCartService(opts.db);
+  const cart = createCartService(opts.db, opts.cartLines);
 
   // Guests cannot use coupons (SPEC §6): 401 before the body is read.
   app.addHook('onRequest', opts.authenticate);

@@ -11,11 +11,13 @@ import { UnauthorizedError, ValidationError } from '../../lib/errors.js';
 import type { ShippingQuoter } from './quote.js';
 import { failureSchema, quoteAnswer, quoteBody, quoteRequest } from './schemas.js';
 import { createShippingService } from './service.js';
+import type { KeptCartLines } from '../cart/index.js';
 
 export interface ShippingRoutesOptions {
   db: Db;
   authenticate: Authenticate;
   quoter: ShippingQuoter;
+  cartLines?: KeptCartLines;
 }
 
 /**

@@ -7,12 +7,14 @@ import { cartItemCount, cartSubtotal } from '@semijoias/domain/cart';
 import { centsToDecimal, type Cents } from '@semijoias/domain/money';
 import { quoteToWire, type ShippingQuoteWire } from '@semijoias/domain/shipping';
 import type { Db } from '../../db/client.js';
-import { createCartService } from '../cart/index.js';
+import { createCartService, type KeptCartLines } from '../cart/index.js';
 import type { ShippingQuoter } from './quote.js';
 
 export interface ShippingServiceOptions {
   db: Db;
   quoter: ShippingQuoter;
+  /** Her cart's lines kept between calls (modules/cart); without it each quote reads them. */
+  cartLines?: KeptCartLines;
 }
 
 export interface QuoteFigures {
@@ -30,8 +32,8 @@ export interface QuoteAnswer {
   quantidade_itens: number;
 }
 
-export function createShippingService({ db, quoter }: ShippingServiceOptions) {
-  const cart = createCartService(db);
+export function createShippingService({ db, quoter, cartLines }: ShippingServiceOptions) {
+  const cart = createCartService(db, cartLines);
 
   /** The subtotal and units of a user's server cart (the cart's own read); null when empty. */
   async function serverCart(userId: number): Promise<Omit<QuoteFigures, 'cep'> | null> {
