@@ -325,6 +325,8 @@ if (kept) report = withLighthouseSection(report, kept);
 for (const [start, end] of [
   [startMarker('200x50'), endMarker('200x50')],
   [startMarker('1000x100'), endMarker('1000x100')],
+  // The rehearsal's CPU profile, read by bench/profile-summary.mjs (written by hand).
+  ['<!-- profile:start -->', '<!-- profile:end -->'],
   [BACKUP_START, BACKUP_END],
 ]) {
   const from = previous.indexOf(start);
