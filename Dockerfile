@@ -12,13 +12,20 @@
 
 # --- Debian's Node (20.19 in trixie), shared by the build and the final image -------------------
 # The fonts and fontconfig's configuration are for sharp: the share images (/media/compartilhar/)
-# are SVGs with text, drawn as empty boxes where no font is installed. Liberation is in the
-# pictures' font lists.
+# are SVGs with text, drawn as empty boxes where no font is installed. Liberation Serif and Sans
+# are in the pictures' font lists. dpkg leaves out, as the base leaves out docs and man pages,
+# what these packages carry that the store never runs (docs/image.md weighs it): Node's
+# TypeScript types, corepack (the yarn and pnpm launcher nodejs depends on) and the monospaced
+# Liberation fonts.
 FROM docker.io/library/debian:trixie-slim AS node-runtime
-RUN apt-get update \
+RUN printf 'path-exclude %s\n' '/usr/share/nodejs/@types/*' '/usr/share/nodejs/corepack/*' \
+      /usr/bin/corepack '/usr/share/fonts/truetype/liberation/LiberationMono-*' \
+      >/etc/dpkg/dpkg.cfg.d/semijoias-runtime \
+ && apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       nodejs ca-certificates fonts-liberation fontconfig-config \
- && rm -rf /var/lib/apt/lists/* \
+ && rm -rf /var/lib/apt/lists/* /var/log/apt /var/log/dpkg.log /var/log/alternatives.log \
+      /var/cache/debconf/*-old \
  && node -e 'const [a, b] = process.versions.node.split(".").map(Number); if (a < 20 || (a === 20 && b < 19)) { console.error("Node " + process.version + " is older than the 20.19 the store needs"); process.exit(1); }'
 
 # --- The host's npm cache, when the build is given it ------------------------------------------
@@ -66,12 +73,16 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 
 # --- Production dependencies: the API's only (the web app's server build is self-contained) ----
+# Then what node never reads in them is taken out (TypeScript, source maps, Markdown, tests and
+# docs, other systems' prebuilt binaries): the script says what and how much, docs/image.md why.
 FROM npm AS prod-deps
 RUN --mount=type=secret,id=host-ca --mount=type=cache,target=/root/.npm,sharing=locked \
     --mount=type=bind,from=host-npm-cache,target=/tmp/host-npm-cache,rw \
     if [ -s /run/secrets/host-ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/host-ca; fi \
  && if [ -d /tmp/host-npm-cache/_cacache ]; then export npm_config_cache=/tmp/host-npm-cache npm_config_prefer_offline=true; fi \
  && npm ci --omit=dev --workspace @semijoias/api --no-audit --no-fund --loglevel=warn
+COPY scripts/image/prune-node-modules.mjs /tmp/
+RUN node /tmp/prune-node-modules.mjs node_modules
 
 # --- Build: web (client + server render) then the API bundle -----------------------------------
 FROM npm AS build
@@ -85,10 +96,14 @@ COPY packages/domain/ packages/domain/
 COPY apps/web/ apps/web/
 COPY apps/api/ apps/api/
 # What the server reads at run time, laid out as in the repository (apps/api/src/lib/paths.ts
-# walks up to apps/api/package.json and finds apps/web/dist beside it).
+# walks up to apps/api/package.json and finds apps/web/dist beside it). The migrations without
+# drizzle-kit's snapshots (it reads them to write the next migration; the migrator reads the
+# journal and the SQL). The source maps stay: the web's are served with its files, the server's
+# give TypeScript positions with NODE_OPTIONS=--enable-source-maps.
 RUN npm run build \
  && mkdir -p /out/apps/api /out/apps/web \
  && cp -a apps/api/dist apps/api/drizzle apps/api/media /out/apps/api/ \
+ && rm -f /out/apps/api/drizzle/meta/*_snapshot.json \
  && cp -a apps/web/dist apps/web/dist-server /out/apps/web/
 
 # --- The final image: Debian's Node, production node_modules, the built app --------------------
