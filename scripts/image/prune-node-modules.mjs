@@ -87,7 +87,8 @@ function isPackageRoot(dir) {
   const parent = dirname(dir);
   const inNodeModules =
     isNodeModules(parent) || (basename(parent).startsWith('@') && isNodeModules(dirname(parent)));
-  if (!inNodeModules || basename(dir).startsWith('@') || basename(dir).startsWith('.')) return false;
+  if (!inNodeModules || basename(dir).startsWith('@') || basename(dir).startsWith('.'))
+    return false;
   try {
     return lstatSync(join(dir, 'package.json')).isFile();
   } catch {
@@ -129,7 +130,8 @@ function walk(dir) {
     const { size } = lstatSync(path);
     if (TYPESCRIPT.test(entry.name)) take('TypeScript types and sources', path, size, 1);
     else if (SOURCE_MAP.test(entry.name)) take('source maps', path, size, 1);
-    else if (MARKDOWN.test(entry.name) && !LICENCE.test(entry.name)) take('Markdown', path, size, 1);
+    else if (MARKDOWN.test(entry.name) && !LICENCE.test(entry.name))
+      take('Markdown', path, size, 1);
     else {
       keptBytes += size;
       keptFiles++;
@@ -144,7 +146,9 @@ walk(root);
 const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 let takenBytes = 0;
 let takenFiles = 0;
-console.log(`prune-node-modules: ${relative(process.cwd(), root) || '.'}${dryRun ? ' (dry run)' : ''}`);
+console.log(
+  `prune-node-modules: ${relative(process.cwd(), root) || '.'}${dryRun ? ' (dry run)' : ''}`,
+);
 for (const [reason, { bytes, files }] of [...taken].sort((a, b) => b[1].bytes - a[1].bytes)) {
   console.log(`  - ${mb(bytes).padStart(8)} in ${String(files).padStart(5)} files: ${reason}`);
   takenBytes += bytes;

@@ -1,8 +1,13 @@
 #!/usr/bin/env node
-// Proves the built image is a working store: starts it (runc, host network) against a fresh
-// database made from the PostgreSQL URL given, waits for the readiness call, reads a page
-// rendered on the server, buys a product as a guest through the sandbox's card page, checks the
-// order reads 'Pedido Pago', then stops the container and checks it exited 0 on SIGTERM.
+// Proves the built image is a working store, in both its database modes (runc, host network):
+// 1. against a fresh database made from the PostgreSQL URL given, e-mail to DATA_DIR/outbox: waits
+//    for the readiness call, reads a page rendered on the server, buys a product as a guest
+//    through the sandbox's card page and checks the order reads 'Pedido Pago' and her e-mail is
+//    written; renders a share picture (sharp, librsvg, the fonts); loads every package the server's
+//    bundles import (what scripts/image/prune-node-modules.mjs left must be enough); makes a backup
+//    with the command-line tool; stops it and checks it exited 0 on SIGTERM;
+// 2. on the embedded PGlite (no DATABASE_URL), e-mail over SMTP (nodemailer, to a server this
+//    test runs): ready, a page rendered on the server, a purchase, her e-mail received, SIGTERM.
 //
 //   node scripts/image/test-image.mjs <postgres-url> [image]
 //
@@ -11,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 import { createDatabase } from '../../bench/rehearsal/database.mjs';
 import { freePort } from '../../bench/rehearsal/processes.mjs';
 
@@ -23,6 +29,7 @@ if (!adminUrl || !/^postgres(ql)?:\/\//.test(adminUrl)) {
 const repoRoot = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const name = `semijoias-image-test-${process.pid}-${Date.now().toString(36)}`;
 const GUEST_CPF = '529.982.247-25'; // a valid CPF, as the e2e tests' guest uses
+const GUEST_EMAIL = 'teste-imagem@exemplo.com.br';
 const APPROVED_CARD = '4111 1111 1111 1111';
 
 const log = (message) => console.log(`test-image: ${message}`);
@@ -33,14 +40,14 @@ function podman(args, options = {}) {
   return spawnSync('podman', ['--runtime', 'runc', ...args], { encoding: 'utf8', ...options });
 }
 
-function containerState() {
-  const r = podman(['inspect', '--format', '{{.State.Status}} {{.State.ExitCode}}', name]);
+function containerState(container) {
+  const r = podman(['inspect', '--format', '{{.State.Status}} {{.State.ExitCode}}', container]);
   const [status = 'missing', exitCode = ''] = r.stdout.trim().split(' ');
   return { status, exitCode: Number(exitCode) };
 }
 
-function containerLogs(lines = 40) {
-  const r = podman(['logs', '--tail', String(lines), name]);
+function containerLogs(container, lines = 40) {
+  const r = podman(['logs', '--tail', String(lines), container]);
   return `${r.stdout}${r.stderr}`.trim();
 }
 
@@ -49,9 +56,14 @@ function expect(condition, message) {
 }
 
 let base = '';
-let started = false;
-/** The fresh database the container uses (bench/rehearsal/database.mjs), dropped at the end. */
+/** The containers started, removed at the end (with their volumes). */
+const started = [];
+/** The one whose log is shown when a check fails. */
+let current = '';
+/** The fresh database the first container uses (bench/rehearsal/database.mjs), dropped at the end. */
 let database;
+/** The SMTP server the second container sends to. */
+let smtp;
 
 async function call(method, path, body, headers = {}) {
   const res = await fetch(new URL(path, base), {
@@ -71,10 +83,10 @@ async function call(method, path, body, headers = {}) {
   return { status: res.status, headers: res.headers, text, json };
 }
 
-async function waitUntilReady(timeoutMs) {
+async function waitUntilReady(container, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { status } = containerState();
+    const { status } = containerState(container);
     if (status !== 'running') throw new Error(`the container stopped while starting (${status})`);
     const ready = await fetch(new URL('/api/health/ready/', base), {
       signal: AbortSignal.timeout(2000),
@@ -143,7 +155,7 @@ async function buyAsGuest(products) {
         phone: '(11) 98765-4321',
         cpf: GUEST_CPF,
         fullName: 'Teste da Imagem',
-        email: 'teste-imagem@exemplo.com.br',
+        email: GUEST_EMAIL,
       },
       totais: { total },
     },
@@ -186,42 +198,178 @@ async function buyAsGuest(products) {
     `order ${reference} reads '${order.json.status}', not 'Pedido Pago'`,
   );
   log(`order ${reference} (${product.name}, R$ ${total}) paid by card: 'Pedido Pago'`);
+  return reference;
 }
 
-async function main() {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  database = await createDatabase(repoRoot, adminUrl);
+/** Polls until check() gives something, or fails saying what it waited for. */
+async function waitFor(what, timeoutMs, check) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await check();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no ${what} in ${timeoutMs} ms`);
+    await sleep(500);
+  }
+}
 
-  const env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATABASE_URL: database.url,
-    JWT_SECRET: randomBytes(36).toString('base64url'),
-    PAYMENT_PROVIDER: 'sandbox',
-    SEED_DEMO_CATALOG: 'true',
-  };
+/** Her e-mail about the order, written by the files outbox (SMTP_URL unset) under DATA_DIR. */
+async function checkOutboxEmail(container, reference) {
+  const file = await waitFor(`e-mail to ${GUEST_EMAIL} in DATA_DIR/outbox`, 30_000, () => {
+    const r = podman([
+      'exec',
+      container,
+      'sh',
+      '-c',
+      `grep -l -F '${GUEST_EMAIL}' "$DATA_DIR"/outbox/*.json 2>/dev/null | head -n 1`,
+    ]);
+    return r.stdout.trim();
+  });
+  log(`her e-mail about order ${reference} written to ${file}`);
+}
+
+/**
+ * A product's picture as the 1200×630 JPEG link previewers show: an SVG with text (the carousel
+ * picture) through sharp's libvips and librsvg, with the fonts the image installs.
+ */
+async function checkSharePicture(products) {
+  const svg = products
+    .map((p) => p.image_carrossel)
+    .find((i) => /^\/media\/.+\.svg$/.test(i ?? ''));
+  expect(svg, 'no product has an SVG carousel picture');
+  const path = `/media/compartilhar/${svg.slice('/media/'.length, -'.svg'.length)}.jpg`;
+  const res = await fetch(new URL(path, base), { signal: AbortSignal.timeout(30_000) });
+  const body = Buffer.from(await res.arrayBuffer());
+  expect(res.status === 200, `GET ${path} answered ${res.status}`);
+  // The JPEG's start-of-frame marker (baseline or progressive) carries its height and width.
+  const sof = [...body.entries()].findIndex(
+    ([i, b]) => b === 0xff && (body[i + 1] === 0xc0 || body[i + 1] === 0xc2),
+  );
+  expect(body[0] === 0xff && body[1] === 0xd8 && sof > 0, `GET ${path} is not a JPEG`);
+  const [height, width] = [body.readUInt16BE(sof + 5), body.readUInt16BE(sof + 7)];
+  expect(width === 1200 && height === 630, `GET ${path} is ${width}×${height}, not 1200×630`);
+  log(`GET ${path}: a ${width}×${height} JPEG of ${body.length} bytes, drawn by sharp`);
+}
+
+/**
+ * Every package the server's bundles import (apps/api/dist/**.js: the store, the backup and
+ * restore tools) loads in the image: nothing it needs was left out of node_modules.
+ */
+function checkPackagesLoad(container) {
+  const script = String.raw`
+    import { readdirSync, readFileSync } from 'node:fs';
+    import { isBuiltin } from 'node:module';
+    import { join } from 'node:path';
+    const names = new Set();
+    for (const file of readdirSync('apps/api/dist', { recursive: true })) {
+      if (!file.endsWith('.js')) continue;
+      const code = readFileSync(join('apps/api/dist', file), 'utf8');
+      // esbuild's import statements (at a line's start) and import() calls of a literal.
+      const found = code.matchAll(
+        /^(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|^import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm,
+      );
+      for (const match of found) {
+        const name = match[1] ?? match[2] ?? match[3];
+        if (!name.startsWith('.') && !isBuiltin(name)) names.add(name);
+      }
+    }
+    const failed = [];
+    for (const name of [...names].sort()) await import(name).catch((err) => failed.push(name + ': ' + err.message));
+    console.log(JSON.stringify({ loaded: names.size - failed.length, failed }));`;
+  const r = podman(['exec', container, 'node', '--input-type=module', '-e', script]);
+  expect(r.status === 0, `loading the packages failed: ${r.stderr.trim()}`);
+  const { loaded, failed } = JSON.parse(r.stdout.trim().split('\n').pop());
+  expect(failed.length === 0, `packages the server imports do not load: ${failed.join('; ')}`);
+  expect(loaded >= 15, `only ${loaded} packages found in the server's bundles`);
+  log(`the ${loaded} packages the server's bundles import all load`);
+}
+
+/** The command-line backup (tar-stream, the database's dump) of a running PostgreSQL store. */
+function checkBackup(container) {
+  const r = podman(['exec', container, 'node', 'apps/api/dist/cli/backup.js']);
+  expect(
+    r.status === 0 && /Backup feito/.test(r.stdout),
+    `node apps/api/dist/cli/backup.js failed (${r.status}): ${r.stdout}${r.stderr}`,
+  );
+  log(r.stdout.trim().split('\n')[0]);
+}
+
+/** podman stop sends SIGTERM; the server drains and must exit 0 well before the SIGKILL. */
+function stopStore(container) {
+  const stopping = Date.now();
+  const stop = podman(['stop', '--time', '30', container]);
+  expect(stop.status === 0, `podman stop failed: ${stop.stderr.trim()}`);
+  const { status, exitCode } = containerState(container);
+  expect(status === 'exited' && exitCode === 0, `on SIGTERM it ended ${status} ${exitCode}`);
+  log(`stopped by SIGTERM in ${Date.now() - stopping} ms, exit code 0`);
+}
+
+async function startStore(container, env) {
   const run = podman([
     'run',
     '--detach',
     '--name',
-    name,
+    container,
     '--network',
     'host',
     ...Object.entries(env).flatMap(([k, v]) => ['--env', `${k}=${v}`]),
     image,
   ]);
   expect(run.status === 0, `podman run failed: ${run.stderr.trim()}`);
-  started = true;
+  started.push(container);
+  current = container;
+  base = env.PUBLIC_URL;
   const startedAt = Date.now();
-  await waitUntilReady(90_000);
-  log(`ready on ${base} in ${Date.now() - startedAt} ms`);
+  await waitUntilReady(container, 90_000);
+  log(`${container}: ready on ${base} in ${Date.now() - startedAt} ms`);
+}
+
+/** An SMTP server on a free port that keeps what it receives (no TLS, no authentication). */
+async function startSmtp() {
+  const port = await freePort();
+  const received = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks = [];
+      stream.on('data', (c) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data: Buffer.concat(chunks).toString('utf8'),
+        });
+        done();
+      });
+    },
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return { port, received, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+async function main() {
+  const jwtSecret = () => randomBytes(36).toString('base64url');
+  const common = { HOST: '127.0.0.1', PAYMENT_PROVIDER: 'sandbox', SEED_DEMO_CATALOG: 'true' };
+
+  // 1. PostgreSQL, e-mail to the files outbox.
+  database = await createDatabase(repoRoot, adminUrl);
+  let port = await freePort();
+  const pg = `${name}-pg`;
+  await startStore(pg, {
+    ...common,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: database.url,
+    JWT_SECRET: jwtSecret(),
+  });
 
   // Who runs it, and whether the data volume is theirs to write.
   const probe = podman([
     'exec',
-    name,
+    pg,
     'sh',
     '-c',
     'id -u && touch "$DATA_DIR/.probe" && rm "$DATA_DIR/.probe" && ! command -v npm',
@@ -230,28 +378,48 @@ async function main() {
   expect(probe.stdout.trim() !== '0', 'the store runs as root');
   log(`runs as uid ${probe.stdout.trim()}, DATA_DIR writable, no npm in the image`);
 
-  const health = podman(['healthcheck', 'run', name]);
+  const health = podman(['healthcheck', 'run', pg]);
   expect(health.status === 0, `the image's HEALTHCHECK failed: ${health.stdout}${health.stderr}`);
   log('HEALTHCHECK passes');
 
-  const products = await checkServerRenderedPage();
-  await buyAsGuest(products);
+  checkPackagesLoad(pg);
+  let products = await checkServerRenderedPage();
+  await checkSharePicture(products);
+  let reference = await buyAsGuest(products);
+  await checkOutboxEmail(pg, reference);
+  checkBackup(pg);
+  stopStore(pg);
 
-  // podman stop sends SIGTERM; the server drains and must exit 0 well before the SIGKILL.
-  const stopping = Date.now();
-  const stop = podman(['stop', '--time', '30', name]);
-  expect(stop.status === 0, `podman stop failed: ${stop.stderr.trim()}`);
-  const { status, exitCode } = containerState();
-  expect(status === 'exited' && exitCode === 0, `on SIGTERM it ended ${status} ${exitCode}`);
-  log(`stopped by SIGTERM in ${Date.now() - stopping} ms, exit code 0`);
+  // 2. The embedded PGlite in the data volume, e-mail over SMTP.
+  smtp = await startSmtp();
+  port = await freePort();
+  const embedded = `${name}-pglite`;
+  await startStore(embedded, {
+    ...common,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    JWT_SECRET: jwtSecret(),
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+  });
+  const pglite = podman(['exec', embedded, 'sh', '-c', 'test -f "$DATA_DIR/pglite/PG_VERSION"']);
+  expect(pglite.status === 0, `${embedded} has no PGlite database in DATA_DIR/pglite`);
+  log('the embedded PGlite database is in DATA_DIR/pglite');
+  products = await checkServerRenderedPage();
+  reference = await buyAsGuest(products);
+  const mail = await waitFor(`e-mail to ${GUEST_EMAIL} over SMTP`, 30_000, () =>
+    smtp.received.find((m) => m.to.includes(GUEST_EMAIL)),
+  );
+  log(`her e-mail about order ${reference} received over SMTP (${mail.data.length} bytes)`);
+  stopStore(embedded);
 }
 
 let cleaning;
 /** Once, whoever asks first (the end, a failure, a signal); the others wait for the same. */
 function cleanup() {
   cleaning ??= (async () => {
-    if (started) podman(['rm', '--force', '--volumes', name]);
+    for (const container of started) podman(['rm', '--force', '--volumes', container]);
     await database?.drop().catch(() => {});
+    await smtp?.close();
   })();
   return cleaning;
 }
@@ -269,8 +437,8 @@ try {
   await cleanup();
   log('OK');
 } catch (err) {
-  if (started && !cleaning) {
-    console.error(`--- last lines of the container's log ---\n${containerLogs()}\n---`);
+  if (current && !cleaning) {
+    console.error(`--- last lines of ${current}'s log ---\n${containerLogs(current)}\n---`);
   }
   await cleanup();
   console.error(`test-image: FAILED: ${err instanceof Error ? err.message : err}`);
