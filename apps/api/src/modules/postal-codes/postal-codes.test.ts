@@ -322,22 +322,36 @@ describe('POST /api/validar-cep/ rate limit (per client IP)', () => {
     rateLimits: { ...DEFAULT_RATE_LIMITS, cepLookupPerIp: { max: 3, windowSeconds: 3600 } },
   } as Partial<Config>);
 
-  it('answers 429 past the limit, bad requests included', async () => {
-    const from = (ip: string, cep: unknown) =>
-      limited.app.inject({
-        method: 'POST',
-        url: '/api/validar-cep/',
-        payload: { cep },
-        remoteAddress: ip,
-      });
+  const from = (ip: string, cep: unknown) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/validar-cep/',
+      payload: { cep },
+      remoteAddress: ip,
+    });
+
+  it('answers 429 past the limit of calls to ViaCEP', async () => {
     expect((await from('10.0.0.1', '01310100')).statusCode).toBe(200);
     expect((await from('10.0.0.1', '99999999')).statusCode).toBe(404);
-    expect((await from('10.0.0.1', '123')).statusCode).toBe(400);
-    const res = await from('10.0.0.1', '01310100');
+    expect((await from('10.0.0.1', '20040020')).statusCode).toBe(200);
+    const res = await from('10.0.0.1', '40010000');
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ success: false, error: TOO_MANY_ATTEMPTS });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is counted apart.
-    expect((await from('10.0.0.2', '01310100')).statusCode).toBe(200);
+    expect((await from('10.0.0.2', '40010000')).statusCode).toBe(200);
+    expect(fake.requests).toBe(4);
+  });
+
+  it('never refuses what is known already, nor a malformed CEP (no call to ViaCEP)', async () => {
+    // A crowd behind one mobile carrier's address: 200 shoppers, the store's known CEPs.
+    await from('10.0.0.3', '70040010');
+    const calls = fake.requests;
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => from('10.0.0.3', i % 2 ? '70040010' : '01310100')),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(200).fill(200));
+    expect((await from('10.0.0.3', '123')).statusCode).toBe(400);
+    expect(fake.requests).toBe(calls);
   });
 });

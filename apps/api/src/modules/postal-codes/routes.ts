@@ -1,6 +1,6 @@
 /**
- * POST /api/validar-cep/ (docs/cart-contract.md, "Postal codes"): no token needed, limited per
- * client address, answered from the cache or ViaCEP. Thin: limit, read, look up, answer.
+ * POST /api/validar-cep/ (docs/cart-contract.md, "Postal codes"): no token needed, answered from
+ * the cache or ViaCEP, the calls to ViaCEP limited per client address. Thin: read, look up, answer.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CEP_LOOKUP_ERROR, CEP_NOT_FOUND, REQUEST_INVALID } from '@semijoias/domain/messages';
@@ -43,13 +43,14 @@ export const postalCodeRoutes: FastifyPluginAsyncZod<PostalCodeRoutesOptions> = 
     '/validar-cep/',
     { schema: { body: cepBody, response: { 200: cepFoundAnswer, ...failures } } },
     async (req, reply) => {
-      await countLookup(req.ip);
       const parsed = cepRequest.safeParse(req.body);
       if (!parsed.success) {
         const message = parsed.error.issues[0]?.message ?? REQUEST_INVALID;
         throw new ValidationError(message, undefined, { success: false });
       }
-      const result = await postalCodes.find(parsed.data.cep, req.log);
+      // Only a call that reaches ViaCEP counts against her address's limit: a crowd behind one
+      // mobile carrier's address looking up known CEPs is never refused (issue 32).
+      const result = await postalCodes.find(parsed.data.cep, req.log, () => countLookup(req.ip));
       switch (result.kind) {
         case 'found':
           return { success: true as const, endereco: result.address };

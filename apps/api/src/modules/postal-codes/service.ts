@@ -61,11 +61,22 @@ export function createPostalCodeService({ db, lookup, now = Date.now }: PostalCo
   }
 
   return {
-    /** `cep` is 8 digits. Never throws for an outside failure: that is `{kind: 'failed'}`. */
-    async find(cep: string, log: Log): Promise<CepResult> {
+    /**
+     * `cep` is 8 digits. Never throws for an outside failure: that is `{kind: 'failed'}`.
+     * `beforeLookup` runs only when ViaCEP is about to be called (the per-address limit: what
+     * is known already costs nobody anything); its throw ends the call.
+     */
+    async find(cep: string, log: Log, beforeLookup?: () => Promise<void>): Promise<CepResult> {
       const [cached] = await db.select().from(cepLookups).where(eq(cepLookups.cep, cep));
       if (cached && isFresh(cached)) return fromRow(cached);
 
+      try {
+        await beforeLookup?.();
+      } catch (err) {
+        // Over her limit: an address known from before still beats a refusal.
+        if (cached?.found) return fromRow(cached);
+        throw err;
+      }
       let answer;
       try {
         answer = await lookup.lookup(cep);
