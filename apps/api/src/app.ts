@@ -355,7 +355,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
       // Catalog: the store's settings every page reads (the time to pay, the payment terms),
       // the product lists, search and a product's page.
-      await api.register(storeSettingsRoutes, { db: database.db, config });
+      await api.register(storeSettingsRoutes, { db: database.db, config, cache: catalogCache });
       await api.register(catalogRoutes, {
         db: database.db,
         imageBaseUrl: config.imageBaseUrl,
