@@ -1,13 +1,13 @@
 /**
- * Why a stock changes. The stock ledger (`stock_movements`) is written by a trigger on
- * `products` (migration 0006) for every change of a stock; the code says why by setting
- * transaction-local settings before the statement that changes it. They last until the end of
- * the transaction, so call this inside the transaction (`tx`), again before a change with
- * another reason.
+ * Why a stock changes. The stock ledger (`stock_movements`) is written by triggers on `products`
+ * and `product_variations` (migrations 0006, 0011) for every change of a quantity; the move says
+ * why by setting transaction-local settings before its statements. They last until the end of
+ * the transaction, so every move of this module sets them again before it writes: a tag is never
+ * inherited from an earlier move of the same transaction.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import type { StockMovementReason } from '../db/schema.js';
+import type { Db } from '../../db/client.js';
+import type { StockMovementReason } from '../../db/schema.js';
 
 export interface StockChangeTag {
   reason: StockMovementReason;

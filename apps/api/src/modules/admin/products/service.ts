@@ -1,7 +1,8 @@
 /**
  * The back office's products (docs/admin/products.md). Every change is one transaction holding
- * its audit entry; the stock is changed by one guarded statement (`where stock = <seen>`), so an
- * edit never overwrites a sale made while the form was open. A new product starts hidden: it has
+ * its audit entry; the stock is the stock module's (modules/stock): set from the form by one
+ * guarded statement (`where stock = <seen>`), so an edit never overwrites a sale made while the
+ * form was open. A new product starts hidden: it has
  * no picture yet, and the owners publish it once its main picture is up.
  */
 import { PRODUCT_NOT_FOUND } from '@semijoias/domain/messages';
@@ -36,9 +37,9 @@ import {
 import type { Db } from '../../../db/client.js';
 import { productCompositions, products } from '../../../db/schema.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
-import { tagStockChanges } from '../../../lib/stock-ledger.js';
 import { wordStartPattern, type ImageUrl } from '../../catalog/index.js';
 import { waitingCounts } from '../../stock-alerts/index.js';
+import { receiveInitialStock, setStockFromForm } from '../../stock/index.js';
 import { writeAudit } from '../audit.js';
 import { STOCK_BY_VARIATION, variationsOf } from './variations.js';
 import type { Owner } from '../../owner-access/index.js';
@@ -290,17 +291,11 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       return db.transaction(async (tx) => {
         await checkCompositions(tx, value.compositionIds);
         const slug = await freeSlug(tx, productSlug(value.name));
-        await tagStockChanges(tx, {
-          reason: 'initial',
-          actorUserId: owner.id,
-          note: 'Cadastro no painel',
-        });
         const [created] = await tx
           .insert(products)
           .values({
             ...formColumns(value),
             slug,
-            stock: value.stock,
             // No picture yet: '' is "none" (the carousel already skips an empty one).
             image: '',
             imgPessoa: '',
@@ -312,6 +307,11 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
           })
           .returning({ id: products.id });
         const id = created!.id;
+        // Its first units through the ledger ('initial'), by whom.
+        await receiveInitialStock(tx, id, value.stock, {
+          actorUserId: owner.id,
+          note: 'Cadastro no painel',
+        });
         await saveCompositions(tx, id, value.compositionIds);
         const after = await load(tx, id);
         await writeAudit(tx, owner, {
@@ -339,33 +339,24 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
           throw new ValidationError(STOCK_BY_VARIATION, { estoque: [STOCK_BY_VARIATION] });
         }
         if (value.stock !== value.stockSeen) {
-          await tagStockChanges(tx, {
-            reason: 'adjustment',
-            actorUserId: owner.id,
-            note: 'Editado no produto',
-          });
-          // One guarded statement: a sale that moved the stock meanwhile makes it match nothing.
-          const changed = await tx
-            .update(products)
-            .set({ ...columns, stock: value.stock })
-            .where(and(eq(products.id, id), eq(products.stock, value.stockSeen)))
-            .returning({ id: products.id });
-          if (changed.length === 0) {
-            const [current] = await tx
-              .select({ stock: products.stock })
-              .from(products)
-              .where(eq(products.id, id));
-            if (!current) throw new NotFoundError(PRODUCT_NOT_FOUND);
-            const message = productStockMovedMessage(current.stock);
+          // A sale that moved the stock meanwhile makes the stock module refuse it.
+          const refused = await setStockFromForm(
+            tx,
+            id,
+            { seen: value.stockSeen, stock: value.stock },
+            { actorUserId: owner.id, note: 'Editado no produto' },
+          );
+          if (refused?.refused === 'no-product') throw new NotFoundError(PRODUCT_NOT_FOUND);
+          if (refused?.refused === 'moved') {
+            const message = productStockMovedMessage(refused.stock);
             throw new ConflictError(
               message,
               { estoque: [message] },
-              { estoque_atual: current.stock },
+              { estoque_atual: refused.stock },
             );
           }
-        } else {
-          await tx.update(products).set(columns).where(eq(products.id, id));
         }
+        await tx.update(products).set(columns).where(eq(products.id, id));
         await saveCompositions(tx, id, value.compositionIds);
         const after = await load(tx, id);
         await writeAudit(tx, owner, {

@@ -1,12 +1,13 @@
 /**
  * The owners' sizes of a piece (docs/variations-contract.md): the axis ('Aro') and the
- * list in its order. Stock never moves here: a new size starts at 0 and is restocked through the
- * ledger (Estoque's adjustment, per size). A size taken out is deleted when it was never ordered,
- * archived otherwise (its order lines point at it), and only when it has no stock left: its units
- * must not vanish from the ledger. A piece that starts being sold by size has its own stock
- * taken to 0 first, with a ledger entry saying so.
+ * list in its order. Stock never moves here: the sizes' shelves are the stock module's
+ * (modules/stock). A new size starts at 0 and is restocked through the ledger (Estoque's
+ * adjustment, per size). A size taken out is deleted when it was never ordered, archived
+ * otherwise (its order lines point at it), and only when it has no stock left: its units must not
+ * vanish from the ledger. A piece that starts being sold by size has its own stock taken to 0
+ * first, with a ledger entry saying so.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   MAX_VARIATIONS_PER_PRODUCT,
   VARIATION_AXIS_MAX_LENGTH,
@@ -19,8 +20,8 @@ import { PRODUCT_NOT_FOUND } from '@semijoias/domain/messages';
 import type { Db } from '../../../db/client.js';
 import { products, productVariations } from '../../../db/schema.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
-import { tagStockChanges } from '../../../lib/stock-ledger.js';
 import type { Owner } from '../../owner-access/index.js';
+import { closeSizes, emptyForSizes, openSizes } from '../../stock/index.js';
 import { writeAudit } from '../audit.js';
 
 export const VARIATION_FORM_MESSAGES = {
@@ -124,7 +125,7 @@ export async function setVariations(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [product] = await tx
-      .select({ name: products.name, axis: products.variationAxis, stock: products.stock })
+      .select({ name: products.name, axis: products.variationAxis })
       .from(products)
       .where(eq(products.id, productId))
       .for('no key update');
@@ -138,38 +139,28 @@ export async function setVariations(
     }
     const kept = new Set(form.variations.flatMap((v) => (v.id === undefined ? [] : [v.id])));
     const leaving = current.filter((v) => !kept.has(v.id));
-    for (const v of leaving) {
-      if (v.estoque > 0) {
-        const message = variationHasStockMessage(variationLabel(product.axis, v.nome), v.estoque);
-        throw new ConflictError(message, { variacoes: [message] });
-      }
+    // Only empty sizes leave (the stock module's guard): the first still holding units is named.
+    const holding = await closeSizes(
+      tx,
+      productId,
+      leaving.map((v) => ({ id: v.id, ordered: v.pedidos > 0 })),
+    );
+    if (holding) {
+      const name = leaving.find((v) => v.id === holding.id)!.nome;
+      const message = variationHasStockMessage(variationLabel(product.axis, name), holding.stock);
+      throw new ConflictError(message, { variacoes: [message] });
     }
 
     // A piece that starts being sold by size: its own units leave through the ledger first.
-    if (product.axis === null && form.axis !== null && product.stock > 0) {
-      await tagStockChanges(tx, {
-        reason: 'adjustment',
+    if (product.axis === null && form.axis !== null)
+      await emptyForSizes(tx, productId, {
         actorUserId: owner.id,
         note: 'Estoque passa a ser por variação',
       });
-      await tx.update(products).set({ stock: 0 }).where(eq(products.id, productId));
-    }
     await tx
       .update(products)
       .set({ variationAxis: form.axis, updatedAt: sql`now()` })
       .where(eq(products.id, productId));
-
-    const gone = leaving.map((v) => v.id);
-    const ordered = leaving.filter((v) => v.pedidos > 0).map((v) => v.id);
-    if (ordered.length > 0) {
-      await tx
-        .update(productVariations)
-        .set({ archivedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(inArray(productVariations.id, ordered));
-    }
-    const never = gone.filter((id) => !ordered.includes(id));
-    if (never.length > 0)
-      await tx.delete(productVariations).where(inArray(productVariations.id, never));
 
     // Names first set aside, so a swap of two names never meets the live-name unique index.
     for (const v of form.variations) {
@@ -179,6 +170,7 @@ export async function setVariations(
           .set({ name: `\u2060${v.id}` })
           .where(eq(productVariations.id, v.id));
     }
+    const added: { name: string; sku: string | null; position: number }[] = [];
     for (const [position, v] of form.variations.entries()) {
       if (v.id !== undefined) {
         await tx
@@ -186,11 +178,11 @@ export async function setVariations(
           .set({ name: v.name, sku: v.sku, position, updatedAt: sql`now()` })
           .where(eq(productVariations.id, v.id));
       } else {
-        await tx
-          .insert(productVariations)
-          .values({ productId, name: v.name, sku: v.sku, position, stock: 0 });
+        added.push({ name: v.name, sku: v.sku, position });
       }
     }
+    // Last, so a new size's name never meets a kept size's old one; each opens empty.
+    await openSizes(tx, productId, added);
 
     const list = form.variations.map((v) => v.name).join(', ');
     await writeAudit(tx, owner, {

@@ -1,10 +1,10 @@
 /**
- * The stock ledger read and the owners' manual adjustment. The ledger rows are the trigger's
- * (migration 0006); an adjustment is one guarded statement — `stock + Δ >= 0` in its WHERE — so
- * a checkout decrementing the same row at the same moment is serialized by the row lock and
- * neither can take the stock below zero or lose the other's change.
+ * The stock ledger read and the owners' manual adjustment. The ledger rows are the triggers'
+ * (migrations 0006, 0011); the adjustment is the stock module's (modules/stock: one guarded
+ * statement, `stock + Δ >= 0`), so a checkout decrementing the same row at the same moment is
+ * serialized by the row lock and neither can take the stock below zero or lose the other's change.
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, STOCK_REASON_LABEL } from '@semijoias/domain/admin';
 import { searchWords } from '@semijoias/domain/catalog';
 import {
@@ -22,7 +22,7 @@ import {
 } from '../../../db/schema.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { variationLabel } from '@semijoias/domain/variations';
-import { tagStockChanges } from '../../../lib/stock-ledger.js';
+import { adjustStock, type Refusal } from '../../stock/index.js';
 import { writeAudit } from '../audit.js';
 import type { Owner } from '../../owner-access/index.js';
 import type { MovementJson } from './schemas.js';
@@ -80,6 +80,38 @@ function serializeMovement(row: MovementRow): MovementJson {
     responsavel_email: row.actorEmail,
     nota: row.note,
   };
+}
+
+/** Why the stock module refused an adjustment, in the owners' words. */
+function adjustmentRefused(refused: Refusal, axis: string | null): Error {
+  switch (refused.reason) {
+    case 'no-product':
+      return new NotFoundError(STOCK_ADJUSTMENT_MESSAGES.productNotFound, {
+        produto_id: [STOCK_ADJUSTMENT_MESSAGES.productNotFound],
+      });
+    case 'short': {
+      const { productName, sizeName, stock } = refused;
+      const message = stockBelowZeroMessage(
+        sizeName === null ? productName : `${productName} (${variationLabel(axis, sizeName)})`,
+        stock,
+      );
+      return new ConflictError(message, { quantidade: [message] }, { estoque: stock });
+    }
+    // Sold by size since it was read (or no longer): her next try is answered by the checks above.
+    case 'changed':
+      return refused.line.variationId === null
+        ? new ValidationError(STOCK_ADJUSTMENT_MESSAGES.variationRequired, {
+            variacao_id: [STOCK_ADJUSTMENT_MESSAGES.variationRequired],
+          })
+        : new NotFoundError(STOCK_ADJUSTMENT_MESSAGES.variationNotFound, {
+            variacao_id: [STOCK_ADJUSTMENT_MESSAGES.variationNotFound],
+          });
+    case 'no-size':
+    case 'hidden':
+      return new NotFoundError(STOCK_ADJUSTMENT_MESSAGES.variationNotFound, {
+        variacao_id: [STOCK_ADJUSTMENT_MESSAGES.variationNotFound],
+      });
+  }
 }
 
 export function createStockService(db: Db, imageUrl: (path: string) => string) {
@@ -173,11 +205,6 @@ export function createStockService(db: Db, imageUrl: (path: string) => string) {
       input: { productId: number; delta: number; note: string; variationId?: number },
     ) {
       return db.transaction(async (tx) => {
-        await tagStockChanges(tx, {
-          reason: 'adjustment',
-          actorUserId: owner.id,
-          note: input.note,
-        });
         const [product] = await tx
           .select({ axis: products.variationAxis })
           .from(products)
@@ -198,73 +225,14 @@ export function createStockService(db: Db, imageUrl: (path: string) => string) {
             variacao_id: [STOCK_ADJUSTMENT_MESSAGES.variationNotFound],
           });
         }
-        let size: { id: number; name: string; stock: number } | null = null;
-        if (input.variationId !== undefined) {
-          const [moved] = await tx
-            .update(productVariations)
-            .set({
-              stock: sql`${productVariations.stock} + ${input.delta}`,
-              updatedAt: sql`now()`,
-            })
-            .where(
-              and(
-                eq(productVariations.id, input.variationId),
-                eq(productVariations.productId, input.productId),
-                sql`${productVariations.stock} + ${input.delta} >= 0`,
-              ),
-            )
-            .returning({
-              id: productVariations.id,
-              name: productVariations.name,
-              stock: productVariations.stock,
-            });
-          if (!moved) {
-            const [current] = await tx
-              .select({ name: productVariations.name, stock: productVariations.stock })
-              .from(productVariations)
-              .where(
-                and(
-                  eq(productVariations.id, input.variationId),
-                  eq(productVariations.productId, input.productId),
-                ),
-              );
-            if (!current) {
-              throw new NotFoundError(STOCK_ADJUSTMENT_MESSAGES.variationNotFound, {
-                variacao_id: [STOCK_ADJUSTMENT_MESSAGES.variationNotFound],
-              });
-            }
-            const [named] = await tx
-              .select({ name: products.name })
-              .from(products)
-              .where(eq(products.id, input.productId));
-            const message = stockBelowZeroMessage(
-              `${named!.name} (${variationLabel(product.axis, current.name)})`,
-              current.stock,
-            );
-            throw new ConflictError(message, { quantidade: [message] }, { estoque: current.stock });
-          }
-          size = moved;
-        }
-        const [updated] = size
-          ? await tx
-              .select({ id: products.id, name: products.name, stock: products.stock })
-              .from(products)
-              .where(eq(products.id, input.productId))
-          : await tx
-              .update(products)
-              .set({ stock: sql`${products.stock} + ${input.delta}`, updatedAt: sql`now()` })
-              .where(
-                and(eq(products.id, input.productId), sql`${products.stock} + ${input.delta} >= 0`),
-              )
-              .returning({ id: products.id, name: products.name, stock: products.stock });
-        if (!updated) {
-          const [current] = await tx
-            .select({ name: products.name, stock: products.stock })
-            .from(products)
-            .where(eq(products.id, input.productId));
-          const message = stockBelowZeroMessage(current!.name, current!.stock);
-          throw new ConflictError(message, { quantidade: [message] }, { estoque: current!.stock });
-        }
+        const moved = await adjustStock(
+          tx,
+          { productId: input.productId, variationId: input.variationId ?? null },
+          input.delta,
+          { actorUserId: owner.id, note: input.note },
+        );
+        if ('refused' in moved) throw adjustmentRefused(moved.refused, product.axis);
+        const { product: updated, size } = moved.adjusted;
         const before = updated.stock - input.delta;
         const which = size ? ` (${variationLabel(product.axis, size.name)})` : '';
         const sizeBefore = size ? size.stock - input.delta : null;

@@ -1,15 +1,16 @@
 /**
  * api/pay (the order) and api/pagamento (its hosted checkout), docs/checkout-contract.md.
  *
- * pay is one transaction: a lock on her (an advisory lock on her id) is taken first, so one
- * customer's checkouts run one after the other (the coupon's "once per customer" and "first purchase" checks then read what
- * the previous one wrote); the order, its lines, the coupon's redemption and the idempotent
- * answer are written; then, last before the commit, each product's stock is taken by one
- * guarded statement (`stock >= n`), in product id order so two orders never wait on each other.
+ * pay is one transaction, in named steps: a lock on her (an advisory lock on her id) first, so
+ * one customer's checkouts run one after the other (the coupon's "once per customer" and "first
+ * purchase" checks then read what the previous one wrote); her lines, their prices, the freight,
+ * the coupon, the order with its lines, the coupon's redemption and the idempotent answer; then,
+ * last before the commit, the stock, taken by the stock module (modules/stock: one guarded
+ * statement a line, in its lock order, so two orders never wait on each other).
  * Every amount comes from the database and the quoter; the browser's figures are never read.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, exists, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { computeTotals, normalizeCouponCode, type Totals } from '@semijoias/domain/coupon';
 import {
   CART_IS_EMPTY,
@@ -21,6 +22,8 @@ import {
 } from '@semijoias/domain/messages';
 import { centsToDecimal, type Cents } from '@semijoias/domain/money';
 import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
+import type { PaymentSettings } from '@semijoias/domain/payment-terms';
+import type { ShippingQuote } from '@semijoias/domain/shipping';
 import {
   chooseVariationMessage,
   lineOutOfStockMessage,
@@ -40,10 +43,10 @@ import {
   type IdempotencyId,
 } from '../../../lib/idempotency.js';
 import { hashToken } from '../../../lib/secrets.js';
-import { tagStockChanges } from '../../../lib/stock-ledger.js';
 import { findUsable, redeem, type UsableCoupon } from '../../coupons/index.js';
 import { readPaymentSettings } from '../../payment-settings/index.js';
 import type { ShippingQuoter } from '../../shipping/index.js';
+import { readStock, takeForOrder, type Shelf } from '../../stock/index.js';
 import { enqueueOrderEmails, orderMailDeps, sealOrderChave } from '../orders/emails.js';
 import type { OrdersService } from '../orders/service.js';
 import { orderTotals } from '../orders/totals.js';
@@ -59,10 +62,10 @@ import {
   type RequestedLine,
 } from './schemas.js';
 
-/** Cents the page's total may differ from the server's (its own rounding of the same figures). */
 /** The first key of her checkout's advisory lock (the second is her id): the store's own space. */
 const CHECKOUT_LOCK_SPACE = 1808;
 
+/** Cents the page's total may differ from the server's (its own rounding of the same figures). */
 export const TOTAL_TOLERANCE_CENTS = 1;
 
 export interface CheckoutServiceOptions {
@@ -116,9 +119,38 @@ interface PricedLine extends RequestedLine {
   variation: { id: number; axis: string; name: string } | null;
 }
 
+/** Where a requested line's units are (modules/stock). */
+const shelfOf = (line: RequestedLine): Shelf => ({
+  productId: line.productId,
+  variationId: line.variationId ?? null,
+});
+
 export function createCheckoutService(opts: CheckoutServiceOptions) {
   const { db, quoter } = opts;
   const mailDeps = orderMailDeps(opts.config);
+
+  /**
+   * Two of her checkouts exclude each other (a lock on her, held to the commit), while anything
+   * else of hers may still be written meanwhile: a cart line, an address, and her row itself (a
+   * cart change stamps users.cart_changed_at, migration 0012). A row lock on users would make her
+   * cart wait for her checkout.
+   */
+  async function lockHerCheckouts(tx: Db, userId: number): Promise<void> {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_SPACE}::int, ${userId}::int)`,
+    );
+  }
+
+  /** The order's lines: a guest's from the body, hers from her server cart (the body's ignored). */
+  async function orderLines(
+    tx: Db,
+    userId: number | undefined,
+    request: PayRequest,
+  ): Promise<RequestedLine[]> {
+    const lines = userId === undefined ? request.lines! : await serverCartLines(tx, userId);
+    if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
+    return lines;
+  }
 
   /** Her server cart's lines, by product and size. */
   async function serverCartLines(tx: Db, userId: number): Promise<RequestedLine[]> {
@@ -136,29 +168,19 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
     );
   }
 
-  /** The order's id, taken first, so the stock ledger's rows of this sale name it. */
-  async function nextOrderId(tx: Db): Promise<number> {
-    // Both drivers (PGlite, node-postgres) answer `rows`.
-    const result = (await tx.execute(
-      sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
-    )) as unknown as { rows: { id: number }[] };
-    return Number(result.rows[0]!.id);
-  }
-
   /**
    * Each line's product as it is now, read without a lock: its name, price and picture for the
-   * order. Refuses at once (400 unknown, 409 hidden or short of stock) what the guarded statement
-   * would refuse later, so a sold-out flash sale turns shoppers away without queueing them on the
-   * product's row. Passing here reserves nothing: {@link takeStock} decides.
+   * order. Refuses at once (400 unknown, 409 hidden or short of stock) what the stock's take would
+   * refuse later, so a sold-out drop turns shoppers away without queueing them on the product's
+   * row. Passing here reserves nothing: the take ({@link takeStock}) decides.
    */
-  async function priceLines(tx: Db, lines: RequestedLine[]) {
+  async function priceLines(tx: Db, lines: RequestedLine[]): Promise<PricedLine[]> {
     const rows = await tx
       .select({
         id: products.id,
         name: products.name,
         priceCents: products.priceCents,
         image: products.image,
-        stock: products.stock,
         hiddenAt: products.hiddenAt,
         axis: products.variationAxis,
       })
@@ -176,13 +198,13 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
             id: productVariations.id,
             productId: productVariations.productId,
             name: productVariations.name,
-            stock: productVariations.stock,
           })
           .from(productVariations)
           .where(
             and(inArray(productVariations.id, wantedSizes), isNull(productVariations.archivedAt)),
           )
       : [];
+    const stock = await readStock(tx, lines.map(shelfOf));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const sizeById = new Map(sizes.map((v) => [v.id, v]));
     return lines.map((line) => {
@@ -190,10 +212,10 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       if (!product) throw badRequest(PRODUCT_NOT_FOUND);
       if (product.hiddenAt !== null) throw conflict(productUnavailableMessage(product.name));
       const { name, priceCents, image } = product;
+      const units = stock.of(shelfOf(line)) ?? 0;
       if (product.axis === null) {
         if (line.variationId !== undefined) throw badRequest(VARIATION_NOT_FOUND);
-        if (product.stock < line.quantidade)
-          throw conflict(outOfStockMessage(product.name, product.stock));
+        if (units < line.quantidade) throw conflict(outOfStockMessage(product.name, units));
         return { ...line, name, priceCents, image, variation: null };
       }
       // A piece sold by size is bought in one of its sizes.
@@ -201,84 +223,140 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       const size = sizeById.get(line.variationId);
       if (!size || size.productId !== product.id) throw badRequest(VARIATION_NOT_FOUND);
       const variation = { id: size.id, axis: product.axis, name: size.name };
-      if (size.stock < line.quantidade)
-        throw conflict(lineOutOfStockMessage(product.name, size.stock, variation));
+      if (units < line.quantidade)
+        throw conflict(lineOutOfStockMessage(product.name, units, variation));
       return { ...line, name, priceCents, image, variation };
     });
   }
 
-  /**
-   * Takes each line's units off the stock — its size's, for a piece sold by size (the product's
-   * stock, their sum, follows by trigger): one guarded statement per line (`stock >= n`, not
-   * hidden, still the price the order was written with), in (product, size) order so two orders
-   * never wait on each other. These are the transaction's last statements: the row locks they
-   * take are held only until the commit, so orders for one piece queue on it for as short a time
-   * as they can (a flash sale). A price the owners changed meanwhile throws
-   * {@link PriceChangedError}: the whole order is made again at the new price.
-   */
-  async function takeStock(tx: Db, lines: PricedLine[]) {
-    const inOrder = [...lines].sort(
-      (a, b) => a.productId - b.productId || (a.variation?.id ?? 0) - (b.variation?.id ?? 0),
-    );
-    for (const line of inOrder) {
-      const forSale = and(
-        eq(products.id, line.productId),
-        // A product the owners hid is no longer for sale.
-        isNull(products.hiddenAt),
-        eq(products.priceCents, line.priceCents),
-      );
-      const taken = line.variation
-        ? await tx
-            .update(productVariations)
-            .set({
-              stock: sql`${productVariations.stock} - ${line.quantidade}::int`,
-              updatedAt: sql`now()`,
-            })
-            .where(
-              and(
-                eq(productVariations.id, line.variation.id),
-                eq(productVariations.productId, line.productId),
-                gte(productVariations.stock, line.quantidade),
-                isNull(productVariations.archivedAt),
-                exists(
-                  tx
-                    .select({ one: sql`1` })
-                    .from(products)
-                    .where(forSale),
-                ),
-              ),
-            )
-            .returning({ id: productVariations.id })
-        : await tx
-            .update(products)
-            .set({ stock: sql`${products.stock} - ${line.quantidade}::int`, updatedAt: sql`now()` })
-            .where(and(forSale, gte(products.stock, line.quantidade)))
-            .returning({ id: products.id });
-      if (taken.length > 0) continue;
-      await explainShortage(tx, line);
-    }
+  /** The freight of the priced lines to her CEP, with their subtotal. */
+  async function quoteFreight(cep: string, priced: PricedLine[]) {
+    const subtotal = priced.reduce((sum, l) => sum + l.priceCents * l.quantidade, 0);
+    const itemCount = priced.reduce((sum, l) => sum + l.quantidade, 0);
+    const quote = await quoter.quote({ cep, subtotalCents: subtotal, itemCount });
+    return { subtotal, quote };
   }
 
-  /** Why a line's guarded statement took nothing: 400, 409 with the stock message, or a price. */
-  async function explainShortage(tx: Db, line: PricedLine): Promise<never> {
-    const [product] = await tx
-      .select({ name: products.name, stock: products.stock, hiddenAt: products.hiddenAt })
-      .from(products)
-      .where(eq(products.id, line.productId));
-    if (!product) throw badRequest(PRODUCT_NOT_FOUND);
-    if (product.hiddenAt !== null) throw conflict(productUnavailableMessage(product.name));
-    if (line.variation) {
-      const [size] = await tx
-        .select({ stock: productVariations.stock, archivedAt: productVariations.archivedAt })
-        .from(productVariations)
-        .where(eq(productVariations.id, line.variation.id));
-      if (!size || size.archivedAt !== null) throw badRequest(VARIATION_NOT_FOUND);
-      if (size.stock < line.quantidade)
-        throw conflict(lineOutOfStockMessage(product.name, size.stock, line.variation));
-    } else if (product.stock < line.quantidade) {
-      throw conflict(outOfStockMessage(product.name, product.stock));
+  /** Her coupon, checked against this subtotal (a guest's order has none). */
+  async function usableCoupon(
+    tx: Db,
+    userId: number | undefined,
+    code: string,
+    subtotalCents: number,
+  ): Promise<UsableCoupon | null> {
+    if (userId === undefined || code === '') return null;
+    return findUsable(tx, { code, userId, subtotalCents });
+  }
+
+  /**
+   * The order and its lines, its figures copied from the server's (the owners' payment terms
+   * included, so a later change never touches it), and its coupon's use counted.
+   */
+  async function writeOrder(
+    tx: Db,
+    input: {
+      userId: number | undefined;
+      request: PayRequest;
+      priced: PricedLine[];
+      quote: ShippingQuote;
+      coupon: UsableCoupon | null;
+      terms: PaymentSettings;
+      totals: Totals;
+    },
+  ): Promise<{ id: number; answer: PlacedOrder }> {
+    const { userId, request, priced, quote, coupon, terms, totals } = input;
+    const chave = randomBytes(32).toString('base64url');
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: userId ?? null,
+        status: 'awaiting_payment',
+        accessKeyHash: hashToken(chave),
+        // Her later e-mails (declined, cancelled) link to the order with it, on any device.
+        accessKeySealed: sealOrderChave(opts.config.jwtSecret, chave),
+        cepDestino: request.cep,
+        subtotalCents: totals.subtotal,
+        discountCents: totals.desconto,
+        shippingCents: totals.frete,
+        totalCents: totals.total,
+        shippingDays: quote.prazo,
+        shippingRegion: quote.regiao,
+        couponId: coupon?.coupon.id ?? null,
+        couponCode: coupon?.coupon.code ?? null,
+        paymentMethod: request.method,
+        pixDiscountCents: totals.descontoPix,
+        pixDiscountTenths: terms.pixDiscountTenths,
+        maxInstallments: terms.maxInstallments,
+        interestFreeInstallments: terms.interestFreeInstallments,
+        minInstallmentCents: terms.minInstallmentCents,
+        expiresAt: sql`now() + make_interval(mins => ${opts.config.unpaidOrderTtlMinutes}::int)`,
+      })
+      .returning({ id: orders.id, reference: orders.reference });
+    const orderId = order!.id;
+    await tx.insert(orderItems).values(
+      priced.map((l) => ({
+        orderId,
+        productId: l.productId,
+        name: l.name,
+        image: l.image,
+        unitPriceCents: l.priceCents,
+        quantidade: l.quantidade,
+        // The size as it is now: renaming it later does not change her order.
+        variationId: l.variation?.id ?? null,
+        variationAxis: l.variation?.axis ?? null,
+        variationName: l.variation?.name ?? null,
+      })),
+    );
+    if (coupon && userId !== undefined)
+      await redeem(tx, {
+        coupon: coupon.coupon,
+        userId,
+        orderId,
+        discountCents: coupon.discountCents,
+      });
+    return {
+      id: orderId,
+      answer: { reference: order!.reference, chave, total: centsToDecimal(totals.total) },
+    };
+  }
+
+  /**
+   * Takes the order's units off the stock (modules/stock: one guarded statement a line, each
+   * still for sale at the price the order was written with), or refuses in her words. Last in
+   * the transaction, so the product rows stay locked only for these statements and the commit. A
+   * price the owners changed meanwhile throws {@link PriceChangedError}: the whole order is made
+   * again at the new price.
+   */
+  async function takeStock(tx: Db, orderId: number, priced: PricedLine[]): Promise<void> {
+    const refused = await takeForOrder(
+      tx,
+      orderId,
+      priced.map((line) => ({
+        ...shelfOf(line),
+        quantity: line.quantidade,
+        priceCents: line.priceCents,
+        variation: line.variation,
+      })),
+    );
+    if (!refused) return;
+    switch (refused.reason) {
+      case 'no-product':
+        throw badRequest(PRODUCT_NOT_FOUND);
+      case 'hidden':
+        throw conflict(productUnavailableMessage(refused.productName));
+      case 'no-size':
+        throw badRequest(VARIATION_NOT_FOUND);
+      case 'short': {
+        const { productName, stock, line } = refused;
+        throw conflict(
+          line.variation
+            ? lineOutOfStockMessage(productName, stock, line.variation)
+            : outOfStockMessage(productName, stock),
+        );
+      }
+      case 'changed':
+        throw new PriceChangedError();
     }
-    throw new PriceChangedError();
   }
 
   async function pay(input: CallInput<PayRequest>): Promise<PlacedOrder> {
@@ -298,6 +376,8 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       ...(request.method === 'pix' ? { method: request.method } : {}),
     });
 
+    // One transaction, in named steps: the lines, their prices, the freight, the coupon, the
+    // order, and last the stock.
     const placeOrder = () =>
       db.transaction(async (tx) => {
         if (idem) {
@@ -305,27 +385,11 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
           // Stored in the same transaction as its order: never pending here.
           if (claim.kind === 'answered') return claim.answer;
         }
-        // Two of her checkouts exclude each other (a lock on her, held to the commit), while
-        // anything else of hers may still be written meanwhile: a cart line, an address, and her
-        // row itself (a cart change stamps users.cart_changed_at, migration 0012). A row lock on
-        // users would make her cart wait for her checkout.
-        if (userId !== undefined)
-          await tx.execute(
-            sql`select pg_advisory_xact_lock(${CHECKOUT_LOCK_SPACE}::int, ${userId}::int)`,
-          );
-
-        const lines = userId === undefined ? request.lines! : await serverCartLines(tx, userId);
-        if (lines.length === 0) throw badRequest(CART_IS_EMPTY);
-        const orderId = await nextOrderId(tx);
+        if (userId !== undefined) await lockHerCheckouts(tx, userId);
+        const lines = await orderLines(tx, userId, request);
         const priced = await priceLines(tx, lines);
-        const subtotal = priced.reduce((sum, l) => sum + l.priceCents * l.quantidade, 0);
-        const itemCount = priced.reduce((sum, l) => sum + l.quantidade, 0);
-        const quote = await quoter.quote({ cep: request.cep, subtotalCents: subtotal, itemCount });
-
-        let coupon: UsableCoupon | null = null;
-        if (userId !== undefined && couponCode !== '')
-          coupon = await findUsable(tx, { code: couponCode, userId, subtotalCents: subtotal });
-        // The owners' settings now; the order keeps a copy, so a later change never touches it.
+        const { subtotal, quote } = await quoteFreight(request.cep, priced);
+        const coupon = await usableCoupon(tx, userId, couponCode, subtotal);
         const terms = await readPaymentSettings(tx);
         const totals = computeTotals({
           subtotal,
@@ -333,67 +397,18 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
           frete: quote.valor,
           pixDiscountTenths: request.method === 'pix' ? terms.pixDiscountTenths : 0,
         });
-
-        const chave = randomBytes(32).toString('base64url');
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            id: orderId,
-            userId: userId ?? null,
-            status: 'awaiting_payment',
-            accessKeyHash: hashToken(chave),
-            // Her later e-mails (declined, cancelled) link to the order with it, on any device.
-            accessKeySealed: sealOrderChave(opts.config.jwtSecret, chave),
-            cepDestino: request.cep,
-            subtotalCents: totals.subtotal,
-            discountCents: totals.desconto,
-            shippingCents: totals.frete,
-            totalCents: totals.total,
-            shippingDays: quote.prazo,
-            shippingRegion: quote.regiao,
-            couponId: coupon?.coupon.id ?? null,
-            couponCode: coupon?.coupon.code ?? null,
-            paymentMethod: request.method,
-            pixDiscountCents: totals.descontoPix,
-            pixDiscountTenths: terms.pixDiscountTenths,
-            maxInstallments: terms.maxInstallments,
-            interestFreeInstallments: terms.interestFreeInstallments,
-            minInstallmentCents: terms.minInstallmentCents,
-            expiresAt: sql`now() + make_interval(mins => ${opts.config.unpaidOrderTtlMinutes}::int)`,
-          })
-          .returning({ id: orders.id, reference: orders.reference });
-        await tx.insert(orderItems).values(
-          priced.map((l) => ({
-            orderId: order!.id,
-            productId: l.productId,
-            name: l.name,
-            image: l.image,
-            unitPriceCents: l.priceCents,
-            quantidade: l.quantidade,
-            // The size as it is now: renaming it later does not change her order.
-            variationId: l.variation?.id ?? null,
-            variationAxis: l.variation?.axis ?? null,
-            variationName: l.variation?.name ?? null,
-          })),
-        );
-        if (coupon && userId !== undefined)
-          await redeem(tx, {
-            coupon: coupon.coupon,
-            userId,
-            orderId: order!.id,
-            discountCents: coupon.discountCents,
-          });
-
-        const answer: PlacedOrder = {
-          reference: order!.reference,
-          chave,
-          total: centsToDecimal(totals.total),
-        };
-        if (idem) await storeAnswer(tx, idem, answer);
-        // Last, so the product rows stay locked only for these statements and the commit.
-        await tagStockChanges(tx, { reason: 'sale', orderId });
-        await takeStock(tx, priced);
-        return answer;
+        const order = await writeOrder(tx, {
+          userId,
+          request,
+          priced,
+          quote,
+          coupon,
+          terms,
+          totals,
+        });
+        if (idem) await storeAnswer(tx, idem, order.answer);
+        await takeStock(tx, order.id, priced);
+        return order.answer;
       });
     try {
       return await placeOrder();

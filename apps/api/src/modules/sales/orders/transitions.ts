@@ -5,23 +5,22 @@
  * change, and whatever rides on the change (stock, sales, the coupon) is done only by the one
  * statement that moved it.
  *
- * Rows are locked in one order everywhere: the order, then its lines by (product, size) as api/pay
- * takes them — a size's row before its product's, which its stock's sum then updates — then the
- * coupon. Two transactions touching the same products never wait in a circle.
+ * Rows are locked in one order everywhere: the order, then its lines' stock as the stock module
+ * moves it (modules/stock: by product, its own row before its sizes), then the coupon. Two
+ * transactions touching the same products never wait in a circle.
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
 import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 import type { Db } from '../../../db/client.js';
-import {
-  orderItems,
-  orders,
-  products,
-  productVariations,
-  type OrderRow,
-} from '../../../db/schema.js';
-import { tagStockChanges } from '../../../lib/stock-ledger.js';
+import { orderItems, orders, products, type OrderRow } from '../../../db/schema.js';
 import { release } from '../../coupons/index.js';
+import {
+  giveBackForOrder,
+  takeAgainForOrder,
+  type GiveBackBy,
+  type StockLine,
+} from '../../stock/index.js';
 import { orderTotals } from './totals.js';
 
 export type TransitionOutcome = 'paid' | 'declined' | 'ignored' | 'amount_mismatch';
@@ -155,58 +154,24 @@ export async function cancelExpired(tx: Db, orderId: number, now: Date): Promise
   return true;
 }
 
-/** An order's lines as the stock moves them: by product, then size (api/pay's locking order). */
-async function stockLinesOf(tx: Db, orderId: number) {
+/** An order's lines as the stock moves them (modules/stock puts them in its lock order). */
+function stockLinesOf(tx: Db, orderId: number): Promise<StockLine[]> {
   return tx
     .select({
       productId: orderItems.productId,
       variationId: orderItems.variationId,
-      quantidade: orderItems.quantidade,
+      quantity: orderItems.quantidade,
     })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productId), asc(orderItems.variationId));
-}
-
-/**
- * Adds `delta` units (negative: takes them, only while `stock >= -delta`) to a line's shelf: its
- * size's for a piece sold by size (the product's sum follows by trigger), else the product's.
- * One guarded statement; false when the guard refused.
- */
-async function moveLineStock(
-  tx: Db,
-  line: { productId: number; variationId: number | null },
-  delta: number,
-): Promise<boolean> {
-  if (line.variationId !== null) {
-    const moved = await tx
-      .update(productVariations)
-      .set({ stock: sql`${productVariations.stock} + ${delta}::int`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(productVariations.id, line.variationId),
-          sql`${productVariations.stock} + ${delta}::int >= 0`,
-        ),
-      )
-      .returning({ id: productVariations.id });
-    return moved.length > 0;
-  }
-  const moved = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} + ${delta}::int`, updatedAt: sql`now()` })
-    .where(and(eq(products.id, line.productId), sql`${products.stock} + ${delta}::int >= 0`))
-    .returning({ id: products.id });
-  return moved.length > 0;
+    .where(eq(orderItems.orderId, orderId));
 }
 
 /**
  * Puts an order's units back on the shelf, each line to its own size (the stock ledger says
- * 'cancellation'), line by line in api/pay's order.
+ * 'cancellation', and who and why when it is the owners).
  */
-export async function givePiecesBack(tx: Db, orderId: number): Promise<void> {
-  await tagStockChanges(tx, { reason: 'cancellation', orderId });
-  for (const line of await stockLinesOf(tx, orderId))
-    await moveLineStock(tx, line, line.quantidade);
+export async function givePiecesBack(tx: Db, orderId: number, by?: GiveBackBy): Promise<void> {
+  await giveBackForOrder(tx, orderId, await stockLinesOf(tx, orderId), by);
 }
 
 /** A line of an order whose stock is no longer there (a late payment cannot revive it). */
@@ -219,16 +184,12 @@ export class StockGoneError extends Error {
 
 /**
  * Takes an order's units off the stock again (a late payment reviving a cancelled order), each
- * line from its own size: one guarded statement per line (`stock >= n`), in api/pay's order.
- * Throws StockGoneError at the first line short; the caller runs it in a savepoint and rolls the
- * lines before back.
+ * line from its own size: one guarded statement per line (`stock >= n`). Throws StockGoneError at
+ * the first line short; the caller runs it in a savepoint and rolls the lines before back.
  */
 export async function reserveStockAgain(tx: Db, orderId: number): Promise<void> {
-  await tagStockChanges(tx, { reason: 'sale', orderId });
-  for (const line of await stockLinesOf(tx, orderId)) {
-    if (!(await moveLineStock(tx, line, -line.quantidade)))
-      throw new StockGoneError(line.productId);
-  }
+  const refused = await takeAgainForOrder(tx, orderId, await stockLinesOf(tx, orderId));
+  if (refused) throw new StockGoneError(refused.line.productId);
 }
 
 /**
@@ -340,23 +301,17 @@ export async function cancelByOwner(
     .where(and(eq(orders.id, orderId), inArray(orders.status, [...SHIPPABLE_STATUSES])))
     .returning({ id: orders.id });
   if (!moved) return false;
-  await tagStockChanges(tx, {
-    reason: 'cancellation',
-    orderId,
-    actorUserId: by.ownerId,
-    note: by.reason,
-  });
-  // Line by line in api/pay's order: each size's units back to it, then its product's sales.
-  for (const line of await stockLinesOf(tx, orderId)) {
-    await moveLineStock(tx, line, line.quantidade);
+  const lines = await stockLinesOf(tx, orderId);
+  await giveBackForOrder(tx, orderId, lines, { actorUserId: by.ownerId, note: by.reason });
+  // Then off the best sellers, line by line in the stock's lock order (its rows are held now).
+  for (const line of [...lines].sort((a, b) => a.productId - b.productId))
     await tx
       .update(products)
       .set({
-        salesCount: sql`greatest(${products.salesCount} - ${line.quantidade}::int, 0)`,
+        salesCount: sql`greatest(${products.salesCount} - ${line.quantity}::int, 0)`,
         updatedAt: sql`now()`,
       })
       .where(eq(products.id, line.productId));
-  }
   // Her coupon's use comes back with the order, as for an order cancelled unpaid.
   await release(tx, orderId);
   return true;
