@@ -343,6 +343,14 @@ describe('POST /api/validar-cep/ rate limit (per client IP)', () => {
     expect(fake.requests).toBe(4);
   });
 
+  it('a crowd asking for one new CEP at once makes one call to ViaCEP, counted once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => from('10.0.0.4', '90010000')),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    expect(fake.requestsFor('90010000')).toBe(1);
+  });
+
   it('never refuses what is known already, nor a malformed CEP (no call to ViaCEP)', async () => {
     // A crowd behind one mobile carrier's address: 200 shoppers, the store's known CEPs.
     await from('10.0.0.3', '70040010');

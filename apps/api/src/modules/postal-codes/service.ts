@@ -45,6 +45,9 @@ export function createPostalCodeService({ db, lookup, now = Date.now }: PostalCo
     return now() - row.fetchedAt.getTime() < ttl;
   }
 
+  /** One call to ViaCEP at a time per CEP: shoppers asking for it meanwhile share its answer. */
+  const inFlight = new Map<string, Promise<CepResult>>();
+
   async function remember(cep: string, address: CepAddress | null): Promise<void> {
     const values = {
       found: address !== null,
@@ -69,28 +72,54 @@ export function createPostalCodeService({ db, lookup, now = Date.now }: PostalCo
     async find(cep: string, log: Log, beforeLookup?: () => Promise<void>): Promise<CepResult> {
       const [cached] = await db.select().from(cepLookups).where(eq(cepLookups.cep, cep));
       if (cached && isFresh(cached)) return fromRow(cached);
-
-      try {
+      // Someone is asking ViaCEP for it right now: her answer is that one, and costs her nothing
+      // (a crowd behind one address typing the same new CEP makes one call, counted once).
+      const pending = inFlight.get(cep);
+      if (pending) {
+        const shared = await pending.catch(() => undefined);
+        if (shared) return shared;
+        // The first asker was refused (her limit): this one asks on her own.
+      }
+      const asked = (async () => {
         await beforeLookup?.();
+        return askViaCep(cep, cached, log);
+      })();
+      if (!pending) {
+        inFlight.set(cep, asked);
+        void asked
+          .catch(() => undefined)
+          .finally(() => {
+            if (inFlight.get(cep) === asked) inFlight.delete(cep);
+          });
+      }
+      try {
+        return await asked;
       } catch (err) {
         // Over her limit: an address known from before still beats a refusal.
         if (cached?.found) return fromRow(cached);
         throw err;
       }
-      let answer;
-      try {
-        answer = await lookup.lookup(cep);
-      } catch (err) {
-        if (!(err instanceof CepLookupFailure)) throw err;
-        const staleAddress = cached?.found === true;
-        log.warn(
-          { cep, reason: err.reason, servedStale: staleAddress },
-          'consulta de CEP ao ViaCEP falhou',
-        );
-        return staleAddress ? fromRow(cached) : { kind: 'failed' };
-      }
-      await remember(cep, answer.found ? answer.address : null);
-      return answer.found ? { kind: 'found', address: answer.address } : { kind: 'not-found' };
     },
   };
+
+  async function askViaCep(
+    cep: string,
+    cached: CachedRow | undefined,
+    log: Log,
+  ): Promise<CepResult> {
+    let answer;
+    try {
+      answer = await lookup.lookup(cep);
+    } catch (err) {
+      if (!(err instanceof CepLookupFailure)) throw err;
+      const staleAddress = cached?.found === true;
+      log.warn(
+        { cep, reason: err.reason, servedStale: staleAddress },
+        'consulta de CEP ao ViaCEP falhou',
+      );
+      return staleAddress ? fromRow(cached) : { kind: 'failed' };
+    }
+    await remember(cep, answer.found ? answer.address : null);
+    return answer.found ? { kind: 'found', address: answer.address } : { kind: 'not-found' };
+  }
 }
