@@ -5,11 +5,9 @@
  * at the first line it cannot serve and says which and why: the lines before it stay taken, so the
  * caller rolls its transaction (or savepoint) back, as a refused order must change nothing.
  */
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { products } from '../../db/schema.js';
 import { tagStockChanges } from './ledger.js';
-import { explainRefusal, inLockOrder, moveShelf, type Refusal, type StockLine } from './shelf.js';
+import { inLockOrder, move, type Refusal, type StockLine } from './shelf.js';
 
 /** A line of an order being placed: its units, at the price the order was written with. */
 export interface SaleLine extends StockLine {
@@ -30,9 +28,8 @@ export async function takeForOrder<L extends SaleLine>(
 ): Promise<Refusal<L> | null> {
   await tagStockChanges(tx, { reason: 'sale', orderId });
   for (const line of inLockOrder(lines)) {
-    const forSale = and(isNull(products.hiddenAt), eq(products.priceCents, line.priceCents));
-    const moved = await moveShelf(tx, line, -line.quantity, { product: forSale, liveSize: true });
-    if (moved === null) return explainRefusal(tx, line, { sale: true });
+    const moved = await move(tx, line, -line.quantity, { priceCents: line.priceCents });
+    if ('refusal' in moved) return moved.refusal;
   }
   return null;
 }
@@ -49,8 +46,8 @@ export async function takeAgainForOrder<L extends StockLine>(
 ): Promise<Refusal<L> | null> {
   await tagStockChanges(tx, { reason: 'sale', orderId });
   for (const line of inLockOrder(lines)) {
-    if ((await moveShelf(tx, line, -line.quantity)) === null)
-      return explainRefusal(tx, line, { sale: false });
+    const moved = await move(tx, line, -line.quantity);
+    if ('refusal' in moved) return moved.refusal;
   }
   return null;
 }
@@ -76,6 +73,6 @@ export async function giveBackForOrder<L extends StockLine>(
   await tagStockChanges(tx, { reason: 'cancellation', orderId, ...by });
   const left: L[] = [];
   for (const line of inLockOrder(lines))
-    if ((await moveShelf(tx, line, line.quantity)) === null) left.push(line);
+    if ('refusal' in (await move(tx, line, line.quantity))) left.push(line);
   return left;
 }

@@ -8,7 +8,7 @@ import { and, eq, exists, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products, productVariations } from '../../db/schema.js';
 import { tagStockChanges } from './ledger.js';
-import { explainRefusal, moveShelf, type Refusal, type Shelf } from './shelf.js';
+import { move, type Refusal, type Shelf } from './shelf.js';
 
 /** The owner making a change and her reason, as the ledger keeps them. */
 export interface OwnerTag {
@@ -35,9 +35,8 @@ export async function adjustStock(
   by: OwnerTag,
 ): Promise<{ adjusted: Adjusted } | { refused: Refusal }> {
   await tagStockChanges(tx, { reason: 'adjustment', ...by });
-  const stock = await moveShelf(tx, shelf, delta);
-  if (stock === null)
-    return { refused: await explainRefusal(tx, { ...shelf, quantity: -delta }, { sale: false }) };
+  const moved = await move(tx, shelf, delta);
+  if ('refusal' in moved) return { refused: moved.refusal };
   const [after] = await tx
     .select({
       id: products.id,
@@ -58,7 +57,10 @@ export async function adjustStock(
   return {
     adjusted: {
       product,
-      size: shelf.variationId === null ? null : { id: shelf.variationId, name: sizeName!, stock },
+      size:
+        shelf.variationId === null
+          ? null
+          : { id: shelf.variationId, name: sizeName!, stock: moved.stock },
     },
   };
 }

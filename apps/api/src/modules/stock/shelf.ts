@@ -12,7 +12,7 @@
  * anyway), so a move of a size and the owners' changes to the piece (which lock the product
  * first) never wait on each other in a circle; several lines are moved in {@link inLockOrder}.
  */
-import { and, eq, exists, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products, productVariations } from '../../db/schema.js';
 
@@ -50,30 +50,32 @@ export type Refusal<L extends Shelf = Shelf> =
   | { line: L; reason: 'short'; productName: string; sizeName: string | null; stock: number }
   | { line: L; reason: 'changed'; productName: string };
 
-export interface MoveGuard {
-  /** More the product's row must meet (a sale: not hidden, still at the order's price). */
-  product?: SQL;
-  /** The size must not be taken out (archived): a sale takes only from live sizes. */
-  liveSize?: boolean;
+/** The conditions a sale adds to a move: the piece for sale at this price, the size live. */
+export interface SaleTerms {
+  priceCents: number;
 }
 
 /**
- * Adds `delta` units to a shelf (negative: takes them, only while `stock >= -delta`) in one guarded
- * statement; the shelf's stock after, or null when the guard refused (nothing changed). A piece's
- * own shelf moves only while it is sold without sizes: once sold by size, its stock is its sizes'
- * sum and moving it would leave the two apart.
+ * Adds `delta` units to a shelf (negative: takes them, only while `stock >= -delta`) in one
+ * guarded statement; the shelf's stock after, or null when the guard refused (nothing changed). A
+ * piece's own shelf moves only while it is sold without sizes: once sold by size, its stock is its
+ * sizes' sum and moving it would leave the two apart. A sale's move also needs the piece not
+ * hidden, still at the order's price, and the size live.
  */
-export async function moveShelf(
+async function guardedMove(
   tx: Db,
   shelf: Shelf,
   delta: number,
-  guard: MoveGuard = {},
+  sale: SaleTerms | null,
 ): Promise<number | null> {
+  const forSale = sale
+    ? and(isNull(products.hiddenAt), eq(products.priceCents, sale.priceCents))
+    : undefined;
   if (shelf.variationId !== null) {
     const productRow = tx
       .select({ one: sql`1` })
       .from(products)
-      .where(and(eq(products.id, shelf.productId), guard.product))
+      .where(and(eq(products.id, shelf.productId), forSale))
       .for('no key update');
     const [moved] = await tx
       .update(productVariations)
@@ -83,7 +85,7 @@ export async function moveShelf(
           eq(productVariations.id, shelf.variationId),
           eq(productVariations.productId, shelf.productId),
           delta < 0 ? gte(productVariations.stock, -delta) : undefined,
-          guard.liveSize ? isNull(productVariations.archivedAt) : undefined,
+          sale ? isNull(productVariations.archivedAt) : undefined,
           exists(productRow),
         ),
       )
@@ -98,7 +100,7 @@ export async function moveShelf(
         eq(products.id, shelf.productId),
         isNull(products.variationAxis),
         delta < 0 ? gte(products.stock, -delta) : undefined,
-        guard.product,
+        forSale,
       ),
     )
     .returning({ stock: products.stock });
@@ -106,26 +108,49 @@ export async function moveShelf(
 }
 
 /**
- * Why {@link moveShelf} refused `line` (asked for `line.quantity` units), read after the refusal
- * with the transaction's locks: the first reason in {@link Refusal}'s order.
+ * Moves `delta` units on a line's shelf: its stock after, or why not. When the guarded statement
+ * refuses, the shelf is read again with its rows locked (the product's, then the size's: the lock
+ * order), so the reason answered is still true when the caller acts on it; if nothing stands in
+ * the way any more (units given back between the statement and the read), the move is made then.
  */
-export async function explainRefusal<L extends StockLine>(
+export async function move<L extends Shelf>(
   tx: Db,
   line: L,
-  guard: { sale: boolean },
-): Promise<Refusal<L>> {
+  delta: number,
+  sale: SaleTerms | null = null,
+): Promise<{ stock: number } | { refusal: Refusal<L> }> {
+  const stock = await guardedMove(tx, line, delta, sale);
+  if (stock !== null) return { stock };
+  const refusal = await whyRefused(tx, line, delta, sale);
+  if (refusal) return { refusal };
+  // Rows locked and every condition met: the statement cannot refuse now.
+  const again = await guardedMove(tx, line, delta, sale);
+  if (again === null) throw new Error(`stock move of ${JSON.stringify(line)} refused twice`);
+  return { stock: again };
+}
+
+/** The first reason in {@link Refusal}'s order the move cannot be made now, read under lock. */
+async function whyRefused<L extends Shelf>(
+  tx: Db,
+  line: L,
+  delta: number,
+  sale: SaleTerms | null,
+): Promise<Refusal<L> | null> {
   const [product] = await tx
     .select({
       name: products.name,
       stock: products.stock,
+      priceCents: products.priceCents,
       hiddenAt: products.hiddenAt,
       axis: products.variationAxis,
     })
     .from(products)
-    .where(eq(products.id, line.productId));
+    .where(eq(products.id, line.productId))
+    .for('no key update');
   if (!product) return { line, reason: 'no-product' };
   const productName = product.name;
-  if (guard.sale && product.hiddenAt !== null) return { line, reason: 'hidden', productName };
+  if (sale && product.hiddenAt !== null) return { line, reason: 'hidden', productName };
+  let shelf: { stock: number; sizeName: string | null };
   if (line.variationId !== null) {
     const [size] = await tx
       .select({
@@ -135,16 +160,19 @@ export async function explainRefusal<L extends StockLine>(
         productId: productVariations.productId,
       })
       .from(productVariations)
-      .where(eq(productVariations.id, line.variationId));
-    if (!size || size.productId !== line.productId || (guard.sale && size.archivedAt !== null))
+      .where(eq(productVariations.id, line.variationId))
+      .for('no key update');
+    if (!size || size.productId !== line.productId || (sale && size.archivedAt !== null))
       return { line, reason: 'no-size', productName };
-    if (size.stock < line.quantity)
-      return { line, reason: 'short', productName, sizeName: size.name, stock: size.stock };
-    return { line, reason: 'changed', productName };
+    shelf = { stock: size.stock, sizeName: size.name };
+  } else {
+    if (product.axis !== null) return { line, reason: 'changed', productName };
+    shelf = { stock: product.stock, sizeName: null };
   }
-  if (product.axis === null && product.stock < line.quantity)
-    return { line, reason: 'short', productName, sizeName: null, stock: product.stock };
-  return { line, reason: 'changed', productName };
+  if (shelf.stock + delta < 0) return { line, reason: 'short', productName, ...shelf };
+  if (sale && product.priceCents !== sale.priceCents)
+    return { line, reason: 'changed', productName };
+  return null;
 }
 
 /** The stock of shelves, read once for a decision (see {@link readStock}). */
