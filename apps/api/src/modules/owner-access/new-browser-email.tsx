@@ -6,11 +6,12 @@
 import { formatDateTime } from '@semijoias/domain/dates';
 import {
   type OutboxMessage,
+  Button,
+  DetailsTable,
+  Layout,
+  Paragraph,
+  renderEmail,
   STORE_NAME,
-  button,
-  detailsTable,
-  emailLayout,
-  paragraph,
   textFooter,
 } from '../mail/index.js';
 
@@ -50,24 +51,27 @@ export function newBrowserEmail(input: {
     link,
     ...textFooter(),
   ].join('\n');
-  const html = emailLayout({
-    title: subject,
-    preheader: `Entrada em ${input.browser}, ${formatDateTime(input.at)}.`,
-    homeUrl: input.publicUrl,
-    blocks: [
-      paragraph(`Olá, ${name}!`),
-      paragraph(
-        'Sua conta de administradora da loja acabou de entrar com a senha em um navegador que ' +
-          'ainda não tínhamos visto.',
-      ),
-      detailsTable([
-        ['Quando', when],
-        ['Navegador', input.browser],
-      ]),
-      paragraph('Se foi você, não precisa fazer nada.'),
-      paragraph(notYou),
-      button({ label: 'Redefinir minha senha', href: link }),
-    ],
-  });
+  const html = renderEmail(
+    <Layout
+      title={subject}
+      preheader={`Entrada em ${input.browser}, ${formatDateTime(input.at)}.`}
+      homeUrl={input.publicUrl}
+    >
+      <Paragraph>Olá, {name}!</Paragraph>
+      <Paragraph>
+        Sua conta de administradora da loja acabou de entrar com a senha em um navegador que ainda
+        não tínhamos visto.
+      </Paragraph>
+      <DetailsTable
+        rows={[
+          ['Quando', when],
+          ['Navegador', input.browser],
+        ]}
+      />
+      <Paragraph>Se foi você, não precisa fazer nada.</Paragraph>
+      <Paragraph>{notYou}</Paragraph>
+      <Button href={link}>Redefinir minha senha</Button>
+    </Layout>,
+  );
   return { kind: 'owner_new_browser', to: input.to, subject, text, html, links: [link] };
 }

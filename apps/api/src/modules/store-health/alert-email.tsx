@@ -12,13 +12,13 @@ import {
 } from '@semijoias/domain/store-health';
 import {
   type OutboxMessage,
+  Button,
+  DetailsTable,
+  Heading,
+  Layout,
+  Paragraph,
+  renderEmail,
   STORE_NAME,
-  button,
-  detailsTable,
-  emailLayout,
-  heading,
-  paragraph,
-  strong,
   textFooter,
 } from '../mail/index.js';
 
@@ -64,19 +64,22 @@ export function healthAlertEmail(view: HealthAlertView, to: string): OutboxMessa
       `Saúde da loja: ${pageUrl}`,
       ...textFooter(),
     ].join('\n'),
-    html: emailLayout({
-      title: subject,
-      preheader: view.verdict.detalhe,
-      homeUrl: view.publicUrl,
-      blocks: [
-        heading(`${HEALTH_STATE_LABEL[state]}: ${view.title}`),
-        paragraph(lead),
-        paragraph(view.verdict.detalhe),
-        ...(advice ? [paragraph(strong(`O que fazer: ${advice}`))] : []),
-        detailsTable(rows),
-        button({ label: 'Abrir a Saúde da loja', href: pageUrl }),
-      ],
-    }),
+    html: renderEmail(
+      <Layout title={subject} preheader={view.verdict.detalhe} homeUrl={view.publicUrl}>
+        <Heading>
+          {HEALTH_STATE_LABEL[state]}: {view.title}
+        </Heading>
+        <Paragraph>{lead}</Paragraph>
+        <Paragraph>{view.verdict.detalhe}</Paragraph>
+        {advice && (
+          <Paragraph>
+            <strong>O que fazer: {advice}</strong>
+          </Paragraph>
+        )}
+        <DetailsTable rows={rows} />
+        <Button href={pageUrl}>Abrir a Saúde da loja</Button>
+      </Layout>,
+    ),
     links: [pageUrl],
   };
 }

@@ -5,13 +5,13 @@
 import { formatBRL } from '@semijoias/domain/money';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import {
-  button,
-  emailLayout,
-  html,
-  itemsTable,
+  Button,
+  ItemsTable,
   itemsText,
-  note,
-  paragraph,
+  Layout,
+  Note,
+  Paragraph,
+  renderEmail,
   STORE_NAME,
   textFooter,
   type ItemLine,
@@ -52,22 +52,28 @@ export function cartReminderEmail(input: {
     unsubscribe,
     ...textFooter(),
   ].join('\n');
-  const body = emailLayout({
-    title: subject,
-    preheader: 'As peças que você escolheu continuam no seu carrinho.',
-    homeUrl: input.publicUrl,
-    blocks: [
-      paragraph(`Olá, ${name}!`),
-      paragraph('Você deixou estas peças no seu carrinho. Elas continuam esperando por você:'),
-      itemsTable(input.items, totals),
-      button({ label: 'Ver meu carrinho', href: link }),
-      note('Os preços são os de hoje; as peças não ficam reservadas até o pedido.'),
-      note(
-        html`Não quer mais receber novidades e ofertas por e-mail?
-          <a href="${unsubscribe}" style="color:inherit">Descadastre-se</a>.`,
-      ),
-    ],
-  });
+  const body = renderEmail(
+    <Layout
+      title={subject}
+      preheader="As peças que você escolheu continuam no seu carrinho."
+      homeUrl={input.publicUrl}
+    >
+      <Paragraph>Olá, {name}!</Paragraph>
+      <Paragraph>
+        Você deixou estas peças no seu carrinho. Elas continuam esperando por você:
+      </Paragraph>
+      <ItemsTable items={input.items} totals={totals} />
+      <Button href={link}>Ver meu carrinho</Button>
+      <Note>Os preços são os de hoje; as peças não ficam reservadas até o pedido.</Note>
+      <Note>
+        Não quer mais receber novidades e ofertas por e-mail?{' '}
+        <a href={unsubscribe} style={{ color: 'inherit' }}>
+          Descadastre-se
+        </a>
+        .
+      </Note>
+    </Layout>,
+  );
   return {
     to: input.to,
     subject,

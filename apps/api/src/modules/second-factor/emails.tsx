@@ -6,12 +6,13 @@
 import { formatDateTime } from '@semijoias/domain/dates';
 import {
   type OutboxMessage,
+  Button,
+  DetailsTable,
+  Layout,
+  Note,
+  Paragraph,
+  renderEmail,
   STORE_NAME,
-  button,
-  detailsTable,
-  emailLayout,
-  note,
-  paragraph,
   textFooter,
 } from '../mail/index.js';
 import { forgotPasswordLink } from '../owner-access/index.js';
@@ -46,18 +47,19 @@ export function secondFactorResetEmail(input: {
     link,
     ...textFooter(),
   ].join('\n');
-  const html = emailLayout({
-    title: subject,
-    preheader: `${input.by} redefiniu o seu segundo fator.`,
-    homeUrl: input.publicUrl,
-    blocks: [
-      paragraph(`Olá, ${name}!`),
-      paragraph(`${input.by} redefiniu o segundo fator da sua conta de administradora.`),
-      detailsTable([['Quando', when]]),
-      paragraph(next),
-      note(notAsked),
-      button({ label: 'Redefinir minha senha', href: link }),
-    ],
-  });
+  const html = renderEmail(
+    <Layout
+      title={subject}
+      preheader={`${input.by} redefiniu o seu segundo fator.`}
+      homeUrl={input.publicUrl}
+    >
+      <Paragraph>Olá, {name}!</Paragraph>
+      <Paragraph>{input.by} redefiniu o segundo fator da sua conta de administradora.</Paragraph>
+      <DetailsTable rows={[['Quando', when]]} />
+      <Paragraph>{next}</Paragraph>
+      <Note>{notAsked}</Note>
+      <Button href={link}>Redefinir minha senha</Button>
+    </Layout>,
+  );
   return { kind: 'owner_second_factor_reset', to: input.to, subject, text, html, links: [link] };
 }

@@ -6,13 +6,14 @@ import { formatBRL } from '@semijoias/domain/money';
 import { variationLabel } from '@semijoias/domain/variations';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import {
+  Button,
+  DetailsTable,
+  Heading,
+  Layout,
+  Note,
+  Paragraph,
+  renderEmail,
   STORE_NAME,
-  button,
-  detailsTable,
-  emailLayout,
-  heading,
-  note,
-  paragraph,
   textFooter,
 } from '../mail/index.js';
 
@@ -67,19 +68,16 @@ export function stockAlertEmail(input: StockAlertMailInput): MailMessage {
   const rows: [string, string][] = [['Produto', input.productName]];
   if (input.variation) rows.push([input.variation.axis ?? 'Tamanho', input.variation.name]);
   rows.push(['Preço', price]);
-  const body = emailLayout({
-    title: subject,
-    preheader: `${piece} voltou ao estoque.`,
-    homeUrl: input.publicUrl,
-    blocks: [
-      heading('Chegou!'),
-      paragraph('Olá!'),
-      paragraph(lead),
-      detailsTable(rows),
-      button({ label: 'Ver a joia', href: link }),
-      paragraph(hurry),
-      note(why),
-    ],
-  });
+  const body = renderEmail(
+    <Layout title={subject} preheader={`${piece} voltou ao estoque.`} homeUrl={input.publicUrl}>
+      <Heading>Chegou!</Heading>
+      <Paragraph>Olá!</Paragraph>
+      <Paragraph>{lead}</Paragraph>
+      <DetailsTable rows={rows} />
+      <Button href={link}>Ver a joia</Button>
+      <Paragraph>{hurry}</Paragraph>
+      <Note>{why}</Note>
+    </Layout>,
+  );
   return { to: input.to, subject, text, html: body, links: [link] };
 }

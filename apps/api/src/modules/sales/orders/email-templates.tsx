@@ -12,23 +12,22 @@ import { maskPhone } from '@semijoias/domain/phone';
 import { TRACK_AT_CORREIOS, trackingUrl } from '@semijoias/domain/tracking-code';
 import { TEST_ORDER_EXPLANATION, TEST_ORDER_SUBJECT_PREFIX } from '@semijoias/domain/admin';
 import { isTestPayment } from '../../../integrations/payments/sandbox.js';
+import type { ReactNode } from 'react';
 import {
+  Button,
+  DetailsTable,
+  Heading,
+  ItemsTable,
+  Layout,
+  Note,
+  Panel,
+  Paragraph,
+  renderEmail,
   STORE_CONTACT,
   STORE_NAME,
-  button,
-  detailsTable,
-  emailLayout,
-  heading,
-  html,
-  itemsTable,
   itemsText,
-  note,
-  panel,
-  paragraph,
-  strong,
   textFooter,
   type ItemLine,
-  type SafeHtml,
   type TotalLine,
   type OutboxMessage,
 } from '../../mail/index.js';
@@ -118,16 +117,20 @@ function addressLines(address: OrderAddress): string[] {
   ].filter((line) => line !== '');
 }
 
-function addressPanel(view: OrderMailView): SafeHtml[] {
-  return view.address ? [panel('Endereço de entrega', addressLines(view.address))] : [];
+function AddressPanel({ view }: { view: OrderMailView }) {
+  return view.address && <Panel title="Endereço de entrega" lines={addressLines(view.address)} />;
 }
 
 function addressText(view: OrderMailView): string[] {
   return view.address ? ['', 'Endereço de entrega:', ...addressLines(view.address)] : [];
 }
 
-function statusNote(code: OrderStatusCode): SafeHtml {
-  return note(html`Situação do pedido: ${strong(orderStatusText(code))}`);
+function StatusNote({ code }: { code: OrderStatusCode }) {
+  return (
+    <Note>
+      Situação do pedido: <strong>{orderStatusText(code)}</strong>
+    </Note>
+  );
 }
 
 /** "até 24/11 às 14:30 (horário de Brasília)". */
@@ -141,7 +144,8 @@ function message(
   subject: string,
   parts: {
     preheader: string;
-    blocks: SafeHtml[];
+    /** The HTML part's content blocks, in the store's layout. */
+    body: ReactNode;
     text: string[];
     links: string[];
     homeUrl: string;
@@ -152,12 +156,11 @@ function message(
     to,
     subject,
     text: [...parts.text, ...textFooter()].join('\n'),
-    html: emailLayout({
-      title: subject,
-      preheader: parts.preheader,
-      blocks: parts.blocks,
-      homeUrl: parts.homeUrl,
-    }),
+    html: renderEmail(
+      <Layout title={subject} preheader={parts.preheader} homeUrl={parts.homeUrl}>
+        {parts.body}
+      </Layout>,
+    ),
     links: parts.links,
   };
 }
@@ -171,18 +174,29 @@ export function orderReceivedEmail(view: OrderMailView, to: string): Message {
     preheader: `Pague ${deadline} para garantir suas peças.`,
     homeUrl: view.publicUrl,
     links: [view.orderUrl],
-    blocks: [
-      heading(`Recebemos seu pedido ${orderLabel(view)}`),
-      paragraph(greeting(view)),
-      paragraph(
-        `Obrigada por comprar na ${STORE_NAME}! Seu pedido foi registrado e as peças estão reservadas para você enquanto aguardamos o pagamento.`,
-      ),
-      panel('Prazo para pagamento', [html`Pague ${strong(deadline)}.`, view.unpaidNote]),
-      button({ label: 'Pagar meu pedido', href: view.orderUrl }),
-      itemsTable(view.lines, totals),
-      ...addressPanel(view),
-      statusNote('awaiting_payment'),
-    ],
+    body: (
+      <>
+        <Heading>Recebemos seu pedido {orderLabel(view)}</Heading>
+        <Paragraph>{greeting(view)}</Paragraph>
+        <Paragraph>
+          Obrigada por comprar na {STORE_NAME}! Seu pedido foi registrado e as peças estão
+          reservadas para você enquanto aguardamos o pagamento.
+        </Paragraph>
+        <Panel
+          title="Prazo para pagamento"
+          lines={[
+            <>
+              Pague <strong>{deadline}</strong>.
+            </>,
+            view.unpaidNote,
+          ]}
+        />
+        <Button href={view.orderUrl}>Pagar meu pedido</Button>
+        <ItemsTable items={view.lines} totals={totals} />
+        <AddressPanel view={view} />
+        <StatusNote code="awaiting_payment" />
+      </>
+    ),
     text: [
       greeting(view),
       '',
@@ -216,19 +230,21 @@ export function paymentApprovedEmail(view: OrderMailView, to: string): Message {
     preheader: `O pagamento do pedido ${orderLabel(view)} foi aprovado.`,
     homeUrl: view.publicUrl,
     links: [view.orderUrl],
-    blocks: [
-      heading('Pagamento aprovado!'),
-      paragraph(greeting(view)),
-      paragraph(
-        html`O pagamento do seu pedido ${strong(orderLabel(view))} foi aprovado. Obrigada pela
-        compra!`,
-      ),
-      panel('Próximos passos', nextSteps),
-      itemsTable(view.lines, totals),
-      ...addressPanel(view),
-      button({ label: 'Ver meu pedido', href: view.orderUrl }),
-      statusNote('paid'),
-    ],
+    body: (
+      <>
+        <Heading>Pagamento aprovado!</Heading>
+        <Paragraph>{greeting(view)}</Paragraph>
+        <Paragraph>
+          O pagamento do seu pedido <strong>{orderLabel(view)}</strong> foi aprovado. Obrigada pela
+          compra!
+        </Paragraph>
+        <Panel title="Próximos passos" lines={nextSteps} />
+        <ItemsTable items={view.lines} totals={totals} />
+        <AddressPanel view={view} />
+        <Button href={view.orderUrl}>Ver meu pedido</Button>
+        <StatusNote code="paid" />
+      </>
+    ),
     text: [
       greeting(view),
       '',
@@ -285,7 +301,14 @@ function storeMessage(
   return message(kind, to, `${TEST_ORDER_SUBJECT_PREFIX} ${subject}`, {
     ...parts,
     preheader: `${TEST_ORDER_SUBJECT_PREFIX} ${parts.preheader}`,
-    blocks: [note(strong(TEST_ORDER_EXPLANATION)), ...parts.blocks],
+    body: (
+      <>
+        <Note>
+          <strong>{TEST_ORDER_EXPLANATION}</strong>
+        </Note>
+        {parts.body}
+      </>
+    ),
     text: [TEST_ORDER_EXPLANATION, '', ...parts.text],
   });
 }
@@ -305,13 +328,15 @@ export function paidOrderStoreNotice(view: OrderMailView, to: string): Message {
     preheader: `${formatBRL(view.totalCents)} - ${view.customer.name ?? 'cliente'}`,
     homeUrl: view.publicUrl,
     links: [],
-    blocks: [
-      heading(`Novo pedido pago ${orderLabel(view)}`),
-      paragraph('Um pedido foi pago e está pronto para ser separado e enviado.'),
-      detailsTable(rows),
-      itemsTable(view.lines, totals),
-      ...addressPanel(view),
-    ],
+    body: (
+      <>
+        <Heading>Novo pedido pago {orderLabel(view)}</Heading>
+        <Paragraph>Um pedido foi pago e está pronto para ser separado e enviado.</Paragraph>
+        <DetailsTable rows={rows} />
+        <ItemsTable items={view.lines} totals={totals} />
+        <AddressPanel view={view} />
+      </>
+    ),
     text: [
       `Novo pedido pago ${orderLabel(view)}: pronto para ser separado e enviado.`,
       '',
@@ -324,10 +349,12 @@ export function paidOrderStoreNotice(view: OrderMailView, to: string): Message {
   });
 }
 
-function supportParagraph(): SafeHtml {
-  return paragraph(
-    html`Precisa de ajuda? Fale com a gente pelo e-mail ${strong(STORE_CONTACT.email)} ou pelo
-    WhatsApp ${strong(STORE_CONTACT.phone)}.`,
+function SupportParagraph() {
+  return (
+    <Paragraph>
+      Precisa de ajuda? Fale com a gente pelo e-mail <strong>{STORE_CONTACT.email}</strong> ou pelo
+      WhatsApp <strong>{STORE_CONTACT.phone}</strong>.
+    </Paragraph>
   );
 }
 
@@ -342,20 +369,30 @@ export function paymentDeclinedEmail(view: OrderMailView, to: string): Message {
     preheader: `Você pode tentar novamente ${deadline}.`,
     homeUrl: view.publicUrl,
     links: [view.orderUrl],
-    blocks: [
-      heading('Pagamento não aprovado'),
-      paragraph(greeting(view)),
-      paragraph(
-        html`O pagamento do seu pedido ${strong(orderLabel(view))} não foi aprovado pela operadora.
-        Suas peças continuam reservadas: confira os dados do cartão ou use outro cartão e tente
-        novamente.`,
-      ),
-      panel('Prazo para pagamento', [html`Tente novamente ${strong(deadline)}.`, view.unpaidNote]),
-      button({ label: 'Tentar novamente', href: view.orderUrl }),
-      itemsTable(view.lines, totalsOf(view)),
-      supportParagraph(),
-      statusNote('payment_failed'),
-    ],
+    body: (
+      <>
+        <Heading>Pagamento não aprovado</Heading>
+        <Paragraph>{greeting(view)}</Paragraph>
+        <Paragraph>
+          O pagamento do seu pedido <strong>{orderLabel(view)}</strong> não foi aprovado pela
+          operadora. Suas peças continuam reservadas: confira os dados do cartão ou use outro cartão
+          e tente novamente.
+        </Paragraph>
+        <Panel
+          title="Prazo para pagamento"
+          lines={[
+            <>
+              Tente novamente <strong>{deadline}</strong>.
+            </>,
+            view.unpaidNote,
+          ]}
+        />
+        <Button href={view.orderUrl}>Tentar novamente</Button>
+        <ItemsTable items={view.lines} totals={totalsOf(view)} />
+        <SupportParagraph />
+        <StatusNote code="payment_failed" />
+      </>
+    ),
     text: [
       greeting(view),
       '',
@@ -390,18 +427,29 @@ export function orderReminderEmail(view: OrderMailView, to: string): Message {
     preheader: `Pague ${deadline} para garantir suas peças.`,
     homeUrl: view.publicUrl,
     links: [view.orderUrl],
-    blocks: [
-      heading(`Seu pedido ${orderLabel(view)} aguarda pagamento`),
-      paragraph(greeting(view)),
-      paragraph(
-        html`Ainda não recebemos o pagamento do seu pedido ${strong(orderLabel(view))}. ${reserved}`,
-      ),
-      panel('Prazo para pagamento', [html`Pague ${strong(deadline)}.`, view.unpaidNote]),
-      button({ label: 'Pagar meu pedido', href: view.orderUrl }),
-      itemsTable(view.lines, totals),
-      supportParagraph(),
-      statusNote(status),
-    ],
+    body: (
+      <>
+        <Heading>Seu pedido {orderLabel(view)} aguarda pagamento</Heading>
+        <Paragraph>{greeting(view)}</Paragraph>
+        <Paragraph>
+          Ainda não recebemos o pagamento do seu pedido <strong>{orderLabel(view)}</strong>.{' '}
+          {reserved}
+        </Paragraph>
+        <Panel
+          title="Prazo para pagamento"
+          lines={[
+            <>
+              Pague <strong>{deadline}</strong>.
+            </>,
+            view.unpaidNote,
+          ]}
+        />
+        <Button href={view.orderUrl}>Pagar meu pedido</Button>
+        <ItemsTable items={view.lines} totals={totals} />
+        <SupportParagraph />
+        <StatusNote code={status} />
+      </>
+    ),
     text: [
       greeting(view),
       '',
@@ -436,17 +484,23 @@ export function orderCancelledEmail(view: OrderMailView, to: string): Message {
     preheader: `${why} ${charged}`.trim(),
     homeUrl: view.publicUrl,
     links: [view.publicUrl],
-    blocks: [
-      heading('Seu pedido foi cancelado'),
-      paragraph(greeting(view)),
-      paragraph(why),
-      ...(charged ? [paragraph(strong(charged))] : []),
-      paragraph(again),
-      button({ label: 'Voltar à loja', href: view.publicUrl }),
-      itemsTable(view.lines, totalsOf(view)),
-      note(view.unpaidNote),
-      statusNote('cancelled'),
-    ],
+    body: (
+      <>
+        <Heading>Seu pedido foi cancelado</Heading>
+        <Paragraph>{greeting(view)}</Paragraph>
+        <Paragraph>{why}</Paragraph>
+        {charged && (
+          <Paragraph>
+            <strong>{charged}</strong>
+          </Paragraph>
+        )}
+        <Paragraph>{again}</Paragraph>
+        <Button href={view.publicUrl}>Voltar à loja</Button>
+        <ItemsTable items={view.lines} totals={totalsOf(view)} />
+        <Note>{view.unpaidNote}</Note>
+        <StatusNote code="cancelled" />
+      </>
+    ),
     text: [
       greeting(view),
       '',
@@ -498,13 +552,17 @@ export function refundDueStoreNotice(
     preheader: `${formatBRL(view.totalCents)} a estornar - pedido ${orderLabel(view)}`,
     homeUrl: view.publicUrl,
     links: [],
-    blocks: [
-      heading(`Pagamento a estornar: pedido ${orderLabel(view)}`),
-      paragraph(lateWhy(view)),
-      paragraph(strong(action)),
-      detailsTable(rows),
-      itemsTable(view.lines, totalsOf(view)),
-    ],
+    body: (
+      <>
+        <Heading>Pagamento a estornar: pedido {orderLabel(view)}</Heading>
+        <Paragraph>{lateWhy(view)}</Paragraph>
+        <Paragraph>
+          <strong>{action}</strong>
+        </Paragraph>
+        <DetailsTable rows={rows} />
+        <ItemsTable items={view.lines} totals={totalsOf(view)} />
+      </>
+    ),
     text: [
       lateWhy(view),
       action,
@@ -577,12 +635,18 @@ export function paymentAttentionStoreNotice(
     preheader: `${amount} - pedido ${label}`,
     homeUrl: view.publicUrl,
     links: [],
-    blocks: [
-      heading(`${title}: pedido ${label}`),
-      paragraph(why),
-      paragraph(strong(action)),
-      detailsTable(rows),
-    ],
+    body: (
+      <>
+        <Heading>
+          {title}: pedido {label}
+        </Heading>
+        <Paragraph>{why}</Paragraph>
+        <Paragraph>
+          <strong>{action}</strong>
+        </Paragraph>
+        <DetailsTable rows={rows} />
+      </>
+    ),
     text: [why, action, '', ...rowsText(rows)],
   });
 }
@@ -596,17 +660,19 @@ export function refundDueEmail(view: OrderMailView, to: string): Message {
     preheader: `Vamos estornar ${formatBRL(view.totalCents)} do pedido ${orderLabel(view)}.`,
     homeUrl: view.publicUrl,
     links: [view.orderUrl],
-    blocks: [
-      heading('Seu pagamento será estornado'),
-      paragraph(greeting(view)),
-      paragraph(lateWhy(view)),
-      paragraph(refund),
-      paragraph(sorry),
-      button({ label: 'Ver meu pedido', href: view.orderUrl }),
-      itemsTable(view.lines, totalsOf(view)),
-      supportParagraph(),
-      statusNote('refund_due'),
-    ],
+    body: (
+      <>
+        <Heading>Seu pagamento será estornado</Heading>
+        <Paragraph>{greeting(view)}</Paragraph>
+        <Paragraph>{lateWhy(view)}</Paragraph>
+        <Paragraph>{refund}</Paragraph>
+        <Paragraph>{sorry}</Paragraph>
+        <Button href={view.orderUrl}>Ver meu pedido</Button>
+        <ItemsTable items={view.lines} totals={totalsOf(view)} />
+        <SupportParagraph />
+        <StatusNote code="refund_due" />
+      </>
+    ),
     text: [
       greeting(view),
       '',
@@ -637,20 +703,25 @@ export function orderShippedEmail(view: OrderMailView, to: string): Message {
     preheader: `Código de rastreamento: ${code}`,
     homeUrl: view.publicUrl,
     links: [tracking, view.orderUrl],
-    blocks: [
-      heading('Seu pedido está a caminho!'),
-      paragraph(greeting(view)),
-      paragraph(
-        html`Suas semijoias do pedido ${strong(orderLabel(view))} foram postadas nos Correios.`,
-      ),
-      panel('Código de rastreamento', [strong(code), ...(days ? [days] : [])]),
-      button({ label: TRACK_AT_CORREIOS, href: tracking }),
-      ...addressPanel(view),
-      itemsTable(view.lines, totalsOf(view)),
-      paragraph(html`Você também acompanha o pedido na sua conta, em Meus Pedidos.`),
-      supportParagraph(),
-      statusNote('shipped'),
-    ],
+    body: (
+      <>
+        <Heading>Seu pedido está a caminho!</Heading>
+        <Paragraph>{greeting(view)}</Paragraph>
+        <Paragraph>
+          Suas semijoias do pedido <strong>{orderLabel(view)}</strong> foram postadas nos Correios.
+        </Paragraph>
+        <Panel
+          title="Código de rastreamento"
+          lines={[<strong>{code}</strong>, ...(days ? [days] : [])]}
+        />
+        <Button href={tracking}>{TRACK_AT_CORREIOS}</Button>
+        <AddressPanel view={view} />
+        <ItemsTable items={view.lines} totals={totalsOf(view)} />
+        <Paragraph>Você também acompanha o pedido na sua conta, em Meus Pedidos.</Paragraph>
+        <SupportParagraph />
+        <StatusNote code="shipped" />
+      </>
+    ),
     text: [
       greeting(view),
       '',
@@ -682,17 +753,21 @@ export function ownerCancelledEmail(view: OrderMailView, to: string): Message {
     preheader: `Vamos estornar ${formatBRL(view.totalCents)} do pedido ${orderLabel(view)}.`,
     homeUrl: view.publicUrl,
     links: [view.orderUrl],
-    blocks: [
-      heading('Seu pedido foi cancelado'),
-      paragraph(greeting(view)),
-      paragraph(why),
-      paragraph(strong(refund)),
-      paragraph(sorry),
-      button({ label: 'Ver meu pedido', href: view.orderUrl }),
-      itemsTable(view.lines, totalsOf(view)),
-      supportParagraph(),
-      statusNote('refund_due'),
-    ],
+    body: (
+      <>
+        <Heading>Seu pedido foi cancelado</Heading>
+        <Paragraph>{greeting(view)}</Paragraph>
+        <Paragraph>{why}</Paragraph>
+        <Paragraph>
+          <strong>{refund}</strong>
+        </Paragraph>
+        <Paragraph>{sorry}</Paragraph>
+        <Button href={view.orderUrl}>Ver meu pedido</Button>
+        <ItemsTable items={view.lines} totals={totalsOf(view)} />
+        <SupportParagraph />
+        <StatusNote code="refund_due" />
+      </>
+    ),
     text: [
       greeting(view),
       '',

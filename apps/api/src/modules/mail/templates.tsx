@@ -1,0 +1,129 @@
+/**
+ * The store's e-mails, in Portuguese, as HTML and plain text, and the account e-mails themselves.
+ * Links are built on PUBLIC_URL: `/verificar-email?token=...` and `/redefinir-senha/<token>`
+ * (docs/auth-contract.md).
+ *
+ * The HTML part is made of layout.tsx's components, in one layout for every message (the account
+ * e-mails here, the order e-mails in modules/sales/orders/email-templates.tsx); the plain-text
+ * part is written as lines, with the helpers below. docs/emails.md says how to add one.
+ */
+import { formatBRL } from '@semijoias/domain/money';
+import type { MailMessage } from '../../integrations/mail/mailer.js';
+import {
+  Button,
+  Layout,
+  Note,
+  Paragraph,
+  renderEmail,
+  STORE_CONTACT,
+  STORE_NAME,
+  type ItemLine,
+  type TotalLine,
+} from './layout.js';
+
+export { STORE_CONTACT, STORE_NAME };
+
+/** The same lines and totals for the plain-text part. */
+export function itemsText(items: readonly ItemLine[], totals: readonly TotalLine[]): string[] {
+  return [
+    ...items.map(
+      (i) =>
+        `- ${i.quantidade} × ${i.name}${i.variation ? ` (${i.variation})` : ''} (${formatBRL(i.unitPriceCents)} cada): ${formatBRL(i.quantidade * i.unitPriceCents)}`,
+    ),
+    '',
+    ...totals.map((t) => `${t.label}: ${t.value}`),
+  ];
+}
+
+/** The plain-text part's signature, with the same contact as the HTML footer. */
+export function textFooter(): string[] {
+  return [
+    '',
+    '--',
+    STORE_NAME,
+    `Dúvidas? ${STORE_CONTACT.email} · WhatsApp ${STORE_CONTACT.phone}`,
+  ];
+}
+
+export function verificationLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/verificar-email?token=${encodeURIComponent(token)}`;
+}
+
+export function resetLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/redefinir-senha/${encodeURIComponent(token)}`;
+}
+
+export function verificationEmail(input: {
+  to: string;
+  firstName: string;
+  publicUrl: string;
+  token: string;
+}): MailMessage {
+  const link = verificationLink(input.publicUrl, input.token);
+  const name = input.firstName.trim();
+  const subject = `Confirme seu e-mail - ${STORE_NAME}`;
+  const text = [
+    `Olá, ${name}!`,
+    '',
+    `Obrigada por se cadastrar na ${STORE_NAME}.`,
+    'Para ativar sua conta, confirme seu e-mail abrindo o link abaixo (válido por 48 horas):',
+    '',
+    link,
+    '',
+    'Se você não criou esta conta, ignore esta mensagem.',
+    ...textFooter(),
+  ].join('\n');
+  const body = renderEmail(
+    <Layout
+      title={subject}
+      preheader="Confirme seu e-mail para ativar sua conta."
+      homeUrl={input.publicUrl}
+    >
+      <Paragraph>Olá, {name}!</Paragraph>
+      <Paragraph>
+        Obrigada por se cadastrar na {STORE_NAME}. Para ativar sua conta, confirme seu e-mail (o
+        link vale por 48 horas).
+      </Paragraph>
+      <Button href={link}>Confirmar e-mail</Button>
+      <Note>Se você não criou esta conta, ignore esta mensagem.</Note>
+    </Layout>,
+  );
+  return { to: input.to, subject, text, html: body, links: [link] };
+}
+
+export function passwordResetEmail(input: {
+  to: string;
+  firstName: string;
+  publicUrl: string;
+  token: string;
+}): MailMessage {
+  const link = resetLink(input.publicUrl, input.token);
+  const name = input.firstName.trim();
+  const subject = `Redefinição de senha - ${STORE_NAME}`;
+  const text = [
+    `Olá, ${name}!`,
+    '',
+    'Recebemos um pedido para redefinir a senha da sua conta.',
+    'Para escolher uma nova senha, abra o link abaixo (válido por 1 hora):',
+    '',
+    link,
+    '',
+    'Se você não fez este pedido, ignore esta mensagem: sua senha continua a mesma.',
+    ...textFooter(),
+  ].join('\n');
+  const body = renderEmail(
+    <Layout
+      title={subject}
+      preheader="Escolha uma nova senha para sua conta."
+      homeUrl={input.publicUrl}
+    >
+      <Paragraph>Olá, {name}!</Paragraph>
+      <Paragraph>
+        Recebemos um pedido para redefinir a senha da sua conta. O link vale por 1 hora.
+      </Paragraph>
+      <Button href={link}>Redefinir senha</Button>
+      <Note>Se você não fez este pedido, ignore esta mensagem: sua senha continua a mesma.</Note>
+    </Layout>,
+  );
+  return { to: input.to, subject, text, html: body, links: [link] };
+}
