@@ -53,11 +53,15 @@ const check = (condition, what) => checkThat(condition, `restore-drill: ${what}`
 async function openTarget(kind, dataDir) {
   if (kind === 'pglite') {
     const { PGlite } = await import(pathToFileURL(apiRequire.resolve('@electric-sql/pglite')).href);
+    // The extensions the store's migrations create (apps/api/src/db/client.ts, PGLITE_EXTENSIONS).
+    const { pg_trgm } = await import(
+      pathToFileURL(apiRequire.resolve('@electric-sql/pglite/contrib/pg_trgm')).href
+    );
     return {
       env: {},
       /** Opens the database (the store stopped), runs `use(query)`, closes it. */
       async session(use) {
-        const db = new PGlite(join(dataDir, 'pglite'));
+        const db = new PGlite(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
         try {
           return await use(async (text) => (await db.query(text)).rows);
         } finally {

@@ -5,7 +5,8 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -55,6 +56,13 @@ export interface PgliteSnapshot {
   dataDir: Blob;
   wasmModule?: WebAssembly.Module;
 }
+
+/**
+ * The extensions the migrations create, loaded into every PGlite (PostgreSQL has them as contrib):
+ * pg_trgm indexes the searches (migration 0016). A database made with them cannot be opened
+ * without them once a query needs one of its indexes.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm } satisfies NonNullable<PGliteOptions['extensions']>;
 
 /** The target named by the settings: DATABASE_URL, else PGlite under DATA_DIR. */
 export function databaseTarget(config: {
@@ -142,17 +150,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   try {
     const client =
       target.kind === 'pglite'
-        ? new PGlite(target.dataDir)
-        : new PGlite(
-            target.copyOf
+        ? new PGlite(target.dataDir, { extensions: PGLITE_EXTENSIONS })
+        : new PGlite({
+            extensions: PGLITE_EXTENSIONS,
+            ...(target.copyOf
               ? {
                   loadDataDir: target.copyOf.dataDir,
                   ...(target.copyOf.wasmModule
                     ? { pgliteWasmModule: target.copyOf.wasmModule }
                     : {}),
                 }
-              : {},
-          );
+              : {}),
+          });
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     return {

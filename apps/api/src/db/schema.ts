@@ -6,7 +6,7 @@
  * orders): snake_case names, `serial` ids, money in integer centavos (`*_cents`), timestamps with
  * time zone, rules the database can keep (uniqueness, non-negative stock) as constraints.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -33,6 +33,19 @@ import { ORDER_STATUS_CODES, type OrderStatusCode } from '@semijoias/domain/orde
 import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 
 const categoryNames = sql.raw(CATEGORIES.map((c) => `'${c.name}'`).join(', '));
+
+/**
+ * Accented letters of Portuguese and their plain forms: the owners' customer search compares
+ * `translate(lower(name), ACCENTED_LETTERS, PLAIN_LETTERS)` (no extension needed, PGlite
+ * included), and an index of that very expression serves it (migration 0016).
+ */
+export const ACCENTED_LETTERS = 'áàâãäéèêëíìîïóòôõöúùûüç';
+export const PLAIN_LETTERS = 'aaaaaeeeeiiiiooooouuuuc';
+
+/** `translate(lower(<text>), …)`: the text lower-cased without accents, as the index keeps it. */
+export function unaccentedLower(text: SQL): SQL {
+  return sql`translate(lower(${text}), ${sql.raw(`'${ACCENTED_LETTERS}'`)}, ${sql.raw(`'${PLAIN_LETTERS}'`)})`;
+}
 
 export const products = pgTable(
   'products',
@@ -92,6 +105,9 @@ export const products = pgTable(
     index('products_category_id_idx').on(t.category, t.id),
     // Best sellers: order by sales_count desc, id.
     index('products_sales_count_idx').on(t.salesCount.desc(), t.id),
+    // The shop's search: `search_text ~ '\\m<word>'` for each word (pg_trgm reads regular
+    // expressions); a word too short for a trigram leaves it to the best sellers' index.
+    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -203,6 +219,18 @@ export const users = pgTable(
     check('users_cpf_digits_check', sql`${t.cpf} ~ '^[0-9]{11}$'`),
     check('users_phone_digits_check', sql`${t.phone} ~ '^[0-9]{10,11}$'`),
     check('users_role_check', sql`${t.role} in ('customer', 'owner')`),
+    // The back office's searches, `like '%…%'` (pg_trgm): the customers' by name without
+    // accents, e-mail and CPF digits; the orders' by the account's name and e-mail.
+    index('users_name_unaccented_trgm_idx').using(
+      'gin',
+      sql`${unaccentedLower(sql`${t.firstName} || ' ' || ${t.lastName}`)} gin_trgm_ops`,
+    ),
+    index('users_name_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_cpf_trgm_idx').using('gin', t.cpf.op('gin_trgm_ops')),
   ],
 );
 
@@ -580,6 +608,17 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     // The sweeper's scan: unpaid orders by deadline.
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    // The back office's list, newest first: all of them, of a status, of a period.
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // The Painel's sales of the last 30 days.
+    index('orders_paid_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
+    // The list's search: the buyer's CPF, name and e-mail (pg_trgm for `ilike '%…%'`).
+    index('orders_cpf_idx').on(t.cpf),
+    index('orders_nome_completo_trgm_idx').using('gin', t.nomeCompleto.op('gin_trgm_ops')),
+    index('orders_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 

@@ -121,7 +121,10 @@ export async function holdsAShop(db: Db): Promise<boolean> {
   return false;
 }
 
-/** `--force`: the store's tables, functions and migration records go, nothing else. */
+/**
+ * `--force`: the store's tables, functions and migration records go, nothing else. An extension's
+ * functions (pg_trgm's, migration 0016) stay with it: the migrations create it if it is missing.
+ */
 async function dropStoreSchema(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const table of (await tablesInRestoreOrder(tx)).reverse())
@@ -129,7 +132,9 @@ async function dropStoreSchema(db: Db): Promise<void> {
     const functions = await rowsOf<{ signature: string }>(
       tx,
       sql`select format('%I(%s)', p.proname, pg_get_function_identity_arguments(p.oid)) as signature
-          from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
+          from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'
+            and not exists (select 1 from pg_depend d
+                            where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`,
     );
     for (const f of functions)
       await tx.execute(sql.raw(`drop function if exists public.${f.signature} cascade`));
