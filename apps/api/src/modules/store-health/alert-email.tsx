@@ -1,7 +1,7 @@
 /**
  * The owners' e-mail when an item of 'Saúde da loja' turns red, and the one when it leaves
  * red. Pure: the item's verdict in, a message out; the monitor enqueues it. Same layout as
- * every e-mail of the store (mail/templates.ts).
+ * every e-mail of the store (mail/layout.tsx).
  */
 import { formatDateTime } from '@semijoias/domain/dates';
 import {

@@ -2,7 +2,7 @@
  * The e-mails of an order's life, enqueued in the transaction of the change that
  * causes them (modules/mail/outbox.ts). One call per event; each message has a dedupe key, so
  * an event seen twice (a repeated notification, a sweeper racing a webhook) mails once.
- * The words and markup are in email-templates.ts; here the order is loaded and the messages
+ * The words and markup are in email-templates.tsx; here the order is loaded and the messages
  * addressed.
  */
 import { DEFAULT_UNPAID_ORDER_TTL_MINUTES, unpaidOrderNote } from '@semijoias/domain/orders';
