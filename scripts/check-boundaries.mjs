@@ -6,7 +6,9 @@
 //      lib/, db/, integrations/ importing from modules/ at all;
 //   3. a routes.ts imported by anything but a routes.ts, an index.ts or app.ts;
 //   4. a cycle between the API's module folders (modules/a -> modules/b -> modules/a);
-//   5. vitest, @playwright/test or apps/api/test/ imported from a non-test file of the API or web.
+//   5. vitest, @playwright/test or apps/api/test/ imported from a non-test file of the API or web;
+//   6. a non-test API file outside modules/stock/ writing the `stock` of products or their sizes
+//      (stock has one owner, docs/stock.md); see stockWrites below for how a write is recognized.
 // (Web features not importing each other is ESLint's, in eslint.config.js.)
 // Usage: node scripts/check-boundaries.mjs [root]; prints path:line: problem, exits 1 on any.
 import fs from 'node:fs';
@@ -26,6 +28,13 @@ const NEVER_FROM_MODULES = ['lib', 'db', 'integrations'];
 const MAY_IMPORT_ROUTES = new Set(['routes.ts', 'index.ts', 'app.ts']);
 const TEST_ONLY_PACKAGES = [/^vitest(\/|$)/, /^@vitest\//, /^@playwright\/test(\/|$)/];
 const MAX_CYCLES_PER_TANGLE = 20;
+/**
+ * Where the `stock` of products and product_variations may be written: the stock module, and the
+ * seed, which makes a new store's first rows (their units enter the ledger as 'initial' by the
+ * trigger's default). Tests and apps/api/test/ are not read by these rules; bench/ is not either.
+ */
+const STOCK_WRITERS = [`${MODULES}stock/`, `${API}db/seed.ts`];
+const STOCK_TABLES = ['products', 'product_variations'];
 
 const isSource = (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name);
 const toPosix = (p) => p.split(path.sep).join('/');
@@ -246,6 +255,167 @@ function cycleViolations(graph, evidence, rule, describe) {
   return violations;
 }
 
+/**
+ * 6. Who writes stock. Two detections, over the non-test API files outside STOCK_WRITERS:
+ *
+ * - Drizzle builders, by their types, not their spelling: every `.set(x)`, `.values(x)` and
+ *   `.onConflictDoUpdate({ set: x })` call resolved to drizzle-orm's declaration is checked with
+ *   the type checker: the table it writes has a `stock` column when the method's own parameter
+ *   type (the table's insert or update shape) has a `stock` property, and the call writes it when
+ *   the type of `x` (of an element, for an array of rows) has one. So a spread, a variable, a
+ *   helper's answer or an aliased table are seen through, and a `stock` of another table, a
+ *   Map's `set`, or a read (`where stock >= n`) are not mistaken for a write. Only the files that
+ *   call such a method are given to a program (with their imports, drizzle's types among them).
+ * - Raw SQL, by its text: every string and template literal (tagged `sql` or not, `${products}`
+ *   read as the table's name and `${products.stock}` as the column's) holding an
+ *   `update products|product_variations … set … stock =` or an
+ *   `insert into products|product_variations (… stock …)`.
+ *
+ * What neither sees: SQL assembled from pieces at run time (`sql.raw`, a column name in a
+ * variable), and a value typed `any`. A backup's restore copies every column of every table
+ * generically and is not a move of stock.
+ */
+function stockWrites(root) {
+  const violations = [];
+  const candidates = listSources(path.join(root, 'apps/api/src'))
+    .map((absolute) => ({ absolute, file: toPosix(path.relative(root, absolute)) }))
+    .filter(({ file }) => !STOCK_WRITERS.some((allowed) => file.startsWith(allowed)))
+    .map((entry) => ({ ...entry, text: fs.readFileSync(entry.absolute, 'utf8') }));
+
+  for (const { file, text, absolute } of candidates) {
+    if (!/stock/i.test(text)) continue;
+    const source = ts.createSourceFile(absolute, text, ts.ScriptTarget.Latest, true);
+    const visit = (node) => {
+      const sqlText = literalSql(node);
+      if (sqlText !== null) {
+        const table = rawStockWrite(sqlText);
+        if (table) violations.push(stockViolation(file, source, node, `${table} in raw SQL`));
+        return;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+
+  const builderCalls = candidates.filter(({ text }) =>
+    /\.\s*(set|values|onConflictDoUpdate)\s*\(/.test(text),
+  );
+  if (builderCalls.length === 0) return violations;
+  const options = {
+    ...resolutionOptions(path.join(root, 'apps/api/tsconfig.json')),
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+  };
+  const program = ts.createProgram({
+    rootNames: builderCalls.map(({ absolute }) => absolute),
+    options,
+  });
+  const checker = program.getTypeChecker();
+  const hasStock = (type, seen = new Set()) => {
+    if (!type || seen.has(type)) return false;
+    seen.add(type);
+    if (type.isUnion() || type.isIntersection()) return type.types.some((t) => hasStock(t, seen));
+    const element = checker.getIndexTypeOfType(type, ts.IndexKind.Number);
+    if (element && hasStock(element, seen)) return true;
+    return Boolean(checker.getPropertyOfType(type, 'stock'));
+  };
+  const fromDrizzle = (signature) =>
+    /[\\/]drizzle-orm[\\/]/.test(signature?.declaration?.getSourceFile().fileName ?? '');
+  /** The SQL name of the table a builder writes (its first type argument naming one), or null. */
+  const tableOf = (builder) => {
+    const type = checker.getTypeAtLocation(builder);
+    const generic = type.flags & ts.TypeFlags.Object && type.objectFlags & ts.ObjectFlags.Reference;
+    for (const arg of generic ? checker.getTypeArguments(type) : []) {
+      const meta = checker.getPropertyOfType(arg, '_');
+      const name = meta && checker.getPropertyOfType(checker.getTypeOfSymbol(meta), 'name');
+      const literal = name && checker.getTypeOfSymbol(name);
+      if (literal?.isStringLiteral()) return literal.value;
+    }
+    return null;
+  };
+
+  for (const { absolute, file } of builderCalls) {
+    const source = program.getSourceFile(absolute);
+    if (!source) continue;
+    const visit = (node) => {
+      ts.forEachChild(node, visit);
+      if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return;
+      const method = node.expression.name.text;
+      if (!['set', 'values', 'onConflictDoUpdate'].includes(method)) return;
+      const [argument] = node.arguments;
+      if (!argument) return;
+      const signature = checker.getResolvedSignature(node);
+      if (!fromDrizzle(signature)) return;
+      const parameter = signature.getParameters()[0];
+      if (!parameter) return;
+      let shape = checker.getTypeOfSymbol(parameter);
+      let written = argument;
+      if (method === 'onConflictDoUpdate') {
+        const setShape = checker.getPropertyOfType(shape, 'set');
+        const setValue =
+          ts.isObjectLiteralExpression(argument) &&
+          argument.properties.find((p) => p.name && p.name.getText() === 'set');
+        if (!setShape || !setValue) return;
+        shape = checker.getTypeOfSymbol(setShape);
+        written = ts.isPropertyAssignment(setValue) ? setValue.initializer : setValue.name;
+      }
+      if (!hasStock(shape) || !hasStock(checker.getTypeAtLocation(written))) return;
+      const table = tableOf(node.expression.expression);
+      // A table with a stock column whose name the types do not say is taken for one of these.
+      if (table !== null && !STOCK_TABLES.includes(table)) return;
+      const how = `${table ?? STOCK_TABLES.join(' or ')}: .${method}()`;
+      violations.push(stockViolation(file, source, node.expression.name, how));
+    };
+    visit(source);
+  }
+  return violations;
+}
+
+function stockViolation(file, source, node, how) {
+  return {
+    file,
+    line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+    rule: 'stock-owner',
+    message: `writes the stock of ${how}: only modules/stock/ changes a quantity (docs/stock.md)`,
+  };
+}
+
+/**
+ * The SQL a string or template literal holds, interpolations read as what they name
+ * (`${products}` -> products, `${productVariations.stock}` -> stock), else null.
+ */
+function literalSql(node) {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (!ts.isTemplateExpression(node)) return null;
+  const named = (expression) => {
+    const text = expression.getText().replace(/\s+/g, '');
+    if (/(^|\.)stock$/.test(text)) return ' stock ';
+    if (/^productVariations$/.test(text)) return ' product_variations ';
+    if (/^products$/.test(text)) return ' products ';
+    return ' ? ';
+  };
+  return node.templateSpans.reduce(
+    (sql, span) => sql + named(span.expression) + span.literal.text,
+    node.head.text,
+  );
+}
+
+/** The stock table an UPDATE's SET or an INSERT's column list of this SQL writes `stock` of. */
+function rawStockWrite(sql) {
+  const tables = STOCK_TABLES.join('|');
+  const update = new RegExp(
+    `\\bupdate\\s+(?:only\\s+)?"?(${tables})"?(?:\\s+(?:as\\s+)?\\w+)?\\s+set\\b([\\s\\S]*?)(?=\\bwhere\\b|\\breturning\\b|\\bfrom\\b|;|$)`,
+    'gi',
+  );
+  for (const [, table, assignments] of sql.matchAll(update))
+    if (/(^|[\s,."(])"?stock"?\s*=(?!=)/i.test(assignments)) return table.toLowerCase();
+  const insert = new RegExp(`\\binsert\\s+into\\s+"?(${tables})"?\\s*\\(([^)]*)\\)`, 'gi');
+  for (const [, table, columns] of sql.matchAll(insert))
+    if (/(^|[\s,"])stock("|\s|,|$)/i.test(columns)) return table.toLowerCase();
+  return null;
+}
+
 function scan(rootDir) {
   const root = fs.realpathSync(rootDir);
   const { files, imports } = readImports(root);
@@ -327,6 +497,9 @@ function scan(rootDir) {
       return `module cycle: ${cycle.join(' -> ')} (imports at ${steps.join(', ')})`;
     }),
   );
+
+  // 6. Stock has one owner.
+  violations.push(...stockWrites(root));
 
   violations.sort(
     (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.message.localeCompare(b.message),

@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checkBoundaries, formatViolation } from './check-boundaries.mjs';
 
 const SCRIPT = fileURLToPath(new URL('./check-boundaries.mjs', import.meta.url));
+/** The repository's Drizzle, linked into the trees: rule 6 reads its types. */
+const DRIZZLE = fileURLToPath(new URL('../node_modules/drizzle-orm', import.meta.url));
 
 const CONFIGS = {
   'tsconfig.base.json': {
@@ -111,6 +113,7 @@ function tree(changes = {}) {
     if (content !== null) write(root, name, `${content.replace(/^\n/, '')}\n`);
   fs.mkdirSync(path.join(root, 'node_modules/@semijoias'), { recursive: true });
   fs.symlinkSync('../../packages/domain', path.join(root, 'node_modules/@semijoias/domain'), 'dir');
+  fs.symlinkSync(DRIZZLE, path.join(root, 'node_modules/drizzle-orm'), 'dir');
   return root;
 }
 
@@ -309,6 +312,123 @@ describe('check-boundaries', () => {
         'apps/api/src/lib/fake-clock.ts:2: imports apps/api/test/helpers.ts: apps/api/test/ is for tests only',
         "apps/web/src/test/page.ts:1: imports '@playwright/test', which is for tests only",
         "apps/web/src/test/setup.ts:1: imports 'vitest/globals', which is for tests only",
+      ]);
+    });
+  });
+
+  describe('6. only modules/stock/ writes stock', () => {
+    // A store's tables as Drizzle declares them, a transaction type, and the stock module.
+    const STORE = {
+      'apps/api/src/db/schema.ts': `
+        import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+        export const products = pgTable('products', {
+          id: serial('id').primaryKey(),
+          name: text('name').notNull(),
+          stock: integer('stock').notNull().default(0),
+        });
+        export const productVariations = pgTable('product_variations', {
+          id: serial('id').primaryKey(),
+          productId: integer('product_id').notNull(),
+          name: text('name').notNull(),
+          stock: integer('stock').notNull().default(0),
+        });
+        export const stockAlerts = pgTable('stock_alerts', {
+          id: serial('id').primaryKey(),
+          stock: integer('stock').notNull(),
+        });`,
+      'apps/api/src/db/client.ts': `
+        import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+        import type * as schema from './schema.js';
+        export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;`,
+      'apps/api/src/db/seed.ts': `
+        import type { Db } from './client.js';
+        import { products, productVariations } from './schema.js';
+        export async function seed(db: Db) {
+          const [p] = await db.insert(products).values({ name: 'Anel', stock: 5 }).returning();
+          await db.insert(productVariations).values([{ productId: p!.id, name: '14', stock: 2 }]);
+        }`,
+      'apps/api/src/modules/stock/index.ts': `// Stock.\nexport { take } from './moves.js';`,
+      'apps/api/src/modules/stock/moves.ts': `
+        import { and, eq, gte, sql } from 'drizzle-orm';
+        import type { Db } from '../../db/client.js';
+        import { products } from '../../db/schema.js';
+        export async function take(tx: Db, id: number, n: number) {
+          await tx.execute(sql\`select set_config('semijoias.stock_reason', 'sale', true)\`);
+          return tx
+            .update(products)
+            .set({ stock: sql\`\${products.stock} - \${n}\` })
+            .where(and(eq(products.id, id), gte(products.stock, n)));
+        }`,
+    };
+
+    it('passes the stock module, the seed, tests, other columns and tables, reads, and a Map', () => {
+      const root = tree({
+        ...STORE,
+        'apps/api/src/modules/catalog/service.ts': `
+          import { eq, gt, sql } from 'drizzle-orm';
+          import type { Db } from '../../db/client.js';
+          import { products, stockAlerts } from '../../db/schema.js';
+          const seen = new Map<string, number>();
+          export async function findProduct(db: Db, id: number) {
+            seen.set('stock', id);
+            await db.update(products).set({ name: 'Colar' }).where(gt(products.stock, 0));
+            await db.insert(stockAlerts).values({ stock: 1 });
+            await db.execute(sql\`update orders set status = 'x' where stock = 0\`);
+            await db.execute(sql\`select * from \${products} where \${products.stock} = 0\`);
+            return db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
+          }`,
+        'apps/api/src/modules/catalog/catalog.test.ts': `
+          import { products } from '../../db/schema.js';
+          import type { Db } from '../../db/client.js';
+          export const setStock = (db: Db) => db.update(products).set({ stock: 3 });`,
+      });
+      expect(lines(root)).toEqual([]);
+    });
+
+    it('catches Drizzle writes of stock, through a spread, a variable, a helper and an alias too', () => {
+      const root = tree({
+        ...STORE,
+        'apps/api/src/modules/cart/service.ts': `
+          import { sql } from 'drizzle-orm';
+          import type { Db } from '../../db/client.js';
+          import { products, productVariations as sizes } from '../../db/schema.js';
+          const columns = (n: number) => ({ name: 'Brinco', stock: n });
+          export async function addToCart(db: Db) {
+            await db.update(products).set({ stock: sql\`\${products.stock} - 1\` });
+            const changes = { ...columns(2) };
+            await db.update(sizes).set(changes);
+            const table = products;
+            await db.insert(table).values([{ name: 'Pulseira' }, columns(4)]);
+            await db
+              .insert(sizes)
+              .values({ productId: 1, name: '16' })
+              .onConflictDoUpdate({ target: sizes.id, set: { stock: 0 } });
+          }`,
+      });
+      expect(lines(root)).toEqual([
+        'apps/api/src/modules/cart/service.ts:6: writes the stock of products: .set(): only modules/stock/ changes a quantity (docs/stock.md)',
+        'apps/api/src/modules/cart/service.ts:8: writes the stock of product_variations: .set(): only modules/stock/ changes a quantity (docs/stock.md)',
+        'apps/api/src/modules/cart/service.ts:10: writes the stock of products: .values(): only modules/stock/ changes a quantity (docs/stock.md)',
+        'apps/api/src/modules/cart/service.ts:14: writes the stock of product_variations: .onConflictDoUpdate(): only modules/stock/ changes a quantity (docs/stock.md)',
+      ]);
+    });
+
+    it('catches raw SQL writing stock, whether the table and column are spelled or interpolated', () => {
+      const root = tree({
+        ...STORE,
+        'apps/api/src/lib/restock.ts': `
+          import { sql } from 'drizzle-orm';
+          import { products } from '../db/schema.js';
+          export const statements = [
+            sql\`update \${products} set \${products.stock} = 0 where id = 1\`,
+            'UPDATE product_variations AS v SET name = $1, "stock" = v.stock + 1 WHERE id = $2',
+            \`insert into "products" (name, stock) values ('Anel', 3)\`,
+          ];`,
+      });
+      expect(lines(root)).toEqual([
+        'apps/api/src/lib/restock.ts:4: writes the stock of products in raw SQL: only modules/stock/ changes a quantity (docs/stock.md)',
+        'apps/api/src/lib/restock.ts:5: writes the stock of product_variations in raw SQL: only modules/stock/ changes a quantity (docs/stock.md)',
+        'apps/api/src/lib/restock.ts:6: writes the stock of products in raw SQL: only modules/stock/ changes a quantity (docs/stock.md)',
       ]);
     });
   });
