@@ -30,6 +30,7 @@ import {
   paymentNotifications,
   products,
   stockMovements,
+  users,
 } from '../../../db/schema.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
 
@@ -193,6 +194,28 @@ describe('GET /api/admin/pedidos/', () => {
     }
     const none = (await call('GET', '/api/admin/pedidos/?busca=ninguem%25')).json();
     expect(none).toMatchObject({ pedidos: [], total: 0, pagina: 1, por_pagina: 25 });
+  });
+
+  it("finds an order by its account's e-mail, name and CPF when the order has no buyer yet", async () => {
+    const { order } = await paidOrder({ status: 'awaiting_payment', withoutBuyer: true });
+    const [account] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, customer.userId));
+    const guest = await paidOrder({ userId: null, status: 'awaiting_payment', withoutBuyer: true });
+    for (const busca of [
+      customer.email.slice(2, -4).toUpperCase(),
+      `${account!.firstName} ${account!.lastName}`.slice(1),
+      account!.cpf,
+    ]) {
+      const found = (
+        await call('GET', `/api/admin/pedidos/?busca=${encodeURIComponent(busca)}`)
+      ).json();
+      const refs = found.pedidos.map((p: { reference: string }) => p.reference);
+      expect(refs, busca).toContain(order.reference);
+      expect(refs, busca).not.toContain(guest.order.reference);
+      expect(found.total, busca).toBe(refs.length);
+    }
   });
 
   it("filters by the day placed on the store's calendar (São Paulo)", async () => {
