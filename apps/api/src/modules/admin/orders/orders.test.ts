@@ -204,7 +204,7 @@ describe('GET /api/admin/pedidos/', () => {
       .where(eq(users.id, customer.userId));
     const guest = await paidOrder({ userId: null, status: 'awaiting_payment', withoutBuyer: true });
     for (const busca of [
-      customer.email.slice(2, -4).toUpperCase(),
+      account!.email.slice(2, -4).toUpperCase(),
       `${account!.firstName} ${account!.lastName}`.slice(1),
       account!.cpf,
     ]) {
