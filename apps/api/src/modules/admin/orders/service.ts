@@ -90,6 +90,13 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const dayStart = (day: string, plusDays = 0) =>
   sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${STORE_TIME_ZONE})`;
 
+/**
+ * Newest first, `desc nulls last` as orders_created_idx and orders_status_created_idx are made
+ * (drizzle's desc()): a plain `desc` means nulls first, an order those indexes cannot give, and
+ * the list sorted every matching order. Neither column is ever null: the same order.
+ */
+const newestFirst = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`];
+
 /** What the notification says the provider's status is, never the rest of its body. */
 function providerStatusOf(rawBody: string): string | null {
   try {
@@ -169,7 +176,7 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
       .select({ id: orders.id })
       .from(orders)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(...newestFirst)
       .limit(ADMIN_PAGE_SIZE)
       .offset((page - 1) * ADMIN_PAGE_SIZE)
       .as('page');
@@ -191,7 +198,7 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
       .from(pageIds)
       .innerJoin(orders, eq(orders.id, pageIds.id))
       .leftJoin(users, eq(users.id, orders.userId))
-      .orderBy(desc(orders.createdAt), desc(orders.id));
+      .orderBy(...newestFirst);
     return {
       pedidos: rows.map((r) => ({
         reference: r.reference,
