@@ -327,6 +327,8 @@ for (const [start, end] of [
   [startMarker('1000x100'), endMarker('1000x100')],
   // The rehearsal's CPU profile, read by bench/profile-summary.mjs (written by hand).
   ['<!-- profile:start -->', '<!-- profile:end -->'],
+  // bench/big-catalog.mjs's (RESULTS-postgresql.md).
+  ['<!-- big-catalog:start -->', '<!-- big-catalog:end -->'],
   [BACKUP_START, BACKUP_END],
 ]) {
   const from = previous.indexOf(start);
