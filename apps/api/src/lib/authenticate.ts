@@ -51,6 +51,18 @@ export interface SessionCheck {
 /** Users whose check is kept; past it the memory starts again (a few MB at most). */
 const SESSIONS_KEPT = 50_000;
 
+/** The checks of the apps running on each database handle (one, but tests build several). */
+const checksOf = new WeakMap<Db, Set<(userId: number) => void>>();
+
+/**
+ * Her sessions were just ended through `db` (a password reset, a second factor reset, an
+ * anonymisation), committed: this instance forgets them now, without waiting for the change
+ * feed's word, which reaches the other instances a moment later. Call it after the commit.
+ */
+export function sessionsEnded(db: Db, userId: number): void {
+  for (const forget of checksOf.get(db) ?? []) forget(userId);
+}
+
 /**
  * Every authenticated call asks whether the user's sessions still hold: one query per call (half
  * of an authenticated cart read's). The answer changes only when her sessions are ended, and a
@@ -66,6 +78,10 @@ export function createSessionCheck(db: Db, feed?: SessionsFeed): SessionCheck {
   const forgetAll = () => {
     version++;
     known.clear();
+  };
+  const forget = (userId: number) => {
+    version++;
+    known.delete(userId);
   };
   return {
     async validAfterMs(userId) {
@@ -83,6 +99,9 @@ export function createSessionCheck(db: Db, feed?: SessionsFeed): SessionCheck {
       return validAfter;
     },
     async start() {
+      let mine = checksOf.get(db);
+      if (!mine) checksOf.set(db, (mine = new Set()));
+      mine.add(forget);
       await feed?.start({
         changed(change) {
           if (change.kind !== 'session') return;
@@ -97,6 +116,7 @@ export function createSessionCheck(db: Db, feed?: SessionsFeed): SessionCheck {
       });
     },
     async stop() {
+      checksOf.get(db)?.delete(forget);
       listening = false;
       forgetAll();
       await feed?.stop();

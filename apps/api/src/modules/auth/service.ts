@@ -18,6 +18,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema.js';
 import { signAccessToken } from '../../lib/access-token.js';
+import { sessionsEnded } from '../../lib/authenticate.js';
 import {
   ForbiddenError,
   NotFoundError,
@@ -264,9 +265,10 @@ export function createAuthService({
           .where(
             and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)),
           );
-        return true;
+        return claimed.userId;
       });
-      if (!done) throw new ValidationError(TOKEN_INVALID_OR_EXPIRED);
+      if (done === false) throw new ValidationError(TOKEN_INVALID_OR_EXPIRED);
+      sessionsEnded(db, done);
     },
   };
 }

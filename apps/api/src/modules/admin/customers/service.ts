@@ -40,6 +40,7 @@ import {
   type UserRow,
 } from '../../../db/schema.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
+import { sessionsEnded } from '../../../lib/authenticate.js';
 import { serializeAddressProfile } from '../../addresses/index.js';
 import { hasSecondFactor } from '../../second-factor/index.js';
 import { writeAudit } from '../audit.js';
@@ -434,6 +435,7 @@ export function createAdminCustomerService(db: Db, adminEmails: readonly string[
           after: { id, ...gone, pedidos_mantidos: Number(kept?.n ?? 0) },
         });
       });
+      sessionsEnded(db, id);
       return detail(id);
     },
   };

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../../db/client.js';
 import { users } from '../../../db/schema.js';
 import { ConflictError, NotFoundError } from '../../../lib/errors.js';
+import { sessionsEnded } from '../../../lib/authenticate.js';
 import { enqueueEmail } from '../../mail/index.js';
 import { removeSecondFactor, secondFactorResetEmail } from '../../second-factor/index.js';
 import { writeAudit } from '../audit.js';
@@ -68,6 +69,7 @@ export function createAdminOwnerService(opts: {
           }),
         );
       });
+      sessionsEnded(db, id);
       opts.wakeOutbox();
       return { message: SECOND_FACTOR_RESET_DONE };
     },
