@@ -5,7 +5,7 @@
  * real catalog data (STYLE 12), so tests see what a shopper sees.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { parseEnv, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -189,4 +189,14 @@ export async function sentMail(
 ): Promise<MailMessage[]> {
   await app.outbox.drain();
   return mailer.sent;
+}
+
+/**
+ * Counts the statements the app sends to `database` from now on (outside transactions: the
+ * PGlite client's or the pool's `query`). `mockRestore()` when done.
+ */
+export function countQueries(database: Database) {
+  const target: { query: (...args: never[]) => unknown } =
+    database.kind === 'pglite' ? database.client : database.pool;
+  return vi.spyOn(target, 'query');
 }

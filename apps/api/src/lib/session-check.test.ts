@@ -2,23 +2,22 @@
 // does not ask the database again, and ended sessions end at once, on every instance.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { loggedInCustomer } from '../../test/accounts.js';
-import { secondConnection, testConfig, testDatabaseUrl, useTestApp } from '../../test/helpers.js';
+import {
+  secondConnection,
+  testConfig,
+  testDatabaseUrl,
+  useTestApp,
+  countQueries,
+} from '../../test/helpers.js';
 import { createSessionCheck, type SessionsFeed } from './authenticate.js';
 
 const ctx = useTestApp();
 const onPostgres = testDatabaseUrl() !== undefined;
-
-/** Counts the statements the app sends to its database from now on. */
-function countQueries(database: Database) {
-  const target: { query: (...args: never[]) => unknown } =
-    database.kind === 'pglite' ? database.client : database.pool;
-  return vi.spyOn(target, 'query');
-}
 
 function readCart(token: string, app: FastifyInstance = ctx.app) {
   return app.inject({

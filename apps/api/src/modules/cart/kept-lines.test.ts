@@ -3,7 +3,7 @@
 // it and on whichever instance.
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../db/client.js';
 import { cartItems, products } from '../../db/schema.js';
@@ -14,6 +14,7 @@ import {
   testConfig,
   testDatabaseUrl,
   useTestApp,
+  countQueries,
 } from '../../../test/helpers.js';
 
 const ctx = useTestApp();
@@ -21,12 +22,6 @@ const onPostgres = testDatabaseUrl() !== undefined;
 
 /** Pieces sold without sizes, in stock, in the seeded catalog. */
 const PLAIN = [30, 40, 41];
-
-function countQueries(database: Database) {
-  const target: { query: (...args: never[]) => unknown } =
-    database.kind === 'pglite' ? database.client : database.pool;
-  return vi.spyOn(target, 'query');
-}
 
 interface Line {
   id: number;

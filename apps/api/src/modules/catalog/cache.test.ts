@@ -13,7 +13,7 @@ import { buildApp } from '../../app.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { placeOrder } from '../../../test/checkout.js';
-import { testConfig, testDatabaseUrl, useTestApp } from '../../../test/helpers.js';
+import { testConfig, testDatabaseUrl, useTestApp, countQueries } from '../../../test/helpers.js';
 import {
   createCatalogCache,
   matchesIfNoneMatch,
@@ -30,13 +30,6 @@ const onPostgres = testDatabaseUrl() !== undefined;
 
 function get(url: string, headers: InjectOptions['headers'] = {}, app?: FastifyInstance) {
   return (app ?? ctx.app).inject({ method: 'GET', url, headers });
-}
-
-/** Counts the statements the app sends to its database from now on. */
-function countQueries(database: Database) {
-  const target: { query: (...args: never[]) => unknown } =
-    database.kind === 'pglite' ? database.client : database.pool;
-  return vi.spyOn(target, 'query');
 }
 
 /**
