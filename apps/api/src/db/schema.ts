@@ -81,6 +81,12 @@ export const products = pgTable(
     /** Units sold; best sellers are ordered by it. */
     salesCount: integer('sales_count').notNull().default(0),
     /**
+     * 'Máximo por cliente' (issue 32): the units of this piece, all sizes together, one buyer may
+     * hold in unpaid orders at once; null applies the store's default
+     * (payment_settings.max_units_per_customer). docs/purchase-limits.md.
+     */
+    maxPerCustomer: integer('max_per_customer'),
+    /**
      * The axis of its variations ('Aro', 'Comprimento'), null for a product without them. With
      * variations, `stock` is the sum of theirs, kept by a trigger (migration 0011).
      */
@@ -93,6 +99,10 @@ export const products = pgTable(
   (t) => [
     check('products_category_check', sql`${t.category} in (${categoryNames})`),
     check('products_price_check', sql`${t.priceCents} >= 0`),
+    check(
+      'products_max_per_customer_check',
+      sql`${t.maxPerCustomer} is null or ${t.maxPerCustomer} between 1 and 99`,
+    ),
     check(
       'products_original_price_check',
       sql`${t.originalPriceCents} is null or ${t.originalPriceCents} > ${t.priceCents}`,
@@ -552,7 +562,8 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /**
      * Why it was cancelled: 'expired' (unpaid at its deadline; the sweeper), 'owner' (a paid
-     * order cancelled by the owners: its stock given back and its payment to refund).
+     * order cancelled by the owners: its stock given back and its payment to refund),
+     * 'released' (an unpaid order whose stock the owners gave back to the shelf).
      */
     cancelReason: text('cancel_reason'),
     // The owners' side: preparing, shipping with a Correios code, delivery, refunds.
@@ -569,8 +580,17 @@ export const orders = pgTable(
      * leak alone opens nothing: the hash above is what is checked.
      */
     accessKeySealed: text('access_key_sealed'),
-    /** After this instant an unpaid order is cancelled (UNPAID_ORDER_TTL_MINUTES). */
+    /**
+     * After this instant an unpaid order is cancelled: UNSTARTED_ORDER_TTL_MINUTES after api/pay,
+     * moved to UNPAID_ORDER_TTL_MINUTES after it by api/pagamento (docs/purchase-limits.md).
+     */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * Who placed it, for the limits on unpaid orders (docs/purchase-limits.md): an HMAC (key
+     * from JWT_SECRET) of the browser's X-Dispositivo and of the IP address, never the values.
+     */
+    deviceHash: text('device_hash'),
+    placedFromHash: text('placed_from_hash'),
     // How she pays: her choice, and the owners' payment settings when she ordered, so
     // a later change of the settings never changes an order already placed. Null for an order
     // placed before the choice existed (the provider's page offers both).
@@ -611,6 +631,18 @@ export const orders = pgTable(
     // The back office's list, newest first: all of them, of a status, of a period.
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // The limits on unpaid orders: what one browser, one address, one buyer holds now.
+    index('orders_unpaid_device_idx')
+      .on(t.deviceHash)
+      .where(sql`${t.status} in ('awaiting_payment', 'payment_failed') and ${t.deviceHash} is not null`),
+    index('orders_unpaid_placed_from_idx')
+      .on(t.placedFromHash)
+      .where(
+        sql`${t.status} in ('awaiting_payment', 'payment_failed') and ${t.placedFromHash} is not null`,
+      ),
+    index('orders_unpaid_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} in ('awaiting_payment', 'payment_failed') and ${t.email} is not null`),
     // The Painel's sales of the last 30 days.
     index('orders_paid_idx')
       .on(t.paidAt)
@@ -1041,6 +1073,8 @@ export const paymentSettings = pgTable(
     interestFreeInstallments: integer('interest_free_installments').notNull(),
     minInstallmentCents: integer('min_installment_cents').notNull(),
     pixDiscountTenths: integer('pix_discount_tenths').notNull(),
+    /** 'Máximo por cliente' of a piece without its own (products.max_per_customer). */
+    maxUnitsPerCustomer: integer('max_units_per_customer').notNull().default(10),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -1050,6 +1084,10 @@ export const paymentSettings = pgTable(
       sql`${t.maxInstallments} between 1 and 12
         and ${t.interestFreeInstallments} between 1 and ${t.maxInstallments}
         and ${t.minInstallmentCents} >= 0`,
+    ),
+    check(
+      'payment_settings_max_units_check',
+      sql`${t.maxUnitsPerCustomer} between 1 and 99`,
     ),
     check(
       'payment_settings_pix_check',
