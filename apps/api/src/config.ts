@@ -14,6 +14,10 @@ import {
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_UNPAID_ORDER_TTL_MINUTES } from '@semijoias/domain/orders';
+import {
+  DEFAULT_UNPAID_UNITS_PER_ADDRESS,
+  DEFAULT_UNSTARTED_ORDER_TTL_MINUTES,
+} from '@semijoias/domain/purchase-limits';
 import { STORE_INFO } from '@semijoias/domain/store-info';
 import { appPaths, type AppPaths } from './lib/paths.js';
 
@@ -97,6 +101,16 @@ const envSchema = z
         .min(1)
         .max(60 * 24 * 30),
     ),
+    // Minutes an order holds its stock until its payment starts (docs/purchase-limits.md).
+    UNSTARTED_ORDER_TTL_MINUTES: optional(
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(60 * 24 * 30),
+    ),
+    // Units one network address may hold in unpaid orders at once (docs/purchase-limits.md).
+    UNPAID_UNITS_PER_ADDRESS: optional(z.coerce.number().int().min(1).max(1_000_000)),
     ORDER_SWEEP_INTERVAL_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
     // A consenting customer's cart untouched this long brings one e-mail (4 h). A fraction of a
     // minute is allowed, down to 6 seconds (0.1), for the end-to-end tests' store.
@@ -226,6 +240,10 @@ export interface Config {
   };
   /** Minutes after which an unpaid order is cancelled (and its provider checkout has expired). */
   unpaidOrderTtlMinutes: number;
+  /** Minutes an order holds its stock until its payment starts (at most the whole deadline). */
+  unstartedOrderTtlMinutes: number;
+  /** Units one network address may hold in unpaid orders at once. */
+  unpaidUnitsPerAddress: number;
   orderSweepIntervalSeconds: number;
   /** Minutes a consenting customer's cart stays untouched before its one e-mail. */
   cartReminderMinutes: number;
@@ -378,6 +396,8 @@ export function parseEnv(env: Env = process.env): Omit<
       apiUrl: (e.MERCADOPAGO_API_URL ?? 'https://api.mercadopago.com').replace(/\/+$/, ''),
     },
     unpaidOrderTtlMinutes: e.UNPAID_ORDER_TTL_MINUTES ?? DEFAULT_UNPAID_ORDER_TTL_MINUTES,
+    unstartedOrderTtlMinutes: e.UNSTARTED_ORDER_TTL_MINUTES ?? DEFAULT_UNSTARTED_ORDER_TTL_MINUTES,
+    unpaidUnitsPerAddress: e.UNPAID_UNITS_PER_ADDRESS ?? DEFAULT_UNPAID_UNITS_PER_ADDRESS,
     orderSweepIntervalSeconds: e.ORDER_SWEEP_INTERVAL_SECONDS ?? 60,
     cartReminderMinutes: e.CART_REMINDER_MINUTES ?? 240,
     sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,

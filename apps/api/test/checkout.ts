@@ -2,6 +2,7 @@
  * Shared by the checkout tests: shoppers, products with a price and stock, placing an order,
  * money and freight as the API writes them.
  */
+import { randomBytes } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { quoteShipping } from '@semijoias/domain/shipping';
 import type { FastifyInstance } from 'fastify';
@@ -68,15 +69,21 @@ export async function addToCart(app: FastifyInstance, token: string, id: number,
   expect(res.statusCode, res.body).toBe(200);
 }
 
+/** A browser's id as the web app makes one (X-Dispositivo): each guest call is a new browser. */
+export const newBrowser = (): string => randomBytes(16).toString('base64url');
+
 export function call(
   app: FastifyInstance,
   url: string,
   payload: unknown,
-  opts: { token?: string; key?: string } = {},
+  opts: { token?: string; key?: string; browser?: string | null } = {},
 ) {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.key !== undefined) headers['idempotency-key'] = opts.key;
+  // The web app names its browser on every checkout (docs/purchase-limits.md); null: a script.
+  const browser = opts.browser === undefined ? newBrowser() : opts.browser;
+  if (browser !== null) headers['x-dispositivo'] = browser;
   return app.inject({ method: 'POST', url, payload: payload as object, headers });
 }
 

@@ -29,6 +29,7 @@ export {
   markInProgress,
   markRefunded,
   markShipped,
+  releaseByOwner,
 } from './orders/transitions.js';
 export {
   enqueueOrderEmails,

@@ -57,6 +57,15 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = async
     }),
   );
 
+  // An unpaid order's units back on the shelf (docs/purchase-limits.md); the reason is kept.
+  app.post(
+    '/pedidos/:reference/liberar-estoque/',
+    { schema: { ...action, body: cancelBody } },
+    async (req) => ({
+      pedido: await service.releaseStock(requireOwner(req), req.params.reference, req.body.motivo),
+    }),
+  );
+
   app.post('/pedidos/:reference/estorno-feito/', { schema: action }, async (req) => ({
     pedido: await service.markRefunded(requireOwner(req), req.params.reference),
   }));

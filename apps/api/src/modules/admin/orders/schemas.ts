@@ -76,6 +76,7 @@ export const ORDER_ACTIONS = [
   'entregue',
   'cancelar',
   'estorno_feito',
+  'liberar_estoque',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -126,8 +127,11 @@ export const orderDetailJson = z.object({
   entregue_em: z.string().nullable(),
   cancelado_em: z.string().nullable(),
   estornado_em: z.string().nullable(),
-  /** 'expired' (unpaid in time) or 'owner' (cancelled by the owners), null otherwise. */
-  motivo_cancelamento: z.enum(['expired', 'owner']).nullable(),
+  /**
+   * 'expired' (unpaid in time), 'owner' (a paid order cancelled by the owners), 'released' (an
+   * unpaid order whose stock the owners gave back), null otherwise.
+   */
+  motivo_cancelamento: z.enum(['expired', 'owner', 'released']).nullable(),
   /** The owners' words when they cancelled it (the audit log keeps them). */
   motivo_texto: z.string().nullable(),
   codigo_rastreio: z.string().nullable(),

@@ -5,7 +5,7 @@
  * answer is 409 and nothing is written. What rides on the change — the audit entry, the stock
  * given back, the shopper's e-mail — is written in that same transaction.
  */
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ADMIN_PAGE_SIZE } from '@semijoias/domain/admin';
 import { STORE_TIME_ZONE } from '@semijoias/domain/calendar';
@@ -37,6 +37,7 @@ import {
   markRefunded,
   markShipped,
   orderMailDeps,
+  releaseByOwner,
   statusOf,
   type OrderView,
 } from '../../sales/index.js';
@@ -55,6 +56,10 @@ export function actionsFor(status: OrderStatusCode): OrderAction[] {
       return ['entregue'];
     case 'refund_due':
       return ['estorno_feito'];
+    case 'awaiting_payment':
+    case 'payment_failed':
+      // Unpaid, it holds its units: the owners may give them back (docs/purchase-limits.md).
+      return ['liberar_estoque'];
     default:
       return [];
   }
@@ -74,6 +79,7 @@ const ORDER_ACTION_AUDIT = {
   entregue: 'order.deliver',
   cancelar: 'order.cancel',
   estorno_feito: 'order.refund',
+  liberar_estoque: 'order.release',
 } as const satisfies Record<OrderAction, string>;
 
 /** The accounts the search looks through (the list's own join is `users`). */
@@ -243,7 +249,7 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
         and(
           eq(auditLog.entityType, 'order'),
           eq(auditLog.entityId, order.reference),
-          eq(auditLog.action, ORDER_ACTION_AUDIT.cancelar),
+          inArray(auditLog.action, [ORDER_ACTION_AUDIT.cancelar, ORDER_ACTION_AUDIT.liberar_estoque]),
         ),
       )
       .orderBy(desc(auditLog.id))
@@ -266,10 +272,16 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
       cancelado_em: iso(order.cancelledAt),
       estornado_em: iso(order.refundedAt),
       motivo_cancelamento:
-        order.cancelReason === 'expired' || order.cancelReason === 'owner'
+        order.cancelReason === 'expired' ||
+        order.cancelReason === 'owner' ||
+        order.cancelReason === 'released'
           ? order.cancelReason
           : null,
-      motivo_texto: order.cancelReason === 'owner' && typeof reason === 'string' ? reason : null,
+      motivo_texto:
+        (order.cancelReason === 'owner' || order.cancelReason === 'released') &&
+        typeof reason === 'string'
+          ? reason
+          : null,
       codigo_rastreio: order.trackingCode,
       rastreio_url: order.trackingCode ? trackingUrl(order.trackingCode) : null,
       itens: lines.map((line) => ({
@@ -327,7 +339,10 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
     action: OrderAction,
     move: (tx: Db, order: OrderView['order']) => Promise<boolean>,
     summary: (order: OrderView['order']) => string,
-    extra: { after?: Record<string, unknown>; mail?: 'shipped' | 'owner_cancelled' } = {},
+    extra: {
+      after?: Record<string, unknown>;
+      mail?: 'shipped' | 'owner_cancelled' | 'cancelled';
+    } = {},
   ): Promise<OrderDetailJson> {
     const answer = await db.transaction(async (tx) => {
       const { order } = await orderView(tx, reference);
@@ -400,6 +415,17 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
         (tx, o) => cancelByOwner(tx, o.id, { ownerId: owner.id, reason }),
         (o) => `${label(o)} cancelado: ${formatBRL(o.totalCents)} a estornar. Motivo: ${reason}`,
         { after: { motivo_texto: reason }, mail: 'owner_cancelled' },
+      ),
+
+    /** An unpaid order's units back on the shelf now (a hoarder's, or one she asked to drop). */
+    releaseStock: (owner: Owner, reference: string, reason: string) =>
+      act(
+        owner,
+        reference,
+        'liberar_estoque',
+        (tx, o) => releaseByOwner(tx, o.id, { ownerId: owner.id, reason }),
+        (o) => `${label(o)} cancelado sem pagamento: estoque liberado. Motivo: ${reason}`,
+        { after: { motivo_texto: reason }, mail: 'cancelled' },
       ),
 
     markRefunded: (owner: Owner, reference: string) =>

@@ -3,8 +3,8 @@
  * the database's prices and the quoter's freight whatever the browser sends; who may pay which
  * order; idempotency keys.
  */
-import { and, eq, like } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { and, eq, inArray, like } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   cartItems,
   couponRedemptions,
@@ -95,8 +95,9 @@ describe('POST /api/pay/ (guest)', () => {
     });
     expect(order!.accessKeyHash).toMatch(/^[0-9a-f]{64}$/);
     expect(order!.accessKeyHash).not.toContain(body.chave);
+    // Its stock is held 30 minutes until her payment starts (docs/purchase-limits.md).
     const ttlMs = order!.expiresAt.getTime() - order!.createdAt.getTime();
-    expect(Math.round(ttlMs / 60_000)).toBe(1440);
+    expect(Math.round(ttlMs / 60_000)).toBe(30);
     const items = await ctx.database.db
       .select()
       .from(orderItems)
@@ -427,6 +428,14 @@ describe('Idempotency-Key on api/pay', () => {
 });
 
 describe('POST /api/pagamento/', () => {
+  // Each case starts with no unpaid order of ADDRESS's buyer: one e-mail may hold only five.
+  beforeEach(async () => {
+    await ctx.database.db
+      .update(orders)
+      .set({ status: 'cancelled', cancelReason: 'expired', cancelledAt: new Date() })
+      .where(inArray(orders.status, ['awaiting_payment', 'payment_failed']));
+  });
+
   async function guestOrder(priceCents = 10000) {
     const a = product();
     await setProduct(ctx.database, a, { priceCents, stock: 10 });
@@ -466,6 +475,9 @@ describe('POST /api/pagamento/', () => {
       estado: 'SP',
       paymentUrl: url,
     });
+    // Her payment started: the order keeps the store's whole deadline from when it was placed.
+    const lifeMs = order.expiresAt.getTime() - order.createdAt.getTime();
+    expect(Math.round(lifeMs / 60_000)).toBe(1440);
     // Asked again (a reload): the same live checkout.
     const again = await pagamento(payment(o));
     expect(again.json<{ payment_url: string }>().payment_url).toBe(url);

@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Authenticate } from '../../../lib/authenticate.js';
 import { idempotencyKeyFrom } from '../../../lib/idempotency.js';
+import { deviceIdFrom } from '../../owner-access/index.js';
+import type { Visitor } from '../../purchase-limits/index.js';
 import {
   checkoutErrorAnswer,
   contractRefusal,
@@ -35,6 +37,12 @@ function refuseInvalidBody(
   if (req.validationError) throw contractRefusal(req.validationError.validation, always);
 }
 
+/** Her browser (the web app's X-Dispositivo) and her address, as the limits count them. */
+const visitorOf = (req: FastifyRequest): Visitor => ({
+  deviceId: deviceIdFrom(req.headers['x-dispositivo']),
+  ip: req.ip,
+});
+
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, opts) => {
   const { checkout } = opts;
 
@@ -59,6 +67,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         userId: req.userId,
         request: req.body,
         idempotencyKey: idempotencyKeyFrom(req.headers['idempotency-key']),
+        visitor: visitorOf(req),
       });
       return reply.code(201).send(placed);
     },
@@ -76,6 +85,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         userId: req.userId,
         request: req.body,
         idempotencyKey: idempotencyKeyFrom(req.headers['idempotency-key']),
+        visitor: visitorOf(req),
       });
     },
   );

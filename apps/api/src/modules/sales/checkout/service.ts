@@ -22,6 +22,12 @@ import {
 } from '@semijoias/domain/messages';
 import { centsToDecimal, type Cents } from '@semijoias/domain/money';
 import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
+import {
+  purchaseLimitMessage,
+  purchaseLimitMet,
+  TOO_MANY_UNPAID_ORDERS_FOR_BUYER,
+  type WantedPiece,
+} from '@semijoias/domain/purchase-limits';
 import type { PaymentSettings } from '@semijoias/domain/payment-terms';
 import type { ShippingQuote } from '@semijoias/domain/shipping';
 import {
@@ -44,6 +50,15 @@ import {
 } from '../../../lib/idempotency.js';
 import { hashToken } from '../../../lib/secrets.js';
 import { findUsable, redeem, type UsableCoupon } from '../../coupons/index.js';
+import {
+  buyerHasTooManyUnpaid,
+  heldNow,
+  lockGuestCheckouts,
+  maxPerCustomerColumn,
+  visitorMarks,
+  type Visitor,
+  type VisitorMarks,
+} from '../../purchase-limits/index.js';
 import { readPaymentSettings } from '../../payment-settings/index.js';
 import type { ShippingQuoter } from '../../shipping/index.js';
 import { readStock, takeForOrder, type Shelf } from '../../stock/index.js';
@@ -81,6 +96,8 @@ export interface CallInput<Request> {
   userId: number | undefined;
   request: Request;
   idempotencyKey: string | undefined;
+  /** Her browser's id and address: what the limits on unpaid orders count by. */
+  visitor: Visitor;
 }
 
 function totalsWire(t: Totals) {
@@ -116,6 +133,8 @@ interface PricedLine extends RequestedLine {
   name: string;
   priceCents: number;
   image: string;
+  /** The piece's 'máximo por cliente' (its own, else the store's default). */
+  maxPerCustomer: number;
   variation: { id: number; axis: string; name: string } | null;
 }
 
@@ -128,6 +147,10 @@ const shelfOf = (line: RequestedLine): Shelf => ({
 export function createCheckoutService(opts: CheckoutServiceOptions) {
   const { db, quoter } = opts;
   const mailDeps = orderMailDeps(opts.config);
+  const unstartedTtlMinutes = Math.min(
+    opts.config.unstartedOrderTtlMinutes,
+    opts.config.unpaidOrderTtlMinutes,
+  );
 
   /**
    * Two of her checkouts exclude each other (a lock on her, held to the commit), while anything
@@ -183,6 +206,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
         image: products.image,
         hiddenAt: products.hiddenAt,
         axis: products.variationAxis,
+        maxPerCustomer: maxPerCustomerColumn,
       })
       .from(products)
       .where(
@@ -211,12 +235,12 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       const product = byId.get(line.productId);
       if (!product) throw badRequest(PRODUCT_NOT_FOUND);
       if (product.hiddenAt !== null) throw conflict(productUnavailableMessage(product.name));
-      const { name, priceCents, image } = product;
+      const { name, priceCents, image, maxPerCustomer } = product;
       const units = stock.of(shelfOf(line)) ?? 0;
       if (product.axis === null) {
         if (line.variationId !== undefined) throw badRequest(VARIATION_NOT_FOUND);
         if (units < line.quantidade) throw conflict(outOfStockMessage(product.name, units));
-        return { ...line, name, priceCents, image, variation: null };
+        return { ...line, name, priceCents, image, maxPerCustomer, variation: null };
       }
       // A piece sold by size is bought in one of its sizes.
       if (line.variationId === undefined) throw badRequest(chooseVariationMessage(product.axis));
@@ -225,8 +249,41 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       const variation = { id: size.id, axis: product.axis, name: size.name };
       if (units < line.quantidade)
         throw conflict(lineOutOfStockMessage(product.name, units, variation));
-      return { ...line, name, priceCents, image, variation };
+      return { ...line, name, priceCents, image, maxPerCustomer, variation };
     });
+  }
+
+  /**
+   * Refuses (409, in her words) an order that would take her past a limit on unpaid orders
+   * (docs/purchase-limits.md): too many of them, more of a piece than its 'máximo por cliente'
+   * (sizes together, with what she already holds), or her address holding too many units. She is
+   * her account and her browser; a guest whose request names no browser is every such guest of
+   * her address (the web app always names one: only scripts do not).
+   */
+  async function refuseHoarding(
+    tx: Db,
+    userId: number | undefined,
+    marks: VisitorMarks,
+    priced: PricedLine[],
+  ): Promise<void> {
+    const pieces = new Map<number, WantedPiece>();
+    for (const line of priced) {
+      const piece = pieces.get(line.productId);
+      if (piece) piece.quantity += line.quantidade;
+      else
+        pieces.set(line.productId, {
+          productId: line.productId,
+          name: line.name,
+          quantity: line.quantidade,
+          max: line.maxPerCustomer,
+        });
+    }
+    const held = await heldNow(tx, { userId, ...marks });
+    const refusal = purchaseLimitMet(held, [...pieces.values()], opts.config.unpaidUnitsPerAddress);
+    if (refusal)
+      throw new ConflictError(purchaseLimitMessage(refusal), undefined, {
+        message: purchaseLimitMessage(refusal),
+      });
   }
 
   /** The freight of the priced lines to her CEP, with their subtotal. */
@@ -256,6 +313,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
     tx: Db,
     input: {
       userId: number | undefined;
+      marks: VisitorMarks;
       request: PayRequest;
       priced: PricedLine[];
       quote: ShippingQuote;
@@ -264,7 +322,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       totals: Totals;
     },
   ): Promise<{ id: number; answer: PlacedOrder }> {
-    const { userId, request, priced, quote, coupon, terms, totals } = input;
+    const { userId, marks, request, priced, quote, coupon, terms, totals } = input;
     const chave = randomBytes(32).toString('base64url');
     const [order] = await tx
       .insert(orders)
@@ -289,7 +347,11 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
         maxInstallments: terms.maxInstallments,
         interestFreeInstallments: terms.interestFreeInstallments,
         minInstallmentCents: terms.minInstallmentCents,
-        expiresAt: sql`now() + make_interval(mins => ${opts.config.unpaidOrderTtlMinutes}::int)`,
+        // Until its payment starts (api/pagamento moves it to the whole deadline): an order
+        // abandoned or placed by a script gives its stock back soon.
+        expiresAt: sql`now() + make_interval(mins => ${unstartedTtlMinutes}::int)`,
+        deviceHash: marks.deviceHash,
+        placedFromHash: marks.placedFromHash,
       })
       .returning({ id: orders.id, reference: orders.reference });
     const orderId = order!.id;
@@ -361,6 +423,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
 
   async function pay(input: CallInput<PayRequest>): Promise<PlacedOrder> {
     const { userId, idempotencyKey, request } = input;
+    const marks = visitorMarks(opts.config.jwtSecret, input.visitor);
     // A guest's lines come from the body; hers from her server cart (the body's are ignored).
     if (userId === undefined && request.linesRefusal)
       throw badRequest(request.linesRefusal.message, request.linesRefusal.errors);
@@ -386,8 +449,10 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
           if (claim.kind === 'answered') return claim.answer;
         }
         if (userId !== undefined) await lockHerCheckouts(tx, userId);
+        else await lockGuestCheckouts(tx, marks);
         const lines = await orderLines(tx, userId, request);
         const priced = await priceLines(tx, lines);
+        await refuseHoarding(tx, userId, marks, priced);
         const { subtotal, quote } = await quoteFreight(request.cep, priced);
         const coupon = await usableCoupon(tx, userId, couponCode, subtotal);
         const terms = await readPaymentSettings(tx);
@@ -399,6 +464,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
         });
         const order = await writeOrder(tx, {
           userId,
+          marks,
           request,
           priced,
           quote,
@@ -468,10 +534,20 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
     }
     if (pageTotal === null || Math.abs(pageTotal - totals.total) > TOTAL_TOLERANCE_CENTS)
       throw totalsChanged(totals);
+    // The buyer she names may hold only so many unpaid orders (docs/purchase-limits.md).
+    if (await buyerHasTooManyUnpaid(tx, { email: address.email, cpf: address.cpf, orderId: o.id }))
+      throw conflict(TOO_MANY_UNPAID_ORDERS_FOR_BUYER);
 
     const stored = await tx
       .update(orders)
-      .set({ ...address, ...shipping, updatedAt: sql`now()` })
+      .set({
+        ...address,
+        ...shipping,
+        // Her payment starts: the order now keeps the store's whole deadline from when it was
+        // placed (UNPAID_ORDER_TTL_MINUTES), never less than it had.
+        expiresAt: sql`greatest(${orders.expiresAt}, ${orders.createdAt} + make_interval(mins => ${opts.config.unpaidOrderTtlMinutes}::int))`,
+        updatedAt: sql`now()`,
+      })
       .where(
         and(
           eq(orders.id, o.id),

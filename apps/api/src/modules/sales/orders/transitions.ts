@@ -154,6 +154,41 @@ export async function cancelExpired(tx: Db, orderId: number, now: Date): Promise
   return true;
 }
 
+/**
+ * awaiting payment / payment failed -> cancelled ('released'): the owners give an unpaid order's
+ * units back to the shelf before its deadline (docs/purchase-limits.md: a hoarder, or a shopper
+ * who asked). As cancelExpired, only the statement that moved it gives the stock (the ledger says
+ * who and why) and the coupon's use back. A payment that still comes is treated as a late one.
+ */
+export async function releaseByOwner(
+  tx: Db,
+  orderId: number,
+  by: { ownerId: number; reason: string },
+): Promise<boolean> {
+  const [moved] = await tx
+    .update(orders)
+    .set({
+      status: 'cancelled',
+      cancelledAt: sql`now()`,
+      cancelReason: 'released',
+      paymentUrl: null,
+      paymentUrlExpiresAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID_ORDER_STATUSES])))
+    .returning({ id: orders.id });
+  if (!moved) return false;
+  await givePiecesBack(tx, orderId, { actorUserId: by.ownerId, note: by.reason });
+  await release(tx, orderId);
+  return true;
+}
+
+/**
+ * Cancellations a payment arriving later may still revive (its stock taken again): the deadline
+ * passed, or the owners released the stock. Not the owners' cancel of a paid order.
+ */
+export const REVIVABLE_CANCEL_REASONS = ['expired', 'released'] as const;
+
 /** An order's lines as the stock moves them (modules/stock puts them in its lock order). */
 function stockLinesOf(tx: Db, orderId: number): Promise<StockLine[]> {
   return tx
@@ -193,7 +228,7 @@ export async function reserveStockAgain(tx: Db, orderId: number): Promise<void> 
 }
 
 /**
- * cancelled ('expired') -> paid: a late payment of the right amount for an order whose stock
+ * cancelled ('expired' or 'released') -> paid: a late payment of the right amount for an order whose stock
  * was taken again (reserveStockAgain, same savepoint). Counts the sales like markPaid.
  */
 export async function markPaidLate(
@@ -215,7 +250,7 @@ export async function markPaidLate(
       and(
         eq(orders.id, orderId),
         eq(orders.status, 'cancelled'),
-        eq(orders.cancelReason, 'expired'),
+        inArray(orders.cancelReason, [...REVIVABLE_CANCEL_REASONS]),
         eq(orders.totalCents, event.amountCents),
       ),
     )

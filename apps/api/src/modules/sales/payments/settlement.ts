@@ -33,6 +33,7 @@ import {
   markRefundDue,
   reserveStockAgain,
   StockGoneError,
+  REVIVABLE_CANCEL_REASONS,
 } from '../orders/transitions.js';
 
 /** What the store made of an event; kept as `payment_notifications.outcome`. */
@@ -177,7 +178,7 @@ async function settleLate(
   }
   const amountCents = event.amountCents;
   let revived = false;
-  if (order.cancelReason === 'expired') {
+  if (REVIVABLE_CANCEL_REASONS.some((reason) => reason === order.cancelReason)) {
     try {
       revived = await tx.transaction(async (sp) => {
         await reserveStockAgain(sp, order.id);
