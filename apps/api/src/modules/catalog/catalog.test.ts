@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   CAROUSEL_SLIDES,
@@ -6,7 +7,9 @@ import {
   FEATURED_COUNT,
 } from '@semijoias/domain/catalog';
 import { centsToDecimal } from '@semijoias/domain/money';
+import { DEFAULT_MAX_UNITS_PER_CUSTOMER } from '@semijoias/domain/purchase-limits';
 import { catalogSeed, type SeedProduct } from '../../db/catalog-data.js';
+import { paymentSettings, products } from '../../db/schema.js';
 import { useTestApp } from '../../../test/helpers.js';
 import type { ProductDetailJson, ProductJson, ProductPageJson } from './schemas.js';
 import { escapeRegex } from './service.js';
@@ -43,7 +46,7 @@ const SUMMARY_KEYS = [
   'tem_variacoes',
 ].sort();
 /** The product page's answer adds the sizes of a piece sold by size. */
-const DETAIL_KEYS = [...PRODUCT_KEYS, 'nome_variacao', 'variacoes'].sort();
+const DETAIL_KEYS = [...PRODUCT_KEYS, 'nome_variacao', 'variacoes', 'maximo_por_cliente'].sort();
 
 /** A product as every list answers it. */
 const expectProduct = (p: ProductJson) => expectProductAs(p, PRODUCT_KEYS);
@@ -303,10 +306,12 @@ describe('GET /api/produtos/detalhes/{id}/', () => {
       list.find((x) => x.promocao && !x.tem_variacoes)!,
     ]) {
       const one = await getJson<ProductDetailJson>(`/api/produtos/detalhes/${p.id}/`);
-      const { nome_variacao, variacoes, ...asListed } = one;
+      const { nome_variacao, variacoes, maximo_por_cliente, ...asListed } = one;
       expect(asListed).toEqual(p);
       expectProductAs(one, DETAIL_KEYS);
       expect([nome_variacao, variacoes]).toEqual([null, []]);
+      // No piece of the seed has its own maximum: the store's default.
+      expect(maximo_por_cliente).toBe(DEFAULT_MAX_UNITS_PER_CUSTOMER);
     }
   });
 
@@ -335,6 +340,24 @@ describe('GET /api/produtos/detalhes/{id}/', () => {
     expect(ring.variacoes.map((v) => v.nome)).toEqual(
       Array.from({ length: 15 }, (_, i) => String(12 + i)),
     );
+  });
+
+  it("answers the piece's 'máximo por cliente': its own, else the store's default", async () => {
+    const [first, second] = await getJson<ProductJson[]>('/api/listar_produtos/');
+    const { db } = ctx.database;
+    const maxOf = async (id: number) =>
+      (await getJson<ProductDetailJson>(`/api/produtos/detalhes/${id}/`)).maximo_por_cliente;
+    try {
+      await db.update(products).set({ maxPerCustomer: 3 }).where(eq(products.id, first!.id));
+      await db.update(paymentSettings).set({ maxUnitsPerCustomer: 7 });
+      ctx.app.catalogCache.invalidate();
+      expect([await maxOf(first!.id), await maxOf(second!.id)]).toEqual([3, 7]);
+    } finally {
+      await db.update(products).set({ maxPerCustomer: null }).where(eq(products.id, first!.id));
+      await db.update(paymentSettings).set({ maxUnitsPerCustomer: DEFAULT_MAX_UNITS_PER_CUSTOMER });
+      ctx.app.catalogCache.invalidate();
+    }
+    expect(await maxOf(first!.id)).toBe(DEFAULT_MAX_UNITS_PER_CUSTOMER);
   });
 
   it('a promotion carries its original price', async () => {

@@ -96,6 +96,8 @@ export const variationSchema = z.object({
 export const productDetailSchema = productSchema.extend({
   nome_variacao: z.string().nullable(),
   variacoes: z.array(variationSchema),
+  /** The most units one shopper may hold of it unpaid (its own, else the store's default). */
+  maximo_por_cliente: z.number().int(),
 });
 
 export const productListSchema = z.array(productSchema);

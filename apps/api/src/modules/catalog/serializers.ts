@@ -61,5 +61,6 @@ export function serializeProductDetail(p: ProductDetail, url: ImageUrl): Product
       estoque: v.stock,
       disponivel: v.stock > 0,
     })),
+    maximo_por_cliente: p.maxPerCustomer,
   };
 }

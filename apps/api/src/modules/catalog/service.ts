@@ -12,6 +12,7 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { CategoryName } from '@semijoias/domain/catalog';
 import type { Db } from '../../db/client.js';
 import { productCompositions, products, productVariations } from '../../db/schema.js';
+import { maxPerCustomerColumn } from '../purchase-limits/index.js';
 
 /** The columns of a catalog product; a module listing products its own way selects these. */
 export const productColumns = {
@@ -62,6 +63,8 @@ export interface VariationRecord {
 
 export interface ProductDetail extends ProductWithCompositions {
   variations: VariationRecord[];
+  /** Its 'máximo por cliente': its own, else the store's default (issue 32). */
+  maxPerCustomer: number;
 }
 
 /** The short form of a product shown inside another one (compositions, later cart lines). */
@@ -194,8 +197,9 @@ export function createCatalogService(db: Db) {
     .orderBy(asc(productVariations.position), asc(productVariations.id))
     .prepare('catalog_product_variations');
 
+  // The product page also says how many units one shopper may take (modules/purchase-limits).
   const one = db
-    .select(productColumns)
+    .select({ ...productColumns, maxPerCustomer: maxPerCustomerColumn })
     .from(products)
     .where(and(eq(products.id, p('id')), visible))
     .limit(1)
@@ -291,10 +295,12 @@ export function createCatalogService(db: Db) {
     },
 
     async findProduct(id: number): Promise<ProductDetail | null> {
-      const [found] = await withCompositions(await one.execute({ id }));
-      if (!found) return null;
-      const variations = found.variationAxis === null ? [] : await variationsOf.execute({ id });
-      return { ...found, variations };
+      const [row] = await one.execute({ id });
+      if (!row) return null;
+      const { maxPerCustomer, ...product } = row;
+      const [found] = await withCompositions([product]);
+      const variations = found!.variationAxis === null ? [] : await variationsOf.execute({ id });
+      return { ...found!, variations, maxPerCustomer: Number(maxPerCustomer) };
     },
 
     /**
