@@ -22,6 +22,7 @@ import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.j
 import { useTestApp } from '../../../../test/helpers.js';
 import { auditLog, products, stockMovements } from '../../../db/schema.js';
 import { productUnavailableMessage } from '@semijoias/domain/messages';
+import { MAX_PER_CUSTOMER_INVALID } from '@semijoias/domain/purchase-limits';
 import { addToCart, call, shopper, stockOf } from '../../../../test/checkout.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
 
@@ -295,6 +296,84 @@ describe('creating and editing', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({
       errors: { estoque_visto: [PRODUCT_FORM_MESSAGES.estoqueVisto] },
+    });
+  });
+
+  it("takes a 'máximo por cliente' of 1 to 99, or none (the store's default), audited", async () => {
+    const own = await created({ maximo_por_cliente: 3 });
+    expect(own).toMatchObject({ maximo_por_cliente: 3 });
+    const byDefault = await created();
+    expect(byDefault).toMatchObject({ maximo_por_cliente: null });
+    const [row] = await ctx.database.db
+      .select({ max: products.maxPerCustomer })
+      .from(products)
+      .where(eq(products.id, own.id));
+    expect(row).toEqual({ max: 3 });
+
+    for (const bad of [0, 100, 2.5, '3 un', true, -1]) {
+      const refused = await adminCall(
+        ctx.app,
+        owner,
+        'POST',
+        '/api/admin/produtos/',
+        form({ maximo_por_cliente: bad }),
+      );
+      expect(refused.statusCode, String(bad)).toBe(400);
+      expect(refused.json()).toEqual({
+        error: MAX_PER_CUSTOMER_INVALID,
+        errors: { maximo_por_cliente: [MAX_PER_CUSTOMER_INVALID] },
+      });
+    }
+    // Beside the form's own errors.
+    const both = await adminCall(
+      ctx.app,
+      owner,
+      'POST',
+      '/api/admin/produtos/',
+      form({ nome: '', maximo_por_cliente: 0 }),
+    );
+    expect(both.json()).toMatchObject({
+      errors: {
+        nome: [PRODUCT_FORM_MESSAGES.nome],
+        maximo_por_cliente: [MAX_PER_CUSTOMER_INVALID],
+      },
+    });
+
+    const edit = (body: Record<string, unknown>) =>
+      adminCall(
+        ctx.app,
+        owner,
+        'PUT',
+        `/api/admin/produtos/${own.id}/`,
+        form({ estoque_visto: 5, ...body }),
+      );
+    // Absent keeps it; digits as typed; null or '' goes back to the store's default.
+    expect((await edit({})).json()).toMatchObject({ produto: { maximo_por_cliente: 3 } });
+    expect((await edit({ maximo_por_cliente: '12' })).json()).toMatchObject({
+      produto: { maximo_por_cliente: 12 },
+    });
+    const refusedEdit = await edit({ maximo_por_cliente: 150 });
+    expect(refusedEdit.statusCode).toBe(400);
+    expect(refusedEdit.json()).toMatchObject({
+      errors: { maximo_por_cliente: [MAX_PER_CUSTOMER_INVALID] },
+    });
+    expect((await edit({ maximo_por_cliente: null })).json()).toMatchObject({
+      produto: { maximo_por_cliente: null },
+    });
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'product'), eq(auditLog.entityId, String(own.id))))
+      .orderBy(auditLog.id);
+    expect(audits.map((a) => a.summary)).toEqual([
+      expect.stringContaining('máximo 3 por cliente'),
+      `Produto ${own.nome} salvo sem mudanças`,
+      `Produto ${own.nome}: máximo por cliente 3 → 12`,
+      `Produto ${own.nome}: máximo por cliente 12 → padrão da loja`,
+    ]);
+    expect(audits.at(-1)).toMatchObject({
+      before: expect.objectContaining({ maximo_por_cliente: 12 }),
+      after: expect.objectContaining({ maximo_por_cliente: null }),
     });
   });
 

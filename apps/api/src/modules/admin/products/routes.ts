@@ -25,6 +25,7 @@ import {
   productImageParams,
   productListAnswer,
   productListQuery,
+  readMaxPerCustomerField,
 } from './schemas.js';
 import { createAdminProductsService } from './service.js';
 import { setVariations, validateVariationsForm } from './variations.js';
@@ -81,8 +82,11 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asy
     async (req, reply) => {
       const owner = requireOwner(req);
       const form = validateProductForm(req.body);
-      if (!form.ok) refused(form.errors);
-      const produto = await service.create(owner, form.value);
+      const max = readMaxPerCustomerField(req.body);
+      if (!form.ok || !max.ok) {
+        refused({ ...(form.ok ? {} : form.errors), ...(max.ok ? {} : max.errors) });
+      }
+      const produto = await service.create(owner, form.value, max.value ?? null);
       return reply.code(201).send({ produto });
     },
   );
@@ -93,8 +97,11 @@ export const adminProductsRoutes: FastifyPluginAsyncZod<AdminRouteOptions> = asy
     async (req) => {
       const owner = requireOwner(req);
       const form = validateProductForm(req.body, { edit: true, selfId: req.params.id });
-      if (!form.ok) refused(form.errors);
-      return { produto: await service.update(owner, req.params.id, form.value) };
+      const max = readMaxPerCustomerField(req.body);
+      if (!form.ok || !max.ok) {
+        refused({ ...(form.ok ? {} : form.errors), ...(max.ok ? {} : max.errors) });
+      }
+      return { produto: await service.update(owner, req.params.id, form.value, max.value) };
     },
   );
 

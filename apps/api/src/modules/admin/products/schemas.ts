@@ -12,6 +12,7 @@ import {
   searchTooLongMessage,
 } from '@semijoias/domain/messages';
 import { PRODUCT_IMAGE_FIELDS, PRODUCT_IMAGE_MESSAGES } from '@semijoias/domain/product-form';
+import { isValidMaxPerCustomer, MAX_PER_CUSTOMER_INVALID } from '@semijoias/domain/purchase-limits';
 import { idParams, INT_MAX, wholeNumber } from '../../../lib/params.js';
 import { pageParam } from '../schemas.js';
 
@@ -118,6 +119,8 @@ export const adminProductJson = z.object({
   ),
   criado_em: z.string(),
   atualizado_em: z.string(),
+  /** Its own 'máximo por cliente' (issue 32); null: the store's default (GET /api/admin/limites/). */
+  maximo_por_cliente: z.number().int().nullable(),
   /** The axis of its sizes (null: sold without them) and the sizes in order. */
   nome_variacao: z.string().nullable(),
   variacoes: z.array(
@@ -135,6 +138,34 @@ export const adminProductJson = z.object({
 });
 
 export type AdminProductJson = z.infer<typeof adminProductJson>;
+
+/**
+ * The product form's `maximo_por_cliente` (issue 32), beside the domain's form: a whole number
+ * from 1 to 99 (or its digits as typed), null or '' for the store's default, absent to keep
+ * what the piece has (an edit) or the default (a new piece).
+ */
+export function readMaxPerCustomerField(
+  body: unknown,
+):
+  { ok: true; value: number | null | undefined } | { ok: false; errors: Record<string, string[]> } {
+  const raw =
+    body && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>).maximo_por_cliente
+      : undefined;
+  if (raw === undefined) return { ok: true, value: undefined };
+  if (raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+    return { ok: true, value: null };
+  }
+  const value =
+    typeof raw === 'number'
+      ? raw
+      : typeof raw === 'string' && /^\d{1,3}$/.test(raw.trim())
+        ? Number(raw)
+        : NaN;
+  return isValidMaxPerCustomer(value)
+    ? { ok: true, value }
+    : { ok: false, errors: { maximo_por_cliente: [MAX_PER_CUSTOMER_INVALID] } };
+}
 
 export const productAnswer = z.object({ produto: adminProductJson });
 

@@ -130,6 +130,7 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       estoque_baixo: p.stock < LOW_STOCK_THRESHOLD,
       aguardando_aviso: waiting,
       peso_gramas: p.weightGrams,
+      maximo_por_cliente: p.maxPerCustomer,
       oculto: p.hiddenAt !== null,
       oculto_em: p.hiddenAt?.toISOString() ?? null,
       ja_pedido: ordered,
@@ -216,6 +217,12 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       changes.push(after.promocao ? 'marcado PROMOÇÃO' : 'sem PROMOÇÃO');
     if (before.peso_gramas !== after.peso_gramas)
       changes.push(`peso ${before.peso_gramas} g → ${after.peso_gramas} g`);
+    if (before.maximo_por_cliente !== after.maximo_por_cliente) {
+      const max = (n: number | null) => (n === null ? 'padrão da loja' : String(n));
+      changes.push(
+        `máximo por cliente ${max(before.maximo_por_cliente)} → ${max(after.maximo_por_cliente)}`,
+      );
+    }
     if (before.descricao !== after.descricao) changes.push('descrição');
     const look = (p: AdminProductJson) => p.composicoes.map((c) => c.id).join(',');
     if (look(before) !== look(after)) changes.push('Complete o Look');
@@ -287,7 +294,12 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
     get: (id: number) => load(db, id),
 
     /** A new product, hidden until published (it has no picture yet). */
-    async create(owner: Owner, value: ProductFormValue): Promise<AdminProductJson> {
+    async create(
+      owner: Owner,
+      value: ProductFormValue,
+      /** Its own 'máximo por cliente'; null: the store's default. */
+      maxPerCustomer: number | null = null,
+    ): Promise<AdminProductJson> {
       return db.transaction(async (tx) => {
         await checkCompositions(tx, value.compositionIds);
         const slug = await freeSlug(tx, productSlug(value.name));
@@ -295,6 +307,7 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
           .insert(products)
           .values({
             ...formColumns(value),
+            maxPerCustomer,
             slug,
             // No picture yet: '' is "none" (the carousel already skips an empty one).
             image: '',
@@ -314,11 +327,12 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
         });
         await saveCompositions(tx, id, value.compositionIds);
         const after = await load(tx, id);
+        const max = maxPerCustomer === null ? '' : `, máximo ${maxPerCustomer} por cliente`;
         await writeAudit(tx, owner, {
           action: 'product.create',
           entityType: 'product',
           entityId: id,
-          summary: `Produto criado: ${after.nome} (${after.categoria}, ${formatBRL(value.priceCents)}, estoque ${after.estoque}), oculto até publicar`,
+          summary: `Produto criado: ${after.nome} (${after.categoria}, ${formatBRL(value.priceCents)}, estoque ${after.estoque}${max}), oculto até publicar`,
           after,
         });
         return after;
@@ -327,13 +341,22 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
 
     /**
      * Every field; the stock only when she changed it, and only if it is still the one her form
-     * showed (409 with the current stock otherwise).
+     * showed (409 with the current stock otherwise). `maxPerCustomer` undefined keeps the piece's.
      */
-    async update(owner: Owner, id: number, value: ProductEditValue): Promise<AdminProductJson> {
+    async update(
+      owner: Owner,
+      id: number,
+      value: ProductEditValue,
+      maxPerCustomer?: number | null,
+    ): Promise<AdminProductJson> {
       return db.transaction(async (tx) => {
         const before = await load(tx, id);
         await checkCompositions(tx, value.compositionIds);
-        const columns = { ...formColumns(value), updatedAt: sql`now()` };
+        const columns = {
+          ...formColumns(value),
+          ...(maxPerCustomer === undefined ? {} : { maxPerCustomer }),
+          updatedAt: sql`now()`,
+        };
         // A piece sold by size is restocked size by size (Estoque); its stock is their sum.
         if (value.stock !== value.stockSeen && before.nome_variacao !== null) {
           throw new ValidationError(STOCK_BY_VARIATION, { estoque: [STOCK_BY_VARIATION] });
