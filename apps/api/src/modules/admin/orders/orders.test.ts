@@ -218,6 +218,50 @@ describe('GET /api/admin/pedidos/', () => {
     }
   });
 
+  it('pages a search newest first with its total on every page, a page past the end included', async () => {
+    // 28 orders an e-mail of their own finds: a page of 25, then 3, then none. Two share an
+    // instant (newest first, then the higher id), one of them also found by its buyer's name.
+    const tag = `paginas${Date.now()}`;
+    const base = Date.parse('2024-06-01T12:00:00Z');
+    const placed: { reference: string; id: number; at: number; delivered: boolean }[] = [];
+    for (let i = 0; i < 28; i++) {
+      const at = base + (i === 7 ? 6 : i) * 60_000;
+      const { order } = await insertOrder(ctx.database, {
+        userId: null,
+        status: i % 3 === 0 ? 'delivered' : 'paid',
+        products: 1,
+        createdAt: new Date(at),
+        columns: {
+          email: `cliente.${i}.${tag}@exemplo.com.br`,
+          ...(i === 6 ? { nomeCompleto: `Compradora ${tag}` } : {}),
+        },
+      });
+      placed.push({ reference: order.reference, id: order.id, at, delivered: i % 3 === 0 });
+    }
+    const newestFirst = placed.sort((a, b) => b.at - a.at || b.id - a.id);
+    const expected = newestFirst.map((o) => o.reference);
+    const pageOf = async (query: string) => {
+      const res = await call('GET', `/api/admin/pedidos/?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ pedidos: { reference: string }[]; total: number; pagina: number }>();
+    };
+    const [one, two, three] = [
+      await pageOf(`busca=${tag}`),
+      await pageOf(`busca=${tag.toUpperCase()}&pagina=2`),
+      await pageOf(`busca=${tag}&pagina=3`),
+    ];
+    expect([one.total, two.total, three.total]).toEqual([28, 28, 28]);
+    expect(one.pedidos.map((p) => p.reference)).toEqual(expected.slice(0, 25));
+    expect(two.pedidos.map((p) => p.reference)).toEqual(expected.slice(25));
+    expect(three).toMatchObject({ pedidos: [], total: 28, pagina: 3 });
+    // With a filter besides: the delivered ones (every third), on one page.
+    const delivered = await pageOf(`busca=${tag}&status=delivered`);
+    expect(delivered.total).toBe(10);
+    expect(delivered.pedidos.map((p) => p.reference)).toEqual(
+      newestFirst.filter((o) => o.delivered).map((o) => o.reference),
+    );
+  });
+
   it("filters by the day placed on the store's calendar (São Paulo)", async () => {
     // 02:30 UTC on the 10th is 23:30 of the 9th in São Paulo.
     const late = await paidOrder({ createdAt: new Date('2025-03-10T02:30:00Z') });

@@ -168,43 +168,87 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
     return conditions.length > 0 ? and(...conditions) : undefined;
   }
 
-  async function list(filter: OrdersFilter) {
-    const page = filter.pagina ?? 1;
-    const where = whereOf(filter);
-    // Every condition is on orders (the account's side is a list of ids, whereOf).
+  /** How many orders match `where` (every condition is on orders: whereOf). */
+  async function countOf(where: SQL | undefined): Promise<number> {
     const [{ total } = { total: 0 }] = await db
       .select({ total: count() })
       .from(orders)
       .where(where);
+    return Number(total);
+  }
+
+  /**
+   * A search's page and its total in one pass over the orders it matches. A search matches by
+   * trigram indexes (names, e-mails) and the matching accounts' ids, so its orders are found by a
+   * bitmap of those indexes wherever they are; counting them and then walking the list's index for
+   * the page read them twice ('@hotmail': 32,000 orders of 200,000, 128 ms to count, 30 ms more
+   * for the page, the matching accounts looked up in each). `materialized`: the page is chosen
+   * from the matches, never by walking orders_created_idx and testing each order against the
+   * accounts' ids one by one (seconds for a term that thousands of accounts match).
+   */
+  async function searchPage(where: SQL, offset: number): Promise<{ ids: number[]; total: number }> {
+    const { rows } = (await db.execute(sql`
+      with matched as materialized (
+        select ${orders.id} as id, ${orders.createdAt} as created_at from ${orders} where ${where}
+      )
+      select id, count(*) over ()::int as total from matched
+      order by created_at desc nulls last, id desc nulls last
+      limit ${ADMIN_PAGE_SIZE} offset ${offset}`)) as unknown as {
+      rows: { id: number | string; total: number | string }[];
+    };
+    // A page past the end has no row to carry the total.
+    const total = rows.length > 0 ? Number(rows[0]!.total) : offset > 0 ? await countOf(where) : 0;
+    return { ids: rows.map((r) => Number(r.id)), total };
+  }
+
+  async function list(filter: OrdersFilter) {
+    const page = filter.pagina ?? 1;
+    const offset = (page - 1) * ADMIN_PAGE_SIZE;
+    const where = whereOf(filter);
+    let total: number;
+    let onPage: SQL | undefined;
+    if (filter.busca?.trim()) {
+      const found = await searchPage(where!, offset);
+      total = found.total;
+      onPage = found.ids.length > 0 ? inArray(orders.id, found.ids) : undefined;
+    } else {
+      // No search: the page walks orders_created_idx (or orders_status_created_idx) down to
+      // its 25, and the count is its own query.
+      total = await countOf(where);
+      onPage = inArray(
+        orders.id,
+        db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(ADMIN_PAGE_SIZE)
+          .offset(offset),
+      );
+    }
     // The page's orders first, then their buyer and lines: the count of lines is computed for
     // these 25, not for every order an offset skips.
-    const pageIds = db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE)
-      .as('page');
-    const rows = await db
-      .select({
-        reference: orders.reference,
-        status: orders.status,
-        createdAt: orders.createdAt,
-        nomeCompleto: orders.nomeCompleto,
-        email: orders.email,
-        userFirst: users.firstName,
-        userLast: users.lastName,
-        userEmail: users.email,
-        totalCents: orders.totalCents,
-        trackingCode: orders.trackingCode,
-        paymentProvider: orders.paymentProvider,
-        itens: sql<number>`(select coalesce(sum(${orderItems.quantidade}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
-      })
-      .from(pageIds)
-      .innerJoin(orders, eq(orders.id, pageIds.id))
-      .leftJoin(users, eq(users.id, orders.userId))
-      .orderBy(...newestFirst);
+    const rows = !onPage
+      ? []
+      : await db
+          .select({
+            reference: orders.reference,
+            status: orders.status,
+            createdAt: orders.createdAt,
+            nomeCompleto: orders.nomeCompleto,
+            email: orders.email,
+            userFirst: users.firstName,
+            userLast: users.lastName,
+            userEmail: users.email,
+            totalCents: orders.totalCents,
+            trackingCode: orders.trackingCode,
+            paymentProvider: orders.paymentProvider,
+            itens: sql<number>`(select coalesce(sum(${orderItems.quantidade}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+          })
+          .from(orders)
+          .leftJoin(users, eq(users.id, orders.userId))
+          .where(onPage)
+          .orderBy(...newestFirst);
     return {
       pedidos: rows.map((r) => ({
         reference: r.reference,
@@ -249,7 +293,10 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
         and(
           eq(auditLog.entityType, 'order'),
           eq(auditLog.entityId, order.reference),
-          inArray(auditLog.action, [ORDER_ACTION_AUDIT.cancelar, ORDER_ACTION_AUDIT.liberar_estoque]),
+          inArray(auditLog.action, [
+            ORDER_ACTION_AUDIT.cancelar,
+            ORDER_ACTION_AUDIT.liberar_estoque,
+          ]),
         ),
       )
       .orderBy(desc(auditLog.id))
