@@ -19,6 +19,7 @@ import { adminOrdersRoutes } from './orders/routes.js';
 import { adminOwnersRoutes } from './owners/routes.js';
 import { adminPaymentsRoutes } from './payments/routes.js';
 import { adminProductsRoutes } from './products/routes.js';
+import { adminPurchaseLimitsRoutes } from './purchase-limits/routes.js';
 import { adminStockRoutes } from './stock/routes.js';
 
 export const adminRoutes: FastifyPluginAsyncZod<
@@ -66,4 +67,5 @@ export const adminRoutes: FastifyPluginAsyncZod<
   await app.register(adminBackupsRoutes, deps);
   await app.register(adminHealthRoutes, deps);
   await app.register(adminPaymentsRoutes, deps);
+  await app.register(adminPurchaseLimitsRoutes, deps);
 };
