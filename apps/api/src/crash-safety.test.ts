@@ -30,6 +30,7 @@ import {
 } from './db/schema.js';
 import { seedCatalog } from './db/seed.js';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody } from './integrations/payments/sandbox.js';
+import { makeCpf } from '../test/accounts.js';
 import { ADDRESS, call } from '../test/checkout.js';
 import { testConfig, testDatabaseUrl, useTestApp } from '../test/helpers.js';
 import { adminStatement, databaseUrl, uniqueDatabaseName } from '../test/postgres-admin.js';
@@ -54,6 +55,8 @@ interface Answer {
 /** A call as the client made it, and what it heard back (nothing when the server died). */
 interface Call {
   key: string;
+  /** Her browser's id (X-Dispositivo), as the web app sends it; the replay sends it again. */
+  browser: string;
   body: Record<string, unknown>;
   answer?: Answer;
 }
@@ -71,6 +74,8 @@ interface Journal {
   pagamentos: Call[];
   notifications: Notification[];
   inFlight: number;
+  /** Shoppers so far (each order is another one). */
+  buyers: number;
 }
 
 /** The server died under the call: the client heard nothing. */
@@ -99,7 +104,10 @@ async function post(
 }
 
 const callApi = (baseUrl: string, path: string, call: Call) =>
-  post(baseUrl, path, JSON.stringify(call.body), { 'idempotency-key': call.key });
+  post(baseUrl, path, JSON.stringify(call.body), {
+    'idempotency-key': call.key,
+    'x-dispositivo': call.browser,
+  });
 
 const notify = (baseUrl: string, n: Notification) =>
   post(baseUrl, '/api/webhooks/sandbox/', n.raw, {
@@ -127,7 +135,11 @@ async function shopper(baseUrl: string, productIds: number[], journal: Journal):
       const second = pick(productIds);
       const produtos = [{ id: first, quantidade: 1 + Math.floor(Math.random() * 3) }];
       if (second !== first) produtos.push({ id: second, quantidade: 1 });
-      const pay: Call = { key: randomUUID(), body: { produtos, cep: '01310-100' } };
+      // Each order is another shopper: her browser, her e-mail and CPF (one buyer may hold only
+      // five unpaid orders, docs/purchase-limits.md).
+      const buyer = (journal.buyers += 1);
+      const browser = randomUUID();
+      const pay: Call = { key: randomUUID(), browser, body: { produtos, cep: '01310-100' } };
       journal.pays.push(pay);
       pay.answer = await track(callApi(baseUrl, '/api/pay/', pay));
       if (pay.answer.status !== 201) continue;
@@ -135,11 +147,16 @@ async function shopper(baseUrl: string, productIds: number[], journal: Journal):
 
       const pagamento: Call = {
         key: randomUUID(),
+        browser,
         body: {
           reference: order.reference,
           chave: order.chave,
           logged: false,
-          shippingInfo: ADDRESS,
+          shippingInfo: {
+            ...ADDRESS,
+            email: `cliente-${buyer}@exemplo.com.br`,
+            cpf: makeCpf(100_000 + buyer),
+          },
           totais: { total: order.total },
         },
       };
@@ -250,7 +267,7 @@ interface Outcome {
 
 /** Guests shop until calls of every kind are flowing; the server is SIGKILLed at a random moment. */
 async function shopUntilKilled(server: ServerProcess, productIds: number[]): Promise<Journal> {
-  const journal: Journal = { pays: [], pagamentos: [], notifications: [], inFlight: 0 };
+  const journal: Journal = { pays: [], pagamentos: [], notifications: [], inFlight: 0, buyers: 0 };
   const shoppers = Array.from({ length: SHOPPERS }, () =>
     shopper(server.baseUrl, productIds, journal),
   );
