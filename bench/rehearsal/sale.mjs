@@ -84,7 +84,8 @@ async function shop(ctx, shopper) {
   await think();
   const payKey = randomUUID();
   const pay = await call('POST api/pay', 'POST', '/api/pay/', {
-    headers: { 'idempotency-key': payKey },
+    // Her browser's id, as the web app sends it (the limits on unpaid orders count by it).
+    headers: { 'idempotency-key': payKey, 'x-dispositivo': shopper.browser },
     body: {
       produtos: [
         {
@@ -108,7 +109,7 @@ async function shop(ctx, shopper) {
 
   // The hosted payment: her address, the totals she was shown (the order's own).
   const pagamento = await call('POST api/pagamento', 'POST', '/api/pagamento/', {
-    headers: { 'idempotency-key': randomUUID() },
+    headers: { 'idempotency-key': randomUUID(), 'x-dispositivo': shopper.browser },
     body: {
       reference: order.reference,
       chave: order.chave,
@@ -170,6 +171,7 @@ export async function runShoppers(ctx, count) {
   const shoppers = Array.from({ length: count }, (_, i) => ({
     n: i + 1,
     email: `cliente${i + 1}@ensaio.exemplo.com.br`,
+    browser: `ensaio-${randomUUID()}`,
     outcome: 'não terminou',
     reference: null,
     status: null,
