@@ -280,7 +280,7 @@ export async function apiDownload(path: string): Promise<Blob> {
  * A random id of this browser, made once and kept: the API e-mails an owner when her account logs
  * in from a browser it has not seen (randomId works over plain HTTP too). Blocked storage: no id, which counts as a new browser.
  */
-function deviceId(): string | undefined {
+export function deviceId(): string | undefined {
   try {
     const kept = window.localStorage.getItem(DEVICE_STORAGE_KEY);
     if (kept) return kept;

@@ -6,7 +6,8 @@
 import { couponResult, type CouponResult } from '@semijoias/domain/messages';
 import { centsToDecimal, type Cents } from '@semijoias/domain/money';
 import type { PaymentMethod } from '@semijoias/domain/payment-terms';
-import { apiRequest, toOutcome } from '@/lib/api';
+import { DEVICE_HEADER } from '@semijoias/domain/second-factor';
+import { apiRequest, deviceId, toOutcome } from '@/lib/api';
 import { clearGuestCart } from '@/lib/cart/guest-cart';
 import { clearServerCart } from '@/lib/cart/server-cart';
 
@@ -65,12 +66,17 @@ export interface PayAnswer {
   total: string;
 }
 
-/** POST api/pay/: creates the order 'Aguardando Pagamento' (stock reserved, coupon redeemed). */
+/**
+ * POST api/pay/: creates the order 'Aguardando Pagamento' (stock reserved, coupon redeemed). Her
+ * browser's id goes with it: a guest's unpaid orders are counted by browser against the purchase
+ * limits (docs/admin/purchase-limits.md).
+ */
 export async function createOrder(body: PayBody, idempotencyKey: string): Promise<PayAnswer> {
+  const device = deviceId();
   const answer = await apiRequest<Partial<PayAnswer> | null>('api/pay/', {
     method: 'POST',
     body,
-    headers: { 'Idempotency-Key': idempotencyKey },
+    headers: { 'Idempotency-Key': idempotencyKey, ...(device ? { [DEVICE_HEADER]: device } : {}) },
   });
   // SPEC §7: a missing reference after the first payment call is an internal error.
   if (!answer || typeof answer.reference !== 'string' || answer.reference === '')

@@ -6,6 +6,12 @@ import { accessToken, installFakeApi, type FakeApi } from '@test/fake-api';
 import { CPF, PAULISTA, PHONE, cartCheckoutState, savedProfile } from '@test/fixtures';
 import { providers } from '@test/providers';
 import type { PaymentMethod } from '@semijoias/domain/payment-terms';
+import {
+  ADDRESS_HOLDS_TOO_MUCH,
+  maxPerCustomerMessage,
+  TOO_MANY_UNPAID_ORDERS,
+} from '@semijoias/domain/purchase-limits';
+import { DEVICE_HEADER, DEVICE_STORAGE_KEY } from '@semijoias/domain/second-factor';
 import type { CheckoutField } from './checkout-model';
 import { useCheckout } from './use-checkout';
 
@@ -486,6 +492,43 @@ describe('when the server refuses or does not answer', () => {
     const [first, second] = api.callsTo('POST /api/pay/');
     expect(second?.headers['Idempotency-Key']).not.toBe(first?.headers['Idempotency-Key']);
   });
+
+  it("sends her browser's id (X-Dispositivo) with api/pay, the same on every order", async () => {
+    const { result } = await guestReadyToPay();
+    click(result);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    const [pay] = api.callsTo('POST /api/pay/');
+    const kept = window.localStorage.getItem(DEVICE_STORAGE_KEY);
+    expect(kept).toMatch(/\S{8,}/);
+    expect(pay?.headers[DEVICE_HEADER]).toBe(kept);
+  });
+
+  it.each([
+    ['a piece past its maximum', maxPerCustomerMessage('Anel Solitário', 1, 0)],
+    ['a piece, with what she holds', maxPerCustomerMessage('Anel Solitário', 3, 2)],
+    ['too many unpaid orders', TOO_MANY_UNPAID_ORDERS],
+    ['her network holding too much', ADDRESS_HOLDS_TOO_MUCH],
+  ])(
+    "shows a purchase limit's refusal (%s) in the server's words, keeps the cart, and the next try is a new order",
+    async (_case, message) => {
+      api.on('POST /api/pay/', { status: 409, body: { error: message, message } });
+      const { result } = await guestReadyToPay();
+      const cart = window.localStorage.getItem(GUEST_CART_KEY);
+
+      click(result);
+      await waitFor(() => expect(result.current.error).toBe(message));
+      expect(api.callsTo('POST /api/pagamento/')).toEqual([]);
+      expect(assign).not.toHaveBeenCalled();
+      // Her cart stays as it was: she lowers the quantity or pays an order she already has.
+      expect(window.localStorage.getItem(GUEST_CART_KEY)).toBe(cart);
+      expect(result.current.processing).toBe(false);
+
+      click(result);
+      await waitFor(() => expect(api.callsTo('POST /api/pay/')).toHaveLength(2));
+      const [first, second] = api.callsTo('POST /api/pay/');
+      expect(second?.headers['Idempotency-Key']).not.toBe(first?.headers['Idempotency-Key']);
+    },
+  );
 
   it('after a lost answer, tries again with the same key, so the order is not made twice', async () => {
     let pays = 0;
