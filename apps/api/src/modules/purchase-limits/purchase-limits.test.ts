@@ -54,10 +54,7 @@ function guestPay(
 const refusal = (res: { json: () => unknown }) => (res.json() as { error: string }).error;
 
 async function setMax(id: number, max: number | null) {
-  await ctx.database.db
-    .update(products)
-    .set({ maxPerCustomer: max })
-    .where(eq(products.id, id));
+  await ctx.database.db.update(products).set({ maxPerCustomer: max }).where(eq(products.id, id));
 }
 
 /**
@@ -128,9 +125,7 @@ describe("a piece's 'máximo por cliente'", () => {
     const sizes = await ctx.database.db
       .select({ id: productVariations.id })
       .from(productVariations)
-      .where(
-        and(eq(productVariations.productId, piece!.id), isNull(productVariations.archivedAt)),
-      )
+      .where(and(eq(productVariations.productId, piece!.id), isNull(productVariations.archivedAt)))
       .orderBy(productVariations.id)
       .limit(2);
     expect(sizes).toHaveLength(2);
