@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { storeTokens } from '@/lib/session';
 import { accessToken, installFakeApi, type FakeApi } from '@test/fake-api';
 import { providers } from '@test/providers';
-import { addToGuestCart } from './guest-cart';
+import { addToGuestCart, readGuestCart } from './guest-cart';
+import { maxPerCustomerOf, rememberMaxPerCustomer } from './purchase-limits';
 import type { ServerCart } from './server-cart';
 import { useAddToCart, useCart, useCartCount, useIsAdding } from './use-cart';
 
@@ -141,6 +142,60 @@ describe("a guest's cart", () => {
     });
     expect(result.current.cart.lines[0]?.quantidade).toBe(2);
     expect(api.calls).toEqual([]);
+  });
+});
+
+describe("a piece's 'máximo por cliente'", () => {
+  const bigRing = { ...ring, estoque: 20 };
+
+  it('stops adding at the maximum the product page read, sizes together, in its words', async () => {
+    const { result } = renderCart();
+    const sized = (id: number, nome: string) => ({ ...bigRing, variacao: { id, nome } });
+    let answer: unknown;
+    await act(async () => {
+      answer = await result.current.add(sized(41, '12'), { maxPerCustomer: 2 });
+    });
+    expect(answer).toEqual({ ok: true });
+    await act(async () => {
+      answer = await result.current.add(sized(43, '14'), { maxPerCustomer: 2 });
+    });
+    expect(answer).toEqual({ ok: true });
+    // A third unit, of either size, would pass it.
+    await act(async () => {
+      answer = await result.current.add(sized(41, '12'), { maxPerCustomer: 2 });
+    });
+    expect(answer).toEqual({ ok: false, message: 'Limite de 2 unidades por cliente.' });
+    expect(readGuestCart().map((i) => i.quantidade)).toEqual([1, 1]);
+    // Kept for the cart and for a card's button, which do not know it.
+    expect(maxPerCustomerOf(3)).toBe(2);
+    await act(async () => {
+      answer = await result.current.add(sized(43, '14'));
+    });
+    expect(answer).toEqual({ ok: false, message: 'Limite de 2 unidades por cliente.' });
+  });
+
+  it("a logged-in shopper's server cart counts too, and nothing is asked of the server", async () => {
+    storeTokens(accessToken(), 'refresh');
+    api.on('GET /api/cart/', { body: SERVER_CART });
+    rememberMaxPerCustomer(3, 2);
+    const { result } = renderCart();
+    await waitFor(() => expect(result.current.cart.isLoading).toBe(false));
+    let answer: unknown;
+    await act(async () => {
+      answer = await result.current.add({ ...ring, estoque: 12 });
+    });
+    expect(answer).toEqual({ ok: false, message: 'Limite de 2 unidades por cliente.' });
+    expect(api.callsTo('POST /api/cart/add/')).toEqual([]);
+  });
+
+  it('a piece whose maximum was never read adds as before', async () => {
+    const { result } = renderCart();
+    for (let i = 0; i < 3; i++) {
+      await act(async () => {
+        await result.current.add(bigRing);
+      });
+    }
+    expect(readGuestCart()[0]?.quantidade).toBe(3);
   });
 });
 

@@ -6,6 +6,7 @@
 import { cartBadgeCount, cartItemCount, cartSubtotal, toCartLine } from '@semijoias/domain/cart';
 import type { Cents } from '@semijoias/domain/money';
 import { CART_ADD_ERROR, CART_ALREADY_AT_STOCK } from '@semijoias/domain/messages';
+import { maxPerCustomerNote } from '@semijoias/domain/purchase-limits';
 import { isChooseVariationMessage, variationLabel } from '@semijoias/domain/variations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
@@ -18,10 +19,12 @@ import {
   type GuestProduct,
   type StoredGuestItem,
 } from './guest-cart';
+import { maxPerCustomerOf, rememberMaxPerCustomer, unitsOfPiece } from './purchase-limits';
 import {
   addToServerCart,
   fetchServerCart,
   SERVER_CART_KEY,
+  type ServerCart,
   type ServerCartLine,
 } from './server-cart';
 
@@ -146,13 +149,35 @@ export function useIsAdding(productId: number): boolean {
 
 export type AddResult = { ok: true } | { ok: false; message: string };
 
-/** Adds one unit of a product to the cart the shopper has (server or guest). */
-export function useAddToCart(): (product: GuestProduct) => Promise<AddResult> {
+/**
+ * Adds one unit of a product to the cart the shopper has (server or guest); never past the piece's
+ * 'máximo por cliente' (`maxPerCustomer` as the product page read it, else as last read), all its
+ * sizes together, which api/pay would refuse.
+ */
+export function useAddToCart(): (
+  product: GuestProduct,
+  options?: { maxPerCustomer?: number },
+) => Promise<AddResult> {
   const loggedIn = useIsLoggedIn();
   const queryClient = useQueryClient();
   return useCallback(
-    async (product) => {
+    async (product, options) => {
       if (adding.has(product.id)) return { ok: false, message: CART_ADD_ERROR };
+      if (options?.maxPerCustomer !== undefined) {
+        rememberMaxPerCustomer(product.id, options.maxPerCustomer);
+      }
+      const max = options?.maxPerCustomer ?? maxPerCustomerOf(product.id);
+      if (max !== undefined) {
+        const lines = loggedIn
+          ? (queryClient.getQueryData<ServerCart>(SERVER_CART_KEY) ?? []).map((l) => ({
+              productId: l.produto.id,
+              quantidade: l.quantidade,
+            }))
+          : readGuestCart().map((i) => ({ productId: Number(i.id), quantidade: i.quantidade }));
+        if (unitsOfPiece(lines, product.id) >= max) {
+          return { ok: false, message: maxPerCustomerNote(max) };
+        }
+      }
       setAdding(product.id, true);
       try {
         if (loggedIn) {

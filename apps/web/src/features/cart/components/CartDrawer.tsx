@@ -20,6 +20,7 @@ import { Modal } from '@/ui/Modal';
 import { PaymentTerms } from '@/ui/PaymentTerms';
 import { Spinner } from '@/ui/Spinner';
 import { useQuantityChanges } from '../use-quantity-changes';
+import { maxPerCustomerOf, unitsOfPiece } from '@/lib/cart/purchase-limits';
 import { CartLineItem, cartLineName } from './CartLineItem';
 import { FreeShippingBar } from './FreeShippingBar';
 import { ShippingCalculator } from './ShippingCalculator';
@@ -118,11 +119,15 @@ function CartPanel({ onClose }: { onClose: () => void }) {
         <ul aria-label="Itens do carrinho" className="divide-y divide-line">
           {lines.map((line, index) => {
             const original = cart.lines[index] ?? line;
+            // The piece's 'máximo por cliente', all its sizes together (as api/pay counts it).
+            const max = maxPerCustomerOf(line.productId);
+            const others = unitsOfPiece(lines, line.productId) - line.quantidade;
             return (
               <CartLineItem
                 key={cartLineKey(line)}
                 line={line}
                 quantity={line.quantidade}
+                maxPerCustomer={max === undefined ? undefined : { max, room: max - others }}
                 onChange={(delta) => {
                   setBlocker(null);
                   changes.change(original, delta);

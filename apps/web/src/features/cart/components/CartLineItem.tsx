@@ -1,5 +1,6 @@
 import { lineSubtotal } from '@semijoias/domain/cart';
 import { formatBRL } from '@semijoias/domain/money';
+import { maxPerCustomerNote } from '@semijoias/domain/purchase-limits';
 import { Link } from 'react-router';
 import type { CartLineView } from '@/lib/cart/use-cart';
 import { productPath } from '@/lib/product';
@@ -9,6 +10,11 @@ interface CartLineItemProps {
   line: CartLineView;
   /** The quantity shown (the line's plus the changes still on their way). */
   quantity: number;
+  /**
+   * The piece's 'máximo por cliente' when known, and the units this line may have of it (the
+   * maximum less its other sizes in the cart): the plus stops there and the line says why.
+   */
+  maxPerCustomer?: { max: number; room: number };
   onChange: (delta: number) => void;
   /** Minus at 1: SPEC §2 asks before removing. */
   onAskRemove: () => void;
@@ -22,11 +28,16 @@ const stepButton =
 export function CartLineItem({
   line,
   quantity,
+  maxPerCustomer,
   onChange,
   onAskRemove,
   onNavigate,
 }: CartLineItemProps) {
   const atStock = line.estoque !== undefined && quantity >= line.estoque;
+  const maxNote =
+    maxPerCustomer && quantity >= maxPerCustomer.room
+      ? maxPerCustomerNote(maxPerCustomer.max)
+      : null;
   // 'Anel Solitário (Aro 16)': the buttons name the size too, two sizes being two lines.
   const named = cartLineName(line);
   return (
@@ -93,8 +104,8 @@ export function CartLineItem({
               className={stepButton}
               aria-label={`Aumentar ${named}`}
               data-testid="cart-line-plus"
-              disabled={atStock}
-              title={atStock ? 'Quantidade máxima em estoque' : undefined}
+              disabled={atStock || maxNote !== null}
+              title={atStock ? 'Quantidade máxima em estoque' : (maxNote ?? undefined)}
               onClick={() => onChange(1)}
             >
               +
@@ -107,6 +118,11 @@ export function CartLineItem({
             {formatBRL(lineSubtotal({ priceCents: line.priceCents, quantidade: quantity }))}
           </p>
         </div>
+        {maxNote && (
+          <p data-testid="cart-line-max" className="text-xs text-ink-soft">
+            {maxNote}
+          </p>
+        )}
       </div>
     </li>
   );

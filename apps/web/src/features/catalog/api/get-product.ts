@@ -2,9 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
 import type { Product } from '@/lib/product';
 
+/** The product page's answer: the product and the most units one shopper may take of it. */
+export interface ProductDetail extends Product {
+  /** Its 'máximo por cliente' (its own, else the store's default); absent from older answers. */
+  maximo_por_cliente?: number;
+}
+
 /** GET /api/produtos/detalhes/{id}/ -> the product; 404 {error} when the id is unknown. */
-export function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
-  return apiGet<Product>(`/api/produtos/detalhes/${id}/`, { signal });
+export function getProduct(id: number, signal?: AbortSignal): Promise<ProductDetail> {
+  return apiGet<ProductDetail>(`/api/produtos/detalhes/${id}/`, { signal });
 }
 
 export const productQuery = (id: number) =>

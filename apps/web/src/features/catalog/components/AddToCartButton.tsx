@@ -29,9 +29,12 @@ export function AddToCartButton({
   product,
   confirm = 'popup',
   variation,
+  maxPerCustomer,
 }: {
   product: ProductSummary;
   confirm?: 'popup' | 'toast';
+  /** The piece's 'máximo por cliente', as the product page read it: adding stops there. */
+  maxPerCustomer?: number;
   /** The product page's choice, for a piece sold by size. */
   variation?: { axis: string | null; chosen: Variation | null; onMissing: () => void };
 }) {
@@ -61,6 +64,7 @@ export function AddToCartButton({
             nome_variacao: variation?.axis ?? null,
           }
         : product,
+      { maxPerCustomer },
     );
     if (!result.ok) toast({ title: result.message, tone: 'error' });
     else if (confirm === 'popup') showAddedPopup(name);

@@ -152,6 +152,41 @@ describe('a ring sold by size', () => {
   });
 });
 
+describe("a piece's 'máximo por cliente'", () => {
+  const plain = { ...ring, id: 6, tem_variacoes: false, nome_variacao: null, variacoes: [] };
+
+  it('says its maximum under the button when it is below the usual 10, and adding stops there', async () => {
+    showPage('/produto/6', { ...plain, maximo_por_cliente: 2 } as Product);
+    expect((await screen.findByTestId('product-max-per-customer')).textContent).toBe(
+      'Limite de 2 unidades por cliente.',
+    );
+    const add = screen.getByTestId('add-to-cart');
+    fireEvent.click(add);
+    await waitFor(() => expect(readGuestCart()[0]?.quantidade).toBe(1));
+    await waitFor(() => expect(add.getAttribute('aria-busy')).toBeNull());
+    fireEvent.click(add);
+    await waitFor(() => expect(readGuestCart()[0]?.quantidade).toBe(2));
+    await waitFor(() => expect(add.getAttribute('aria-busy')).toBeNull());
+    fireEvent.click(add);
+    // The same words, as a toast, and the cart stays at 2.
+    await waitFor(() =>
+      expect(screen.getAllByText('Limite de 2 unidades por cliente.')).toHaveLength(2),
+    );
+    expect(readGuestCart()[0]?.quantidade).toBe(2);
+  });
+
+  it('says nothing for the usual maximum (10) or an answer without one', async () => {
+    const { unmount } = showPage('/produto/6', { ...plain, maximo_por_cliente: 10 } as Product);
+    await screen.findByTestId('add-to-cart');
+    await waitFor(() => expect(screen.queryByTestId('product-name')).not.toBeNull());
+    expect(screen.queryByTestId('product-max-per-customer')).toBeNull();
+    unmount();
+    showPage('/produto/6', plain);
+    await screen.findByTestId('add-to-cart');
+    expect(screen.queryByTestId('product-max-per-customer')).toBeNull();
+  });
+});
+
 describe('a piece without sizes', () => {
   it('shows no sizes and adds as before', async () => {
     const plain: Product = {

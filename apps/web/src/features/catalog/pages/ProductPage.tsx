@@ -1,9 +1,14 @@
 import { CATEGORIES } from '@semijoias/domain/catalog';
+import {
+  DEFAULT_MAX_UNITS_PER_CUSTOMER,
+  maxPerCustomerNote,
+} from '@semijoias/domain/purchase-limits';
 import { formatBRL, toCents } from '@semijoias/domain/money';
 import { isVariationSoldOut } from '@semijoias/domain/variations';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/lib/api';
+import { rememberMaxPerCustomer } from '@/lib/cart/purchase-limits';
 import { keepScrollState } from '@/lib/keep-scroll';
 import { usePageHead, type PageHead } from '@/lib/page-head';
 import {
@@ -79,6 +84,11 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
   const navigate = useNavigate();
   const [missingVariation, setMissingVariation] = useState(false);
   const sizesRef = useRef<HTMLDivElement>(null);
+  // Her most units of this piece (all sizes): the cart stops there too, so it is kept for it.
+  const maxPerCustomer = query.data?.maximo_por_cliente;
+  useEffect(() => {
+    if (maxPerCustomer !== undefined) rememberMaxPerCustomer(id, maxPerCustomer);
+  }, [id, maxPerCustomer]);
 
   if (query.isError && isApiError(query.error) && query.error.isNotFound)
     return <ProductNotFound />;
@@ -211,7 +221,14 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
             <AddToCartButton
               product={product}
               variation={bySize ? { axis, chosen, onMissing: onMissingVariation } : undefined}
+              maxPerCustomer={maxPerCustomer}
             />
+            {/* A piece with a tighter maximum than usual says so before she meets it. */}
+            {maxPerCustomer !== undefined && maxPerCustomer < DEFAULT_MAX_UNITS_PER_CUSTOMER && (
+              <p data-testid="product-max-per-customer" className="mt-3 text-sm text-ink-soft">
+                {maxPerCustomerNote(maxPerCustomer)}
+              </p>
+            )}
           </div>
           {/* 'Avise-me quando chegar' for a sold-out piece or size. */}
           {offersStockAlert(product, variations) && (
