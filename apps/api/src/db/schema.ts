@@ -219,6 +219,12 @@ export const users = pgTable(
      * cart_items (migration 0012) so every path counts: the forgotten-cart e-mail waits from it.
      */
     cartChangedAt: timestamp('cart_changed_at', { withTimezone: true, precision: 3 }),
+    /**
+     * The address this account proved it reads (an e-mail link opened) while that address was in
+     * ADMIN_EMAILS. It is an owner only while `email` equals it and it is still listed
+     * (modules/owner-access/roles.ts, docs/account-security.md).
+     */
+    ownerEmail: text('owner_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -272,6 +278,35 @@ export const passwordResetTokens = pgTable('password_reset_tokens', oneTimeToken
   index('password_reset_tokens_user_idx').on(t.userId),
   index('password_reset_tokens_expires_idx').on(t.expiresAt),
 ]);
+
+/**
+ * A change of an account's e-mail waiting for its confirmation (docs/account-security.md): the
+ * link sent to the new address (`confirm_token_hash`) makes it, once, before `expires_at`; the
+ * link sent to the old one ('não fui eu', `cancel_token_hash`) cancels it, or undoes it, and ends
+ * her sessions, once, before `cancel_expires_at`. Only the SHA-256 of the tokens is kept.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    confirmTokenHash: text('confirm_token_hash').notNull().unique(),
+    cancelTokenHash: text('cancel_token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    cancelExpiresAt: timestamp('cancel_expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_changes_user_idx').on(t.userId),
+    index('email_changes_cancel_expires_idx').on(t.cancelExpiresAt),
+  ],
+);
 
 /**
  * Opaque refresh tokens (SHA-256 stored), rotated on every use. Tokens descending from one login
@@ -1016,15 +1051,20 @@ export const ownerSecondFactors = pgTable('owner_second_factors', {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  /** Base32, as the authenticator app reads it. */
+  /**
+   * Base32, as the authenticator app reads it, sealed with AES-256-GCM under SECOND_FACTOR_KEY
+   * (`v1.…`; a plain one left by an older release is sealed at start).
+   */
   secret: text('secret').notNull(),
+  /** While pending: the SHA-256 of the e-mailed link that opened this setup (activation names it). */
+  setupTokenHash: text('setup_token_hash'),
   /** Null while the owner has not yet typed a first code from her app. */
   enabledAt: timestamp('enabled_at', { withTimezone: true }),
   lastStep: bigint('last_step', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Ten per owner, shown once at setup; only their SHA-256 is kept; each usable once. */
+/** Ten per owner, shown once at setup; only a salted scrypt hash is kept; each usable once. */
 export const ownerRecoveryCodes = pgTable(
   'owner_recovery_codes',
   {
@@ -1038,6 +1078,12 @@ export const ownerRecoveryCodes = pgTable(
   },
   (t) => [unique('owner_recovery_codes_user_code_unique').on(t.userId, t.codeHash)],
 );
+
+/** The one-time links e-mailed to an owner that open the second factor's setup (SHA-256 kept). */
+export const ownerSetupLinks = pgTable('owner_setup_links', oneTimeTokenColumns(), (t) => [
+  index('owner_setup_links_user_idx').on(t.userId),
+  index('owner_setup_links_expires_idx').on(t.expiresAt),
+]);
 
 /**
  * The browsers an owner's account has logged in from (a random id the browser keeps, stored as
