@@ -3,7 +3,8 @@
  * actions its status allows), the pieces and totals, the delivery address and the customer, the
  * payment provider's events, the dates of its life and its history (the audit log). 'Enviado'
  * asks for the Correios code, checked here with the check digit as the server checks it;
- * cancelling asks for the reason and says the refund is to be made.
+ * cancelling asks for the reason and says the refund is to be made; 'Liberar estoque' (an unpaid
+ * order) asks for the reason and gives its units back.
  */
 import { variationLabel } from '@semijoias/domain/variations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -38,7 +39,7 @@ import {
   type AdminOrder,
   type OrderAction,
 } from './orders-api';
-import { AdminOrderStatus, TestOrderBadge } from './status';
+import { AdminOrderStatus, cancelReasonText, HoldsStockBadge, TestOrderBadge } from './status';
 import { PAYMENT_METHOD_LABELS, PIX_DISCOUNT_LABEL } from '@semijoias/domain/messages';
 
 const ACTION_DONE: Record<OrderAction, string> = {
@@ -47,6 +48,7 @@ const ACTION_DONE: Record<OrderAction, string> = {
   entregue: 'Pedido marcado como Entregue.',
   cancelar: 'Pedido cancelado. O estorno ficou anotado.',
   estorno_feito: 'Estorno registrado.',
+  liberar_estoque: 'Estoque liberado. O pedido foi cancelado e a cliente, avisada por e-mail.',
 };
 
 /** What the store made of each notice of the payment provider (payment_notifications.outcome). */
@@ -90,7 +92,7 @@ export function OrderPage() {
 function OrderView({ order }: { order: AdminOrder }) {
   const client = useQueryClient();
   const toast = useToast();
-  const [dialog, setDialog] = useState<'enviado' | 'cancelar' | null>(null);
+  const [dialog, setDialog] = useState<'enviado' | 'cancelar' | 'liberar' | null>(null);
   const [code, setCode] = useState('');
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -119,7 +121,7 @@ function OrderView({ order }: { order: AdminOrder }) {
     },
   });
 
-  function open(which: 'enviado' | 'cancelar') {
+  function open(which: 'enviado' | 'cancelar' | 'liberar') {
     setFieldError(undefined);
     setCode('');
     setReason('');
@@ -143,8 +145,21 @@ function OrderView({ order }: { order: AdminOrder }) {
     action.mutate({ action: 'cancelar', body: { motivo: reason.trim() } });
   }
 
+  function releaseStock() {
+    if (!reason.trim()) {
+      setFieldError('Informe o motivo para liberar o estoque.');
+      return;
+    }
+    action.mutate({ action: 'liberar_estoque', body: { motivo: reason.trim() } });
+  }
+
   const can = (a: OrderAction) => order.acoes.includes(a);
   const address = order.endereco;
+  const units = order.itens.reduce((n, item) => n + item.quantidade, 0);
+  const cancelReason =
+    order.status === 'cancelled' && !order.estorno
+      ? cancelReasonText(order.motivo_cancelamento, order.motivo_texto)
+      : null;
 
   return (
     <>
@@ -181,6 +196,7 @@ function OrderView({ order }: { order: AdminOrder }) {
       >
         <div className="flex flex-wrap items-center gap-3">
           <AdminOrderStatus status={order.status} className="text-sm" />
+          <HoldsStockBadge status={order.status} units={units} />
           {order.codigo_rastreio && (
             <p className="text-sm text-ink-soft">
               Rastreio{' '}
@@ -206,6 +222,11 @@ function OrderView({ order }: { order: AdminOrder }) {
         {order.lembrete_enviado_em && (
           <p data-testid="pedido-lembrete" className="mt-3 text-sm text-ink-soft">
             {reminderSentText(order.lembrete_enviado_em)}
+          </p>
+        )}
+        {cancelReason && (
+          <p data-testid="pedido-motivo-cancelamento" className="mt-3 text-sm text-ink-soft">
+            {cancelReason}
           </p>
         )}
         {order.estorno && (
@@ -256,6 +277,11 @@ function OrderView({ order }: { order: AdminOrder }) {
             {can('cancelar') && (
               <Button variant="ghost" className="text-rose" onClick={() => open('cancelar')}>
                 Cancelar pedido
+              </Button>
+            )}
+            {can('liberar_estoque') && (
+              <Button variant="outline" className="text-rose" onClick={() => open('liberar')}>
+                Liberar estoque
               </Button>
             )}
           </div>
@@ -452,6 +478,31 @@ function OrderView({ order }: { order: AdminOrder }) {
           }}
           error={fieldError}
           maxLength={500}
+          autoFocus
+        />
+      </ActionDialog>
+
+      <ActionDialog
+        open={dialog === 'liberar'}
+        onOpenChange={(o) => !o && setDialog(null)}
+        title="Liberar o estoque deste pedido?"
+        description={`Ele ainda não foi pago e segura ${units} ${units === 1 ? 'unidade' : 'unidades'}. As peças voltam ao estoque na hora, o pedido é cancelado e a cliente é avisada por e-mail. Se o pagamento chegar depois, o pedido volta enquanto houver estoque.`}
+        confirmLabel="Liberar estoque"
+        danger
+        busy={action.isPending}
+        onConfirm={releaseStock}
+        testId="dialogo-liberar-estoque"
+      >
+        <TextField
+          label="Motivo"
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setFieldError(undefined);
+          }}
+          error={fieldError}
+          maxLength={500}
+          placeholder="Ex.: pedidos repetidos sem pagamento"
           autoFocus
         />
       </ActionDialog>

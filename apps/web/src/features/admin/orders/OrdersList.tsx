@@ -22,7 +22,7 @@ import {
   type AdminOrderSummary,
   type OrdersFilters,
 } from './orders-api';
-import { AdminOrderStatus, STATUS_FILTERS, TestOrderBadge } from './status';
+import { AdminOrderStatus, HoldsStockBadge, STATUS_FILTERS, TestOrderBadge } from './status';
 
 const chip =
   'inline-flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-gold';
@@ -202,7 +202,10 @@ function OrderCard({ order }: { order: AdminOrderSummary }) {
           </p>
           <p className="mt-0.5 text-xs text-muted">{formatDateTime(order.criado_em)}</p>
         </div>
-        <AdminOrderStatus status={order.status} />
+        <div className="flex flex-col items-end gap-1">
+          <AdminOrderStatus status={order.status} />
+          <HoldsStockBadge status={order.status} units={order.itens} />
+        </div>
       </div>
       <div className="mt-3 flex items-end justify-between gap-3">
         <div className="min-w-0 text-sm">
@@ -272,7 +275,10 @@ function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
                 <p className="truncate text-xs text-muted">{order.cliente.email ?? '—'}</p>
               </td>
               <td className="px-4 py-2">
-                <AdminOrderStatus status={order.status} />
+                <div className="flex flex-wrap items-center gap-1.5">
+                  <AdminOrderStatus status={order.status} />
+                  <HoldsStockBadge status={order.status} units={order.itens} />
+                </div>
               </td>
               <td className="px-4 py-2 text-right tabular-nums">{order.itens}</td>
               <td className="px-4 py-2 text-right font-semibold tabular-nums">

@@ -5,7 +5,14 @@
 import type { OrderStatusCode } from '@semijoias/domain/orders';
 import { ADMIN_QUERY_ROOT, adminGet, adminSend } from '../lib/admin-api';
 
-export type OrderAction = 'em_andamento' | 'enviado' | 'entregue' | 'cancelar' | 'estorno_feito';
+export type OrderAction =
+  | 'em_andamento'
+  | 'enviado'
+  | 'entregue'
+  | 'cancelar'
+  | 'estorno_feito'
+  /** An unpaid order's units back on the shelf, the order cancelled (docs/admin/purchase-limits.md). */
+  | 'liberar_estoque';
 
 export interface AdminOrderSummary {
   reference: string;
@@ -53,7 +60,8 @@ export interface AdminOrder {
   entregue_em: string | null;
   cancelado_em: string | null;
   estornado_em: string | null;
-  motivo_cancelamento: 'expired' | 'owner' | null;
+  /** 'released': the owners gave its units back before it was paid ('Liberar estoque'). */
+  motivo_cancelamento: 'expired' | 'owner' | 'released' | null;
   motivo_texto: string | null;
   codigo_rastreio: string | null;
   rastreio_url: string | null;
@@ -144,6 +152,7 @@ const ACTION_PATH: Record<OrderAction, string> = {
   entregue: 'entregue',
   cancelar: 'cancelar',
   estorno_feito: 'estorno-feito',
+  liberar_estoque: 'liberar-estoque',
 };
 
 export function runOrderAction(

@@ -51,6 +51,47 @@ export function AdminOrderStatus({
   );
 }
 
+/** Unpaid, an order holds its units until it is paid, cancelled or released. */
+export function holdsStock(status: OrderStatusCode): boolean {
+  return status === 'awaiting_payment' || status === 'payment_failed';
+}
+
+/**
+ * Beside the status of an unpaid order: the units it holds out of the stock ('Segura 3 un.'), so
+ * the owners see who is sitting on pieces (the list, the order's page).
+ */
+export function HoldsStockBadge({ status, units }: { status: OrderStatusCode; units: number }) {
+  if (!holdsStock(status) || units <= 0) return null;
+  const pieces = `${units} ${units === 1 ? 'unidade' : 'unidades'}`;
+  return (
+    <span
+      data-testid="pedido-segura-estoque"
+      title={`Ainda não pago: segura ${pieces} do estoque até ser pago, cancelado ou liberado.`}
+      className="inline-flex items-center whitespace-nowrap rounded-full border border-dashed border-orange-700/40 px-2 py-0.5 text-xs font-medium text-orange-800"
+    >
+      <span className="sr-only">Ainda não pago: </span>Segura {units} un.
+    </span>
+  );
+}
+
+/** Why a cancelled order was cancelled, in the owners' words. */
+export function cancelReasonText(
+  reason: 'expired' | 'owner' | 'released' | null,
+  text: string | null,
+): string | null {
+  const why = text ? ` Motivo: ${text}` : '';
+  switch (reason) {
+    case 'released':
+      return `Estoque liberado pelas donas.${why}`;
+    case 'owner':
+      return `Cancelado pelas donas.${why}`;
+    case 'expired':
+      return 'Cancelado automaticamente: o prazo de pagamento terminou.';
+    default:
+      return null;
+  }
+}
+
 /** Beside a test order's reference (the list, the order's page). */
 export function TestOrderBadge() {
   return (

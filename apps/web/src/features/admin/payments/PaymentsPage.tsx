@@ -21,6 +21,7 @@ import { AUDIT_QUERY_KEY } from '../audit/audit-api';
 import { adminErrorMessage, adminFieldErrors } from '../lib/errors';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminCard, AdminLoadError, AdminLoading } from '../ui/AdminStates';
+import { PurchaseLimitsCard } from './PurchaseLimitsCard';
 import {
   PAYMENT_SETTINGS_QUERY_KEY,
   paymentSettingsQuery,
@@ -60,6 +61,7 @@ export function PaymentsPage() {
           saved={settings.data.pagamentos}
         />
       )}
+      <PurchaseLimitsCard />
     </>
   );
 }

@@ -10,6 +10,8 @@ import {
 import { Button } from '@/ui/Button';
 import { inputClasses, TextField } from '@/ui/Field';
 import { cx } from '@/ui/cx';
+import { MAX_UNITS_PER_CUSTOMER_RANGE } from '@semijoias/domain/purchase-limits';
+import { purchaseLimitsQuery } from '../payments/purchase-limits-api';
 import { productListQuery, type AdminProduct } from './products-api';
 
 /** What the form sends (docs/admin/products.md); `estoque_visto` only on an edit. */
@@ -25,6 +27,8 @@ export interface ProductFormBody {
   estoque: string;
   estoque_visto?: number;
   composicoes: number[];
+  /** As typed; null (empty) for the store's default. */
+  maximo_por_cliente: string | null;
 }
 
 interface Piece {
@@ -64,6 +68,11 @@ export function ProductForm({
   const [estoque, setEstoque] = useState(String(product?.estoque ?? 0));
   // The stock as this form first showed it, kept even if the product is read again meanwhile.
   const [stockSeen] = useState(product?.estoque);
+  const [maxPerCustomer, setMaxPerCustomer] = useState(
+    product?.maximo_por_cliente == null ? '' : String(product.maximo_por_cliente),
+  );
+  // The store's default, for 'Padrão da loja (N)'.
+  const storeMax = useQuery(purchaseLimitsQuery).data?.limites.maximo_por_cliente;
   const [pieces, setPieces] = useState<Piece[]>(
     product?.composicoes.map((c) => ({ id: c.id, nome: c.nome })) ?? [],
   );
@@ -86,8 +95,10 @@ export function ProductForm({
       estoque: bySize ? String(stockSeen ?? 0) : estoque,
       ...(stockSeen === undefined ? {} : { estoque_visto: stockSeen }),
       composicoes: pieces.map((p) => p.id),
+      maximo_por_cliente: maxPerCustomer.trim() === '' ? null : maxPerCustomer.trim(),
     });
   };
+  const storeDefault = storeMax === undefined ? 'Padrão da loja' : `Padrão da loja (${storeMax})`;
 
   return (
     <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-4">
@@ -201,6 +212,18 @@ export function ProductForm({
           }
         />
       )}
+      <TextField
+        className="sm:max-w-xs"
+        label="Máximo por cliente"
+        inputMode="numeric"
+        value={maxPerCustomer}
+        onChange={(e) => setMaxPerCustomer(e.target.value)}
+        placeholder={storeDefault}
+        maxLength={3}
+        error={errors.maximo_por_cliente}
+        hint={`Unidades desta peça (somando os tamanhos) que uma cliente pode ter em pedidos aguardando pagamento, de ${MAX_UNITS_PER_CUSTOMER_RANGE.min} a ${MAX_UNITS_PER_CUSTOMER_RANGE.max}. Vazio: ${storeDefault.toLocaleLowerCase('pt-BR')}.`}
+        data-testid="campo-maximo-por-cliente"
+      />
       <LookPicker
         selfId={product?.id}
         pieces={pieces}

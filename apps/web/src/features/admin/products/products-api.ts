@@ -52,6 +52,8 @@ export interface AdminProduct {
   /** Open 'Avise-me' requests for the piece, whole or any size. */
   aguardando_aviso?: number;
   peso_gramas: number;
+  /** Its own 'máximo por cliente'; null: the store's default (absent from older answers). */
+  maximo_por_cliente?: number | null;
   oculto: boolean;
   oculto_em: string | null;
   ja_pedido: boolean;
