@@ -8,11 +8,20 @@
  * sandbox: the Painel says its payments are tests, and an order paid there carries the 'Teste'
  * badge in the list and on its page. The reminder to pay, on the owners' side: when it was sent,
  * on the order's page, and what the reminders brought, on the Painel.
+ * An unpaid order holds its units: the list says so ('Segura N un.'), and the owner releases them
+ * from its page ('Liberar estoque', a reason asked first): the order cancelled with her reason,
+ * the units back on the shelf (the stock ledger names the order).
  * The shopper and the owner each in her own browser.
  */
 import type { Route } from '@playwright/test';
 import { mailsTo, mailTo, shot } from './fixtures/helpers';
-import { paidOrderOf } from './fixtures/orders';
+import {
+  catalogProducts,
+  logIn,
+  newOrdersShopper,
+  paidOrderOf,
+  placeOrder,
+} from './fixtures/orders';
 import { expect, test } from './fixtures/test';
 
 const CODE = 'AA473124829BR';
@@ -182,4 +191,64 @@ test('the owners see when the reminder was sent, and what the reminders brought 
   await expect(card.getByTestId('retorno-carrinhos')).toContainText('R$ 314,80');
   await shot(card, 'admin-painel-retorno');
   await shot(page, 'admin-painel-full', { fullPage: true });
+});
+
+test("the owner releases an unpaid order's stock: the order is cancelled with her reason and its units are back", async ({
+  ownerPage: page,
+  owner,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const shopper = await newOrdersShopper(request, 'Ivone');
+  const session = await logIn(request, shopper.email);
+  const [product] = await catalogProducts(request);
+  if (!product) throw new Error('the seeded catalog is empty');
+  const order = await placeOrder(request, session, shopper, [{ product, quantidade: 2 }]);
+
+  // The list: her unpaid order holds 2 units.
+  await page.goto('/admin/pedidos?status=awaiting_payment');
+  await page.getByLabel('Buscar por número, nome, e-mail ou CPF').fill(shopper.email);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const line = page.locator(`[data-reference="${order.reference}"]`).filter({ visible: true });
+  await expect(line.getByTestId('admin-order-status')).toHaveText('Aguardando Pagamento');
+  await expect(line.getByTestId('pedido-segura-estoque')).toHaveText(
+    'Ainda não pago: Segura 2 un.',
+  );
+  await shot(page, 'pedidos-segura-estoque');
+
+  // Its page: 'Liberar estoque' asks for a reason before anything happens.
+  await page.goto(`/admin/pedidos/${order.reference}`);
+  const situation = page.getByTestId('pedido-situacao');
+  await expect(situation).toContainText('Aguardando Pagamento');
+  await expect(situation.getByRole('button', { name: 'Cancelar pedido' })).toHaveCount(0);
+  await situation.getByRole('button', { name: 'Liberar estoque' }).click();
+  const dialog = page.getByTestId('dialogo-liberar-estoque');
+  await expect(dialog).toContainText('segura 2 unidades');
+  await dialog.getByRole('button', { name: 'Liberar estoque' }).click();
+  await expect(dialog.getByText('Informe o motivo para liberar o estoque.')).toBeVisible();
+  await dialog.getByLabel('Motivo').fill('Pedidos repetidos sem pagamento');
+  await shot(page, 'liberar-estoque-dialogo');
+  await dialog.getByRole('button', { name: 'Liberar estoque' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Cancelled, with who did it and why; nothing more to do with it.
+  await expect(situation.getByTestId('admin-order-status')).toHaveText('Cancelado');
+  await expect(page.getByTestId('pedido-motivo-cancelamento')).toHaveText(
+    'Estoque liberado pelas donas. Motivo: Pedidos repetidos sem pagamento',
+  );
+  await expect(situation.getByTestId('pedido-segura-estoque')).toHaveCount(0);
+  await expect(situation.getByRole('button', { name: 'Liberar estoque' })).toHaveCount(0);
+  await shot(page, 'liberado');
+
+  // Its 2 units are back on the shelf: the stock ledger names the order.
+  const ledger = await request.get(`/api/admin/estoque/?produto=${product.id}`, {
+    headers: { Authorization: `Bearer ${owner.session.access}` },
+  });
+  expect(ledger.status(), await ledger.text()).toBe(200);
+  const { itens } = (await ledger.json()) as {
+    itens: { pedido_referencia: string | null; delta: number }[];
+  };
+  expect(itens.filter((m) => m.pedido_referencia === order.reference).map((m) => m.delta)).toEqual([
+    2, -2,
+  ]);
 });

@@ -55,7 +55,7 @@ describe("'Limites de compra'", () => {
     const input = await field();
     expect(input.value).toBe('10');
     fireEvent.change(input, { target: { value: ' 4 ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Salvar limite' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar limite' }));
     await waitFor(() => expect(api.callsTo('PUT /api/admin/limites/')).toHaveLength(1));
     expect(api.callsTo('PUT /api/admin/limites/')[0]?.body).toEqual({ maximo_por_cliente: 4 });
     expect(await screen.findByText(PURCHASE_LIMITS_SAVED)).toBeTruthy();
@@ -67,7 +67,7 @@ describe("'Limites de compra'", () => {
     const input = await field();
     for (const bad of ['0', '100', '2,5', '']) {
       fireEvent.change(input, { target: { value: bad } });
-      fireEvent.click(screen.getByRole('button', { name: 'Salvar limite' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Atualizar limite' }));
       expect(await screen.findByText(MAX_PER_CUSTOMER_INVALID)).toBeTruthy();
     }
     expect(api.callsTo('PUT /api/admin/limites/')).toEqual([]);
@@ -84,7 +84,7 @@ describe("'Limites de compra'", () => {
     });
     show();
     fireEvent.change(await field(), { target: { value: '5' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Salvar limite' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar limite' }));
     expect(await screen.findByText('Recusado pelo servidor.')).toBeTruthy();
   });
 });

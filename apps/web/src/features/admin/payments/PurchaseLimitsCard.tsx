@@ -103,7 +103,7 @@ function LimitsForm({ saved }: { saved: number }) {
         maxLength={3}
       />
       <Button type="submit" disabled={save.isPending} className="sm:mt-7">
-        {save.isPending ? 'Salvando…' : 'Salvar limite'}
+        {save.isPending ? 'Salvando…' : 'Atualizar limite'}
       </Button>
     </form>
   );
