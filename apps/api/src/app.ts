@@ -364,7 +364,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
       // Accounts: login, tokens and the password reset; the owners' second factor; sign-up,
       // e-mail verification and her profile.
-      await api.register(authRoutes, { ...accountDeps, key });
+      await api.register(authRoutes, { ...accountDeps, key, authenticate });
       await api.register(secondFactorRoutes, { db: database.db, key, authenticate, config });
       await api.register(accountsRoutes, { ...accountDeps, authenticate });
 

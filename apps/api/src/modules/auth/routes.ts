@@ -1,12 +1,14 @@
 /**
- * Session and password-recovery calls: POST api/token/, api/token/refresh/,
- * api/forgot-password/, api/reset-password/ (docs/auth-contract.md). Thin: limits, service, answer.
+ * Session and password-recovery calls: POST api/token/, api/token/refresh/, api/logout/,
+ * api/logout/todos/, api/forgot-password/, api/reset-password/ (docs/auth-contract.md). Thin:
+ * limits, service, answer.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FORGOT_SENT, RESET_DONE } from '@semijoias/domain/messages';
 import { normalizeEmail } from '@semijoias/domain/email';
 import type { RateLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { requireUserId, type Authenticate } from '../../lib/authenticate.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { deviceIdFrom } from '../owner-access/index.js';
 import {
@@ -18,6 +20,7 @@ import {
   resetBody,
   tokenPairSchema,
 } from './schemas.js';
+import { LOGGED_OUT, LOGGED_OUT_EVERYWHERE } from './messages.js';
 import { createAuthService } from './service.js';
 
 export interface AuthRoutesOptions {
@@ -28,6 +31,8 @@ export interface AuthRoutesOptions {
   /** The outbox worker's wake(): mail queued by a call goes out right after its commit. */
   wakeOutbox: () => void;
   adminEmails: readonly string[];
+  /** The bearer check ('Sair de todos os aparelhos' acts on the session's own account). */
+  authenticate: Authenticate;
 }
 
 const errors = {
@@ -69,6 +74,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/token/refresh/',
     { schema: { body: refreshBody, response: { 200: tokenPairSchema, ...errors } } },
     async (req) => auth.refresh(req.body.refresh),
+  );
+
+  // 'Sair': the refresh token is the proof (a bearer, if sent, is not needed nor read).
+  app.post(
+    '/logout/',
+    { schema: { body: refreshBody, response: { 200: messageSchema, ...errors } } },
+    async (req) => {
+      await auth.logout(req.body.refresh);
+      return { message: LOGGED_OUT };
+    },
+  );
+
+  app.post(
+    '/logout/todos/',
+    {
+      onRequest: opts.authenticate,
+      schema: { response: { 200: messageSchema, ...errors } },
+    },
+    async (req) => {
+      await auth.logoutEverywhere(requireUserId(req));
+      return { message: LOGGED_OUT_EVERYWHERE };
+    },
   );
 
   app.post(

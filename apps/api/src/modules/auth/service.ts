@@ -2,9 +2,11 @@
  * Sessions and password recovery: login, refresh-token rotation with reuse detection, forgot and
  * reset password. Refresh tokens are opaque random strings stored as SHA-256, 14 days, grouped in
  * a family per login; presenting a spent one revokes the family (a stolen token was replayed).
- * A family opened by the owners' second factor keeps it through every refresh (tokens.ts).
+ * A family opened by the owners' second factor keeps it through every refresh for 12 hours after
+ * the code (tokens.ts). A family with one revoked token is ended as a whole: none of its tokens
+ * is refreshed again (logout, reuse, a password reset, 'Sair de todos os aparelhos').
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { normalizeEmail } from '@semijoias/domain/email';
 import { isPasswordValid, RESET_PASSWORD_WEAK } from '@semijoias/domain/password';
 import { PASSWORD_MAX_LENGTH } from '@semijoias/domain/registration';
@@ -17,7 +19,6 @@ import {
 } from '@semijoias/domain/messages';
 import type { Db } from '../../db/client.js';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema.js';
-import { signAccessToken } from '../../lib/access-token.js';
 import { sessionsEnded } from '../../lib/authenticate.js';
 import {
   ForbiddenError,
@@ -35,7 +36,13 @@ import {
 import { enqueueEmail, passwordResetEmail } from '../mail/index.js';
 import { applyOwnerRole } from '../owner-access/index.js';
 import { noteOwnerLogin } from '../owner-access/index.js';
-import { newRefreshToken, openSession, type TokenPair } from './tokens.js';
+import {
+  accessTokenFor,
+  factorStillHeld,
+  newRefreshToken,
+  openSession,
+  type TokenPair,
+} from './tokens.js';
 
 export { REFRESH_TOKEN_TTL_MS, type TokenPair } from './tokens.js';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -137,6 +144,11 @@ export function createAuthService({
               isNull(refreshTokens.usedAt),
               isNull(refreshTokens.revokedAt),
               gt(refreshTokens.expiresAt, now),
+              // A family ended while this token's successor was being made (a logout racing
+              // with a refresh revokes the rows it saw, not the one inserted meanwhile) stays
+              // ended: one revoked token ends the family.
+              sql`not exists (select 1 from refresh_tokens ended
+                where ended.family_id = refresh_tokens.family_id and ended.revoked_at is not null)`,
             ),
           )
           .returning({
@@ -161,11 +173,13 @@ export function createAuthService({
           }
           return { ok: false as const, reused: false };
         }
-        // The family keeps what its login proved: a second-factor session stays one.
+        // The family keeps what its login proved: a second-factor session stays one, for 12
+        // hours after the code; past them it goes on as a password-only session.
+        const secondFactorAt = factorStillHeld(claimed.secondFactorAt, now.getTime());
         const next = await newRefreshToken(tx, {
           userId: claimed.userId,
           familyId: claimed.familyId,
-          secondFactorAt: claimed.secondFactorAt,
+          secondFactorAt,
         });
         await tx
           .update(refreshTokens)
@@ -174,16 +188,60 @@ export function createAuthService({
         return {
           ok: true as const,
           userId: claimed.userId,
-          secondFactor: claimed.secondFactorAt !== null,
+          secondFactorAt,
+          issuedAt: now.getTime(),
           refresh: next.token,
         };
       });
       // Thrown after the commit: the family's revocation must stay.
       if (!outcome.ok) throw refreshError();
-      const access = await signAccessToken(key, outcome.userId, Date.now(), {
-        secondFactor: outcome.secondFactor,
-      });
+      // Issued at the claim, before the commit: 'Sair de todos os aparelhos' racing with this
+      // refresh waits for its commit on the claimed row, then refuses tokens issued before it.
+      const access = await accessTokenFor(
+        key,
+        outcome.userId,
+        outcome.secondFactorAt,
+        outcome.issuedAt,
+      );
       return { access, refresh: outcome.refresh };
+    },
+
+    /**
+     * POST api/logout/: the family of `token` ends (every token of it revoked, in one statement),
+     * whether the token is live, spent or expired. Unknown tokens change nothing; the answer is
+     * the same. Her access token ends by itself within its 15 minutes.
+     */
+    async logout(token: string): Promise<void> {
+      const family = db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(token)));
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(inArray(refreshTokens.familyId, family), isNull(refreshTokens.revokedAt)));
+    },
+
+    /**
+     * POST api/logout/todos/: every session of hers ends, in one transaction: every refresh
+     * family revoked, and access tokens issued before now refused (`sessions_valid_after`, which
+     * the other instances hear through the change feed; this one forgets at once).
+     */
+    async logoutEverywhere(userId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        // First: a refresh racing with this holds its claimed row until its commit, so the
+        // time read after this statement is later than any token that refresh issued.
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+        const now = new Date();
+        await tx
+          .update(users)
+          .set({ sessionsValidAfter: now, updatedAt: now })
+          .where(eq(users.id, userId));
+      });
+      sessionsEnded(db, userId);
     },
 
     /**
