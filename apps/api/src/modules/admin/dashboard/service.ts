@@ -39,7 +39,10 @@ export async function dashboard(
     sql`, `,
   );
   // node-postgres and PGlite both answer `{ rows }`; the generic Db does not say which.
-  const { rows: series } = (await db.execute(sql`
+  // Not awaited here: the series, what the messages earned and the counts below run together
+  // (the pool's connections; one after the other on PGlite). The Painel takes as long as its
+  // slowest figure, not their sum.
+  const seriesQuery = db.execute(sql`
     with days as (
       select generate_series(
         (now() at time zone ${tz})::date - ${SERIES_DAYS - 1}::int,
@@ -61,7 +64,7 @@ export async function dashboard(
            coalesce(sales.total, 0)::int as total_cents,
            coalesce(sales.pedidos, 0)::int as pedidos
     from days left join sales on sales.day = days.day
-    order by days.day`)) as unknown as { rows: SeriesRow[] };
+    order by days.day`) as unknown as Promise<{ rows: SeriesRow[] }>;
 
   // Pieces sold without sizes by their stock; pieces sold by size by each live size's.
   const plainLow = and(
@@ -75,52 +78,60 @@ export async function dashboard(
     isNull(products.hiddenAt),
   );
   // What the reminders, 'Avise-me' and the cart e-mails sold in the same 30 days.
-  const returns = await earnings(
+  const returnsQuery = earnings(
     db,
     sql`(((now() at time zone ${tz})::date - ${SERIES_DAYS - 1}::int)::timestamp at time zone ${tz})`,
     sql`o.paid_at is not null and o.status in (${statuses})`,
   );
-  const [[toShip], [awaiting], [low], plainLowList, [sizesLow], sizeLowList] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(inArray(orders.status, [...TO_SHIP_STATUSES])),
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(inArray(orders.status, [...AWAITING_STATUSES])),
-    db.select({ n: count() }).from(products).where(plainLow),
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        stock: products.stock,
-        image: products.image,
-      })
-      .from(products)
-      .where(plainLow)
-      .orderBy(asc(products.stock), asc(products.name))
-      .limit(LOW_STOCK_LIST_LIMIT),
-    db
-      .select({ n: count() })
-      .from(productVariations)
-      .innerJoin(products, eq(products.id, productVariations.productId))
-      .where(sizeLow),
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        stock: productVariations.stock,
-        image: products.image,
-        variationId: productVariations.id,
-        variationName: productVariations.name,
-        axis: products.variationAxis,
-      })
-      .from(productVariations)
-      .innerJoin(products, eq(products.id, productVariations.productId))
-      .where(sizeLow)
-      .orderBy(asc(productVariations.stock), asc(products.name), asc(productVariations.position))
-      .limit(LOW_STOCK_LIST_LIMIT),
+  const [
+    { rows: series },
+    returns,
+    [[toShip], [awaiting], [low], plainLowList, [sizesLow], sizeLowList],
+  ] = await Promise.all([
+    seriesQuery,
+    returnsQuery,
+    Promise.all([
+      db
+        .select({ n: count() })
+        .from(orders)
+        .where(inArray(orders.status, [...TO_SHIP_STATUSES])),
+      db
+        .select({ n: count() })
+        .from(orders)
+        .where(inArray(orders.status, [...AWAITING_STATUSES])),
+      db.select({ n: count() }).from(products).where(plainLow),
+      db
+        .select({
+          id: products.id,
+          name: products.name,
+          stock: products.stock,
+          image: products.image,
+        })
+        .from(products)
+        .where(plainLow)
+        .orderBy(asc(products.stock), asc(products.name))
+        .limit(LOW_STOCK_LIST_LIMIT),
+      db
+        .select({ n: count() })
+        .from(productVariations)
+        .innerJoin(products, eq(products.id, productVariations.productId))
+        .where(sizeLow),
+      db
+        .select({
+          id: products.id,
+          name: products.name,
+          stock: productVariations.stock,
+          image: products.image,
+          variationId: productVariations.id,
+          variationName: productVariations.name,
+          axis: products.variationAxis,
+        })
+        .from(productVariations)
+        .innerJoin(products, eq(products.id, productVariations.productId))
+        .where(sizeLow)
+        .orderBy(asc(productVariations.stock), asc(products.name), asc(productVariations.position))
+        .limit(LOW_STOCK_LIST_LIMIT),
+    ]),
   ]);
   // A piece sold by size is low size by size: the emptiest shelves first, either kind.
   const lowList = [
