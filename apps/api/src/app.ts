@@ -27,6 +27,7 @@ import { NOT_FOUND_MESSAGE, REQUEST_INVALID } from '@semijoias/domain/messages';
 import { errorHandler, frameworkErrors } from './lib/error-handler.js';
 import { collectRoutes, registerHostileInputGuard } from './lib/hostile-input.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
+import { toFastifyTrustProxy } from './lib/trust-proxy.js';
 import { jwtKey } from './lib/access-token.js';
 import { createAuthenticate, createSessionCheck } from './lib/authenticate.js';
 import { loggerOptions } from './lib/logger.js';
@@ -152,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? loggerOptions(config),
     genReqId: requestId,
     logController: new OneLinePerRequest(),
-    trustProxy: config.trustProxy,
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
     // SPEC §7 writes every path with a trailing slash; answer both forms.
     // A path parameter over maxParamLength (414) or badly encoded (400) never finds a route;
     // frameworkErrors answers them like every other error.

@@ -20,6 +20,7 @@ import {
 } from '@semijoias/domain/purchase-limits';
 import { STORE_INFO } from '@semijoias/domain/store-info';
 import { appPaths, type AppPaths } from './lib/paths.js';
+import { trustProxySetting, type TrustProxy } from './lib/trust-proxy.js';
 
 /** An empty variable (`DATABASE_URL=`) means "not set", as in most tools. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -126,8 +127,9 @@ const envSchema = z
     ),
     JWT_SECRET: optional(z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' })),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
-    // Behind a load balancer: trust X-Forwarded-For for the client IP (rate limits, logs).
-    TRUST_PROXY: optional(booleanSetting),
+    // Behind a proxy: which one may say the client IP in X-Forwarded-For (rate limits, logs):
+    // a hop count (1 behind the shipped Caddy), the proxy's addresses/CIDRs, true or false.
+    TRUST_PROXY: optional(trustProxySetting),
     // The demonstration catalog (the drawn pieces) on an empty database: default on outside
     // production, off in production (the owners start with an empty shop).
     SEED_DEMO_CATALOG: optional(booleanSetting),
@@ -251,7 +253,8 @@ export interface Config {
   sandboxWebhookSecret: string;
   jwtSecret: string;
   logLevel: LogLevel;
-  trustProxy: boolean;
+  /** Fastify's trustProxy (lib/trust-proxy.ts): false, a hop count, addresses, or true. */
+  trustProxy: TrustProxy;
   /** Abuse limits of the account and postal-code calls (kept in PostgreSQL, shared by instances). */
   rateLimits: RateLimits;
   /** Backups (modules/backups): where, how often (0: never on a schedule), how many kept. */
@@ -273,6 +276,12 @@ export interface RateLimits {
   /** POST api/token/: per client IP and e-mail, and per client IP. */
   loginPerIpEmail: RateLimitRule;
   loginPerIp: RateLimitRule;
+  /**
+   * POST api/token/, per account whatever the addresses: `max` wrong passwords before each
+   * further attempt waits a growing delay, forgotten `windowSeconds` after the last one
+   * (modules/auth/login-delay.ts).
+   */
+  loginFailuresPerAccount: RateLimitRule;
   /** POST /api/users/ per client IP. */
   registrationPerIp: RateLimitRule;
   /** POST api/forgot-password/ and POST /api/send_verification/: per e-mail and per IP. */
@@ -305,6 +314,7 @@ export const DEFAULT_CATALOG_STOCK_DELAY_MS = 500;
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIpEmail: { max: 10, windowSeconds: FIFTEEN_MINUTES },
   loginPerIp: { max: 50, windowSeconds: FIFTEEN_MINUTES },
+  loginFailuresPerAccount: { max: 5, windowSeconds: 24 * ONE_HOUR },
   registrationPerIp: { max: 10, windowSeconds: ONE_HOUR },
   emailPerAddress: { max: 5, windowSeconds: ONE_HOUR },
   emailPerIp: { max: 20, windowSeconds: ONE_HOUR },
@@ -403,7 +413,7 @@ export function parseEnv(env: Env = process.env): Omit<
     sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL ?? 'info',
-    trustProxy: isTrue(e.TRUST_PROXY),
+    trustProxy: e.TRUST_PROXY ?? false,
     rateLimits: scaleRateLimits(DEFAULT_RATE_LIMITS, e.RATE_LIMIT_SCALE ?? 1),
     catalogStockDelayMs: e.CATALOG_STOCK_DELAY_MS ?? DEFAULT_CATALOG_STOCK_DELAY_MS,
     backups: {
