@@ -78,7 +78,12 @@ export interface FakeMercadoPago {
    */
   pay(
     preferenceId: string,
-    options?: { status?: FakePaymentStatus; method?: 'pix' | 'cartao'; amountCents?: number },
+    options?: {
+      status?: FakePaymentStatus;
+      /** 'account_money': the balance of her Mercado Pago account (neither PIX nor a card). */
+      method?: 'pix' | 'cartao' | 'account_money';
+      amountCents?: number;
+    },
   ): FakePayment;
   /**
    * The Webhooks notification Mercado Pago sends about a payment, signed with the secret (or
@@ -241,14 +246,15 @@ export async function startFakeMercadoPago(
       preferenceId: string,
       payOptions: {
         status?: FakePaymentStatus;
-        method?: 'pix' | 'cartao';
+        method?: 'pix' | 'cartao' | 'account_money';
         amountCents?: number;
       } = {},
     ): FakePayment {
       const preference = fake.preferences.get(preferenceId);
       if (!preference) throw new Error(`fake mercadopago: no preference ${preferenceId}`);
       const status = payOptions.status ?? 'approved';
-      const pix = (payOptions.method ?? 'pix') === 'pix';
+      const method = payOptions.method ?? 'pix';
+      const pix = method === 'pix';
       clock += 1000;
       const created = new Date(clock).toISOString().replace('Z', '-03:00');
       const p: FakePayment = {
@@ -267,8 +273,12 @@ export async function startFakeMercadoPago(
             : null,
         transaction_amount: (payOptions.amountCents ?? totalOf(preference.body)) / 100,
         currency_id: 'BRL',
-        payment_method_id: pix ? 'pix' : 'master',
-        payment_type_id: pix ? 'bank_transfer' : 'credit_card',
+        payment_method_id: pix ? 'pix' : method === 'account_money' ? 'account_money' : 'master',
+        payment_type_id: pix
+          ? 'bank_transfer'
+          : method === 'account_money'
+            ? 'account_money'
+            : 'credit_card',
         date_created: created,
         date_approved: status === 'approved' ? created : null,
         live_mode: false,

@@ -8,13 +8,13 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   PAYMENT_NOTIFICATION_INVALID_SIGNATURE,
   PAYMENT_START_FAILED,
 } from '@semijoias/domain/messages';
-import { paymentNotifications } from '../../db/schema.js';
+import { outboxEmails, paymentNotifications } from '../../db/schema.js';
 import { UpstreamError } from '../../lib/errors.js';
 import { orderMailDeps } from '../../modules/sales/orders/emails.js';
 import { createOrderSweeper } from '../../modules/sales/sweeper.js';
@@ -649,6 +649,46 @@ describe('PAYMENT_PROVIDER=mercadopago', () => {
       eventKey: `mp:${payment.id}:approved`,
       outcome: 'paid',
     });
+  });
+
+  it('a PIX order paid from the account balance (no known method) is not paid: the owners check it', async () => {
+    const placed = await insertOrder(ctx.database, { columns: { paymentMethod: 'pix' } });
+    await linkOf(placed.order.reference, placed.chave);
+    const stored = await orderByReference(ctx.database, placed.order.reference);
+    const balance = fake.pay(stored.providerCheckoutId!, {
+      status: 'approved',
+      method: 'account_money',
+    });
+    const res = await deliver(fake.notification(balance.id));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await orderByReference(ctx.database, placed.order.reference)).status).toBe(
+      'awaiting_payment',
+    );
+    expect(await notesOf(placed.order.id)).toMatchObject([{ outcome: 'method_unknown' }]);
+    const notices = await ctx.database.db
+      .select({ text: outboxEmails.textBody })
+      .from(outboxEmails)
+      .where(
+        and(
+          eq(outboxEmails.kind, 'order_method_unknown_store'),
+          eq(outboxEmails.dedupeKey, `order:${placed.order.id}:method_unknown:${balance.id}`),
+        ),
+      );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toContain('não o informou como PIX');
+    // Paid by PIX, it is paid.
+    const pix = fake.pay(stored.providerCheckoutId!, { status: 'approved', method: 'pix' });
+    expect((await deliver(fake.notification(pix.id))).statusCode).toBe(200);
+    expect((await orderByReference(ctx.database, placed.order.reference)).status).toBe('paid');
+  });
+
+  it('a card order (full price) paid from the account balance is paid', async () => {
+    const placed = await insertOrder(ctx.database, { columns: { paymentMethod: 'cartao' } });
+    await linkOf(placed.order.reference, placed.chave);
+    const stored = await orderByReference(ctx.database, placed.order.reference);
+    const balance = fake.pay(stored.providerCheckoutId!, { method: 'account_money' });
+    expect((await deliver(fake.notification(balance.id))).statusCode).toBe(200);
+    expect((await orderByReference(ctx.database, placed.order.reference)).status).toBe('paid');
   });
 
   it('a forged notification answers 401 and changes nothing; Mercado Pago is not even asked', async () => {

@@ -579,9 +579,10 @@ export function refundDueStoreNotice(
 export interface PaymentAttention {
   /**
    * 'paid_twice': a second payment of a paid order; 'amount_mismatch': not the order's total;
-   * 'method_mismatch': paid another way than the order's (a PIX order by card).
+   * 'method_mismatch': paid another way than the order's (a PIX order by card);
+   * 'method_unknown': a PIX order paid in a way the provider names neither PIX nor card.
    */
-  kind: 'paid_twice' | 'amount_mismatch' | 'method_mismatch';
+  kind: 'paid_twice' | 'amount_mismatch' | 'method_mismatch' | 'method_unknown';
   /** How it was paid, when the provider said. */
   method?: PaymentMethod | null;
   paymentId: string | null;
@@ -604,17 +605,22 @@ export function paymentAttentionStoreNotice(
     attention.amountCents === null ? 'valor não informado' : formatBRL(attention.amountCents);
   const twice = attention.kind === 'paid_twice';
   const method = attention.kind === 'method_mismatch';
+  const unknown = attention.kind === 'method_unknown';
   const title = twice
     ? 'Pagamento em duplicidade'
     : method
       ? 'Pagamento com forma diferente do pedido'
-      : 'Pagamento com valor diferente do pedido';
+      : unknown
+        ? 'Pagamento com forma não identificada'
+        : 'Pagamento com valor diferente do pedido';
   const subject = `${title} - pedido ${label} - ${STORE_NAME}`;
   const why = twice
     ? `O pedido ${label} já estava pago (pagamento ${view.paymentId ?? '—'}) e recebeu outro pagamento, de ${amount}. O pedido não mudou.`
     : method
       ? `Chegou um pagamento de ${amount} ${attention.method === 'pix' ? 'por PIX' : 'por cartão'} para o pedido ${label}, feito para ${attention.method === 'pix' ? 'cartão' : 'PIX com desconto'} (total ${formatBRL(view.totalCents)}). O pedido não mudou: ${orderStatusText(view.status)}.`
-      : `Chegou um pagamento de ${amount} para o pedido ${label}, cujo total é ${formatBRL(view.totalCents)}. O pedido não mudou: ${orderStatusText(view.status)}.`;
+      : unknown
+        ? `Chegou um pagamento de ${amount} para o pedido ${label}, feito para PIX com desconto (total ${formatBRL(view.totalCents)}), mas o provedor não o informou como PIX (por exemplo, saldo em conta ou boleto). O pedido não mudou: ${orderStatusText(view.status)}.`
+        : `Chegou um pagamento de ${amount} para o pedido ${label}, cujo total é ${formatBRL(view.totalCents)}. O pedido não mudou: ${orderStatusText(view.status)}.`;
   const action = twice
     ? 'Estorne o segundo pagamento no painel do provedor de pagamento e avise a cliente.'
     : 'Confira o pagamento no painel do provedor de pagamento: estorne-o ou combine com a cliente como seguir.';

@@ -32,6 +32,7 @@ type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 const NOTEWORTHY = new Set<SettlementOutcome>([
   'amount_mismatch',
   'method_mismatch',
+  'method_unknown',
   'refund_due',
   'paid_twice',
 ]);

@@ -17,6 +17,10 @@
  *   'paid_twice', logged, and the owners get an e-mail to refund it; nothing changes on the order.
  * - paid with an amount that is not the order's total (or none): 'amount_mismatch', the same
  *   e-mail to the owners; the order does not change.
+ * - a PIX order (priced with the PIX discount) is paid only by a payment known to be PIX: paid by
+ *   card, 'method_mismatch'; paid in a way the provider does not name as PIX or card (Mercado
+ *   Pago's account balance, a boleto), 'method_unknown'. Either way the order does not change and
+ *   the owners get the e-mail to check it, on time or late.
  */
 import { eq } from 'drizzle-orm';
 import { isUnpaidStatus } from '@semijoias/domain/orders';
@@ -47,7 +51,9 @@ export type SettlementOutcome =
   | 'ignored'
   | 'amount_mismatch'
   /** Paid another way than the order's (a PIX order by card): not taken, the owners told. */
-  | 'method_mismatch';
+  | 'method_mismatch'
+  /** A PIX order paid in a way the provider names neither PIX nor card: not taken, the owners told. */
+  | 'method_unknown';
 
 export interface RecordedEvent {
   /** The provider's name ('sandbox', 'pagbank'). */
@@ -123,11 +129,10 @@ export async function settlePayment(
   if (event.state !== 'paid') return 'pending';
 
   if (isUnpaidStatus(order.status)) {
-    // Paid another way than she chose (the PIX discount is for PIX; the provider's page offered
-    // only her method): not the order's payment, the owners look at it.
-    if (order.paymentMethod && event.method && event.method !== order.paymentMethod) {
-      await tellOwners(tx, mailDeps, order.id, 'method_mismatch', event);
-      return 'method_mismatch';
+    const wrongMethod = methodProblem(order, event);
+    if (wrongMethod) {
+      await tellOwners(tx, mailDeps, order.id, wrongMethod, event);
+      return wrongMethod;
     }
     const outcome = await markPaid(tx, event);
     if (outcome === 'paid') {
@@ -147,12 +152,28 @@ export async function settlePayment(
   return 'ignored';
 }
 
+/**
+ * Paid another way than she chose (the PIX discount is for PIX; the provider's page offered only
+ * her method): not the order's payment, the owners look at it. A PIX order takes only a payment
+ * the provider names PIX; a card order (full price) takes any but PIX's (an unknown method pays
+ * the whole price); an order from before the choice (no method) takes any.
+ */
+function methodProblem(
+  order: OrderRow,
+  event: PaymentEvent,
+): 'method_mismatch' | 'method_unknown' | null {
+  if (!order.paymentMethod) return null;
+  const method = event.method ?? null;
+  if (method === null) return order.paymentMethod === 'pix' ? 'method_unknown' : null;
+  return method === order.paymentMethod ? null : 'method_mismatch';
+}
+
 /** The owners' e-mail for money the order did not take (in the same transaction). */
 function tellOwners(
   tx: Db,
   mailDeps: OrderMailDeps,
   orderId: number,
-  kind: 'paid_twice' | 'amount_mismatch' | 'method_mismatch',
+  kind: 'paid_twice' | 'amount_mismatch' | 'method_mismatch' | 'method_unknown',
   event: PaymentEvent,
 ): Promise<void> {
   return enqueueOrderEmails(tx, mailDeps, orderId, 'payment_attention', {
@@ -175,6 +196,11 @@ async function settleLate(
   if (event.amountCents === null || event.amountCents !== order.totalCents) {
     await tellOwners(tx, mailDeps, order.id, 'amount_mismatch', event);
     return 'amount_mismatch';
+  }
+  const wrongMethod = methodProblem(order, event);
+  if (wrongMethod) {
+    await tellOwners(tx, mailDeps, order.id, wrongMethod, event);
+    return wrongMethod;
   }
   const amountCents = event.amountCents;
   let revived = false;
