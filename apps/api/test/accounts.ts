@@ -96,7 +96,10 @@ export async function register(app: FastifyInstance, overrides: Partial<SignUp> 
   return payload;
 }
 
-/** Registers and marks the e-mail verified straight in the database. */
+/**
+ * Registers and marks the e-mail verified straight in the database, as opening the link does
+ * while the address is in the app's ADMIN_EMAILS (users.owner_email: an owner when listed).
+ */
 export async function verifiedUser(
   app: FastifyInstance,
   database: Database,
@@ -105,7 +108,7 @@ export async function verifiedUser(
   const payload = await register(app, overrides);
   await database.db
     .update(users)
-    .set({ emailVerifiedAt: sql`now()` })
+    .set({ emailVerifiedAt: sql`now()`, ownerEmail: sql`email` })
     .where(eq(users.email, payload.email.toLowerCase()));
   return payload;
 }

@@ -24,6 +24,7 @@ import { USER_INFO_EMAIL_INVALID, USER_INFO_PHONE_INVALID } from '@semijoias/dom
 import { buildApp } from '../../app.js';
 import { emailVerificationTokens, outboxEmails, users } from '../../db/schema.js';
 import {
+  GOOD_PASSWORD,
   login,
   makeCpf,
   maskedCpf,
@@ -437,7 +438,7 @@ describe('GET and PUT /api/infos/', () => {
     expect(sneaky.json().first_name).toBe('Ana');
   });
 
-  it('changes only e-mail and phone', async () => {
+  it('changes only the phone at once, and the e-mail once its link is opened', async () => {
     const ana = await verifiedUser(ctx.app, ctx.database);
     const { access } = await login(ctx.app, ana.email);
     const newEmail = `Nova.${Date.now()}@Exemplo.com`;
@@ -447,18 +448,25 @@ describe('GET and PUT /api/infos/', () => {
       birthdate: '2000-01-01',
       email: ` ${newEmail} `,
       phone: '(21) 3333-4444',
+      senha_atual: GOOD_PASSWORD,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toMatchObject({
-      email: newEmail.toLowerCase(),
-      username: newEmail.toLowerCase(),
+      email: ana.email.toLowerCase(),
+      email_pendente: newEmail.toLowerCase(),
       phone: '2133334444',
       cpf: ana.cpf.replace(/\D/g, ''),
       birthdate: '1990-05-17',
     });
-    expect((await get(access)).json().email).toBe(newEmail.toLowerCase());
-    // Digits only are read as their mask.
+    const token = tokenFromMail(await sentMail(ctx.app, mailer), newEmail);
+    const confirmed = await post(ctx.app, '/api/confirmar-email/', { token });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await get(access)).json()).toMatchObject({
+      email: newEmail.toLowerCase(),
+      username: newEmail.toLowerCase(),
+    });
+    // Digits only are read as their mask; the same e-mail needs no password.
     const digits = await put(access, { email: newEmail, phone: '21999998888' });
     expect(digits.json().phone).toBe('21999998888');
   });
@@ -475,7 +483,11 @@ describe('GET and PUT /api/infos/', () => {
     });
     const missing = await put(access, {});
     expect(missing.statusCode).toBe(400);
-    const taken = await put(access, { email: bia.email.toUpperCase(), phone: '(11) 98765-4321' });
+    const taken = await put(access, {
+      email: bia.email.toUpperCase(),
+      phone: '(11) 98765-4321',
+      senha_atual: GOOD_PASSWORD,
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toBe(REGISTRATION_EMAIL_TAKEN);
     expect((await get(access)).json().email).toBe(ana.email.toLowerCase());

@@ -1,6 +1,7 @@
 /**
- * Account calls: POST /api/users/, /api/send_verification/, /api/verify_email/ and
- * GET/PUT /api/infos/ (docs/auth-contract.md). Thin: domain validation, limits, service, answer.
+ * Account calls: POST /api/users/, /api/send_verification/, /api/verify_email/,
+ * GET/PUT /api/infos/ (docs/auth-contract.md), POST /api/confirmar-email/ and /api/nao-fui-eu/
+ * (docs/account-security.md). Thin: domain validation, limits, service, answer.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { todayInSaoPaulo } from '@semijoias/domain/calendar';
@@ -17,9 +18,12 @@ import { ValidationError, type FieldErrors } from '../../lib/errors.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import {
   emailBody,
+  emailChangeConfirmAnswer,
   errorSchema,
   infoSchema,
+  infoUpdateAnswer,
   infoUpdateBody,
+  messageAnswer,
   registrationAnswer,
   registrationBody,
   resendAnswer,
@@ -104,7 +108,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/infos/',
     {
       preHandler: opts.authenticate,
-      schema: { body: infoUpdateBody, response: { 200: infoSchema, ...errors } },
+      schema: { body: infoUpdateBody, response: { 200: infoUpdateAnswer, ...errors } },
     },
     async (req) => {
       const userId = requireUserId(req);
@@ -120,11 +124,29 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       if (!consent.ok) fieldErrors.aceita_marketing = [consent.message];
       const first = problems.email ?? problems.phone ?? (consent.ok ? undefined : consent.message);
       if (first) throw new ValidationError(first, fieldErrors);
+      const currentPassword = req.body.senha_atual;
+      // Each password typed here counts, as a login's does: a stolen token cannot guess it.
+      if (currentPassword) {
+        await limiter.hit('email-change-user', [String(userId)], limits.loginPerIpEmail);
+      }
       return accounts.updateInfo(userId, {
         email: normalizeEmail(email),
         phone: phoneDigits(phone),
         marketingOptIn: consent.ok ? consent.value : undefined,
+        currentPassword,
       });
     },
+  );
+
+  app.post(
+    '/confirmar-email/',
+    { schema: { body: tokenBody, response: { 200: emailChangeConfirmAnswer, ...errors } } },
+    async (req) => accounts.confirmEmailChange(req.body.token),
+  );
+
+  app.post(
+    '/nao-fui-eu/',
+    { schema: { body: tokenBody, response: { 200: messageAnswer, ...errors } } },
+    async (req) => accounts.cancelEmailChange(req.body.token),
   );
 };

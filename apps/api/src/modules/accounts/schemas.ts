@@ -43,6 +43,8 @@ export const infoUpdateBody = z.object({
   phone: z.string().max(40),
   /** Offers by e-mail: true or false (else a field error, from the route); absent: unchanged. */
   aceita_marketing: z.unknown().optional(),
+  /** Her current password: needed only when `email` changes (docs/account-security.md). */
+  senha_atual: z.string().max(1024).optional(),
 });
 
 /** `email_sent` is always true: the e-mail is queued with the account (the outbox sends it). */
@@ -71,5 +73,14 @@ export const infoSchema = z.object({
   administrador: z.boolean(),
   aceita_marketing: z.boolean(),
 });
+
+/** PUT /api/infos/: her details; with a new e-mail asked, the address waiting for its link. */
+export const infoUpdateAnswer = infoSchema.extend({
+  email_pendente: z.string().optional(),
+  message: z.string().optional(),
+});
+
+export const messageAnswer = z.object({ message: z.string() });
+export const emailChangeConfirmAnswer = z.object({ message: z.string(), email: z.string() });
 
 export const errorSchema = z.looseObject({ error: z.string() });

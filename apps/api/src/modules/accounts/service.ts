@@ -1,9 +1,10 @@
 /**
  * Accounts: sign-up (one transaction for the user, its verification token and the e-mail in the
  * outbox, delivered by the outbox worker), e-mail verification and its resend, and the info tab
- * (read; change e-mail and phone). Every rule comes from @semijoias/domain; this file only stores.
+ * (read; change the phone at once and the e-mail through a confirmed link,
+ * docs/account-security.md). Every rule comes from @semijoias/domain; this file only stores.
  */
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { normalizeEmail } from '@semijoias/domain/email';
 import {
   REGISTRATION_CPF_TAKEN,
@@ -17,16 +18,40 @@ import {
   VERIFY_SUCCESS,
   VERIFY_USER_NOT_FOUND,
 } from '@semijoias/domain/messages';
+import {
+  EMAIL_CHANGE_CANCEL_DAYS,
+  EMAIL_CHANGE_CANCEL_INVALID,
+  EMAIL_CHANGE_CANCELLED,
+  EMAIL_CHANGE_CONFIRM_HOURS,
+  EMAIL_CHANGE_CONFIRMED,
+  EMAIL_CHANGE_LINK_INVALID,
+  EMAIL_CHANGE_PASSWORD_REQUIRED,
+  EMAIL_CHANGE_PASSWORD_WRONG,
+  EMAIL_CHANGE_TAKEN_NOW,
+  EMAIL_CHANGE_UNDONE,
+  emailChangeSentMessage,
+} from '@semijoias/domain/email-change';
 import type { NormalizedRegistration } from '@semijoias/domain/registration';
 import type { Db } from '../../db/client.js';
-import { emailVerificationTokens, users, type UserRow } from '../../db/schema.js';
+import {
+  emailChanges,
+  emailVerificationTokens,
+  passwordResetTokens,
+  refreshTokens,
+  users,
+  type UserRow,
+} from '../../db/schema.js';
+import { sessionsEnded } from '../../lib/authenticate.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
-import { hashPassword, hashToken, randomToken } from '../../lib/secrets.js';
+import { hashPassword, hashToken, randomToken, verifyPassword } from '../../lib/secrets.js';
 import { enqueueEmail, verificationEmail } from '../mail/index.js';
 import { consentColumns } from '../marketing/index.js';
+import { emailChangeConfirmEmail, emailChangeNoticeEmail } from './emails.js';
 
 export const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
+export const EMAIL_CHANGE_CONFIRM_TTL_MS = EMAIL_CHANGE_CONFIRM_HOURS * 60 * 60 * 1000;
+export const EMAIL_CHANGE_CANCEL_TTL_MS = EMAIL_CHANGE_CANCEL_DAYS * 24 * 60 * 60 * 1000;
 
 export interface AccountsServiceOptions {
   db: Db;
@@ -145,7 +170,12 @@ export function createAccountsService({
         .from(users)
         .where(eq(users.email, normalizeEmail(email)));
       if (!user) throw new NotFoundError(RESEND_NOT_FOUND);
-      if (user.emailVerifiedAt) return { already_verified: true, message: RESEND_ALREADY_VERIFIED };
+      // An address the owners listed after it was verified: a new link proves it again, and
+      // opening it makes the account an owner (docs/account-security.md).
+      const toProve = adminEmails.includes(user.email) && user.ownerEmail !== user.email;
+      if (user.emailVerifiedAt && !toProve) {
+        return { already_verified: true, message: RESEND_ALREADY_VERIFIED };
+      }
       await db.transaction((tx) => queueVerification(tx, user));
       wakeOutbox();
       return { message: RESEND_SENT };
@@ -169,6 +199,12 @@ export function createAccountsService({
         if (!claimed) return { kind: 'invalid' as const };
         const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId));
         if (!user) return { kind: 'gone' as const };
+        // Her address proven while it is in ADMIN_EMAILS: the one way (with an owner's act) an
+        // account may become an owner (roles.ts). Proven before it was listed is not enough.
+        const listed = adminEmails.includes(user.email) && user.ownerEmail !== user.email;
+        if (listed) {
+          await tx.update(users).set({ ownerEmail: user.email }).where(eq(users.id, user.id));
+        }
         if (user.emailVerifiedAt) return { kind: 'already' as const, user };
         await tx
           .update(users)
@@ -197,38 +233,232 @@ export function createAccountsService({
     },
 
     /**
-     * PUT /api/infos/: only e-mail (normalized), phone (digits) and, when given, her consent to
-     * offers by e-mail (its time moves only when it changes) change.
+     * PUT /api/infos/: the phone (digits) and, when given, her consent to offers by e-mail (its
+     * time moves only when it changes) change at once. A new e-mail needs her current password
+     * and changes only when the link sent to it is opened (confirmEmailChange); the old address
+     * is told, with a 'não fui eu' link (cancelEmailChange).
      */
     async updateInfo(
       userId: number,
-      change: { email: string; phone: string; marketingOptIn?: boolean | undefined },
+      change: {
+        email: string;
+        phone: string;
+        marketingOptIn?: boolean | undefined;
+        currentPassword?: string | undefined;
+      },
     ) {
-      const [other] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.email, change.email));
-      if (other && other.id !== userId) throw conflict(REGISTRATION_EMAIL_TAKEN);
-      // An owner's address is reserved: a customer moving her account's e-mail to it would
-      // become an owner at her next login without ever proving she reads that mailbox.
-      if (!other && adminEmails.includes(change.email)) throw conflict(REGISTRATION_EMAIL_TAKEN);
-      try {
-        const [user] = await db
+      const [current] = await db.select().from(users).where(eq(users.id, userId));
+      if (!current) throw new NotFoundError(VERIFY_USER_NOT_FOUND);
+      const moving = change.email !== current.email;
+      if (moving) {
+        const typed = change.currentPassword ?? '';
+        if (typed === '') {
+          throw new ValidationError(EMAIL_CHANGE_PASSWORD_REQUIRED, {
+            senha_atual: [EMAIL_CHANGE_PASSWORD_REQUIRED],
+          });
+        }
+        if (!(await verifyPassword(current.passwordHash, typed))) {
+          throw new ValidationError(EMAIL_CHANGE_PASSWORD_WRONG, {
+            senha_atual: [EMAIL_CHANGE_PASSWORD_WRONG],
+          });
+        }
+        const [other] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, change.email));
+        // An owner's address is reserved, with the same words as an address already in use.
+        if (other || adminEmails.includes(change.email)) throw conflict(REGISTRATION_EMAIL_TAKEN);
+      }
+      const user = await db.transaction(async (tx) => {
+        const [row] = await tx
           .update(users)
           .set({
-            email: change.email,
             phone: change.phone,
             updatedAt: new Date(),
             ...(change.marketingOptIn === undefined ? {} : consentColumns(change.marketingOptIn)),
           })
           .where(eq(users.id, userId))
           .returning();
-        if (!user) throw new NotFoundError(VERIFY_USER_NOT_FOUND);
-        return serializeInfo(user);
+        if (!row) throw new NotFoundError(VERIFY_USER_NOT_FOUND);
+        if (!moving) return row;
+        const now = Date.now();
+        // One pending change at a time: an earlier link to a new address stops confirming (its
+        // 'não fui eu' link still works).
+        await tx
+          .update(emailChanges)
+          .set({ expiresAt: new Date(now) })
+          .where(
+            and(
+              eq(emailChanges.userId, userId),
+              isNull(emailChanges.confirmedAt),
+              isNull(emailChanges.cancelledAt),
+              gt(emailChanges.expiresAt, new Date(now)),
+            ),
+          );
+        const confirmToken = randomToken();
+        const cancelToken = randomToken();
+        const [request] = await tx
+          .insert(emailChanges)
+          .values({
+            userId,
+            oldEmail: row.email,
+            newEmail: change.email,
+            confirmTokenHash: hashToken(confirmToken),
+            cancelTokenHash: hashToken(cancelToken),
+            expiresAt: new Date(now + EMAIL_CHANGE_CONFIRM_TTL_MS),
+            cancelExpiresAt: new Date(now + EMAIL_CHANGE_CANCEL_TTL_MS),
+          })
+          .returning({ id: emailChanges.id });
+        const firstName = row.firstName;
+        await enqueueEmail(
+          tx,
+          emailChangeConfirmEmail({ to: change.email, firstName, publicUrl, token: confirmToken }),
+          { dedupeKey: `email-change:${request!.id}:confirm` },
+        );
+        await enqueueEmail(
+          tx,
+          emailChangeNoticeEmail({
+            to: row.email,
+            firstName,
+            publicUrl,
+            newEmail: change.email,
+            token: cancelToken,
+          }),
+          { dedupeKey: `email-change:${request!.id}:notice` },
+        );
+        return row;
+      });
+      if (!moving) return serializeInfo(user);
+      wakeOutbox();
+      return {
+        ...serializeInfo(user),
+        email_pendente: change.email,
+        message: emailChangeSentMessage(change.email),
+      };
+    },
+
+    /**
+     * POST /api/confirmar-email/: the link sent to the new address, once, in time. One
+     * transaction: the request claimed by a guarded update, the address checked still free and
+     * not an owner's, the account moved (verified: the link proves the mailbox).
+     */
+    async confirmEmailChange(token: string): Promise<{ message: string; email: string }> {
+      const now = new Date();
+      try {
+        const email = await db.transaction(async (tx) => {
+          const [claimed] = await tx
+            .update(emailChanges)
+            .set({ confirmedAt: now })
+            .where(
+              and(
+                eq(emailChanges.confirmTokenHash, hashToken(token)),
+                isNull(emailChanges.confirmedAt),
+                isNull(emailChanges.cancelledAt),
+                gt(emailChanges.expiresAt, now),
+              ),
+            )
+            .returning();
+          if (!claimed) throw new ValidationError(EMAIL_CHANGE_LINK_INVALID);
+          const [other] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.email, claimed.newEmail), ne(users.id, claimed.userId)));
+          if (other || adminEmails.includes(claimed.newEmail)) {
+            throw conflict(EMAIL_CHANGE_TAKEN_NOW);
+          }
+          const [moved] = await tx
+            .update(users)
+            .set({
+              email: claimed.newEmail,
+              emailVerifiedAt: now,
+              // Not an address of ADMIN_EMAILS (checked above): she is a customer there.
+              role: 'customer',
+              updatedAt: now,
+            })
+            .where(and(eq(users.id, claimed.userId), isNull(users.anonymizedAt)))
+            .returning({ email: users.email });
+          if (!moved) throw new ValidationError(EMAIL_CHANGE_LINK_INVALID);
+          // Links minted for the old address prove nothing about the new one.
+          await tx
+            .update(emailVerificationTokens)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(emailVerificationTokens.userId, claimed.userId),
+                isNull(emailVerificationTokens.usedAt),
+              ),
+            );
+          return moved.email;
+        });
+        return { message: EMAIL_CHANGE_CONFIRMED, email };
       } catch (err) {
-        if (uniqueViolation(err) !== undefined) throw conflict(REGISTRATION_EMAIL_TAKEN);
+        if (uniqueViolation(err) !== undefined) throw conflict(EMAIL_CHANGE_TAKEN_NOW);
         throw err;
       }
+    },
+
+    /**
+     * POST /api/nao-fui-eu/: the link sent to the old address, once, in time. One transaction:
+     * the request claimed, every change of hers still pending stopped, a change already
+     * confirmed undone (her address back, when the account still has the new one and no other
+     * account took the old), her unused reset links dropped, her refresh tokens revoked and her
+     * access tokens refused from now.
+     */
+    async cancelEmailChange(token: string): Promise<{ message: string }> {
+      const now = new Date();
+      const outcome = await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(emailChanges)
+          .set({ cancelledAt: now })
+          .where(
+            and(
+              eq(emailChanges.cancelTokenHash, hashToken(token)),
+              isNull(emailChanges.cancelledAt),
+              gt(emailChanges.cancelExpiresAt, now),
+            ),
+          )
+          .returning();
+        if (!claimed) return undefined;
+        await tx
+          .update(emailChanges)
+          .set({ expiresAt: now })
+          .where(and(eq(emailChanges.userId, claimed.userId), isNull(emailChanges.confirmedAt)));
+        let undone = false;
+        if (claimed.confirmedAt) {
+          const rows = await tx
+            .update(users)
+            .set({ email: claimed.oldEmail, emailVerifiedAt: now, updatedAt: now })
+            .where(
+              and(
+                eq(users.id, claimed.userId),
+                eq(users.email, claimed.newEmail),
+                sql`not exists (select 1 from ${users} u where u.email = ${claimed.oldEmail})`,
+              ),
+            )
+            .returning({ id: users.id });
+          undone = rows.length > 0;
+        }
+        await tx
+          .delete(passwordResetTokens)
+          .where(
+            and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)),
+          );
+        // First the refresh tokens: a refresh racing with this holds its row until its commit,
+        // so the time read after this statement is later than any token it issued.
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(refreshTokens.userId, claimed.userId), isNull(refreshTokens.revokedAt)));
+        const ended = new Date();
+        await tx
+          .update(users)
+          .set({ sessionsValidAfter: ended, updatedAt: ended })
+          .where(eq(users.id, claimed.userId));
+        return { userId: claimed.userId, undone };
+      });
+      if (!outcome) throw new ValidationError(EMAIL_CHANGE_CANCEL_INVALID);
+      sessionsEnded(db, outcome.userId);
+      return { message: outcome.undone ? EMAIL_CHANGE_UNDONE : EMAIL_CHANGE_CANCELLED };
     },
   };
 }

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_FORBIDDEN } from '@semijoias/domain/admin';
 import { REGISTRATION_EMAIL_TAKEN } from '@semijoias/domain/messages';
-import { loggedInCustomer } from '../../../test/accounts.js';
+import { GOOD_PASSWORD, loggedInCustomer } from '../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
 import { testConfig, useTestApp } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
@@ -91,6 +91,7 @@ describe('the back office door', () => {
       const res = await adminCall(other, customer.token, 'PUT', '/api/infos/', {
         email: admins[0],
         phone: '(11) 98765-4321',
+        senha_atual: GOOD_PASSWORD,
       });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ error: REGISTRATION_EMAIL_TAKEN });
