@@ -1,13 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 
 // In development the API runs on :3000 (npm run dev); the browser only ever talks to its own
 // origin, so /api and /media are proxied there. In production the API serves apps/web/dist.
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadReactDom()],
   resolve: {
     // URL and import.meta keep this file free of Node typings (tsconfig types: vite/client only).
     alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
@@ -37,3 +37,46 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: true },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
 }));
+
+/**
+ * main.tsx loads React DOM with import(), so that running its code is a task of its own, apart
+ * from the app's; its file must still be fetched from the start, with the entry. Vite hints only
+ * an entry's static imports in index.html: this adds a modulepreload for React DOM's chunk, and
+ * for what it imports. (On a server-rendered page the API fetches them
+ * at low priority, as it does the entry.)
+ */
+function preloadReactDom(): Plugin {
+  return {
+    name: 'preload-react-dom',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk }) {
+        if (!bundle || !chunk) return html;
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const found = bundle[fileName];
+          if (files.has(fileName) || !found || found.type !== 'chunk') return;
+          files.add(fileName);
+          found.imports.forEach(visit);
+        };
+        for (const fileName of chunk.dynamicImports) {
+          const found = bundle[fileName];
+          if (found?.type === 'chunk' && found.facadeModuleId?.endsWith('/react-dom/client.js')) {
+            visit(fileName);
+          }
+        }
+        if (files.size === 0) throw new Error('preload-react-dom: no chunk of react-dom/client');
+        const tags: HtmlTagDescriptor[] = [...files]
+          .map((fileName) => `/${fileName}`)
+          .filter((href) => !html.includes(`"${href}"`))
+          .map((href) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href },
+            injectTo: 'head',
+          }));
+        return { html, tags };
+      },
+    },
+  };
+}
