@@ -16,6 +16,9 @@
  *
  * What is stored is the call's answer (its body); the HTTP status it went with is the scope's
  * (below), kept beside it so a row reads whole, and a row without one is a call not finished.
+ * No secret is stored: api/pay keeps its answer without the order's `chave` and a repeat opens it
+ * again from the order's sealed copy (sales/checkout/kept-answer.ts), so a backup's copy of this
+ * table opens no order.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';

@@ -9,6 +9,7 @@ import {
   cartItems,
   couponRedemptions,
   coupons,
+  idempotencyKeys,
   orderItems,
   orders,
   outboxEmails,
@@ -407,6 +408,34 @@ describe('Idempotency-Key on api/pay', () => {
       first.json<{ reference: string }>().reference,
     );
     expect(await stockOf(ctx.database, a)).toBe(8);
+  });
+
+  it("the stored answer holds no chave (a backup's copy opens no order); a repeat still answers it", async () => {
+    const a = product();
+    await setProduct(ctx.database, a, { priceCents: 1000, stock: 10 });
+    const body = { produtos: [{ id: a, quantidade: 1 }], cep: '01310100' };
+    const me = await newShopper();
+    await addToCart(ctx.app, me.token, a, 1);
+    const answers = [];
+    for (const opts of [{ key: 'k-no-chave' }, { key: 'k-no-chave', token: me.token }]) {
+      const first = await pay(body, opts);
+      expect(first.statusCode, first.body).toBe(201);
+      const placed = first.json<{ reference: string; chave: string; total: string }>();
+      answers.push(placed);
+      const again = await pay(body, opts);
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual(placed);
+    }
+    const stored = await ctx.database.db
+      .select({ response: idempotencyKeys.response })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, 'pay'), eq(idempotencyKeys.key, 'k-no-chave')));
+    expect(stored).toHaveLength(2);
+    for (const row of stored) {
+      const text = JSON.stringify(row.response);
+      for (const placed of answers) expect(text).not.toContain(placed.chave);
+      expect(row.response).not.toHaveProperty('chave');
+    }
   });
 
   it('a refused call stores nothing: the same key works once the cause is gone', async () => {

@@ -48,6 +48,7 @@ import {
   storedAnswer,
   type IdempotencyId,
 } from '../../../lib/idempotency.js';
+import { keptAnswer, replayedAnswer, type KeptPlacedOrder } from './kept-answer.js';
 import { hashToken } from '../../../lib/secrets.js';
 import { findUsable, redeem, type UsableCoupon } from '../../coupons/index.js';
 import {
@@ -444,9 +445,11 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
     const placeOrder = () =>
       db.transaction(async (tx) => {
         if (idem) {
-          const claim = await claimKey<PlacedOrder>(tx, idem, hash);
-          // Stored in the same transaction as its order: never pending here.
-          if (claim.kind === 'answered') return claim.answer;
+          const claim = await claimKey<KeptPlacedOrder>(tx, idem, hash);
+          // Stored in the same transaction as its order: never pending here. Kept without its
+          // chave, opened again from the order's sealed copy (kept-answer.ts).
+          if (claim.kind === 'answered')
+            return replayedAnswer(tx, opts.config.jwtSecret, claim.answer);
         }
         if (userId !== undefined) await lockHerCheckouts(tx, userId);
         else await lockGuestCheckouts(tx, marks);
@@ -472,7 +475,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
           terms,
           totals,
         });
-        if (idem) await storeAnswer(tx, idem, order.answer);
+        if (idem) await storeAnswer(tx, idem, keptAnswer(order.answer));
         await takeStock(tx, order.id, priced);
         return order.answer;
       });
