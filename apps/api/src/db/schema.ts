@@ -113,6 +113,11 @@ export const products = pgTable(
     check('products_sales_count_check', sql`${t.salesCount} >= 0`),
     // Category pages: where category = $1 order by id limit/offset.
     index('products_category_id_idx').on(t.category, t.id),
+    // The shop's category pages and their count, visible pieces only (migration 0020): the page's
+    // ids and the count are index-only scans, not a read of every product of the category.
+    index('products_visible_category_idx')
+      .on(t.category, t.id)
+      .where(sql`${t.hiddenAt} is null`),
     // Best sellers: order by sales_count desc, id.
     index('products_sales_count_idx').on(t.salesCount.desc(), t.id),
     // The shop's search: `search_text ~ '\\m<word>'` for each word (pg_trgm reads regular

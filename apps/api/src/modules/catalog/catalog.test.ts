@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CAROUSEL_SLIDES,
   CATEGORIES,
@@ -241,6 +241,47 @@ describe('GET /api/produtos/{category}/', () => {
       seen.push(...page.results.map((p) => p.name));
     }
     expect(seen).toEqual(all);
+  });
+
+  it('a hidden piece is on no page of its category and not in its total', async () => {
+    const ids = (page: ProductPageJson) => page.results.map((p) => p.id);
+    const all = ids(await getJson<ProductPageJson>('/api/produtos/pulseiras/?limit=100'));
+    const hiddenId = all[2]!;
+    await ctx.database.db
+      .update(products)
+      .set({ hiddenAt: new Date() })
+      .where(eq(products.id, hiddenId));
+    try {
+      // The catalog cache hears the change (at once on PGlite, a moment later on PostgreSQL).
+      await vi.waitFor(
+        async () =>
+          expect((await getJson<ProductPageJson>('/api/produtos/pulseiras/?limit=100')).total).toBe(
+            all.length - 1,
+          ),
+        { timeout: 2000, interval: 10 },
+      );
+      const seen: number[] = [];
+      for (let offset = 0; offset < all.length; offset += 2) {
+        const page = await getJson<ProductPageJson>(
+          `/api/produtos/pulseiras/?limit=2&offset=${offset}`,
+        );
+        expect(page.total).toBe(all.length - 1);
+        seen.push(...ids(page));
+      }
+      expect(seen).toEqual(all.filter((id) => id !== hiddenId));
+    } finally {
+      await ctx.database.db
+        .update(products)
+        .set({ hiddenAt: null })
+        .where(eq(products.id, hiddenId));
+    }
+    await vi.waitFor(
+      async () =>
+        expect((await getJson<ProductPageJson>('/api/produtos/pulseiras/?limit=100')).total).toBe(
+          all.length,
+        ),
+      { timeout: 2000, interval: 10 },
+    );
   });
 
   it('a page past the end is empty and still gives the total', async () => {

@@ -8,7 +8,8 @@
  * running it on the embedded database. Parameters travel as placeholders, arrays included
  * (`= any($1::int[])`), so every statement has a fixed text (the search: one per number of words).
  */
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { CategoryName } from '@semijoias/domain/catalog';
 import type { Db } from '../../db/client.js';
 import { productCompositions, products, productVariations } from '../../db/schema.js';
@@ -172,14 +173,34 @@ export function createCatalogService(db: Db) {
     .prepare('catalog_category');
 
   // Ordered by id: the catalog's order, and a product added later goes to the end instead of
-  // shifting the pages already seen. The total rides along as a window count.
+  // shifting the pages already seen. The page's ids are chosen down products_visible_category_idx
+  // (an index-only scan: the offset skips index entries, not rows) and only those rows are read;
+  // the total rides along, counted on the same index once. A window count (`count(*) over ()`)
+  // read every visible piece of the category and sorted them: on the big catalog's 2,500 a
+  // category, 17-20 ms a page against 1 ms (bench/big-catalog.mjs).
+  const listed = alias(products, 'listed');
   const categoryPage = db
-    .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({
+      ...productColumns,
+      total:
+        sql<number>`(select count(*) from ${products} as counted where counted.category = ${p('category')} and counted.hidden_at is null)`.mapWith(
+          Number,
+        ),
+    })
     .from(products)
-    .where(and(eq(products.category, p('category')), visible))
+    .where(
+      inArray(
+        products.id,
+        db
+          .select({ id: listed.id })
+          .from(listed)
+          .where(and(eq(listed.category, p('category')), isNull(listed.hiddenAt)))
+          .orderBy(asc(listed.id))
+          .limit(p('limit'))
+          .offset(p('offset')),
+      ),
+    )
     .orderBy(byId)
-    .limit(p('limit'))
-    .offset(p('offset'))
     .prepare('catalog_category_page');
 
   const categoryCount = db
