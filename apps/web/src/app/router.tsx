@@ -60,6 +60,14 @@ const AccountPage = lazy(() =>
 const AdminApp = lazy(() =>
   import('@/features/admin/AdminApp').then((m) => ({ default: m.AdminApp })),
 );
+const ConfirmEmailChangePage = lazy(() =>
+  import('@/features/account/pages/EmailChangePages').then((m) => ({
+    default: m.ConfirmEmailChangePage,
+  })),
+);
+const NotMePage = lazy(() =>
+  import('@/features/account/pages/EmailChangePages').then((m) => ({ default: m.NotMePage })),
+);
 const UnsubscribePage = lazy(() =>
   import('@/features/auth/pages/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
 );
@@ -186,6 +194,8 @@ export const routes: RouteObject[] = [
           { path: 'redefinir-senha', element: <ResetPasswordPage /> },
           { path: 'redefinir-senha/:token', element: <ResetPasswordPage /> },
           { path: 'usuario', element: <AccountPage /> },
+          { path: 'confirmar-email', element: <ConfirmEmailChangePage /> },
+          { path: 'nao-fui-eu', element: <NotMePage /> },
           { path: 'favoritos', element: <FavouritesPage /> },
           { path: 'checkout', element: <CheckoutPage /> },
           { path: 'pedido/:reference', element: <OrderReturnPage /> },

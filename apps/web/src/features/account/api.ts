@@ -18,6 +18,12 @@ export interface UserInfo {
   aceita_marketing?: boolean;
 }
 
+/** PUT api/infos/'s answer: with a new e-mail asked, the address waiting for its link. */
+export interface SavedUserInfo extends UserInfo {
+  email_pendente?: string;
+  message?: string;
+}
+
 /** Cached under 'session' so it goes with the session (see app/providers.tsx). */
 export const userInfoQueryKey = ['session', 'infos'] as const;
 
@@ -25,12 +31,16 @@ export function fetchUserInfo({ signal }: { signal?: AbortSignal }): Promise<Use
   return apiRequest<UserInfo>('api/infos/', { signal });
 }
 
-/** Only e-mail and phone change; the other fields are sent back as read. */
+/**
+ * Only e-mail and phone change; the other fields are sent back as read. A new e-mail goes with
+ * her current password and changes only when the link sent to it is opened
+ * (docs/account-security.md).
+ */
 export function saveUserInfo(
   current: UserInfo | undefined,
-  changes: { email: string; phone: string },
-): Promise<UserInfo> {
-  return apiRequest<UserInfo>('api/infos/', {
+  changes: { email: string; phone: string; currentPassword?: string },
+): Promise<SavedUserInfo> {
+  return apiRequest<SavedUserInfo>('api/infos/', {
     method: 'PUT',
     body: {
       username: current?.username,
@@ -38,8 +48,19 @@ export function saveUserInfo(
       birthdate: current?.birthdate,
       email: changes.email.trim(),
       phone: changes.phone,
+      ...(changes.currentPassword ? { senha_atual: changes.currentPassword } : {}),
     },
   });
+}
+
+/** POST api/confirmar-email/: the link sent to the new address (no session needed). */
+export function confirmEmailChange(token: string): Promise<{ message: string; email: string }> {
+  return apiRequest('api/confirmar-email/', { method: 'POST', body: { token }, auth: false });
+}
+
+/** POST api/nao-fui-eu/: the link sent to the old address (no session needed). */
+export function cancelEmailChange(token: string): Promise<{ message: string }> {
+  return apiRequest('api/nao-fui-eu/', { method: 'POST', body: { token }, auth: false });
 }
 
 /**

@@ -5,15 +5,49 @@ import { canSaveUserInfo, validateUserInfoEdit } from '@semijoias/domain/userInf
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { EMAIL_CHANGE_PASSWORD_REQUIRED } from '@semijoias/domain/email-change';
+import { isApiError } from '@/lib/api';
 import { Button } from '@/ui/Button';
-import { EmailField, TextField } from '@/ui/Field';
+import { EmailField, FormMessage, PasswordField, TextField } from '@/ui/Field';
 import { Skeleton } from '@/ui/Spinner';
-import { fetchUserInfo, saveUserInfo, userInfoQueryKey, type UserInfo } from '../api';
+import {
+  fetchUserInfo,
+  saveUserInfo,
+  userInfoQueryKey,
+  type SavedUserInfo,
+  type UserInfo,
+} from '../api';
 import { MarketingConsentSwitch } from './MarketingConsentSwitch';
 
 interface ContactValues {
   email: string;
   phone: string;
+  currentPassword: string;
+}
+
+/** The e-mail as the server compares it. */
+const comparable = (email: string | undefined) => (email ?? '').trim().toLowerCase();
+
+/** What the server said about a field or the whole form, when it refused the change. */
+interface ServerProblems {
+  email?: string;
+  currentPassword?: string;
+  form?: string;
+}
+
+function serverProblems(error: unknown): ServerProblems | null {
+  if (!isApiError(error) || error.isNetworkError) return null;
+  const data = (error.data ?? {}) as { error?: unknown; errors?: Record<string, unknown> };
+  const first = (field: string) => {
+    const list = data.errors?.[field];
+    return Array.isArray(list) && typeof list[0] === 'string' ? list[0] : undefined;
+  };
+  const message = typeof data.error === 'string' ? data.error : undefined;
+  if (error.status === 400 && first('senha_atual'))
+    return { currentPassword: first('senha_atual') };
+  if (error.status === 409) return { email: message };
+  if (error.status === 429) return { form: message };
+  return null;
 }
 
 function ReadOnly({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -29,13 +63,16 @@ function ReadOnly({ label, value, testId }: { label: string; value: string; test
 
 /**
  * SPEC §2 Account area, info tab: name, CPF and birth date read-only; e-mail and phone editable
- * after 'Editar', saved with 'Salvar' only when both are valid (SPEC §5). Load and save failures
- * are silent (SPEC §7): the tab stays usable. Below, her consent to offers by e-mail, a switch
- * that saves on its own.
+ * after 'Editar', saved with 'Salvar' only when both are valid (SPEC §5). A new e-mail asks for
+ * her current password and changes only when she opens the link sent to it
+ * (docs/account-security.md): the tab says so. Load and save failures are silent (SPEC §7), but
+ * for the server's words on the password, a taken e-mail or too many tries. Below, her consent to
+ * offers by e-mail, a switch that saves on its own.
  */
 export function InfoTab() {
   const info = useQuery({ queryKey: userInfoQueryKey, queryFn: fetchUserInfo });
   const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   if (info.isPending) {
     return (
@@ -72,10 +109,30 @@ export function InfoTab() {
           </>
         )}
       </dl>
+      {notice && !editing && (
+        <div className="mt-6" data-testid="email-change-sent">
+          <FormMessage tone="success" title="Confirme seu novo e-mail">
+            {notice}
+          </FormMessage>
+        </div>
+      )}
       {editing ? (
-        <ContactForm current={data} onDone={() => setEditing(false)} />
+        <ContactForm
+          current={data}
+          onDone={(saved) => {
+            if (saved?.message) setNotice(saved.message);
+            setEditing(false);
+          }}
+        />
       ) : (
-        <Button variant="outline" className="mt-6" onClick={() => setEditing(true)}>
+        <Button
+          variant="outline"
+          className="mt-6"
+          onClick={() => {
+            setNotice(null);
+            setEditing(true);
+          }}
+        >
           Editar
         </Button>
       )}
@@ -84,28 +141,44 @@ export function InfoTab() {
   );
 }
 
-function ContactForm({ current, onDone }: { current: UserInfo | undefined; onDone: () => void }) {
+function ContactForm({
+  current,
+  onDone,
+}: {
+  current: UserInfo | undefined;
+  onDone: (saved?: SavedUserInfo) => void;
+}) {
   const queryClient = useQueryClient();
   const { register, handleSubmit, setValue, control, formState } = useForm<ContactValues>({
     defaultValues: {
       email: current?.email ?? '',
       phone: current?.phone ? maskPhone(current.phone) : '',
+      currentPassword: '',
     },
   });
   const values = {
     email: useWatch({ control, name: 'email' }),
     phone: useWatch({ control, name: 'phone' }),
   };
+  const currentPassword = useWatch({ control, name: 'currentPassword' });
+  const emailChanges = comparable(values.email) !== comparable(current?.email);
   const errors = validateUserInfoEdit(values);
   const save = useMutation({
     mutationFn: (changes: ContactValues) =>
-      saveUserInfo(current, { email: changes.email, phone: phoneDigits(changes.phone) }),
+      saveUserInfo(current, {
+        email: changes.email,
+        phone: phoneDigits(changes.phone),
+        currentPassword: emailChanges ? changes.currentPassword : undefined,
+      }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(userInfoQueryKey, saved);
-      onDone();
+      const { email_pendente: _pending, message: _message, ...info } = saved;
+      queryClient.setQueryData(userInfoQueryKey, info);
+      onDone(saved);
     },
-    // SPEC §7: save failures are silent; the form stays open with what was typed.
+    // SPEC §7: other save failures are silent; the form stays open with what was typed.
   });
+  const problems = save.isError ? serverProblems(save.error) : null;
+  const passwordMissing = emailChanges && currentPassword === '';
 
   return (
     <form
@@ -117,9 +190,25 @@ function ContactForm({ current, onDone }: { current: UserInfo | undefined; onDon
       className="mt-6 space-y-5 rounded-2xl border border-gold/40 bg-cream/40 p-5"
     >
       <EmailField
-        error={formState.dirtyFields.email ? errors.email : undefined}
+        error={(formState.dirtyFields.email ? errors.email : undefined) ?? problems?.email}
         {...register('email')}
       />
+      {emailChanges && (
+        <div data-testid="email-change-password">
+          <PasswordField
+            label="Senha atual"
+            autoComplete="current-password"
+            hint="Para trocar o e-mail, confirme que é você. Enviaremos um link ao novo endereço; o e-mail só muda quando você abrir o link."
+            error={
+              problems?.currentPassword ??
+              (formState.dirtyFields.currentPassword && passwordMissing
+                ? EMAIL_CHANGE_PASSWORD_REQUIRED
+                : undefined)
+            }
+            {...register('currentPassword')}
+          />
+        </div>
+      )}
       <TextField
         label="Telefone"
         type="tel"
@@ -133,15 +222,16 @@ function ContactForm({ current, onDone }: { current: UserInfo | undefined; onDon
             setValue('phone', maskPhone(e.target.value), { shouldDirty: true }),
         })}
       />
+      <FormMessage tone="error">{problems?.form}</FormMessage>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button
           type="submit"
           variant="primary"
-          disabled={!canSaveUserInfo(values) || save.isPending}
+          disabled={!canSaveUserInfo(values) || passwordMissing || save.isPending}
         >
           {save.isPending ? 'Salvando...' : 'Salvar'}
         </Button>
-        <Button variant="ghost" onClick={onDone} disabled={save.isPending}>
+        <Button variant="ghost" onClick={() => onDone()} disabled={save.isPending}>
           Cancelar
         </Button>
       </div>
