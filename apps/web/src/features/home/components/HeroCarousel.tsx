@@ -33,9 +33,12 @@ export function HeroCarousel({ products }: { products: Product[] }) {
   // The slides lie on top of each other and the current one fades in over the others (CSS, 150
   // ms): no carousel library, the home's first download is 8 KB lighter for it.
   const [selected, setSelected] = useState(0);
-  // The first slide's picture comes from the server (the page's largest paint); the others' once
-  // the page has loaded, so none competes with the first paint and each is there before it shows.
+  // The first slide's picture comes from the server (the page's largest paint). Once the page has
+  // loaded, the next slide's picture is fetched ahead, one slide at a time (each new picture is
+  // parsed and drawn on the main thread: three at once made a busy moment at the end of the
+  // load); a slide picked by hand gets its picture at once.
   const [pageLoaded, setPageLoaded] = useState(false);
+  const [pictured, setPictured] = useState(1);
   const [hovered, setHovered] = useState(false);
   // Stopped by the shopper's button, else by her system's 'reduce motion' (read after
   // hydration: the server cannot know it, and the first render must match its HTML).
@@ -46,6 +49,9 @@ export function HeroCarousel({ products }: { products: Product[] }) {
   const swiped = useRef(false);
 
   const go = (index: number) => setSelected(((index % count) + count) % count);
+  // The slides with a picture: the first ones up to the one after the current slide.
+  const wanted = pageLoaded ? Math.min(count, selected + 2) : 1;
+  if (wanted > pictured) setPictured(wanted);
 
   useEffect(() => {
     if (count < 2) return;
@@ -137,7 +143,7 @@ export function HeroCarousel({ products }: { products: Product[] }) {
                   draggable={false}
                   className="block focus-visible:outline-offset-[-4px]"
                 >
-                  {index === 0 || pageLoaded ? (
+                  {index < pictured || index === selected ? (
                     <SmartImage
                       src={product.image_carrossel}
                       // The banner artwork carries the product's name; the alt says where the
