@@ -21,6 +21,7 @@ import {
   tokenPairSchema,
 } from './schemas.js';
 import { LOGGED_OUT, LOGGED_OUT_EVERYWHERE } from './messages.js';
+import { createLoginDelay } from './login-delay.js';
 import { createAuthService } from './service.js';
 
 export interface AuthRoutesOptions {
@@ -44,9 +45,12 @@ const errors = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
-  const auth = createAuthService(opts);
-  const limiter = createRateLimiter(opts.db);
   const limits = opts.rateLimits;
+  const auth = createAuthService({
+    ...opts,
+    loginDelay: createLoginDelay(opts.db, limits.loginFailuresPerAccount),
+  });
+  const limiter = createRateLimiter(opts.db);
 
   // Tokens, and answers to a password or a one-time token: never kept by a browser or a proxy,
   // whatever the status (an error says whether an account or a token exists).
@@ -114,7 +118,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/reset-password/',
     { schema: { body: resetBody, response: { 200: messageSchema, ...errors } } },
     async (req) => {
-      await auth.resetPassword(req.body.token, req.body.password);
+      await auth.resetPassword(
+        req.body.token,
+        req.body.password,
+        deviceIdFrom(req.headers['x-dispositivo']),
+      );
       return { message: RESET_DONE };
     },
   );

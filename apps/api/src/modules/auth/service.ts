@@ -36,6 +36,7 @@ import {
 import { enqueueEmail, passwordResetEmail } from '../mail/index.js';
 import { applyOwnerRole } from '../owner-access/index.js';
 import { noteOwnerLogin } from '../owner-access/index.js';
+import type { LoginDelay } from './login-delay.js';
 import {
   accessTokenFor,
   factorStillHeld,
@@ -62,6 +63,8 @@ export interface AuthServiceOptions {
   wakeOutbox: () => void;
   /** ADMIN_EMAILS: each login sets the account's role from it (modules/owner-access/roles.ts). */
   adminEmails: readonly string[];
+  /** The per-account wait after wrong passwords (login-delay.ts). */
+  loginDelay: LoginDelay;
 }
 
 function credentialsError(): UnauthorizedError {
@@ -82,6 +85,7 @@ export function createAuthService({
   publicUrl,
   wakeOutbox,
   adminEmails,
+  loginDelay,
 }: AuthServiceOptions) {
   return {
     /**
@@ -90,6 +94,9 @@ export function createAuthService({
      * not seen before is told by e-mail (owner-access/devices.ts).
      */
     async login(username: string, password: string, device: LoginDevice): Promise<TokenPair> {
+      const email = normalizeEmail(username);
+      // Counted before the password is checked; during a wait, refused without checking it.
+      const attempt = await loginDelay.attempt(email, device.id);
       const [user] = await db
         .select({
           id: users.id,
@@ -99,12 +106,17 @@ export function createAuthService({
           emailVerifiedAt: users.emailVerifiedAt,
         })
         .from(users)
-        .where(eq(users.email, normalizeEmail(username)));
+        .where(eq(users.email, email));
       if (!user) {
         await verifyDummyPassword(password);
+        await loginDelay.failed(email, attempt);
         throw credentialsError();
       }
-      if (!(await verifyPassword(user.passwordHash, password))) throw credentialsError();
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        await loginDelay.failed(email, attempt);
+        throw credentialsError();
+      }
+      await loginDelay.passed(email, device.id, attempt);
       // Told only to whoever knows the password: no hint about unverified accounts otherwise.
       if (!user.emailVerifiedAt) {
         throw new ForbiddenError(LOGIN_EMAIL_NOT_VERIFIED, undefined, {
@@ -271,9 +283,15 @@ export function createAuthService({
 
     /**
      * POST api/reset-password/: a new password, and every open session of the account ends
-     * (refresh families revoked, access tokens issued before now refused).
+     * (refresh families revoked, access tokens issued before now refused). The link proves the
+     * mailbox: the account's wait after wrong passwords is cleared, and the browser that opened
+     * it (`deviceId`, its X-Dispositivo) is let through later waits.
      */
-    async resetPassword(token: string, password: string): Promise<void> {
+    async resetPassword(
+      token: string,
+      password: string,
+      deviceId: string | null = null,
+    ): Promise<void> {
       if (password.length > PASSWORD_MAX_LENGTH || !isPasswordValid(password)) {
         throw new ValidationError(RESET_PASSWORD_WEAK);
       }
@@ -299,7 +317,7 @@ export function createAuthService({
           .returning({ userId: passwordResetTokens.userId });
         if (!claimed) return false;
         const [current] = await tx
-          .select({ emailVerifiedAt: users.emailVerifiedAt })
+          .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
           .from(users)
           .where(eq(users.id, claimed.userId));
         await tx
@@ -316,6 +334,7 @@ export function createAuthService({
           .update(refreshTokens)
           .set({ revokedAt: now })
           .where(and(eq(refreshTokens.userId, claimed.userId), isNull(refreshTokens.revokedAt)));
+        if (current) await loginDelay.reset(tx, current.email, deviceId);
         // Other reset links sent before this one stop working too.
         await tx
           .update(passwordResetTokens)
