@@ -126,6 +126,8 @@ const envSchema = z
       z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }),
     ),
     JWT_SECRET: optional(z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' })),
+    // Seals the owners' TOTP secrets at rest (docs/second-factor.md); unset: derived from JWT_SECRET.
+    SECOND_FACTOR_KEY: optional(z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' })),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
     // Behind a proxy: which one may say the client IP in X-Forwarded-For (rate limits, logs):
     // a hop count (1 behind the shipped Caddy), the proxy's addresses/CIDRs, true or false.
@@ -251,6 +253,8 @@ export interface Config {
   cartReminderMinutes: number;
   /** Signs and verifies the sandbox provider's notifications (like the JWT secret). */
   sandboxWebhookSecret: string;
+  /** Seals the owners' TOTP secrets (AES-256-GCM); never in the database or its backups. */
+  secondFactorKey: string;
   jwtSecret: string;
   logLevel: LogLevel;
   /** Fastify's trustProxy (lib/trust-proxy.ts): false, a hop count, addresses, or true. */
@@ -354,10 +358,11 @@ type Env = Record<string, string | undefined>;
  */
 export function parseEnv(env: Env = process.env): Omit<
   Config,
-  'jwtSecret' | 'sandboxWebhookSecret'
+  'jwtSecret' | 'sandboxWebhookSecret' | 'secondFactorKey'
 > & {
   jwtSecret: string | undefined;
   sandboxWebhookSecret: string | undefined;
+  secondFactorKey: string | undefined;
 } {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -411,6 +416,7 @@ export function parseEnv(env: Env = process.env): Omit<
     orderSweepIntervalSeconds: e.ORDER_SWEEP_INTERVAL_SECONDS ?? 60,
     cartReminderMinutes: e.CART_REMINDER_MINUTES ?? 240,
     sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
+    secondFactorKey: e.SECOND_FACTOR_KEY,
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
@@ -495,5 +501,6 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret,
     sandboxWebhookSecret:
       parsed.sandboxWebhookSecret ?? derivedSecret(jwtSecret, 'sandbox-webhook-secret'),
+    secondFactorKey: parsed.secondFactorKey ?? derivedSecret(jwtSecret, 'second-factor-key'),
   };
 }

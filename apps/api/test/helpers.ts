@@ -47,6 +47,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...parsed,
     jwtSecret: TEST_JWT_SECRET,
     sandboxWebhookSecret: TEST_SANDBOX_WEBHOOK_SECRET,
+    secondFactorKey: 'test-second-factor-key-test-second-factor-key',
     ...overrides,
   };
 }
