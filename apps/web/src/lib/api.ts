@@ -304,9 +304,24 @@ export async function login(email: string, password: string): Promise<void> {
   storeTokens(pair.access, pair.refresh);
 }
 
-/** 'Sair da Conta' (SPEC §4): both tokens go; the caller navigates to '/'. */
-export function logout(): void {
+/**
+ * 'Sair da Conta' (SPEC §4): both tokens go at once, and the server is asked to end the session
+ * (POST api/logout/ with the refresh token: its family is revoked, docs/auth-contract.md). Best
+ * effort: the browser's session is cleared whatever that call answers, even with no network; the
+ * returned promise settles when the call is over and never rejects. The caller navigates to '/'.
+ */
+export function logout(): Promise<void> {
+  const refresh = getRefreshToken();
   clearSession();
+  if (!refresh) return Promise.resolve();
+  return send<unknown>(
+    'api/logout/',
+    { method: 'POST', body: { refresh }, timeoutMs: REFRESH_TIMEOUT_MS },
+    null,
+  ).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 export function apiGet<T>(

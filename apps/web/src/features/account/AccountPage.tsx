@@ -5,7 +5,7 @@ import { ADMIN_ENTRY } from '@semijoias/domain/admin';
 import { logout } from '@/lib/api';
 import { LOGIN_DRAWER_HREF } from '@/lib/drawer-requests';
 import { useDocumentTitle } from '@/lib/hooks';
-import { useIsLoggedIn } from '@/lib/session';
+import { clearSession, useIsLoggedIn } from '@/lib/session';
 import { cx } from '@/ui/cx';
 import { HeartIcon } from '@/ui/favourites/HeartIcon';
 import { FavouritesList } from '@/ui/favourites/FavouritesList';
@@ -13,6 +13,7 @@ import { LogoutIcon, PinIcon, ReceiptIcon, SparkleIcon, UserIcon } from '@/ui/ic
 import { fetchUserInfo, userInfoQueryKey } from './api';
 import { AddressesTab } from './components/AddressesTab';
 import { InfoTab } from './components/InfoTab';
+import { LogoutEverywhere } from './components/LogoutEverywhere';
 import { OrdersTab } from './components/OrdersTab';
 
 const TABS = [
@@ -30,7 +31,7 @@ function tabFrom(value: string | null): TabKey {
 
 /**
  * SPEC §2 /usuario: the side menu, the four tabs in the query (default info; switching
- * replaces the history entry) and 'Sair da Conta'. The SPEC does not say what a guest sees:
+ * replaces the history entry), 'Sair da Conta' and 'Sair de todos os aparelhos'. The SPEC does not say what a guest sees:
  * a guest is sent home with the login drawer open.
  */
 export function AccountPage() {
@@ -63,9 +64,17 @@ export function AccountPage() {
     document.getElementById(`tab-${next.key}`)?.focus();
   };
 
+  // 'Sair da Conta': this browser's session ends at once; the server is told (best effort).
   const signOut = () => {
     setLeaving(true);
-    logout();
+    void logout();
+    void navigate('/');
+  };
+
+  // 'Sair de todos os aparelhos': the server has ended every session of hers.
+  const signedOutEverywhere = () => {
+    setLeaving(true);
+    clearSession();
     void navigate('/');
   };
 
@@ -134,6 +143,11 @@ export function AccountPage() {
             >
               <LogoutIcon width={20} height={20} /> Sair da Conta
             </button>
+            <LogoutEverywhere
+              onDone={signedOutEverywhere}
+              testId="logout-everywhere"
+              className="hidden w-full lg:inline-flex"
+            />
           </aside>
           <section
             role="tabpanel"
@@ -155,6 +169,11 @@ export function AccountPage() {
           >
             <LogoutIcon width={20} height={20} /> Sair da Conta
           </button>
+          <LogoutEverywhere
+            onDone={signedOutEverywhere}
+            testId="logout-everywhere-mobile"
+            className="-mt-3 inline-flex w-full justify-center lg:hidden"
+          />
         </div>
       </div>
     </div>
