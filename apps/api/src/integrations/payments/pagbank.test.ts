@@ -463,8 +463,15 @@ describe('notifications signed either way', () => {
   });
   afterEach(() => keyed.close());
 
-  const provider = (options: { timeoutMs?: number } = {}) =>
-    createPagBankProvider({ token: TOKEN, apiUrl: keyed.url, now: () => clock, ...options });
+  // Requests for the key 20 ms apart: the clock the test moves does not wait for real time.
+  const provider = (options: { timeoutMs?: number; now?: () => number } = {}) =>
+    createPagBankProvider({
+      token: TOKEN,
+      apiUrl: keyed.url,
+      now: () => clock,
+      keyRefetchIntervalMs: 20,
+      ...options,
+    });
   const keyRequests = () => keyed.requests.filter((r) => r.path === '/public-keys');
   const reason = async (
     p: ReturnType<typeof provider>,
@@ -605,29 +612,60 @@ describe('notifications signed either way', () => {
     expect(asked).toBe(2);
   });
 
-  it('a flood of forged notices asks PagBank for the key at most once a minute', async () => {
-    const p = provider();
+  it('a forged notice just before a rotation does not get the real one refused (the store as configured)', async () => {
+    // The real clock and the default interval between requests for the key.
+    const p = createPagBankProvider({ token: TOKEN, apiUrl: keyed.url });
     const raw = DOC_PIX_RAW;
-    // Twenty at once share one request.
-    const first = await Promise.all(
-      Array.from({ length: 20 }, () => reason(p, raw, { 'x-payload-signature': forged(raw) })),
-    );
-    expect(new Set(first)).toEqual(new Set(['assinatura']));
-    expect(keyRequests()).toHaveLength(1);
-    for (let i = 0; i < 30; i++) {
-      clock += 1_000;
-      expect(await reason(p, raw, { 'x-payload-signature': forged(raw) })).toBe('assinatura');
-    }
-    clock += 29_999;
-    expect(await reason(p, raw, { 'x-payload-signature': forged(raw) })).toBe('assinatura');
-    expect(keyRequests()).toHaveLength(1);
-    clock += 1;
-    expect(await reason(p, raw, { 'x-payload-signature': forged(raw) })).toBe('assinatura');
-    expect(await reason(p, raw, { 'x-payload-signature': forged(raw) })).toBe('assinatura');
-    expect(keyRequests()).toHaveLength(2);
-    // Genuine ones are still taken, with the kept key.
     expect(await reason(p, raw, { 'x-payload-signature': keyed.signPayload(raw) })).toBe('aceita');
-    expect(keyRequests()).toHaveLength(2);
+    expect(keyRequests()).toHaveLength(1);
+    // A forgery makes the store ask for the key again...
+    expect(await reason(p, raw, { 'x-payload-signature': forged(raw) })).toBe('assinatura');
+    // ...and PagBank rotates its key just after: its next notice, signed with the new key, is
+    // taken, with a key asked for after it arrived.
+    keyed.rotateKey();
+    const card = cardOrder();
+    const started = Date.now();
+    expect(await reason(p, card, { 'x-payload-signature': keyed.signPayload(card) })).toBe(
+      'aceita',
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(keyRequests()).toHaveLength(3);
+  });
+
+  it('a flood of forged notices: one request for the key at a time, the interval apart, and the real notice taken', async () => {
+    const interval = 100;
+    const p = createPagBankProvider({
+      token: TOKEN,
+      apiUrl: keyed.url,
+      keyRefetchIntervalMs: interval,
+    });
+    const raw = DOC_PIX_RAW;
+    expect(await reason(p, raw, { 'x-payload-signature': keyed.signPayload(raw) })).toBe('aceita');
+    const started = Date.now();
+    const flood: Promise<string>[] = [];
+    let real: Promise<string> | null = null;
+    // 400 forgeries over about a second, 20 at a time; PagBank rotates its key in the middle and
+    // sends its real notice among them.
+    for (let round = 0; round < 20; round++) {
+      for (let i = 0; i < 20; i++)
+        flood.push(reason(p, raw, { 'x-payload-signature': forged(raw) }));
+      if (round === 10) {
+        keyed.rotateKey();
+        const card = cardOrder();
+        real = reason(p, card, { 'x-payload-signature': keyed.signPayload(card) });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await real).toBe('aceita');
+    expect(new Set(await Promise.all(flood))).toEqual(new Set(['assinatura']));
+    const elapsed = Date.now() - started;
+    // One request at a time, at least the interval apart (the first one's request before).
+    expect(keyRequests().length).toBeLessThanOrEqual(2 + Math.ceil(elapsed / interval));
+    expect(keyed.requests.filter((r) => r.path !== '/public-keys')).toEqual([]);
+    // The new key is kept: a genuine notice needs no request.
+    const before = keyRequests().length;
+    expect(await reason(p, raw, { 'x-payload-signature': keyed.signPayload(raw) })).toBe('aceita');
+    expect(keyRequests()).toHaveLength(before);
   });
 
   it('PagBank not answering the key: refused, never thrown; the token still verifies', async () => {

@@ -15,8 +15,12 @@
  *   autenticidade da notificação');
  * - `x-payload-signature`: ECDSA (SHA256withECDSA), Base64 of the DER signature, with PagBank's
  *   webhook public key from `GET /public-keys?type=webhook` ('Validação de autenticidade'). Kept in
- *   memory; asked again when no signature verifies with it (PagBank rotated it), at most once a
- *   minute, so forged notifications cannot make the store hammer PagBank.
+ *   memory; asked again when no signature verifies with it (PagBank may have just rotated it).
+ *   A notification the kept key refuses is always tried once more with a key asked for after it
+ *   arrived, so a flood of forgeries cannot get a real notification signed with a new key refused
+ *   (issue 33). The bound that keeps PagBank from being hammered: one request at a time, shared by
+ *   every notification waiting for it, and requests started at least KEY_REFETCH_INTERVAL_MS
+ *   apart (a notification arriving within it waits for the next one, a moment).
  * Either header may carry several values (repeated, or joined by commas): one that verifies is
  * enough. The method a payment was made with is the charge's `payment_method.type`.
  *
@@ -45,8 +49,11 @@ export const PAGBANK_SIGNATURE_HEADER = 'x-authenticity-token';
 export const PAGBANK_PAYLOAD_SIGNATURE_HEADER = 'x-payload-signature';
 /** Where PagBank's webhook public key is asked for (`type=webhook`, 'Validação de autenticidade'). */
 export const PAGBANK_WEBHOOK_KEY_PATH = '/public-keys?type=webhook';
-/** At most one request for the key in this long (a flood of forged notifications waits). */
-const KEY_REFETCH_INTERVAL_MS = 60_000;
+/**
+ * Requests for the key start at least this long apart (a flood of forged notifications waits for
+ * the next one, and shares it): short, since a real notification may wait for it too.
+ */
+const KEY_REFETCH_INTERVAL_MS = 2_000;
 const PAYMENT_STATUS_FAILED =
   'Não foi possível consultar o pagamento. Tente novamente em instantes.';
 /** A checkout's attempts read by paymentStatus (the newest ones): a shopper tries a few times. */
@@ -251,7 +258,7 @@ export function createPagBankProvider(options: {
   timeoutMs?: number;
   /** Of the health page's check (5 s by default). */
   reachabilityTimeoutMs?: number;
-  /** The webhook key is asked for at most once in this long (a minute by default). */
+  /** Requests for the webhook key start at least this long apart (2 s by default). */
   keyRefetchIntervalMs?: number;
   /** The clock of that limit (tests move it). */
   now?: () => number;
@@ -273,40 +280,57 @@ export function createPagBankProvider(options: {
 
   /** PagBank's webhook key, kept in memory once asked for. */
   let webhookKey: KeyObject | null = null;
-  let keyAskedAt: number | null = null;
-  let keyAsked: Promise<KeyObject | null> | null = null;
+  /** The newest request for the key: when it starts (or started) and its answer. */
+  let lastAsk: { startsAt: number; answer: Promise<KeyObject | null> } | null = null;
 
   /**
-   * Asks PagBank for its webhook key again; the answer of a request already under way, or null
-   * when the last one was less than the interval ago (or PagBank gave no usable key).
+   * A key asked of PagBank at or after `arrivedAt` (null when PagBank gave no usable key). The
+   * newest request when it starts after that instant (shared); otherwise a new one, after the one
+   * under way ends and at least the interval after it started, which every notification arriving
+   * meanwhile shares: one request at a time, at most one per interval, however many forgeries.
    */
-  function askKey(): Promise<KeyObject | null> {
-    if (keyAsked) return keyAsked;
-    const at = now();
-    if (keyAskedAt !== null && at - keyAskedAt < keyRefetchIntervalMs) return Promise.resolve(null);
-    keyAskedAt = at;
-    keyAsked = (async () => {
+  function keyAskedSince(arrivedAt: number): Promise<KeyObject | null> {
+    if (lastAsk && lastAsk.startsAt >= arrivedAt) return lastAsk.answer;
+    const previous = lastAsk;
+    const startsAt = Math.max(
+      arrivedAt,
+      now(),
+      previous ? previous.startsAt + keyRefetchIntervalMs : 0,
+    );
+    const answer = (async () => {
+      if (previous) await previous.answer;
+      const wait = startsAt - now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       try {
         const key = webhookKeyOf(await call('GET', PAGBANK_WEBHOOK_KEY_PATH));
         if (key) webhookKey = key;
         return key;
       } catch {
         return null;
-      } finally {
-        keyAsked = null;
       }
     })();
-    return keyAsked;
+    lastAsk = { startsAt, answer };
+    return answer;
   }
 
   async function payloadSigned(rawBody: string, headers: NotificationHeaders): Promise<boolean> {
+    const arrivedAt = now();
     const signatures = headerValues(headers, PAGBANK_PAYLOAD_SIGNATURE_HEADER);
     if (signatures.length === 0) return false;
     const kept = webhookKey;
     if (kept && signedWith(rawBody, signatures, kept)) return true;
-    // None verifies with the kept key (or none is kept yet): PagBank may have rotated it.
-    const fresh = await askKey();
-    return fresh !== null && signedWith(rawBody, signatures, fresh);
+    // None verifies with the kept key (or none is kept yet): PagBank may have rotated it. Tried
+    // once with a key asked for after this notification arrived.
+    const fresh = await keyAskedSince(arrivedAt);
+    if (fresh !== null && signedWith(rawBody, signatures, fresh)) return true;
+    // A request answered meanwhile may have kept a newer key than the one this one read.
+    const newest = webhookKey;
+    return (
+      newest !== null &&
+      newest !== kept &&
+      newest !== fresh &&
+      signedWith(rawBody, signatures, newest)
+    );
   }
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
