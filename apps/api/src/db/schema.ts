@@ -1037,7 +1037,9 @@ export const healthItems = pgTable(
 
 /**
  * Payment notifications the store refused (a bad signature, an unknown order): nothing of their
- * body is kept (it is not trusted), only that one came and why, for the health page.
+ * body is kept (it is not trusted), only that they came and why, for the health page. One row per
+ * provider, reason and minute, counting them (issue 33: a flood writes one row a minute, not one
+ * a notice); a row from before (`minute` null) is one refusal.
  */
 export const refusedPaymentNotifications = pgTable(
   'refused_payment_notifications',
@@ -1046,9 +1048,17 @@ export const refusedPaymentNotifications = pgTable(
     provider: text('provider').notNull(),
     /** 'assinatura' (the signature did not verify) | 'pedido_desconhecido' | 'invalida' */
     reason: text('reason').notNull(),
+    /** The last one of the row's minute. */
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The minute the row counts (received_at truncated); null on a row of the previous release. */
+    minute: timestamp('minute', { withTimezone: true }),
+    /** How many were refused in that minute. */
+    count: integer('count').notNull().default(1),
   },
-  (t) => [index('refused_payment_notifications_received_idx').on(t.receivedAt)],
+  (t) => [
+    index('refused_payment_notifications_received_idx').on(t.receivedAt),
+    uniqueIndex('refused_payment_notifications_minute_idx').on(t.provider, t.reason, t.minute),
+  ],
 );
 
 /**
