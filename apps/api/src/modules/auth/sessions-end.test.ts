@@ -6,14 +6,22 @@
  * below meet on the rows' locks.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import type { Database } from '../../db/client.js';
 import { TOKEN_INVALID_OR_EXPIRED } from '@semijoias/domain/messages';
 import { SECOND_FACTOR_REQUIRED_CODE } from '@semijoias/domain/second-factor';
 import { refreshTokens } from '../../db/schema.js';
 import { apiCall, login, post, verifiedUser } from '../../../test/accounts.js';
 import { loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
-import { useTestApp } from '../../../test/helpers.js';
+import {
+  secondConnection,
+  testConfig,
+  testDatabaseUrl,
+  useTestApp,
+} from '../../../test/helpers.js';
 import { LOGGED_OUT, LOGGED_OUT_EVERYWHERE } from './messages.js';
 import { SECOND_FACTOR_SESSION_MS } from './tokens.js';
 
@@ -124,6 +132,39 @@ describe("POST api/logout/todos/ ('Sair de todos os aparelhos')", () => {
         expect((await infos(pair.access)).statusCode).toBe(401);
       }
     }
+  });
+});
+
+describe.skipIf(testDatabaseUrl() === undefined)('two instances on one PostgreSQL database', () => {
+  let other: { app: FastifyInstance; database: Database };
+  beforeAll(async () => {
+    const database = await secondConnection(ctx.database);
+    const app = await buildApp({
+      config: testConfig(),
+      database,
+      logger: false,
+      background: false,
+    });
+    await app.ready();
+    other = { app, database };
+  });
+  afterAll(async () => {
+    await other?.app.close();
+    await other?.database.close();
+  });
+
+  it("'Sair de todos os aparelhos' on one ends her access tokens on the other, which had kept them", async () => {
+    const me = await customer();
+    const onOther = () => apiCall(other.app, me.access, 'GET', '/api/infos/');
+    expect((await onOther()).statusCode).toBe(200);
+    expect((await logoutAll(me.access)).statusCode).toBe(200);
+    const deadline = performance.now() + 1_000;
+    let status = 200;
+    while (status !== 401 && performance.now() < deadline) {
+      status = (await onOther()).statusCode;
+      if (status !== 401) await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(status).toBe(401);
   });
 });
 
