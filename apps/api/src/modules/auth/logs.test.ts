@@ -37,6 +37,11 @@ describe('logs', () => {
         url: `/api/infos/?token=${pair.access}`,
         headers: { authorization: `Bearer ${pair.access}` },
       });
+      const second = (
+        await post(app, '/api/token/', { username: payload.email, password: GOOD_PASSWORD })
+      ).json();
+      await post(app, '/api/logout/', { refresh: second.refresh }, second.access);
+      await post(app, '/api/logout/todos/', undefined, second.access);
       await post(app, '/api/forgot-password/', { email: payload.email });
       const resetToken = tokenFromMail(await sentMail(app, mailer), payload.email);
       await post(app, '/api/reset-password/', { token: resetToken, password: 'fraca' });
@@ -60,6 +65,8 @@ describe('logs', () => {
         pair.refresh,
         pair.access,
         pair.access.split('.')[2]!,
+        second.refresh,
+        second.access.split('.')[2]!,
       ]) {
         expect(logs.text, `log contains ${secret}`).not.toContain(secret);
       }
