@@ -1,22 +1,35 @@
 /**
  * Payment notifications the store refused: a bad signature, a body it cannot read, a
- * signed one for an order it never had. Only that one came, from which provider and why: the
- * body is not trusted and not kept. The health page counts the last 24 hours; housekeeping
- * deletes rows after REFUSED_NOTIFICATION_KEPT_MS.
+ * signed one for an order it never had. Only that they came, from which provider and why: the
+ * body is not trusted and not kept. At a bounded rate (issue 33): one row per provider, reason
+ * and minute counts them, so a flood writes one row a minute (the same row updated), and a path
+ * naming a provider the store does not know is recorded as 'outro'. The health page counts the
+ * last 24 hours exactly; housekeeping deletes rows after REFUSED_NOTIFICATION_KEPT_MS.
  */
-import { count, gte } from 'drizzle-orm';
+import { gte, sql } from 'drizzle-orm';
 import type { RefusedNotificationReason } from '@semijoias/domain/store-health';
 import type { Db } from '../../db/client.js';
 import { refusedPaymentNotifications } from '../../db/schema.js';
+
+/** The providers a store may be configured for: any other path is 'outro'. */
+const KNOWN_PROVIDERS = new Set(['sandbox', 'pagbank', 'mercadopago']);
 
 export async function recordRefusedNotification(
   db: Db,
   refusal: { provider: string; reason: RefusedNotificationReason },
 ): Promise<void> {
-  await db.insert(refusedPaymentNotifications).values({
-    provider: refusal.provider,
-    reason: refusal.reason,
-  });
+  const t = refusedPaymentNotifications;
+  await db
+    .insert(t)
+    .values({
+      provider: KNOWN_PROVIDERS.has(refusal.provider) ? refusal.provider : 'outro',
+      reason: refusal.reason,
+      minute: sql`date_trunc('minute', now())`,
+    })
+    .onConflictDoUpdate({
+      target: [t.provider, t.reason, t.minute],
+      set: { count: sql`${t.count} + 1`, receivedAt: sql`now()` },
+    });
 }
 
 /** Refusals received since `since`, by reason (reasons without any are left out). */
@@ -25,7 +38,10 @@ export async function countRefusedNotifications(
   since: Date,
 ): Promise<Partial<Record<RefusedNotificationReason, number>>> {
   const rows = await db
-    .select({ reason: refusedPaymentNotifications.reason, n: count() })
+    .select({
+      reason: refusedPaymentNotifications.reason,
+      n: sql<number>`sum(${refusedPaymentNotifications.count})::int`,
+    })
     .from(refusedPaymentNotifications)
     .where(gte(refusedPaymentNotifications.receivedAt, since))
     .groupBy(refusedPaymentNotifications.reason);

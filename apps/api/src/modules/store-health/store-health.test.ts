@@ -490,6 +490,44 @@ describe('what the owners read when something cannot be checked', () => {
 });
 
 describe('refused payment notifications, as the webhook records them', () => {
+  it('a flood writes one row a minute, whatever the path, and is counted whole', async () => {
+    const db = ctx.database.db;
+    const forge = (i: number, provider: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/${provider}/`,
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: 'sha256=00' },
+        payload: JSON.stringify({ event_id: `enxurrada-${i}`, reference: '1', status: 'paid' }),
+      });
+    // 200 forged sandbox notices, 20 at a time, and 40 on paths of providers that do not exist.
+    for (let round = 0; round < 10; round++) {
+      const answers = await Promise.all([
+        ...Array.from({ length: 20 }, (_, i) => forge(round * 20 + i, 'sandbox')),
+        ...Array.from({ length: 4 }, (_, i) => forge(i, `inventado-${round}-${i}`)),
+      ]);
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(24).fill(401));
+    }
+    const rows = await db
+      .select({
+        provider: refusedPaymentNotifications.provider,
+        count: refusedPaymentNotifications.count,
+      })
+      .from(refusedPaymentNotifications);
+    // One row a minute per provider and reason (two when the flood crossed a minute).
+    const sandbox = rows.filter((r) => r.provider === 'sandbox');
+    const other = rows.filter((r) => r.provider !== 'sandbox');
+    expect(sandbox.length).toBeLessThanOrEqual(2);
+    expect(other.length).toBeLessThanOrEqual(2);
+    expect(new Set(other.map((r) => r.provider))).toEqual(new Set(['outro']));
+    expect(sandbox.reduce((n, r) => n + r.count, 0)).toBe(200);
+    expect(other.reduce((n, r) => n + r.count, 0)).toBe(40);
+    await monitor().runOnce(new Date());
+    expect((await stateOf('notificacoes_recusadas'))!.detail).toBe(
+      '240 avisos de pagamento foram recusados nas últimas 24 horas (240 com assinatura inválida). ' +
+        'Nenhum pedido mudou por causa deles.',
+    );
+  });
+
   it('a bad signature, an unreadable signed body and an unknown order; no body kept', async () => {
     const db = ctx.database.db;
     await forgedNotifications(1);
