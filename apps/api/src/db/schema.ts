@@ -1193,6 +1193,14 @@ export const stockAlerts = pgTable(
     backInStockAt: timestamp('back_in_stock_at', { withTimezone: true }),
     /** When its e-mail was queued: the request has ended. */
     servedAt: timestamp('served_at', { withTimezone: true }),
+    /**
+     * When she opened the confirmation link (double opt-in, issue 33); null while pending: a
+     * pending request is never mailed and is erased after STOCK_ALERT_CONFIRM_MS. The default
+     * keeps the previous release's requests (and the rows before) confirmed, as they were.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).defaultNow(),
+    /** hashToken of the single-use confirmation token; null once confirmed. */
+    confirmTokenHash: text('confirm_token_hash'),
   },
   (t) => [
     check('stock_alerts_email_check', sql`${t.email} is null or ${t.email} = lower(${t.email})`),
@@ -1208,6 +1216,7 @@ export const stockAlerts = pgTable(
     // The trigger's and the owners' count per piece.
     index('stock_alerts_product_idx').on(t.productId, t.variationId),
     index('stock_alerts_created_idx').on(t.createdAt),
+    uniqueIndex('stock_alerts_confirm_token_unique').on(t.confirmTokenHash),
   ],
 );
 
