@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { appElement } from './app/boot';
+import { setFirstHydration } from './ui/hydrate-on-sight';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -36,8 +37,10 @@ async function start(container: HTMLElement): Promise<void> {
   // In a transition: React hydrates in slices of a few milliseconds, yielding to the browser
   // between them (a tap is answered at once), instead of one long task a slow phone would freeze
   // on.
-  if (hydrating) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  if (hydrating) {
+    setFirstHydration(true);
+    startTransition(() => void hydrateRoot(container, app));
+  } else createRoot(container).render(app);
 }
 
 /** Resolves in a task of its own: the browser may paint and handle input in between. */

@@ -15,6 +15,8 @@ interface ProductCardProps {
   /** The first row of a grid is above the fold, its largest paint among it: load it first. */
   eager?: boolean;
   className?: string;
+  /** The card's element id (the anchor of a HydrateOnSight around it). */
+  id?: string;
 }
 
 /**
@@ -27,10 +29,12 @@ export function ProductCard({
   headingLevel: Heading = 'h3',
   eager = false,
   className,
+  id,
 }: ProductCardProps) {
   const state: ProductLinkState = { product };
   return (
     <article
+      id={id}
       data-testid="product-card"
       className={cx(
         'group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-soft transition-shadow duration-200 hover:shadow-lift',

@@ -57,7 +57,7 @@ interface NavigationEvents {
  * hydrates a waiting boundary before it commits a transition), or a few seconds after the page
  * has loaded, whichever comes first.
  */
-function whenWanted(anchorId: string): Promise<void> {
+export function whenWanted(anchorId: string, margin = NEAR_SCREEN_MARGIN): Promise<void> {
   if (typeof document === 'undefined' || typeof IntersectionObserver === 'undefined') {
     return Promise.resolve();
   }
@@ -70,7 +70,7 @@ function whenWanted(anchorId: string): Promise<void> {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) done();
       },
-      { rootMargin: NEAR_SCREEN_MARGIN },
+      { rootMargin: margin },
     );
     const afterLoad = () => {
       timer = setTimeout(done, IDLE_AFTER_LOAD_MS);

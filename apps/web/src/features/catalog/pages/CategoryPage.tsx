@@ -10,10 +10,14 @@ import { Button, ButtonLink } from '@/ui/Button';
 import { cx } from '@/ui/cx';
 import { EmptyState } from '@/ui/EmptyState';
 import { NotFoundView } from '@/ui/NotFoundView';
+import { HydrateOnSight } from '@/ui/hydrate-on-sight';
 import { ProductCard, ProductCardSkeleton, productGridClasses } from '@/ui/ProductCard';
 import { Skeleton } from '@/ui/Spinner';
 import { useCategoryProducts } from '../api/get-category-products';
 import { Pagination, pageSearch } from '../components/Pagination';
+
+/** The cards of the grid's first row on a phone: they hydrate with the page. */
+const FIRST_ROW = 2;
 
 /** ?pagina=n, a whole number from 1; anything else is page 1. */
 function readPage(value: string | null): number {
@@ -133,14 +137,21 @@ function CategoryListing({ category }: { category: Category }) {
               )}
               aria-busy={query.isPlaceholderData}
             >
-              {data.results.map((product, index) => (
-                <ProductCard
-                  key={product.id}
-                  product={product}
-                  headingLevel="h2"
-                  eager={index < 4}
-                />
-              ))}
+              {data.results.map((product, index) =>
+                // The first row hydrates with the page; the others as they come near the screen.
+                index < FIRST_ROW ? (
+                  <ProductCard key={product.id} product={product} headingLevel="h2" eager />
+                ) : (
+                  <HydrateOnSight key={product.id} anchorId={`produto-${product.id}`}>
+                    <ProductCard
+                      id={`produto-${product.id}`}
+                      product={product}
+                      headingLevel="h2"
+                      eager={index < 4}
+                    />
+                  </HydrateOnSight>
+                ),
+              )}
             </div>
             <Pagination page={page} pageCount={pageCount} />
           </>
