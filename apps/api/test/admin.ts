@@ -17,9 +17,11 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
-import { ownerSecondFactors, users } from '../src/db/schema.js';
+import { ownerSecondFactors, ownerSetupLinks, users } from '../src/db/schema.js';
+import { hashToken, randomToken } from '../src/lib/secrets.js';
 import { totpCode, totpStep } from '../src/modules/second-factor/totp.js';
 import { apiCall, GOOD_PASSWORD, post, userIdOf, verifiedUser } from './accounts.js';
 
@@ -78,11 +80,31 @@ export async function ownerByPassword(app: FastifyInstance, database: Database, 
 }
 
 /**
- * Starts setting up an authenticator (api/segundo-fator/configurar/): the store's answer (the
- * secret as shown, its otpauth URI, the QR code) and the secret without its blanks.
+ * The token of a setup link as if e-mailed to her (api/segundo-fator/link/ sends the same kind:
+ * one use, 15 minutes, only its SHA-256 kept), written straight into the database.
  */
-export async function startSecondFactorSetup(app: FastifyInstance, access: string) {
-  const res = await post(app, '/api/segundo-fator/configurar/', undefined, access);
+export async function setupLinkToken(database: Database, access: string): Promise<string> {
+  const token = randomToken();
+  await database.db.insert(ownerSetupLinks).values({
+    userId: Number(decodeJwt(access).sub),
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 15 * 60 * 1000),
+  });
+  return token;
+}
+
+/**
+ * Starts setting up an authenticator (api/segundo-fator/configurar/ with a link's token): the
+ * store's answer (the secret as shown, its otpauth URI, the QR code) and the secret without its
+ * blanks.
+ */
+export async function startSecondFactorSetup(
+  app: FastifyInstance,
+  access: string,
+  database: Database,
+) {
+  const token = await setupLinkToken(database, access);
+  const res = await post(app, '/api/segundo-fator/configurar/', { token }, access);
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json() as { segredo: string; uri: string; qr_svg: string };
   return { ...body, secret: body.segredo.replace(/\s/g, '') };
@@ -93,8 +115,8 @@ export async function startSecondFactorSetup(app: FastifyInstance, access: strin
  * step: what her phone and her drawer keep (the secret, that step, the recovery codes) and the
  * session that passed the factor.
  */
-export async function setUpSecondFactor(app: FastifyInstance, access: string) {
-  const { secret } = await startSecondFactorSetup(app, access);
+export async function setUpSecondFactor(app: FastifyInstance, access: string, database: Database) {
+  const { secret } = await startSecondFactorSetup(app, access, database);
   const step = totpStep();
   const activated = await post(
     app,
@@ -121,8 +143,9 @@ export async function setUpSecondFactor(app: FastifyInstance, access: string) {
 async function setUp(
   app: FastifyInstance,
   access: string,
+  database: Database,
 ): Promise<{ kept: Authenticator; pair: { access: string; refresh: string } }> {
-  const factor = await setUpSecondFactor(app, access);
+  const factor = await setUpSecondFactor(app, access, database);
   return {
     kept: { secret: factor.secret, recoveryCodes: factor.recoveryCodes, lastStep: factor.step },
     pair: { access: factor.access, refresh: factor.refresh },
@@ -174,7 +197,7 @@ async function ownerSession(
     .where(eq(ownerSecondFactors.userId, login.userId));
   let pair = mine ? await verify(app, login.access, mine, factor?.lastStep ?? null) : undefined;
   if (!pair) {
-    const fresh = await setUp(app, login.access);
+    const fresh = await setUp(app, login.access, database);
     kept.set(email, fresh.kept);
     pair = fresh.pair;
   }

@@ -25,7 +25,11 @@ describe('logs of the second factor', () => {
     });
     try {
       const login = await ownerByPassword(app, testDb.database, email);
-      const { segredo: grouped, secret } = await startSecondFactorSetup(app, login.access);
+      const { segredo: grouped, secret } = await startSecondFactorSetup(
+        app,
+        login.access,
+        testDb.database,
+      );
       const wrong = totpCode(secret, totpStep() - 5);
       await post(app, '/api/segundo-fator/ativar/', { codigo: wrong }, login.access);
       const first = totpCode(secret, totpStep());

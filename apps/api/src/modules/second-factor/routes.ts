@@ -1,6 +1,6 @@
 /**
- * The owners' second factor: GET api/segundo-fator/, POST configurar/, ativar/, verificar/,
- * codigos/ (docs/second-factor.md). Outside /api/admin/, since an owner must reach them before she
+ * The owners' second factor: GET api/segundo-fator/, POST link/, configurar/, ativar/,
+ * verificar/, codigos/ (docs/second-factor.md). Outside /api/admin/, since an owner must reach them before she
  * has passed the factor; the same owner check guards them (a customer: 403 ADMIN_FORBIDDEN).
  * Thin: limits, service, answer.
  */
@@ -18,18 +18,20 @@ import {
   activateAnswer,
   codeBody,
   errors,
+  linkAnswer,
   recoveryCodesAnswer,
   setupAnswer,
+  setupBody,
   statusAnswer,
   verifyAnswer,
 } from './schemas.js';
-import { createSecondFactorService } from './service.js';
+import { createSecondFactorService, sealPlainSecrets } from './service.js';
 
 export interface SecondFactorRoutesOptions {
   db: Db;
   key: Uint8Array;
   authenticate: Authenticate;
-  config: Pick<Config, 'adminEmails' | 'owner2fa' | 'rateLimits'>;
+  config: Pick<Config, 'adminEmails' | 'owner2fa' | 'rateLimits' | 'publicUrl' | 'secondFactorKey'>;
 }
 
 export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions> = async (
@@ -40,7 +42,13 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
     db: opts.db,
     key: opts.key,
     owner2fa: opts.config.owner2fa,
+    secretKey: opts.config.secondFactorKey,
+    publicUrl: opts.config.publicUrl,
+    wakeOutbox: () => app.outbox.wake(),
   });
+  // Start-up: secrets an older release left in plain text are sealed now (docs/second-factor.md).
+  const sealed = await sealPlainSecrets(opts.db, opts.config.secondFactorKey);
+  if (sealed > 0) app.log.info({ sealed }, 'second-factor secrets sealed');
   const limiter = createRateLimiter(opts.db);
   const limits = opts.config.rateLimits;
   const guard = createOwnerGuard({
@@ -74,9 +82,23 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
   );
 
   app.post(
+    '/segundo-fator/link/',
+    { schema: { response: { 200: linkAnswer, ...errors } } },
+    async (req) => {
+      const owner = requireOwner(req);
+      await limiter.hit('email-ip', [req.ip], limits.emailPerIp);
+      await limiter.hit('second-factor-link', [String(owner.id)], limits.emailPerAddress);
+      return service.requestSetupLink(owner);
+    },
+  );
+
+  app.post(
     '/segundo-fator/configurar/',
-    { schema: { response: { 200: setupAnswer, ...errors } } },
-    async (req) => service.startSetup(requireOwner(req)),
+    { schema: { body: setupBody, response: { 200: setupAnswer, ...errors } } },
+    async (req) => {
+      // The link's token is 32 random bytes: nothing to guess, no attempt to count.
+      return service.startSetup(requireOwner(req), req.body.token);
+    },
   );
 
   app.post(

@@ -1,6 +1,7 @@
 /** Request and answer schemas of the second factor's calls (docs/second-factor.md). */
 import { z } from 'zod';
 import { SECOND_FACTOR_CODE_FORMAT } from '@semijoias/domain/second-factor';
+import { SECOND_FACTOR_LINK_INVALID } from '@semijoias/domain/second-factor-link';
 
 /** What she typed: read by the domain's parseSecondFactorCode; bounded before any work. */
 export const codeBody = z.object({
@@ -8,6 +9,15 @@ export const codeBody = z.object({
     .string({ error: SECOND_FACTOR_CODE_FORMAT })
     .max(64, { error: SECOND_FACTOR_CODE_FORMAT }),
 });
+
+/** The e-mailed link's token: it opens the setup (configurar/). */
+export const setupBody = z.object({
+  token: z
+    .string({ error: SECOND_FACTOR_LINK_INVALID })
+    .max(200, { error: SECOND_FACTOR_LINK_INVALID }),
+});
+
+export const linkAnswer = z.object({ message: z.string() });
 
 export const statusAnswer = z.object({
   configurado: z.boolean(),

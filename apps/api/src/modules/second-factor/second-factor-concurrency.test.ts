@@ -7,13 +7,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { post } from '../../../test/accounts.js';
-import { ownerByPassword, passwordLogin, startSecondFactorSetup } from '../../../test/admin.js';
-import { useTestApp } from '../../../test/helpers.js';
+import {
+  ownerByPassword,
+  passwordLogin,
+  setupLinkToken,
+  startSecondFactorSetup,
+} from '../../../test/admin.js';
+import { testConfig, useTestApp } from '../../../test/helpers.js';
 import { ownerRecoveryCodes, ownerSecondFactors, refreshTokens } from '../../db/schema.js';
+import { openSecret } from './service.js';
 import { totpCode, totpStep } from './totp.js';
 
 const OWNER = 'corrida.dona@sf.test';
 const ctx = useTestApp({ adminEmails: [OWNER] });
+const linkCtx = useTestApp({ adminEmails: ['corrida.link@sf.test'] });
 const RACERS = 6;
 
 async function sessionsWithFactor(userId: number): Promise<number> {
@@ -35,7 +42,7 @@ describe('racing with one code', () => {
   it('activation: the same first code sent at once activates once', async () => {
     const login = await ownerByPassword(ctx.app, ctx.database, OWNER);
     userId = login.userId;
-    secret = (await startSecondFactorSetup(ctx.app, login.access)).secret;
+    secret = (await startSecondFactorSetup(ctx.app, login.access, ctx.database)).secret;
     usedStep = totpStep();
     const codigo = totpCode(secret, usedStep);
     const answers = await Promise.all(
@@ -93,5 +100,29 @@ describe('racing with one code', () => {
         sql`${ownerRecoveryCodes.userId} = ${userId} and ${ownerRecoveryCodes.usedAt} is null`,
       );
     expect(Number(row!.n)).toBe(9);
+  });
+
+  it('setup: the same e-mailed link opened at once opens one setup', async () => {
+    const other = 'corrida.link@sf.test';
+    const login = await ownerByPassword(linkCtx.app, linkCtx.database, other);
+    const token = await setupLinkToken(linkCtx.database, login.access);
+    const answers = await Promise.all(
+      Array.from({ length: RACERS }, () =>
+        post(linkCtx.app, '/api/segundo-fator/configurar/', { token }, login.access),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      200,
+      ...Array<number>(RACERS - 1).fill(400),
+    ]);
+    const shown = answers.find((a) => a.statusCode === 200)!.json() as { segredo: string };
+    const [row] = await linkCtx.database.db
+      .select({ secret: ownerSecondFactors.secret })
+      .from(ownerSecondFactors)
+      .where(eq(ownerSecondFactors.userId, login.userId));
+    // The pending secret is the one shown by the one call that opened it.
+    expect(openSecret(testConfig().secondFactorKey, row!.secret)).toBe(
+      shown.segredo.replace(/\s/g, ''),
+    );
   });
 });

@@ -27,14 +27,15 @@ import {
   ownerByPassword,
   passwordLogin,
   setUpSecondFactor,
+  setupLinkToken,
   startSecondFactorSetup,
 } from '../../../test/admin.js';
-import { sentMail, useTestApp } from '../../../test/helpers.js';
+import { sentMail, testConfig, useTestApp } from '../../../test/helpers.js';
 import { DEFAULT_RATE_LIMITS, parseEnv } from '../../config.js';
 import { auditLog, ownerRecoveryCodes, ownerSecondFactors } from '../../db/schema.js';
 import { jwtKey } from '../../lib/access-token.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
-import { createSecondFactorService, hashRecoveryCode } from './service.js';
+import { createSecondFactorService, hashRecoveryCode, openSecret } from './service.js';
 import { totpCode, totpStep } from './totp.js';
 import { TEST_JWT_SECRET } from '../../../test/helpers.js';
 
@@ -59,7 +60,10 @@ const sessao = (token: string) => adminCall(ctx.app, token, 'GET', '/api/admin/s
 /** An owner who set up her authenticator: what her phone keeps, and her session with the factor. */
 async function ownerWithFactor(email: string) {
   const owner = await ownerByPassword(ctx.app, ctx.database, email);
-  return { userId: owner.userId, ...(await setUpSecondFactor(ctx.app, owner.access)) };
+  return {
+    userId: owner.userId,
+    ...(await setUpSecondFactor(ctx.app, owner.access, ctx.database)),
+  };
 }
 
 function expectSecondFactorRequired(res: { statusCode: number; json(): unknown }) {
@@ -92,7 +96,7 @@ describe('setting up the authenticator', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ error: SECOND_FACTOR_NO_PENDING_SETUP });
 
-    const first = await startSecondFactorSetup(ctx.app, owner.access);
+    const first = await startSecondFactorSetup(ctx.app, owner.access, ctx.database);
     expect(first.segredo).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
     const uri = new URL(first.uri);
     expect(uri.protocol).toBe('otpauth:');
@@ -101,7 +105,7 @@ describe('setting up the authenticator', () => {
     expect(first.qr_svg.startsWith('<svg')).toBe(true);
 
     // Starting again replaces the pending secret: a code of the first one no longer activates.
-    const second = await startSecondFactorSetup(ctx.app, owner.access);
+    const second = await startSecondFactorSetup(ctx.app, owner.access, ctx.database);
     expect(second.secret).not.toBe(first.secret);
     const stale = await post(
       ctx.app,
@@ -147,18 +151,29 @@ describe('setting up the authenticator', () => {
     expect(decodeJwt(answer.access).sf).toBe(true);
     expect((await sessao(answer.access)).statusCode).toBe(200);
 
-    // Only hashes are kept.
+    // Only salted scrypt hashes are kept.
     const stored = await ctx.database.db
       .select({ codeHash: ownerRecoveryCodes.codeHash })
       .from(ownerRecoveryCodes)
       .where(eq(ownerRecoveryCodes.userId, owner.userId));
+    const salt = Buffer.from(stored[0]!.codeHash.split('$')[1]!, 'base64url');
     expect(stored.map((r) => r.codeHash).sort()).toEqual(
-      answer.codigos_recuperacao.map((c) => hashRecoveryCode(c.replace('-', ''))).sort(),
+      (
+        await Promise.all(
+          answer.codigos_recuperacao.map((c) => hashRecoveryCode(c.replace('-', ''), salt)),
+        )
+      ).sort(),
     );
+    for (const row of stored) expect(row.codeHash).toMatch(/^scrypt\$[\w-]{22}\$[\w-]{43}$/);
 
     const after = await adminCall(ctx.app, answer.access, 'GET', '/api/segundo-fator/');
     expect(after.json()).toEqual({ configurado: true, obrigatorio: true, codigos_restantes: 10 });
-    const again = await post(ctx.app, '/api/segundo-fator/configurar/', undefined, answer.access);
+    const again = await post(
+      ctx.app,
+      '/api/segundo-fator/configurar/',
+      { token: await setupLinkToken(ctx.database, answer.access) },
+      answer.access,
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: SECOND_FACTOR_ALREADY_SET });
     const reactivate = await post(
@@ -176,6 +191,7 @@ describe('setting up the authenticator', () => {
     const customer = await loggedInCustomer(ctx.app, ctx.database);
     for (const [method, url] of [
       ['GET', '/api/segundo-fator/'],
+      ['POST', '/api/segundo-fator/link/'],
       ['POST', '/api/segundo-fator/configurar/'],
       ['POST', '/api/segundo-fator/ativar/'],
       ['POST', '/api/segundo-fator/verificar/'],
@@ -322,10 +338,13 @@ describe('the time window (a clock the test moves)', () => {
       db: ctx.database.db,
       key: jwtKey(TEST_JWT_SECRET),
       owner2fa: 'required',
+      secretKey: 'test-second-factor-key-test-second-factor-key',
+      publicUrl: 'http://loja.test',
       now: () => clock,
     });
     const me = { id: owner.userId, email: 'window.dona@sf.test' };
-    const secret = (await service.startSetup(me)).segredo.replace(/\s/g, '');
+    const link = await setupLinkToken(ctx.database, owner.access);
+    const secret = (await service.startSetup(me, link)).segredo.replace(/\s/g, '');
     const s = totpStep(clock);
     const code = (step: number) => totpCode(secret, step);
     const refused = async (p: Promise<unknown>) =>
@@ -369,7 +388,12 @@ describe('a password reset', () => {
     expectSecondFactorRequired(await sessao(access));
     const status = await adminCall(ctx.app, access, 'GET', '/api/segundo-fator/');
     expect(status.json()).toMatchObject({ configurado: true });
-    const setup = await post(ctx.app, '/api/segundo-fator/configurar/', undefined, access);
+    const setup = await post(
+      ctx.app,
+      '/api/segundo-fator/configurar/',
+      { token: await setupLinkToken(ctx.database, access) },
+      access,
+    );
     expect(setup.statusCode).toBe(409);
   });
 });
@@ -508,7 +532,9 @@ describe('rate limits (every attempt counts, as at login)', () => {
     const login = await passwordLogin(app.app, email);
     const attempt = (codigo: string) =>
       post(app.app, '/api/segundo-fator/verificar/', { codigo }, login.access);
-    const code = (offset: number) => totpCode(factor!.secret, totpStep() + offset);
+    // Kept sealed: only the server's SECOND_FACTOR_KEY opens it.
+    const secret = openSecret(testConfig().secondFactorKey, factor!.secret)!;
+    const code = (offset: number) => totpCode(secret, totpStep() + offset);
     return { attempt, code };
   }
 
