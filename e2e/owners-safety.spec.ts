@@ -18,8 +18,8 @@ import {
 } from '../packages/domain/src/second-factor';
 import { HEALTH_STATE_LABEL } from '../packages/domain/src/store-health';
 import { expectNoA11yViolations } from './fixtures/a11y';
-import { currentStep, totpCode } from './fixtures/admin';
-import { cpfFrom, logInFromDrawer, mailsTo, signUpVerified } from './fixtures/helpers';
+import { currentStep, SETUP_LINK_SUBJECT, totpCode } from './fixtures/admin';
+import { cpfFrom, logInFromDrawer, mailsTo, mailTo, signUpVerified } from './fixtures/helpers';
 import { ORDERS_PASSWORD } from './fixtures/orders';
 import { expect, test } from './fixtures/test';
 
@@ -60,9 +60,21 @@ test('an owner protects her account, enters again with a code, backs the store u
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Proteja sua conta' })).toBeVisible();
+  // Her password alone sets nothing up: a one-time link goes to her e-mail.
+  await expect(
+    page.getByRole('img', { name: 'QR code para o aplicativo autenticador' }),
+  ).toHaveCount(0);
+  await page.getByRole('button', { name: 'Enviar link para o meu e-mail' }).click();
+  await expect(page.getByTestId('second-factor-link-sent')).toContainText(
+    'Enviamos um link para o seu e-mail',
+  );
+  const setupMail = await mailTo(email, SETUP_LINK_SUBJECT);
+  await page.goto(setupMail.links[0]!);
   await expect(
     page.getByRole('img', { name: 'QR code para o aplicativo autenticador' }),
   ).toBeVisible();
+  // The link is spent: it leaves the address bar.
+  expect(new URL(page.url()).searchParams.get('token')).toBeNull();
   // No back-office page behind it: the menu is not there.
   await expect(page.getByRole('navigation', { name: 'Administração' })).toHaveCount(0);
   const secret = (await page.getByTestId('second-factor-secret').textContent())!.trim();

@@ -1,14 +1,14 @@
 /**
  * What /admin shows in place of its pages while her session lacks the second factor (the admin
  * session answered 403 `segundo_fator_necessario`): the setup of an authenticator app the first
- * time ('Proteja sua conta'), the code at every login after that ('Verificação em duas etapas').
+ * time ('Proteja sua conta': a link e-mailed to her opens it), the code at every login after that ('Verificação em duas etapas').
  * A code the server accepts stores a new pair of tokens; the back office then asks for the
  * session again and opens. The server refuses every /api/admin/ call until then: this screen
  * only decides what to show.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
   formatRecoveryCode,
   parseSecondFactorCode,
@@ -18,7 +18,8 @@ import {
 import { isApiError, logout } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/hooks';
 import { STORE_INFO } from '@/lib/store-info';
-import { Button } from '@/ui/Button';
+import { Button, ButtonLink } from '@/ui/Button';
+import { FormMessage } from '@/ui/Field';
 import { LogoutIcon, ShieldIcon } from '@/ui/icons';
 import { useToast } from '@/ui/toast';
 import { AdminLoadError, AdminLoading } from '../ui/AdminStates';
@@ -29,8 +30,10 @@ import { copyText } from './recovery-codes';
 import {
   accountOfUri,
   activate,
+  requestSetupLink,
   SECOND_FACTOR_QUERY_KEY,
   secondFactorStatusQuery,
+  SET_UP_TOKEN_PARAM,
   startSetup,
   verify,
 } from './second-factor-api';
@@ -189,6 +192,33 @@ function GateCard({
 }
 
 function SetupStep({ onActivated }: { onActivated: (fresh: FreshRecoveryCodes) => void }) {
+  // The e-mailed link's token (/admin?segundo-fator=configurar&token=…), read once: it opens
+  // the setup a single time, so it leaves the address bar as soon as it is spent.
+  const [params, setParams] = useSearchParams();
+  const [token] = useState(() => params.get(SET_UP_TOKEN_PARAM));
+  const dropToken = useCallback(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(SET_UP_TOKEN_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
+  if (!token) return <SetupLinkStep />;
+  return <SetupFromLink token={token} onSpent={dropToken} onActivated={onActivated} />;
+}
+
+function SetupFromLink({
+  token,
+  onSpent,
+  onActivated,
+}: {
+  token: string;
+  onSpent: () => void;
+  onActivated: (fresh: FreshRecoveryCodes) => void;
+}) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const field = useRef<HTMLInputElement>(null);
@@ -202,15 +232,16 @@ function SetupStep({ onActivated }: { onActivated: (fresh: FreshRecoveryCodes) =
         void queryClient.invalidateQueries({ queryKey: SECOND_FACTOR_QUERY_KEY });
     },
   });
-  // Each call makes a new secret: one per visit of this step (the ref survives StrictMode's
-  // second effect run, which would otherwise replace the secret she is scanning).
+  // One call per link (the ref survives StrictMode's second effect run, which would otherwise
+  // spend the link twice and show an error for the second).
   const started = useRef(false);
   const { mutate: start } = setup;
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    start();
-  }, [start]);
+    start(token);
+    onSpent();
+  }, [start, token, onSpent]);
 
   const account = setup.data ? accountOfUri(setup.data.uri) : undefined;
   const confirm = useMutation({
@@ -226,12 +257,6 @@ function SetupStep({ onActivated }: { onActivated: (fresh: FreshRecoveryCodes) =
     },
   });
   const expired = isApiError(confirm.error) && confirm.error.status === 409;
-  const restart = () => {
-    confirm.reset();
-    setError(undefined);
-    setCode('');
-    start();
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -268,7 +293,7 @@ function SetupStep({ onActivated }: { onActivated: (fresh: FreshRecoveryCodes) =
       {setup.isPending || setup.isIdle ? (
         <AdminLoading label="Preparando o QR code" />
       ) : setup.isError ? (
-        <AdminLoadError error={setup.error} onRetry={() => setup.mutate()} />
+        <SetupLinkRefused error={setup.error} />
       ) : (
         <div className="grid gap-6 md:grid-cols-[13rem_minmax(0,1fr)] md:gap-8">
           <figure className="mx-auto w-full max-w-[13rem] md:mx-0">
@@ -325,9 +350,9 @@ function SetupStep({ onActivated }: { onActivated: (fresh: FreshRecoveryCodes) =
                   error={error}
                 />
                 {expired ? (
-                  <Button variant="primary" size="lg" className="w-full" onClick={restart}>
-                    Gerar novo QR code
-                  </Button>
+                  <ButtonLink to="/admin" variant="primary" size="lg" className="w-full">
+                    Pedir um novo link
+                  </ButtonLink>
                 ) : (
                   <Button
                     type="submit"
@@ -345,6 +370,77 @@ function SetupStep({ onActivated }: { onActivated: (fresh: FreshRecoveryCodes) =
         </div>
       )}
     </GateCard>
+  );
+}
+
+/**
+ * Before the setup: her password alone sets nothing up. A one-time link goes to her own address
+ * ('Enviamos um link para o seu e-mail…'); opening it, in this browser or another where she is
+ * logged in, brings her back here with the QR code.
+ */
+function SetupLinkStep() {
+  const ask = useMutation({ mutationFn: requestSetupLink });
+  return (
+    <GateCard
+      eyebrow="Verificação em duas etapas"
+      title="Proteja sua conta"
+      intro="A administração abre os dados de todas as clientes, os pedidos e os pagamentos. Além da senha, ela vai pedir um código do aplicativo autenticador do seu celular."
+    >
+      <div className="space-y-5 text-[0.95rem] leading-relaxed text-ink-soft">
+        {ask.isSuccess ? (
+          <div data-testid="second-factor-link-sent" className="space-y-3">
+            <FormMessage tone="success" title="Confira seu e-mail">
+              {ask.data}
+            </FormMessage>
+            <p className="text-sm text-muted">
+              Não chegou? Veja a caixa de spam ou peça outro link em alguns minutos.
+            </p>
+          </div>
+        ) : (
+          <p>
+            Para configurar o aplicativo autenticador, enviamos um link de uso único para o e-mail
+            da sua conta. Assim, só quem lê o seu e-mail consegue configurá-lo, mesmo que alguém
+            descubra a sua senha.
+          </p>
+        )}
+        <FormMessage tone="error">
+          {ask.isError ? linkRequestError(ask.error) : undefined}
+        </FormMessage>
+        <Button
+          variant={ask.isSuccess ? 'outline' : 'primary'}
+          size="lg"
+          className="w-full"
+          disabled={ask.isPending}
+          onClick={() => ask.mutate()}
+        >
+          {ask.isPending
+            ? 'Enviando…'
+            : ask.isSuccess
+              ? 'Enviar outro link'
+              : 'Enviar link para o meu e-mail'}
+        </Button>
+      </div>
+    </GateCard>
+  );
+}
+
+function linkRequestError(error: unknown): string {
+  if (isApiError(error) && !error.isNetworkError) {
+    const message = (error.data as { error?: unknown } | null)?.error;
+    if (typeof message === 'string') return message;
+  }
+  return 'Não foi possível enviar o link agora. Tente de novo em instantes.';
+}
+
+/** The link did not open the setup (used, expired, another account's): ask for a new one. */
+function SetupLinkRefused({ error }: { error: unknown }) {
+  return (
+    <div className="space-y-4" data-testid="second-factor-link-refused">
+      <FormMessage tone="error">{linkRequestError(error)}</FormMessage>
+      <ButtonLink to="/admin" variant="primary" size="lg" className="w-full">
+        Pedir um novo link
+      </ButtonLink>
+    </div>
   );
 }
 

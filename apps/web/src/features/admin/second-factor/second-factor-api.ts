@@ -41,9 +41,23 @@ export const secondFactorStatusQuery = {
     apiRequest<SecondFactorStatus>('api/segundo-fator/', { signal }),
 };
 
-/** A new secret, pending until a code of it is typed (a second call replaces it). */
-export function startSetup(): Promise<SecondFactorSetup> {
-  return apiRequest<SecondFactorSetup>('api/segundo-fator/configurar/', { method: 'POST' });
+/**
+ * Asks for the one-time link that opens the setup, e-mailed to her own address (her password
+ * alone sets nothing up): answers the words to show, 'Enviamos um link para o seu e-mail…'.
+ */
+export async function requestSetupLink(): Promise<string> {
+  const answer = await apiRequest<{ message: string }>('api/segundo-fator/link/', {
+    method: 'POST',
+  });
+  return answer.message;
+}
+
+/** The e-mailed link's token opens a new secret, pending until a code of it is typed (once). */
+export function startSetup(token: string): Promise<SecondFactorSetup> {
+  return apiRequest<SecondFactorSetup>('api/segundo-fator/configurar/', {
+    method: 'POST',
+    body: { token },
+  });
 }
 
 /** Confirms the pending secret; the new tokens are stored, the recovery codes returned. */
@@ -87,8 +101,9 @@ export function accountOfUri(uri: string): string | undefined {
 
 /**
  * `/admin?segundo-fator=configurar`: the setup she asked for herself (with OWNER_2FA=optional
- * nothing else brings her to it).
+ * nothing else brings her to it). The e-mailed link adds `&token=…`.
  */
 export const SET_UP_PARAM = 'segundo-fator';
 export const SET_UP_VALUE = 'configurar';
+export const SET_UP_TOKEN_PARAM = 'token';
 export const SET_UP_HREF = `/admin?${SET_UP_PARAM}=${SET_UP_VALUE}`;
