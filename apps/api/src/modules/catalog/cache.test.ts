@@ -6,7 +6,7 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -16,8 +16,10 @@ import { placeOrder } from '../../../test/checkout.js';
 import { testConfig, testDatabaseUrl, useTestApp, countQueries } from '../../../test/helpers.js';
 import {
   createCatalogCache,
+  GATHER_HEADER,
   matchesIfNoneMatch,
   preferredCoding,
+  sendCached,
   strongEtag,
   type CatalogCache,
 } from './cache.js';
@@ -202,6 +204,34 @@ describe('what a change of the database drops (migration 0013)', () => {
     expect(cache.get(detail(20))).toBeUndefined();
     expect(cache.get('api:produtos')).toBeUndefined(); // a list shows every piece's stock
     expect(cache.get(detail(21))).toBeDefined();
+  });
+
+  it("a category's page is dropped by a stock change of a piece on it, not of one elsewhere", async () => {
+    const cache = ctx.app.catalogCache;
+    const page = (offset: number) => `/api/produtos/aneis/?limit=2&offset=${offset}`;
+    const key = (offset: number) => `api:produtos:Anel:2:${offset}`;
+    const first = (await get(page(0))).json<ProductPageJson>().results.map((p) => p.id);
+    const elsewhere = (await get(page(2))).json<ProductPageJson>().results[0]!.id;
+    expect(cache.get(key(0))).toBeDefined();
+    expect(cache.get(key(2))).toBeDefined();
+
+    let { heard } = cache;
+    await ctx.database.db
+      .update(products)
+      .set({ stock: sql`${products.stock} + 1` })
+      .where(eq(products.id, elsewhere));
+    await changeHeard(cache, heard);
+    expect(cache.get(key(0))).toBeDefined();
+    expect(cache.get(key(2))).toBeUndefined();
+
+    ({ heard } = cache);
+    await ctx.database.db
+      .update(products)
+      .set({ stock: sql`${products.stock} + 1` })
+      .where(eq(products.id, first[1]!));
+    await changeHeard(cache, heard);
+    expect(cache.get(key(0))).toBeUndefined();
+    expect(await stockShown(page(0), first[1]!)).toBe((await productRow(first[1]!)).stock);
   });
 
   it('a price, in the same statement as a stock or not, drops everything', async () => {
@@ -556,6 +586,46 @@ describe('the cache itself', () => {
         expect(cache.get('piece 1')).toBeUndefined();
         expect(cache.get('piece 2')?.body).toBe('piece 2');
         expect(cache.version).toBe(v); // not a drop of the whole catalog
+        await cache.stop();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('a page made of kept answers shows what they show, and has seen what the oldest had', async () => {
+      vi.useFakeTimers();
+      try {
+        const feed = fakeFeed();
+        const cache = createCatalogCache({ feed, log, stockDelayMs: 500 });
+        await cache.start();
+        const piece1 = await cache.memo('piece 1', async () => 'piece 1', { shows: [1] });
+        // A sale of piece 1 heard, its refresh not yet due: piece 1's answer is still kept.
+        feed.handlers!.changed(stock([1]));
+        // A page rendered now from it (as web-app.ts renders, its API answers sent by
+        // sendCached to requests carrying the collect's token).
+        const reply = {
+          header: () => reply,
+          code: () => reply,
+          type: () => reply,
+          send: () => reply,
+        } as unknown as FastifyReply;
+        const page = await cache.collect(async (token) => {
+          const req = { headers: { [GATHER_HEADER]: token } } as unknown as FastifyRequest;
+          await sendCached(req, reply, piece1, 'application/json');
+          return 'page of piece 1';
+        });
+        expect(page).toMatchObject({ answers: 1, shows: [1] });
+        await cache.memo('page', async () => ({
+          body: page.value,
+          shows: page.shows,
+          since: page.since,
+        }));
+        await cache.memo('page 2', async () => ({ body: 'page of piece 2', shows: [2] }));
+        vi.advanceTimersByTime(500);
+        // The sale's refresh drops the page too: it was made from an answer that had not seen it.
+        expect(cache.get('piece 1')).toBeUndefined();
+        expect(cache.get('page')).toBeUndefined();
+        expect(cache.get('page 2')?.body).toBe('page of piece 2');
         await cache.stop();
       } finally {
         vi.useRealTimers();

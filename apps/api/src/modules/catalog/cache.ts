@@ -9,7 +9,7 @@
  * Generic on purpose: a key and a text. The catalog calls use `api:` keys; server-rendered pages
  * may use their own prefix (`html:`) and the same sendCached.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -42,9 +42,20 @@ export interface CatalogCache {
    * The answer kept under `key`, or `compute`'s (kept when the catalog did not change meanwhile).
    * Concurrent misses of one key share one computation. A throw (a 404) is not kept.
    */
-  memo(key: string, compute: () => Promise<string>, options?: MemoOptions): Promise<CachedAnswer>;
+  memo(
+    key: string,
+    compute: () => Promise<string | ComputedAnswer>,
+    options?: MemoOptions,
+  ): Promise<CachedAnswer>;
   /** The answer kept under `key`, if any (never while not listening). */
   get(key: string): CachedAnswer | undefined;
+  /**
+   * Runs `work` with a token and gathers what the kept answers sent (sendCached) to requests
+   * carrying it in {@link GATHER_HEADER} show: how many, and the products whose stock they show
+   * together (null: one of them may show any). A server-rendered page kept in this cache is made
+   * of the API's answers (web-app.ts): it shows what they show.
+   */
+  collect<T>(work: (token: string) => Promise<T>): Promise<Collected<T>>;
   /** Bumped on every change of the catalog (not of stock alone), (re)connect and loss. */
   readonly version: number;
   /** Changes heard so far, of the catalog or of stock alone (for tests and logs). */
@@ -60,6 +71,26 @@ export interface CatalogCache {
   /** Starts listening (app onReady); resolves after the first attempt. */
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * An answer with the products whose stock it shows, known once it is computed (a category's page:
+ * its pieces). Takes the place of {@link MemoOptions.shows}.
+ */
+export interface ComputedAnswer {
+  body: string;
+  /** Null: it may show any product's stock. */
+  shows: readonly number[] | null;
+  /** Made of answers read inside `collect`: its `since`, so the stock changes they had not seen count. */
+  since?: number;
+}
+
+export interface Collected<T> {
+  value: T;
+  answers: number;
+  shows: readonly number[] | null;
+  /** Where the stock changes the oldest of them had seen end (for {@link ComputedAnswer.since}). */
+  since: number;
 }
 
 export interface MemoOptions {
@@ -95,6 +126,33 @@ interface StockChange {
   products: ReadonlySet<number> | null;
 }
 
+/**
+ * The request header naming a `collect` (the server's own renderer sends it through
+ * app.inject; from anyone else it names nothing and is ignored).
+ */
+export const GATHER_HEADER = 'x-semijoias-leitura';
+
+/** What the answers sent for a `collect` showed (null: any product's stock). */
+interface Gathering {
+  answers: number;
+  shows: Set<number> | null;
+  since: number;
+}
+const gatherings = new Map<string, Gathering>();
+
+/** An answer sent to a request of a `collect` adds what it shows. */
+function gathered(req: FastifyRequest, answer: CachedAnswer): void {
+  const token = req.headers[GATHER_HEADER];
+  const into = typeof token === 'string' ? gatherings.get(token) : undefined;
+  if (!into) return;
+  // Every CachedAnswer is made by makeAnswer.
+  const entry = answer as Entry;
+  into.answers++;
+  into.since = Math.min(into.since, entry.seenStockSeq);
+  if (!entry.shows) into.shows = null;
+  else if (into.shows) for (const id of entry.shows) into.shows.add(id);
+}
+
 /** Stock changes remembered for answers still being computed; an older answer is refreshed. */
 const STOCK_HISTORY = 1_000;
 
@@ -107,7 +165,7 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   // Map order is use order: a hit moves its key to the end, eviction takes from the front.
   const entries = new Map<string, Entry>();
-  const inFlight = new Map<string, Promise<CachedAnswer>>();
+  const inFlight = new Map<string, Promise<Entry>>();
   const listeners = new Set<() => void>();
   let version = 0;
   let listening = false;
@@ -187,10 +245,12 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
 
   function makeAnswer(
     key: string,
-    body: string,
+    computed: string | ComputedAnswer,
     seenStockSeq: number,
-    shows: readonly number[] | undefined,
+    declared: readonly number[] | undefined,
   ): Entry {
+    const body = typeof computed === 'string' ? computed : computed.body;
+    const shows = typeof computed === 'string' ? declared : (computed.shows ?? undefined);
     const made = new Map<ContentCoding, Promise<Buffer>>();
     const bytes = Buffer.from(body, 'utf8');
     const entry: Entry = {
@@ -222,39 +282,70 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
     return entry;
   }
 
-  return {
-    async memo(key, compute, memoOptions) {
-      const hit = listening ? entries.get(key) : undefined;
-      if (hit) {
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit;
-      }
-      if (!listening) return makeAnswer(key, await compute(), stockSeq, memoOptions?.shows);
-      const pending = inFlight.get(key);
-      if (pending) return pending;
+  /** The answer kept under `key`, else `compute`'s, kept unless the catalog changed meanwhile. */
+  async function answerOf(
+    key: string,
+    compute: () => Promise<string | ComputedAnswer>,
+    memoOptions: MemoOptions | undefined,
+  ): Promise<Entry> {
+    const hit = listening ? entries.get(key) : undefined;
+    if (hit) {
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit;
+    }
+    if (!listening) return makeAnswer(key, await compute(), stockSeq, memoOptions?.shows);
+    const pending = inFlight.get(key);
+    if (pending) return pending;
 
-      const startedAt = version;
-      const startedAtStock = stockSeq;
-      const computed = (async () => {
-        const answer = makeAnswer(key, await compute(), startedAtStock, memoOptions?.shows);
-        // A change of the catalog heard while computing may have come after the rows were read:
-        // not kept. A stock change is different (a sale makes one every few milliseconds, and
-        // nothing would ever be kept): the answer is kept and refreshed with that change.
-        if (listening && version === startedAt) {
-          entries.set(key, answer);
-          heldBytes += answer.cost;
-          evict();
-          if (startedAtStock < stockSeq) scheduleStockRefresh();
-        }
-        return answer;
-      })();
-      inFlight.set(key, computed);
-      try {
-        return await computed;
-      } finally {
-        if (inFlight.get(key) === computed) inFlight.delete(key);
+    const startedAt = version;
+    const startedAtStock = stockSeq;
+    const computed = (async () => {
+      const result = await compute();
+      // Made of answers read earlier: the stock changes they had not seen are not seen by it.
+      const seen =
+        typeof result === 'object' && result.since !== undefined
+          ? Math.min(startedAtStock, result.since)
+          : startedAtStock;
+      const answer = makeAnswer(key, result, seen, memoOptions?.shows);
+      // A change of the catalog heard while computing may have come after the rows were read:
+      // not kept. A stock change is different (a sale makes one every few milliseconds, and
+      // nothing would ever be kept): the answer is kept and refreshed with that change.
+      if (listening && version === startedAt) {
+        entries.set(key, answer);
+        heldBytes += answer.cost;
+        evict();
+        if (seen < stockSeq) scheduleStockRefresh();
       }
+      return answer;
+    })();
+    inFlight.set(key, computed);
+    try {
+      return await computed;
+    } finally {
+      if (inFlight.get(key) === computed) inFlight.delete(key);
+    }
+  }
+
+  return {
+    memo: answerOf,
+
+    async collect(work) {
+      const into: Gathering = { answers: 0, shows: new Set(), since: stockSeq };
+      const token = randomUUID();
+      gatherings.set(token, into);
+      let value;
+      try {
+        value = await work(token);
+      } finally {
+        gatherings.delete(token);
+      }
+      return {
+        value,
+        answers: into.answers,
+        shows: into.shows ? [...into.shows] : null,
+        since: into.since,
+      };
     },
 
     get(key) {
@@ -389,6 +480,7 @@ export async function sendCached(
     answer.bytes.length >= COMPRESS_MIN_BYTES
       ? preferredCoding(req.headers['accept-encoding'])
       : undefined;
+  gathered(req, answer);
   reply
     .header('cache-control', CATALOG_CACHE_CONTROL)
     .header('vary', 'Accept-Encoding')

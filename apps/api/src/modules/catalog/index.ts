@@ -1,6 +1,12 @@
 // The catalog (SPEC §7): products, categories and search, answered from memory until it changes.
 export { catalogRoutes } from './routes.js';
-export { createCatalogCache, sendCached, type CachedAnswer, type CatalogCache } from './cache.js';
+export {
+  createCatalogCache,
+  GATHER_HEADER,
+  sendCached,
+  type CachedAnswer,
+  type CatalogCache,
+} from './cache.js';
 export { createChangeFeed, shareChangeFeed, type ChangeFeed } from './change-feed.js';
 export { productIdParams, productListSchema } from './schemas.js';
 export { imageUrlFrom, serializeProduct, type ImageUrl } from './serializers.js';

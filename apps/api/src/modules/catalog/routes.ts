@@ -118,11 +118,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       const category = findCategory(req.params.category);
       if (!category) throw new NotFoundError(CATEGORY_NOT_FOUND);
       const { limit, offset } = req.query;
+      // Its own pieces' stock only (their 'Complete o Look' pieces carry none): a sale of a
+      // piece on another page leaves it kept (docs/catalog-cache.md).
       const answer = await cache.memo(
         `api:produtos:${category.name}:${limit}:${offset}`,
         async () => {
           const page = await catalog.pageByCategory(category.name, limit, offset);
-          return pageJson({ results: serializeAll(page.results), total: page.total });
+          return {
+            body: pageJson({ results: serializeAll(page.results), total: page.total }),
+            shows: page.results.map((p) => p.id),
+          };
         },
       );
       return sendCached(req, reply, answer, JSON_TYPE);

@@ -10,6 +10,7 @@
  * the browser. Without a server build (an older build, the API's own tests) every page gets
  * the shell, as before.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,7 +19,12 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEMO_STORE_RIBBON_TEXT, DEMO_STORE_RIBBON_TITLE } from '@semijoias/domain/messages';
-import { sendCached, type CachedAnswer, type CatalogCache } from '../catalog/index.js';
+import {
+  GATHER_HEADER,
+  sendCached,
+  type CachedAnswer,
+  type CatalogCache,
+} from '../catalog/index.js';
 
 /** Vite puts content-hashed files here: a new build means new names, so they never go stale. */
 export const HASHED_ASSETS_PREFIX = '/assets/';
@@ -114,7 +120,7 @@ export async function registerWebApp(
   // second request (on a phone's network one round trip is 150 ms or more). The CSP allows
   // inline styles already (the components' style attributes); the shell keeps the cached file.
   const pageTemplate = paintFirst(inlineStylesheets(template, webDist));
-  const entry = await loadServerEntry(app, options.webServerEntry);
+  const entry = await loadServerEntry(app, options.webServerEntry, options.pageCache);
   const manifest = readManifest(webDist);
   // A page the browser renders (cart, checkout, account): the shell, kept out of search results.
   const shell = template.replace(
@@ -160,9 +166,16 @@ export async function registerWebApp(
       // The day is part of the key: the footer's year, whatever else follows the calendar.
       const day = new Date().toISOString().slice(0, 10);
       const kept = await cache.memo(`html:${day}:${key}`, async () => {
-        const page = await render(req);
+        const reads: PageReads = { shows: new Set(), since: Infinity };
+        const page = await pageReads.run(reads, () => render(req));
         if (page?.status !== 200) throw new NotKept(page);
-        return pageHtml(page);
+        // It shows the stock its API answers show: a sale of a piece on no such answer leaves
+        // the page kept, as it leaves them (docs/catalog-cache.md).
+        return {
+          body: pageHtml(page),
+          shows: reads.shows ? [...reads.shows] : null,
+          ...(Number.isFinite(reads.since) ? { since: reads.since } : {}),
+        };
       });
       return { kept };
     } catch (err) {
@@ -203,6 +216,16 @@ export async function registerWebApp(
   }
 }
 
+/**
+ * What a page being rendered for the cache read from the API: the products whose stock those
+ * answers show (null: any) and the stock changes the oldest had seen (CatalogCache's `since`).
+ */
+interface PageReads {
+  shows: Set<number> | null;
+  since: number;
+}
+const pageReads = new AsyncLocalStorage<PageReads>();
+
 /** A rendering that is answered but not kept (not a 200, or the shell after a failure). */
 class NotKept extends Error {
   constructor(readonly page: RenderedPage | null) {
@@ -217,15 +240,29 @@ class NotKept extends Error {
 async function loadServerEntry(
   app: FastifyInstance,
   file: string,
+  cache: CatalogCache | undefined,
 ): Promise<ServerEntry | undefined> {
   if (!existsSync(file)) return undefined;
   const entry = (await import(pathToFileURL(file).href)) as ServerEntry;
   entry.setApiTransport(async (path, init) => {
-    const answer = await app.inject({
-      method: init.method === 'POST' ? 'POST' : 'GET',
-      url: path,
-      headers: { accept: 'application/json' },
-    });
+    const ask = (token?: string) =>
+      app.inject({
+        method: init.method === 'POST' ? 'POST' : 'GET',
+        url: path,
+        headers: { accept: 'application/json', ...(token ? { [GATHER_HEADER]: token } : {}) },
+      });
+    const reads = pageReads.getStore();
+    let answer: Awaited<ReturnType<typeof ask>>;
+    if (reads && cache) {
+      // One kept catalog answer (it says what it shows); anything else may show any stock.
+      const collected = await cache.collect(ask);
+      answer = collected.value;
+      if (collected.answers !== 1 || collected.shows === null) reads.shows = null;
+      else for (const id of collected.shows) reads.shows?.add(id);
+      reads.since = Math.min(reads.since, collected.since);
+    } else {
+      answer = await ask();
+    }
     const type = answer.headers['content-type'];
     return new Response(answer.statusCode === 304 ? null : answer.rawPayload, {
       status: answer.statusCode,
