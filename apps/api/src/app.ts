@@ -408,6 +408,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         db: database.db,
         authenticate,
         rateLimits: config.rateLimits,
+        publicUrl: config.publicUrl,
+        wakeOutbox,
       });
       await api.register(marketingRoutes, { db: database.db, jwtSecret: config.jwtSecret });
 

@@ -35,7 +35,11 @@ import {
 import { VERIFICATION_TOKEN_TTL_MS } from '../accounts/index.js';
 import { RESET_TOKEN_TTL_MS } from '../auth/index.js';
 import { FOUND_TTL_MS, NOT_FOUND_TTL_MS } from '../postal-codes/index.js';
-import { SERVED_STOCK_ALERT_KEPT_MS, STOCK_ALERT_KEPT_MS } from '../stock-alerts/index.js';
+import {
+  SERVED_STOCK_ALERT_KEPT_MS,
+  STOCK_ALERT_CONFIRM_MS,
+  STOCK_ALERT_KEPT_MS,
+} from '../stock-alerts/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spent or expired one-time and refresh tokens are kept this long (a support question, a log). */
@@ -179,6 +183,17 @@ const RULES: Rule[] = [
     name: 'stock_alerts',
     table: stockAlerts,
     condition: (now) => lt(stockAlerts.servedAt, before(now, SERVED_STOCK_ALERT_KEPT_MS)),
+  },
+  {
+    // 'Avise-me' never confirmed (double opt-in): its address erased after two days.
+    name: 'stock_alerts',
+    table: stockAlerts,
+    condition: (now) =>
+      and(
+        isNull(stockAlerts.confirmedAt),
+        isNull(stockAlerts.servedAt),
+        lt(stockAlerts.createdAt, before(now, STOCK_ALERT_CONFIRM_MS)),
+      ),
   },
   {
     name: 'cart_reminders',

@@ -81,3 +81,39 @@ export function stockAlertEmail(input: StockAlertMailInput): MailMessage {
   );
   return { to: input.to, subject, text, html: body, links: [link] };
 }
+
+/** The confirmation link: the API's page, which confirms only when its button is pressed. */
+export function stockAlertConfirmLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/avise-me/confirmar/?t=${encodeURIComponent(token)}`;
+}
+
+export interface StockAlertConfirmInput {
+  to: string;
+  publicUrl: string;
+  token: string;
+  /** The piece as she asked for it: `Nome` or `Nome (Aro 16)`. */
+  piece: string;
+}
+
+/** Double opt-in: the one e-mail before her address is kept for the 'Avise-me'. */
+export function stockAlertConfirmationEmail(input: StockAlertConfirmInput): MailMessage {
+  const link = stockAlertConfirmLink(input.publicUrl, input.token);
+  const subject = `Confirme o aviso de ${input.piece} - ${STORE_NAME}`;
+  const lead = `Recebemos um pedido para avisar este e-mail quando ${input.piece} voltar ao estoque.`;
+  const ask = 'Para receber o aviso, confirme pelo link abaixo (válido por 2 dias):';
+  const why =
+    'Se não foi você, ignore esta mensagem: sem a confirmação, seu e-mail é apagado e não ' +
+    'enviamos mais nada.';
+  const text = ['Olá!', '', lead, '', ask, link, '', why, ...textFooter()].join('\n');
+  const html = renderEmail(
+    <Layout title={subject} preheader="Confirme para receber o aviso." homeUrl={input.publicUrl}>
+      <Heading>Confirme seu aviso</Heading>
+      <Paragraph>Olá!</Paragraph>
+      <Paragraph>{lead}</Paragraph>
+      <Paragraph>{ask}</Paragraph>
+      <Button href={link}>Confirmar aviso</Button>
+      <Note>{why}</Note>
+    </Layout>,
+  );
+  return { to: input.to, subject, text, html, links: [link] };
+}

@@ -4,9 +4,15 @@ export {
   createStockAlertService,
   createStockAlertSweep,
   SERVED_STOCK_ALERT_KEPT_MS,
+  STOCK_ALERT_CONFIRM_MS,
   STOCK_ALERT_KEPT_MS,
   waitingCounts,
   type StockAlertSweep,
   type StockAlertSweepResult,
 } from './service.js';
-export { stockAlertEmail, stockAlertLink } from './email.js';
+export {
+  stockAlertConfirmationEmail,
+  stockAlertConfirmLink,
+  stockAlertEmail,
+  stockAlertLink,
+} from './email.js';

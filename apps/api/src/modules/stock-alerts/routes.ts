@@ -1,6 +1,9 @@
 /**
  * POST /api/avise-me/ (docs/stock-alerts-contract.md): a shopper asks to be told when a
- * sold-out piece (or size) is back. The bearer is optional: with one, the request is hers.
+ * sold-out piece (or size) is back. The bearer is optional: with one, the request is hers. The
+ * request waits for the link of its confirmation e-mail (double opt-in, issue 33):
+ * GET /api/avise-me/confirmar/?t= is a page with a button (a mail scanner opening the link
+ * confirms nothing), which posts to POST /api/avise-me/confirmar/?t= (also JSON for a client).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,16 +17,30 @@ import type { RateLimits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Authenticate } from '../../lib/authenticate.js';
 import { ValidationError, type FieldErrors } from '../../lib/errors.js';
+import { stockAlertLink } from './email.js';
 import { nfkc } from '../../lib/hostile-input.js';
 import { INT_MAX } from '../../lib/params.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
-import { createStockAlertService, stockAlertEmailKey } from './service.js';
+import {
+  createStockAlertService,
+  STOCK_ALERT_CONFIRM_INVALID,
+  STOCK_ALERT_CONFIRMED,
+  stockAlertEmailKey,
+} from './service.js';
+import { confirmPage, confirmResultPage } from './confirm-page.js';
 
 export interface StockAlertRoutesOptions {
   db: Db;
   authenticate: Authenticate;
   rateLimits: Pick<RateLimits, 'stockAlertPerAddress' | 'stockAlertPerIp'>;
+  /** PUBLIC_URL: the confirmation link and the page's way back to the store. */
+  publicUrl: string;
+  /** Wakes the outbox worker after a request queued its confirmation e-mail. */
+  wakeOutbox?: () => void;
 }
+
+/** The confirmation form's body is empty (the token is in the URL): nothing longer is read. */
+const FORM_BODY_LIMIT = 1024;
 
 const errorSchema = z.looseObject({
   error: z.string(),
@@ -34,6 +51,11 @@ const answer = z.object({
   success: z.literal(true),
   /** True for a new request (201), false for the open one asked again (200). */
   novo: z.boolean(),
+  /**
+   * False: a confirmation e-mail was just sent and the request waits for its link (double
+   * opt-in); true: this address had confirmed it already, nothing was sent.
+   */
+  confirmado: z.boolean(),
   produto_id: z.number(),
   variacao_id: z.number().nullable(),
   email: z.string(),
@@ -74,7 +96,10 @@ export const stockAlertRoutes: FastifyPluginAsyncZod<StockAlertRoutesOptions> = 
   app,
   opts,
 ) => {
-  const alerts = createStockAlertService(opts.db);
+  const alerts = createStockAlertService(opts.db, {
+    publicUrl: opts.publicUrl,
+    wakeOutbox: opts.wakeOutbox,
+  });
   const limiter = createRateLimiter(opts.db);
 
   // The bearer is optional: absent, a guest; present, it must be valid (401 before the body).
@@ -113,10 +138,50 @@ export const stockAlertRoutes: FastifyPluginAsyncZod<StockAlertRoutesOptions> = 
       return reply.code(saved.created ? 201 : 200).send({
         success: true as const,
         novo: saved.created,
+        confirmado: saved.confirmed,
         produto_id: saved.productId,
         variacao_id: saved.variationId,
         email: saved.email,
       });
     },
   );
+
+  // The page's form posts an empty form body; a client may post JSON or nothing.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
+  );
+  const tokenQuery = z.object({ t: z.string().max(200).optional() });
+
+  app.get('/avise-me/confirmar/', { schema: { querystring: tokenQuery } }, async (req, reply) => {
+    reply.type('text/html; charset=utf-8');
+    return confirmPage(opts.publicUrl, req.query.t ?? '');
+  });
+
+  app.post('/avise-me/confirmar/', { schema: { querystring: tokenQuery } }, async (req, reply) => {
+    const form = req.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
+    const token = req.query.t?.trim() ?? '';
+    try {
+      if (token === '') throw new ValidationError(STOCK_ALERT_CONFIRM_INVALID);
+      const confirmed = await alerts.confirm(token);
+      // Ids only in the log (no e-mail, no token).
+      req.log.info({ produto: confirmed.productId }, 'avise-me: pedido confirmado');
+      const link = stockAlertLink(opts.publicUrl, confirmed.productId, confirmed.variationId);
+      if (form)
+        return reply.type('text/html; charset=utf-8').send(confirmResultPage(opts.publicUrl, link));
+      return {
+        success: true as const,
+        message: STOCK_ALERT_CONFIRMED,
+        produto_id: confirmed.productId,
+        variacao_id: confirmed.variationId,
+      };
+    } catch (err) {
+      if (!form || !(err instanceof ValidationError)) throw err;
+      return reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(confirmResultPage(opts.publicUrl, null));
+    }
+  });
 };

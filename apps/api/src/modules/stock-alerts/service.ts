@@ -3,6 +3,11 @@
  * told when a sold-out piece (or one size of it) is back, and the sweep task that mails each
  * request once when migration 0012's trigger has stamped it `back_in_stock_at`.
  *
+ * - Double opt-in (issue 33): a request is kept pending (`confirmed_at` null) with the hash of a
+ *   single-use token, and one confirmation e-mail goes to the address in the same transaction;
+ *   the e-mail's link confirms it (`confirm`). Only confirmed requests are mailed when the piece
+ *   is back; pending ones are erased after STOCK_ALERT_CONFIRM_MS (housekeeping). Asking again
+ *   while pending sends a new link (the old one no longer works); the rate limits bound them.
  * - A request is written in one transaction that first reads the piece's row `for share`: a
  *   restock committing meanwhile either happened before (the piece is in stock: 409) or waits for
  *   the request to commit, and its trigger then stamps it. No request is written in between and
@@ -13,24 +18,34 @@
  *   same transaction (dedupe `stock-alert:<id>`), or, when the piece is sold out again by then,
  *   `back_in_stock_at` cleared so the next restock stamps it again.
  */
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PRODUCT_NOT_FOUND } from '@semijoias/domain/messages';
 import { STOCK_ALERT_AVAILABLE } from '@semijoias/domain/stock-alerts';
+import { variationLabel } from '@semijoias/domain/variations';
 import { VARIATION_NOT_FOUND } from '@semijoias/domain/variations';
 import type { Db } from '../../db/client.js';
 import { productVariations, products, stockAlerts } from '../../db/schema.js';
-import { ConflictError, NotFoundError } from '../../lib/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { hashToken } from '../../lib/secrets.js';
 import type { SweepTask } from '../../lib/sweep-task.js';
 import { enqueueEmail } from '../mail/index.js';
-import { stockAlertEmail } from './email.js';
+import { stockAlertConfirmationEmail, stockAlertEmail } from './email.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A request not served in this long ends, its address deleted with it (LGPD). */
 export const STOCK_ALERT_KEPT_MS = 90 * DAY_MS;
 /** A served request (already without its address) is kept this long for the Painel, then deleted. */
 export const SERVED_STOCK_ALERT_KEPT_MS = 60 * DAY_MS;
+/** A request not confirmed in this long is erased (housekeeping); its link stops working. */
+export const STOCK_ALERT_CONFIRM_MS = 2 * DAY_MS;
+/** The confirmation link that is used, expired or unknown. */
+export const STOCK_ALERT_CONFIRM_INVALID =
+  'Este link de confirmação é inválido ou expirou. Peça o aviso de novo na página da joia.';
+/** The confirmation done. */
+export const STOCK_ALERT_CONFIRMED =
+  'Pronto! Confirmado: avisaremos você por e-mail quando a joia chegar.';
 /** Requests read per query by a sweep; each is then its own transaction. */
 export const STOCK_ALERT_SWEEP_BATCH = 50;
 
@@ -44,6 +59,8 @@ export interface StockAlertInput {
 
 export interface StockAlertAnswer {
   created: boolean;
+  /** Confirmed already (asked again); false: a confirmation e-mail was just sent. */
+  confirmed: boolean;
   productId: number;
   variationId: number | null;
   email: string;
@@ -84,13 +101,26 @@ async function lockPiece(tx: Db, productId: number, variationId: number | null) 
   return { product: product ?? null, variation, variationGone: false };
 }
 
-export function createStockAlertService(db: Db) {
+export interface StockAlertServiceOptions {
+  /** PUBLIC_URL: the confirmation link. */
+  publicUrl: string;
+  /** Wakes the outbox worker after a commit that enqueued e-mail. */
+  wakeOutbox?: () => void;
+}
+
+export function createStockAlertService(db: Db, options: StockAlertServiceOptions) {
+  const { publicUrl } = options;
   return {
-    /** POST /api/avise-me/: a new request (created) or the open one for that address and piece. */
+    /**
+     * POST /api/avise-me/: a new request, pending with its confirmation e-mail (created), or the
+     * open one for that address and piece: confirmed (nothing sent) or pending (a new link sent).
+     */
     async request(input: StockAlertInput): Promise<StockAlertAnswer> {
       const email = stockAlertEmailKey(input.email);
       const emailHash = hashToken(email);
-      return db.transaction(async (tx) => {
+      const token = randomBytes(32).toString('base64url');
+      const tokenHash = hashToken(token);
+      const answer = await db.transaction(async (tx) => {
         const piece = await lockPiece(tx, input.productId, input.variationId);
         if (piece.variationGone) {
           // A size not of this product (or archived) is the size's 404; an unknown piece, its own.
@@ -107,7 +137,15 @@ export function createStockAlertService(db: Db) {
         // by size, `products.stock` is the sum of its sizes: accepted only when every one is out).
         const stock = piece.variation ? piece.variation.stock : piece.product.stock;
         if (stock > 0) throw new ConflictError(STOCK_ALERT_AVAILABLE);
-        const inserted = await tx
+        const sameRequest = and(
+          eq(stockAlerts.productId, input.productId),
+          input.variationId === null
+            ? isNull(stockAlerts.variationId)
+            : eq(stockAlerts.variationId, input.variationId),
+          eq(stockAlerts.emailHash, emailHash),
+          isNull(stockAlerts.servedAt),
+        );
+        const [inserted] = await tx
           .insert(stockAlerts)
           .values({
             productId: input.productId,
@@ -115,33 +153,82 @@ export function createStockAlertService(db: Db) {
             email,
             emailHash,
             userId: input.userId,
+            confirmedAt: null,
+            confirmTokenHash: tokenHash,
           })
           .onConflictDoNothing()
           .returning({ id: stockAlerts.id });
-        if (inserted.length === 0 && input.userId !== null) {
-          // Asked again, now logged in: the open request becomes hers.
-          await tx
+        let id = inserted?.id ?? null;
+        let confirmed = false;
+        if (id === null) {
+          if (input.userId !== null) {
+            // Asked again, now logged in: the open request becomes hers.
+            await tx
+              .update(stockAlerts)
+              .set({ userId: input.userId })
+              .where(and(sameRequest, isNull(stockAlerts.userId)));
+          }
+          // Still pending: a new link (the old one stops working) and two days again.
+          const [pending] = await tx
             .update(stockAlerts)
-            .set({ userId: input.userId })
-            .where(
-              and(
-                eq(stockAlerts.productId, input.productId),
-                input.variationId === null
-                  ? isNull(stockAlerts.variationId)
-                  : eq(stockAlerts.variationId, input.variationId),
-                eq(stockAlerts.emailHash, emailHash),
-                isNull(stockAlerts.servedAt),
-                isNull(stockAlerts.userId),
-              ),
-            );
+            .set({ confirmTokenHash: tokenHash, createdAt: sql`now()` })
+            .where(and(sameRequest, isNull(stockAlerts.confirmedAt)))
+            .returning({ id: stockAlerts.id });
+          id = pending?.id ?? null;
+          confirmed = id === null;
+        }
+        if (id !== null) {
+          const size = piece.variation
+            ? variationLabel(piece.product.axis, piece.variation.name)
+            : null;
+          await enqueueEmail(
+            tx,
+            {
+              kind: 'stock_alert_confirm',
+              ...stockAlertConfirmationEmail({
+                to: email,
+                publicUrl,
+                token,
+                piece: size ? `${piece.product.name} (${size})` : piece.product.name,
+              }),
+            },
+            { dedupeKey: `stock-alert-confirm:${id}:${tokenHash.slice(0, 16)}` },
+          );
         }
         return {
-          created: inserted.length > 0,
+          created: inserted !== undefined,
+          confirmed,
           productId: input.productId,
           variationId: input.variationId,
           email,
         };
       });
+      if (!answer.confirmed) options.wakeOutbox?.();
+      return answer;
+    },
+
+    /**
+     * The confirmation link: one guarded statement confirms the pending request of this token
+     * (not expired) and forgets the token (single use). 400 when used, expired or unknown.
+     */
+    async confirm(token: string): Promise<{ productId: number; variationId: number | null }> {
+      const [row] = await db
+        .update(stockAlerts)
+        .set({ confirmedAt: sql`now()`, confirmTokenHash: null })
+        .where(
+          and(
+            eq(stockAlerts.confirmTokenHash, hashToken(token)),
+            isNull(stockAlerts.confirmedAt),
+            isNull(stockAlerts.servedAt),
+            gt(
+              stockAlerts.createdAt,
+              sql`now() - make_interval(secs => ${STOCK_ALERT_CONFIRM_MS / 1000})`,
+            ),
+          ),
+        )
+        .returning({ productId: stockAlerts.productId, variationId: stockAlerts.variationId });
+      if (!row) throw new ValidationError(STOCK_ALERT_CONFIRM_INVALID);
+      return row;
     },
   };
 }
@@ -160,7 +247,13 @@ export async function waitingCounts(
       n: sql<number>`count(*)::int`,
     })
     .from(stockAlerts)
-    .where(and(isNull(stockAlerts.servedAt), inArray(stockAlerts.productId, [...productIds])))
+    .where(
+      and(
+        isNull(stockAlerts.servedAt),
+        isNotNull(stockAlerts.confirmedAt),
+        inArray(stockAlerts.productId, [...productIds]),
+      ),
+    )
     .groupBy(stockAlerts.productId, stockAlerts.variationId);
   for (const row of rows) {
     const entry = out.get(row.productId) ?? { total: 0, bySize: new Map<number, number>() };
@@ -212,6 +305,7 @@ export function createStockAlertSweep(options: StockAlertSweepOptions): StockAle
             eq(stockAlerts.id, id),
             isNull(stockAlerts.servedAt),
             isNotNull(stockAlerts.backInStockAt),
+            isNotNull(stockAlerts.confirmedAt),
           ),
         );
       if (!alert?.email) return 'skipped';
@@ -271,6 +365,8 @@ export function createStockAlertSweep(options: StockAlertSweepOptions): StockAle
             and(
               isNull(stockAlerts.servedAt),
               isNotNull(stockAlerts.backInStockAt),
+              // Only a confirmed request is mailed (double opt-in).
+              isNotNull(stockAlerts.confirmedAt),
               gt(stockAlerts.id, afterId),
             ),
           )

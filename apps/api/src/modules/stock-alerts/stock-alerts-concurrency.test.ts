@@ -13,6 +13,7 @@ import { useTestApp } from '../../../test/helpers.js';
 import { catalogTail } from '../../../test/orders.js';
 import { outboxEmails, stockAlerts } from '../../db/schema.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
+import { confirmStockAlert } from '../../../test/stock-alerts.js';
 import { createStockAlertSweep } from './service.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });
@@ -21,6 +22,11 @@ const silent = { info: () => undefined, error: () => undefined };
 
 function ask(produto_id: number, email: string) {
   return ctx.app.inject({ method: 'POST', url: '/api/avise-me/', payload: { produto_id, email } });
+}
+
+/** Each address opens its e-mailed confirmation link (double opt-in). */
+async function confirmAll(addresses: string[]) {
+  for (const email of addresses) await confirmStockAlert(ctx.app, ctx.database, email);
 }
 
 async function rowsOf(productId: number) {
@@ -32,6 +38,7 @@ describe('two sweeps racing', () => {
     const [id] = await take(1, 0);
     const addresses = Array.from({ length: 12 }, (_, i) => `corrida${i}@exemplo.com`);
     for (const email of addresses) expect((await ask(id!, email)).statusCode).toBe(201);
+    await confirmAll(addresses);
     await restock(ctx.app, ctx.database, id!, 4);
 
     const other = createStockAlertSweep({
@@ -85,6 +92,7 @@ describe('requests racing the restock', () => {
     const rows = await rowsOf(id!);
     expect(rows.length).toBe(asked.filter((a) => a.res.statusCode === 201).length);
     expect(rows.filter((r) => r.backInStockAt === null)).toEqual([]);
+    await confirmAll(rows.map((r) => r.email!));
     expect((await ctx.app.stockAlerts.runOnce(new Date())).served).toBe(rows.length);
   });
 });

@@ -15,6 +15,7 @@ import { OWNER_EMAILS } from '../../../test/admin.js';
 import { setProduct } from '../../../test/checkout.js';
 import { restock, sizedPiece } from '../../../test/factories.js';
 import { catalogTail } from '../../../test/orders.js';
+import { confirmStockAlert, pressConfirm } from '../../../test/stock-alerts.js';
 import { expectSays, useSmtpApp } from '../../../test/smtp-sink.js';
 import { STORE_NAME } from '../mail/templates.js';
 
@@ -53,6 +54,17 @@ describe("the 'Avise-me' e-mail", () => {
     expect((await ask({ produto_id: id, email: 'Cliente.Espera@Exemplo.com' })).statusCode).toBe(
       201,
     );
+    // First the one confirmation e-mail (double opt-in), its link opened.
+    await ctx.app.sweeper.runOnce();
+    const [confirmation, ...others] = await delivered();
+    expect(others).toEqual([]);
+    expect(confirmation!.to).toEqual(['cliente.espera@exemplo.com']);
+    expect(confirmation!.subject).toBe(`Confirme o aviso de ${piece.name} - ${STORE_NAME}`);
+    const link = /(http\S+\/api\/avise-me\/confirmar\/\?t=[\w-]+)/.exec(confirmation!.text)![1]!;
+    expect(confirmation!.html).toContain(`href="${link}"`);
+    expect((await pressConfirm(ctx.app, new URL(link).searchParams.get('t')!)).statusCode).toBe(
+      200,
+    );
     expect((await ask({ produto_id: id, email: 'cliente.espera@exemplo.com' })).statusCode).toBe(
       200,
     );
@@ -87,6 +99,9 @@ describe("the 'Avise-me' e-mail", () => {
       (await ask({ produto_id: ring.id, variacao_id: size.id, email: 'aro@exemplo.com' }))
         .statusCode,
     ).toBe(201);
+    await confirmStockAlert(ctx.app, ctx.database, 'aro@exemplo.com');
+    await ctx.app.sweeper.runOnce();
+    await delivered(); // the confirmation
     await restock(ctx.app, ctx.database, ring.id, 1, size.id);
     await ctx.app.sweeper.runOnce();
     const [mail, ...more] = await delivered();

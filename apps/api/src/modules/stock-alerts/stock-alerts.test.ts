@@ -22,6 +22,11 @@ import { restock, sizedPiece } from '../../../test/factories.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { catalogTail, insertOrder } from '../../../test/orders.js';
 import {
+  confirmStockAlert,
+  pressConfirm,
+  stockAlertConfirmToken,
+} from '../../../test/stock-alerts.js';
+import {
   outboxEmails,
   productVariations,
   products,
@@ -36,13 +41,21 @@ const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMaile
 const take = catalogTail(() => ctx.database);
 const DAY = 24 * 60 * 60 * 1000;
 
-function ask(body: unknown, token?: string) {
+function askOnly(body: unknown, token?: string) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/avise-me/',
     payload: body as object,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
+}
+
+/** Asks, then opens the e-mailed confirmation link when one was sent (the double opt-in). */
+async function ask(body: unknown, token?: string) {
+  const res = await askOnly(body, token);
+  if (res.statusCode < 300 && res.json<{ confirmado: boolean }>().confirmado === false)
+    await confirmStockAlert(ctx.app, ctx.database, res.json<{ email: string }>().email);
+  return res;
 }
 
 /** A plain piece (sold without sizes), sold out. */
@@ -84,13 +97,18 @@ describe('POST /api/avise-me/', () => {
     expect(first.json()).toEqual({
       success: true,
       novo: true,
+      confirmado: false,
       produto_id: id,
       variacao_id: null,
       email: 'ana.souza@exemplo.com.br',
     });
     const again = await ask({ produto_id: id, email: 'ana.souza@exemplo.com.br' });
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json()).toMatchObject({ novo: false, email: 'ana.souza@exemplo.com.br' });
+    expect(again.json()).toMatchObject({
+      novo: false,
+      confirmado: true,
+      email: 'ana.souza@exemplo.com.br',
+    });
 
     const rows = await alertsOf(id);
     expect(rows).toHaveLength(1);
@@ -412,6 +430,100 @@ describe('serving the requests when the piece is back', () => {
         (p) => typeof p.aguardando_aviso === 'number',
       ),
     ).toBe(true);
+  });
+});
+
+describe('double opt-in (issue 33)', () => {
+  it('keeps the address pending until the e-mailed link is confirmed; a pending one is never mailed', async () => {
+    const id = await soldOutPiece();
+    const email = 'estranha@exemplo.com';
+    const res = await askOnly({ produto_id: id, email });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ novo: true, confirmado: false });
+    const [pending] = await alertsOf(id);
+    expect(pending).toMatchObject({ confirmedAt: null, servedAt: null });
+    // One confirmation e-mail, its token stored only as a hash.
+    const confirmations = await ctx.database.db
+      .select({ to: outboxEmails.recipient, text: outboxEmails.textBody })
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, 'stock_alert_confirm'));
+    expect(confirmations.filter((m) => m.to === email)).toHaveLength(1);
+    const token = (await stockAlertConfirmToken(ctx.database, email))!;
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    expect(pending!.confirmTokenHash).toBe(hashToken(token));
+    // Not counted for the owners, not mailed when the piece is back.
+    await restock(ctx.app, ctx.database, id, 2);
+    expect((await sweep()).served).toBe(0);
+    expect(await alertMails([pending!.id])).toEqual([]);
+
+    // Opening the link shows a button and confirms nothing (a mail scanner opens links).
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/avise-me/confirmar/?t=${token}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Confirmar aviso');
+    expect((await alertsOf(id))[0]!.confirmedAt).toBeNull();
+    // The button confirms; the link is single-use.
+    const done = await pressConfirm(ctx.app, token);
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('Aviso confirmado');
+    expect(done.body).toContain(`/produto/${id}`);
+    const confirmed = (await alertsOf(id))[0]!;
+    expect(confirmed.confirmedAt).not.toBeNull();
+    expect(confirmed.confirmTokenHash).toBeNull();
+    const again = await pressConfirm(ctx.app, token);
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toContain('Este link de confirmação é inválido ou expirou.');
+    // Stamped while pending, it is mailed at the next sweep once confirmed, once.
+    expect((await sweep()).served).toBe(1);
+    expect(await alertMails([pending!.id])).toHaveLength(1);
+  });
+
+  it('asked again while pending: a new link, the old one no longer works; a JSON client is answered JSON', async () => {
+    const id = await soldOutPiece();
+    const email = 'duas.vezes@exemplo.com';
+    expect((await askOnly({ produto_id: id, email })).statusCode).toBe(201);
+    const first = (await stockAlertConfirmToken(ctx.database, email))!;
+    const second = await askOnly({ produto_id: id, email });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ novo: false, confirmado: false });
+    const token = (await stockAlertConfirmToken(ctx.database, email))!;
+    expect(token).not.toBe(first);
+    expect((await pressConfirm(ctx.app, first)).statusCode).toBe(400);
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/avise-me/confirmar/?t=${token}`,
+    });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json()).toMatchObject({ success: true, produto_id: id, variacao_id: null });
+    const none = await ctx.app.inject({ method: 'POST', url: '/api/avise-me/confirmar/?t=x' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({
+      error:
+        'Este link de confirmação é inválido ou expirou. Peça o aviso de novo na página da joia.',
+    });
+    // Confirmed, asking again sends nothing more.
+    const before = await stockAlertConfirmToken(ctx.database, email);
+    expect((await askOnly({ produto_id: id, email })).json()).toMatchObject({ confirmado: true });
+    expect(await stockAlertConfirmToken(ctx.database, email)).toBe(before);
+  });
+
+  it('a request not confirmed in two days: its link expires and housekeeping erases it', async () => {
+    const id = await soldOutPiece();
+    const email = 'nunca.confirmou@exemplo.com';
+    expect((await askOnly({ produto_id: id, email })).statusCode).toBe(201);
+    const token = (await stockAlertConfirmToken(ctx.database, email))!;
+    const db = ctx.database.db;
+    await db
+      .update(stockAlerts)
+      .set({ createdAt: new Date(Date.now() - 2 * DAY - 60_000) })
+      .where(eq(stockAlerts.productId, id));
+    expect((await pressConfirm(ctx.app, token)).statusCode).toBe(400);
+    const log = { info: () => undefined, error: () => undefined };
+    await createHousekeeping({ db, log, now: () => new Date() }).runOnce();
+    expect(await alertsOf(id)).toEqual([]);
   });
 });
 

@@ -245,7 +245,8 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       }
       // The pieces shoppers wait for ('Avise-me'), the most awaited first.
       const waitingNow = sql<number>`(select count(*)::int from stock_alerts sa
-        where sa.product_id = "products"."id" and sa.served_at is null)`;
+        where sa.product_id = "products"."id" and sa.served_at is null
+          and sa.confirmed_at is not null)`;
       if (query.situacao === 'aguardando_aviso') conditions.push(sql`${waitingNow} > 0`);
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       const pagina = query.pagina ?? 1;
