@@ -62,6 +62,32 @@ export async function verificationToken(dataDir, email) {
   throw new Error(`restore-drill: no verification e-mail for ${email}`);
 }
 
+/**
+ * The owner's second factor is set up only from the link e-mailed to her (issue 33): asks for it
+ * and reads its token from DATA_DIR/outbox (the newest such link to her).
+ */
+export async function secondFactorSetupToken(call, dataDir, email, access) {
+  const outbox = join(dataDir, 'outbox');
+  const seen = () =>
+    (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.json')) : []).sort();
+  const before = new Set(seen());
+  expectStatus(
+    await call('POST', '/api/segundo-fator/link/', { token: access }),
+    200,
+    'second factor link',
+  );
+  for (let i = 0; i < 100; i++) {
+    for (const file of seen().filter((f) => !before.has(f))) {
+      const message = JSON.parse(readFileSync(join(outbox, file), 'utf8'));
+      if (!message.to.includes(email)) continue;
+      const link = message.links.find((l) => l.includes('segundo-fator=configurar'));
+      if (link) return new URL(link).searchParams.get('token');
+    }
+    await sleep(100);
+  }
+  throw new Error(`no second-factor link for ${email}`);
+}
+
 function base32Decode(text) {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   let bits = '';
@@ -114,8 +140,12 @@ export async function ownerWithSecondFactor(call, dataDir, email) {
     firstName: 'Ana',
     lastName: 'Dona',
   });
+  const link = await secondFactorSetupToken(call, dataDir, email, pair.access);
   const setup = expectStatus(
-    await call('POST', '/api/segundo-fator/configurar/', { token: pair.access }),
+    await call('POST', '/api/segundo-fator/configurar/', {
+      token: pair.access,
+      body: { token: link },
+    }),
     200,
     'second factor setup',
   );
