@@ -327,8 +327,9 @@ async function main() {
     }),
     { before: coldCache },
   );
-  // What a shopper meets during a sale: a piece of another category sold (its stock changed)
-  // just before she opens the page. Only the answers showing that piece go; the page is kept.
+  // What a shopper meets during a sale: the page was opened before (kept), then a piece of
+  // another category sold (its stock changed, heard after CATALOG_STOCK_DELAY_MS), then she opens
+  // it. Only the answers showing the piece sold go; the figure says whether the page survived.
   const slugToName = { aneis: 'Anel', brincos: 'Brinco', colares: 'Colar', pulseiras: 'Pulseira' };
   const firstOf = Object.fromEntries(
     (
@@ -337,25 +338,32 @@ async function main() {
       )
     ).rows.map((r) => [r.category, r.id]),
   );
-  const saleElsewhere = (page) => async (i) => {
-    const sold = firstOf[slugToName[pick(categories, page(i) + 1)]];
+  const afterSaleElsewhere = (category, path, init) => async () => {
+    await fetch(`${origin}${path}`, init).then((r) => r.arrayBuffer());
+    const sold = firstOf[slugToName[categories[(categories.indexOf(category) + 1) % 4]]];
     await db.query(`update products set stock = stock + 1 where id = $1`, [sold]);
     await sleep(60);
   };
+  const apiPage = (i) => ({
+    category: pick(categories, i),
+    path: `/api/produtos/${pick(categories, i)}/?limit=36&offset=${36 * pageOf(i)}`,
+  });
   await measure(
-    'categoria, API, após a venda de uma peça de outra categoria',
+    'categoria, API, já aberta, após a venda de uma peça de outra categoria',
     'loja',
-    (i) => get(`/api/produtos/${pick(categories, i)}/?limit=36&offset=${36 * pageOf(i)}`),
-    { before: saleElsewhere((i) => i) },
+    (i) => get(apiPage(i).path),
+    { before: (i) => afterSaleElsewhere(apiPage(i).category, apiPage(i).path, {})() },
   );
+  const htmlPage = (i) => ({
+    category: pick(categories, i + 1),
+    path: `/${pick(categories, i + 1)}?pagina=${1 + pageOf(i + 3)}`,
+  });
+  const html = { headers: { accept: 'text/html' } };
   await measure(
-    'página de categoria renderizada, após a venda de uma peça de outra categoria',
+    'página de categoria renderizada, já aberta, após a venda de uma peça de outra categoria',
     'loja',
-    (i) => ({
-      ...get(`/${pick(categories, i + 1)}?pagina=${1 + pageOf(i + 3)}`),
-      init: { headers: { accept: 'text/html' } },
-    }),
-    { before: saleElsewhere((i) => i + 1) },
+    (i) => ({ ...get(htmlPage(i).path), init: html }),
+    { before: (i) => afterSaleElsewhere(htmlPage(i).category, htmlPage(i).path, html)() },
   );
   const search = (words) => (i) =>
     get(`/api/buscar/produtos/?search=${encodeURIComponent(pick(words, i))}`);
