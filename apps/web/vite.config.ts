@@ -7,7 +7,7 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), preloadReactDom()],
+  plugins: [react(), tailwindcss(), preloadReactDom(), intlOnFirstUse()],
   resolve: {
     // URL and import.meta keep this file free of Node typings (tsconfig types: vite/client only).
     alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
@@ -77,6 +77,37 @@ function preloadReactDom(): Plugin {
           }));
         return { html, tags };
       },
+    },
+  };
+}
+
+const DOMAIN_MODULE = /[\\/]packages[\\/]domain[\\/]src[\\/][^\\/]+\.ts$/;
+const LAZY_INTL = decodeURIComponent(new URL('./src/lib/lazy-intl.ts', import.meta.url).pathname);
+/** A formatter the shared rules make as their module loads: `const name = new Intl.Kind(…);`. */
+const INTL_AT_LOAD =
+  /^const (\w+) = new Intl\.(NumberFormat|DateTimeFormat|Collator)\(([\s\S]*?)\);$/gm;
+
+/**
+ * In the browser build, the shared rules' Intl formatters are made on first use, and prices are
+ * written without Intl (src/lib/lazy-intl.ts says why and how). The server keeps them as written.
+ * A domain module that makes any other Intl object as it loads fails the build, so none is missed.
+ */
+function intlOnFirstUse(): Plugin {
+  return {
+    name: 'intl-on-first-use',
+    apply: 'build',
+    transform(code, id, options) {
+      if (options?.ssr || !DOMAIN_MODULE.test(id) || !code.includes('Intl.')) return null;
+      const lazy = code.replace(
+        INTL_AT_LOAD,
+        (_, name: string, kind: string, args: string) =>
+          `const ${name} = __lazyIntl('${kind}', [${args}]);`,
+      );
+      if (/^(const|let|var) \w+ = new Intl\./m.test(lazy)) {
+        throw new Error(`intl-on-first-use: an Intl object made at load in ${id} is not handled`);
+      }
+      if (lazy === code) return null;
+      return { code: `import { lazyIntl as __lazyIntl } from '${LAZY_INTL}';\n${lazy}`, map: null };
     },
   };
 }
