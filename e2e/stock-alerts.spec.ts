@@ -1,9 +1,9 @@
-import { shot, soldOut } from './fixtures/helpers';
+import { mailTo, shot, soldOut } from './fixtures/helpers';
 import { logIn, newOrdersShopper, signInBrowser } from './fixtures/orders';
 import { expect, test } from './fixtures/test';
 
-// 'Avise-me quando chegar': on a sold-out piece a shopper leaves her e-mail and sees the
-// confirmation on the page; on a piece sold by size, a sold-out size (crossed out and not
+// 'Avise-me quando chegar': on a sold-out piece a shopper leaves her e-mail, is told a
+// confirmation e-mail was sent and opens its link (double opt-in); on a piece sold by size, a sold-out size (crossed out and not
 // selectable) is offered under 'Seu aro esgotou?'; the owners see how many wait.
 
 // One plain piece per project, used by no other spec, emptied through the owners' API.
@@ -41,9 +41,17 @@ test('a shopper asks to be told when a sold-out piece is back; the owners see he
   await email.fill(address);
   await form.getByRole('button', { name: 'Avise-me' }).click();
   await expect(form.getByRole('status')).toHaveText(
-    `Pronto! Avisaremos ${address.toLowerCase()} quando chegar.`,
+    `Enviamos um e-mail de confirmação para ${address.toLowerCase()}. Abra o link nele para receber o aviso quando chegar.`,
   );
   await shot(page, 'avise-me-confirmacao');
+
+  // Double opt-in: the address confirms through the e-mailed link (a page with a button).
+  const mail = await mailTo(address.toLowerCase(), /Confirme o aviso/);
+  const link = new URL(mail.links.find((l) => l.includes('/api/avise-me/confirmar/'))!);
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByRole('button', { name: 'Confirmar aviso' }).click();
+  await expect(page.getByRole('heading', { name: 'Aviso confirmado' })).toBeVisible();
+  await shot(page, 'avise-me-confirmado');
 
   // The owners' list, filtered to what shoppers wait for: the piece with its count.
   await ownerPage.goto('/admin/produtos?situacao=aguardando_aviso');
@@ -84,7 +92,7 @@ test('a sold-out size stays crossed out and is offered under “Seu aro esgotou?
   await shot(page, 'avise-me-tamanho');
   await form.getByRole('button', { name: 'Avise-me' }).click();
   await expect(form.getByRole('status')).toHaveText(
-    `Pronto! Avisaremos ${shopper.email.toLowerCase()} quando chegar.`,
+    `Enviamos um e-mail de confirmação para ${shopper.email.toLowerCase()}. Abra o link nele para receber o aviso quando chegar.`,
   );
   await shot(page, 'avise-me-tamanho-confirmacao');
 

@@ -4,6 +4,7 @@ import {
   STOCK_ALERT_EMAIL_REQUIRED,
   stockAlertAnySize,
   stockAlertConfirmation,
+  stockAlertConfirmationSent,
   stockAlertEmailError,
   stockAlertSizeQuestion,
   stockAlertWaitingText,
@@ -33,6 +34,9 @@ describe("'Avise-me' texts and rules", () => {
   it('confirms with the address as stored, and counts for the owners', () => {
     expect(stockAlertConfirmation(' Ana@Exemplo.com ')).toBe(
       'Pronto! Avisaremos ana@exemplo.com quando chegar.',
+    );
+    expect(stockAlertConfirmationSent(' Ana@Exemplo.com ')).toBe(
+      'Enviamos um e-mail de confirmação para ana@exemplo.com. Abra o link nele para receber o aviso quando chegar.',
     );
     expect(stockAlertWaitingText(1)).toBe('1 aguardando aviso');
     expect(stockAlertWaitingText(4)).toBe('4 aguardando aviso');

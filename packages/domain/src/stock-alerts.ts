@@ -35,9 +35,14 @@ export function stockAlertAnySize(axis: string | null | undefined): string {
   return `Qualquer ${variationAxisWord(axis)}`;
 }
 
-/** The confirmation on the page (no e-mail is sent until the piece is back). */
+/** The confirmation on the page when her address had confirmed the request before. */
 export function stockAlertConfirmation(email: string): string {
   return `Pronto! Avisaremos ${normalizeEmail(email)} quando chegar.`;
+}
+
+/** The page after a request (double opt-in): the address confirms it through the e-mail's link. */
+export function stockAlertConfirmationSent(email: string): string {
+  return `Enviamos um e-mail de confirmação para ${normalizeEmail(email)}. Abra o link nele para receber o aviso quando chegar.`;
 }
 
 /** The e-mail field's problem, or null: the API's 400 and the form's message say the same. */

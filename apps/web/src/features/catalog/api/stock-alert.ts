@@ -3,7 +3,11 @@
  * logged-in customer's e-mail the form starts with (GET api/infos/, asked in the browser only:
  * the product's server-rendered page is the same for every visitor).
  */
-import { STOCK_ALERT_FAILED, stockAlertConfirmation } from '@semijoias/domain/stock-alerts';
+import {
+  STOCK_ALERT_FAILED,
+  stockAlertConfirmation,
+  stockAlertConfirmationSent,
+} from '@semijoias/domain/stock-alerts';
 import { apiRequest, isApiError } from '@/lib/api';
 
 export interface StockAlertBody {
@@ -15,6 +19,8 @@ export interface StockAlertBody {
 export interface StockAlertAnswer {
   success: true;
   novo: boolean;
+  /** False: a confirmation e-mail was sent (double opt-in); true: confirmed before. */
+  confirmado?: boolean;
   produto_id: number;
   variacao_id: number | null;
   email: string;
@@ -49,7 +55,11 @@ function errorText(data: unknown): string | undefined {
 export async function requestStockAlert(body: StockAlertBody): Promise<StockAlertResult> {
   try {
     const answer = await apiRequest<StockAlertAnswer>('api/avise-me/', { method: 'POST', body });
-    return { ok: true, message: stockAlertConfirmation(answer.email) };
+    // Her address confirms it through the e-mailed link (double opt-in), unless it had already.
+    const message = answer.confirmado
+      ? stockAlertConfirmation(answer.email)
+      : stockAlertConfirmationSent(answer.email);
+    return { ok: true, message };
   } catch (error) {
     if (!isApiError(error) || error.isNetworkError || error.status >= 500) {
       return { ok: false, message: STOCK_ALERT_FAILED };

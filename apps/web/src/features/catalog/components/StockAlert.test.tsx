@@ -46,10 +46,15 @@ const sizes: Variation[] = [
 
 let api: FakeApi;
 
-function answered(email: string, variacao_id: number | null = null, status = 201) {
+function answered(
+  email: string,
+  variacao_id: number | null = null,
+  status = 201,
+  confirmado = false,
+) {
   return {
     status,
-    body: { success: true, novo: status === 201, produto_id: 7, variacao_id, email },
+    body: { success: true, novo: status === 201, confirmado, produto_id: 7, variacao_id, email },
   };
 }
 
@@ -94,11 +99,22 @@ describe('a piece sold without sizes', () => {
     type(' Ana@Exemplo.com ');
     submit();
     const done = await screen.findByRole('status');
-    expect(done.textContent).toBe('Pronto! Avisaremos ana@exemplo.com quando chegar.');
+    expect(done.textContent).toBe(
+      'Enviamos um e-mail de confirmação para ana@exemplo.com. Abra o link nele para receber o aviso quando chegar.',
+    );
     expect(api.callsTo('POST /api/avise-me/').map((c) => c.body)).toEqual([
       { produto_id: 7, email: 'Ana@Exemplo.com' },
     ]);
     expect(screen.queryByLabelText('Seu e-mail')).toBeNull();
+  });
+
+  it('says so when her address had already confirmed the request (no new e-mail)', async () => {
+    api.on('POST /api/avise-me/', answered('ana@exemplo.com', null, 200, true));
+    show(brinco);
+    type('ana@exemplo.com');
+    submit();
+    const done = await screen.findByRole('status');
+    expect(done.textContent).toBe('Pronto! Avisaremos ana@exemplo.com quando chegar.');
   });
 
   it('fills in her e-mail when she is logged in, and sends the one she types instead', async () => {
