@@ -29,7 +29,8 @@ export const EMAIL_CHANGE_CANCELLED =
   'Pronto! A troca de e-mail foi cancelada e todas as sessões da sua conta foram encerradas. ' +
   'Por segurança, crie uma nova senha agora: quem pediu a troca sabia a sua.';
 export const EMAIL_CHANGE_UNDONE =
-  'Pronto! Seu e-mail voltou a ser este e todas as sessões da sua conta foram encerradas. ' +
+  'Pronto! A troca foi desfeita: sua conta voltou ao e-mail anterior, e todas as sessões dela ' +
+  'foram encerradas. ' +
   'Por segurança, crie uma nova senha agora: quem pediu a troca sabia a sua.';
 export const EMAIL_CHANGE_CANCEL_INVALID =
   'Este link é inválido, já foi usado ou expirou. Se você não reconhece uma troca do seu e-mail, ' +

@@ -110,7 +110,7 @@ export function InfoTab() {
         )}
       </dl>
       {notice && !editing && (
-        <div className="mt-6" data-testid="email-change-sent">
+        <div className="mt-6 [overflow-wrap:anywhere]" data-testid="email-change-sent">
           <FormMessage tone="success" title="Confirme seu novo e-mail">
             {notice}
           </FormMessage>
