@@ -13,7 +13,7 @@ import { useTestApp } from '../../../test/helpers.js';
 import { catalogTail } from '../../../test/orders.js';
 import { outboxEmails, stockAlerts } from '../../db/schema.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
-import { confirmStockAlert } from '../../../test/stock-alerts.js';
+import { confirmStockAlert, stockAlertConfirmToken } from '../../../test/stock-alerts.js';
 import { createStockAlertSweep } from './service.js';
 
 const ctx = useTestApp({ adminEmails: [...OWNER_EMAILS] }, { mailer: memoryMailer() });
@@ -94,5 +94,23 @@ describe('requests racing the restock', () => {
     expect(rows.filter((r) => r.backInStockAt === null)).toEqual([]);
     await confirmAll(rows.map((r) => r.email!));
     expect((await ctx.app.stockAlerts.runOnce(new Date())).served).toBe(rows.length);
+  });
+});
+
+describe('the confirmation link pressed several times at once', () => {
+  it('confirms once: one 200, the others 400', async () => {
+    const [id] = await take(1, 0);
+    const email = 'cliques@exemplo.com';
+    expect((await ask(id!, email)).statusCode).toBe(201);
+    const token = (await stockAlertConfirmToken(ctx.database, email))!;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        ctx.app.inject({ method: 'POST', url: `/api/avise-me/confirmar/?t=${token}` }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
+    const [row] = await rowsOf(id!);
+    expect(row!.confirmedAt).not.toBeNull();
+    expect(row!.confirmTokenHash).toBeNull();
   });
 });
