@@ -27,6 +27,7 @@ import {
   cartMergeKeys,
   couponRedemptions,
   coupons,
+  emailChanges,
   emailVerificationTokens,
   idempotencyKeys,
   orderItems,
@@ -402,6 +403,8 @@ export function createAdminCustomerService(db: Db, adminEmails: readonly string[
             ).length,
         };
         await tx.delete(cartMergeKeys).where(eq(cartMergeKeys.userId, id));
+        // Changes of e-mail name her old and new addresses (issue 33): they go too.
+        await tx.delete(emailChanges).where(eq(emailChanges.userId, id));
         // Stored answers of her checkouts may carry her address: they go too.
         await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.owner, `u:${id}`));
         // Mail not sent yet is dropped; the log of mail sent keeps no address of hers.
@@ -416,6 +419,7 @@ export function createAdminCustomerService(db: Db, adminEmails: readonly string[
           .update(users)
           .set({
             ...placeholders,
+            ownerEmail: null,
             // No marketing e-mail to an anonymised account.
             marketingOptIn: false,
             sessionsValidAfter: sql`now()`,
