@@ -27,7 +27,7 @@ import {
   STOCK_ALERT_CONFIRMED,
   stockAlertEmailKey,
 } from './service.js';
-import { confirmPage, confirmResultPage } from './confirm-page.js';
+import { CONFIRM_PAGE_STYLESHEET, confirmPage, confirmResultPage } from './confirm-page.js';
 
 export interface StockAlertRoutesOptions {
   db: Db;
@@ -153,6 +153,10 @@ export const stockAlertRoutes: FastifyPluginAsyncZod<StockAlertRoutesOptions> = 
     (_req, body, done) => done(null, body),
   );
   const tokenQuery = z.object({ t: z.string().max(200).optional() });
+
+  app.get('/avise-me/estilo.css', async (_req, reply) =>
+    reply.type('text/css; charset=utf-8').send(CONFIRM_PAGE_STYLESHEET),
+  );
 
   app.get('/avise-me/confirmar/', { schema: { querystring: tokenQuery } }, async (req, reply) => {
     reply.type('text/html; charset=utf-8');
