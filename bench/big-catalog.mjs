@@ -217,11 +217,17 @@ async function main() {
     firstName: 'Ana',
     lastName: 'Dona',
   });
-  const link = await secondFactorSetupToken(call, dataDir, ownerEmail, ownerPair.access);
+  // A release before issue 33 (BIG_CATALOG_STORE_ROOT) sets it up without the e-mailed link.
+  const link = await secondFactorSetupToken(call, dataDir, ownerEmail, ownerPair.access).catch(
+    (error) => {
+      if (/second factor link: 404/.test(String(error))) return null;
+      throw error;
+    },
+  );
   const setup = expectStatus(
     await call('POST', '/api/segundo-fator/configurar/', {
       token: ownerPair.access,
-      body: { token: link },
+      ...(link ? { body: { token: link } } : {}),
     }),
     200,
     'second factor setup',
