@@ -438,6 +438,18 @@ describe('Idempotency-Key on api/pay', () => {
     }
   });
 
+  it('an answer kept by the previous release (with its chave) still replays as it was', async () => {
+    const a = product();
+    await setProduct(ctx.database, a, { priceCents: 1000, stock: 10 });
+    const body = { produtos: [{ id: a, quantidade: 1 }], cep: '01310100' };
+    const first = (await pay(body, { key: 'k-old-release' })).json<{ chave: string }>();
+    const where = and(eq(idempotencyKeys.scope, 'pay'), eq(idempotencyKeys.key, 'k-old-release'));
+    await ctx.database.db.update(idempotencyKeys).set({ response: first }).where(where);
+    const again = await pay(body, { key: 'k-old-release' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first);
+  });
+
   it('a refused call stores nothing: the same key works once the cause is gone', async () => {
     const a = product();
     await setProduct(ctx.database, a, { priceCents: 1000, stock: 0 });

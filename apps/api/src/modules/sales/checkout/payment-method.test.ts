@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHOD_INVALID } from '@semijoias/domain/messages';
-import { outboxEmails, paymentSettings, sandboxCheckouts } from '../../../db/schema.js';
+import { orders, outboxEmails, paymentSettings, sandboxCheckouts } from '../../../db/schema.js';
 import { useTestApp } from '../../../../test/helpers.js';
 import { orderByReference, sandboxNotification } from '../../../../test/orders.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
@@ -285,6 +285,32 @@ describe('api/pagamento and the provider for a PIX order', () => {
     expect(html).toContain('em 2x de');
     expect(html).toContain('sem juros');
     expect(html).not.toContain('Simular pagamento PIX');
+  });
+
+  it('a card payment of a PIX order cancelled at its deadline does not revive it either', async () => {
+    const placed = await pixOrder(21000);
+    const res = await pagamento({
+      reference: placed.reference,
+      chave: placed.chave,
+      shippingInfo: ADDRESS,
+      totais: { total: placed.total },
+    });
+    expect(res.statusCode).toBe(200);
+    await ctx.database.db
+      .update(orders)
+      .set({ status: 'cancelled', cancelReason: 'expired', cancelledAt: new Date() })
+      .where(eq(orders.reference, placed.reference));
+    const order = await orderByReference(ctx.database, placed.reference);
+    const byCard = sandboxNotification(ctx.app, placed.reference, order.totalCents, 'paid', {
+      method: 'card',
+    });
+    expect((await byCard.deliver()).statusCode).toBe(200);
+    expect((await orderByReference(ctx.database, placed.reference)).status).toBe('cancelled');
+    const notices = await ctx.database.db
+      .select({ key: outboxEmails.dedupeKey })
+      .from(outboxEmails)
+      .where(eq(outboxEmails.dedupeKey, `order:${order.id}:method_mismatch:${byCard.paymentId}`));
+    expect(notices).toHaveLength(1);
   });
 
   it('a card payment of a PIX order is not its payment: unchanged, the owners told', async () => {
