@@ -13,7 +13,12 @@ import {
   secondFactorLinkSent,
 } from '@semijoias/domain/second-factor-link';
 import { buildApp } from '../../app.js';
-import { ownerRecoveryCodes, ownerSecondFactors, orders } from '../../db/schema.js';
+import {
+  orders,
+  ownerRecoveryCodes,
+  ownerSecondFactors,
+  ownerSetupLinks,
+} from '../../db/schema.js';
 import { memoryMailer, type MailMessage } from '../../integrations/mail/mailer.js';
 import { post } from '../../../test/accounts.js';
 import {
@@ -21,6 +26,7 @@ import {
   ownerByPassword,
   passwordLogin,
   setUpSecondFactor,
+  setupLinkToken,
   startSecondFactorSetup,
 } from '../../../test/admin.js';
 import { sentMail, testConfig, useTestApp } from '../../../test/helpers.js';
@@ -91,6 +97,18 @@ describe('enrolment needs the e-mailed link', () => {
     const again = await configurar(owner.access, { token });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toBe(SECOND_FACTOR_LINK_INVALID);
+  });
+
+  it('a link older than its 15 minutes opens nothing', async () => {
+    const owner = await ownerByPassword(ctx.app, ctx.database, 'other.dona@sf.test');
+    const token = await setupLinkToken(ctx.database, owner.access);
+    await ctx.database.db
+      .update(ownerSetupLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(ownerSetupLinks.userId, owner.userId));
+    const late = await configurar(owner.access, { token });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error).toBe(SECOND_FACTOR_LINK_INVALID);
   });
 
   it('a pending setup is not replaced by another session of hers', async () => {
