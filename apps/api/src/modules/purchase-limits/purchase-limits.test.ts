@@ -254,7 +254,7 @@ describe('unpaid orders of one buyer', () => {
 
   it('payments started at once for one e-mail: exactly the limit start', async () => {
     const ps = await pieces(8);
-    const placed = [];
+    const placed: { reference: string; chave: string; total: string }[] = [];
     for (const p of ps)
       placed.push(
         (await guestPay([{ id: p.id, quantidade: 1 }])).json<{
