@@ -208,7 +208,11 @@ async function payOnSandboxPage(paymentUrl) {
     expiry: '12/30',
     cvv: '123',
   });
-  const paid = await fetch(new URL(action, base), { method: 'POST', body: form, redirect: 'manual' });
+  const paid = await fetch(new URL(action, base), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
   if (paid.status !== 303) throw new Error(`sandbox card form answered ${paid.status}`);
 }
 
