@@ -61,6 +61,7 @@ export function createOwnerGuard(opts: {
       .select({
         id: users.id,
         email: users.email,
+        ownerEmail: users.ownerEmail,
         firstName: users.firstName,
         lastName: users.lastName,
         role: users.role,
@@ -76,6 +77,9 @@ export function createOwnerGuard(opts: {
       user.role === 'owner' &&
       user.emailVerifiedAt !== null &&
       user.anonymizedAt === null &&
+      // The address proven while it was listed (docs/account-security.md): a role an older
+      // instance's sync re-granted to an account that moved onto a listed address opens nothing.
+      user.ownerEmail === user.email &&
       opts.adminEmails.includes(user.email);
     if (!isOwner) throw new ForbiddenError(ADMIN_FORBIDDEN);
     const asked =

@@ -3,7 +3,8 @@
  * pages turn failures into SPEC §8 texts with the domain's message functions and `toOutcome`.
  */
 import type { RegistrationPayload } from '@semijoias/domain/registration';
-import { apiRequest } from '@/lib/api';
+import { DEVICE_HEADER } from '@semijoias/domain/second-factor';
+import { apiRequest, deviceId } from '@/lib/api';
 
 /** The body of POST /api/users/ (birthdate as yyyy-mm-dd); the server re-validates it. */
 export type RegisterPayload = RegistrationPayload;
@@ -44,9 +45,12 @@ export function forgotPassword(email: string): Promise<unknown> {
 }
 
 export function resetPassword(token: string, password: string): Promise<unknown> {
+  // Her browser's id: the one that opened the reset link gets past the per-account login wait.
+  const device = deviceId();
   return apiRequest<unknown>('api/reset-password/', {
     method: 'POST',
     body: { token, password },
+    headers: device ? { [DEVICE_HEADER]: device } : undefined,
     auth: false,
   });
 }
