@@ -62,6 +62,7 @@ const PAYMENT_EVENT_TEXT: Record<string, string> = {
   paid_twice: 'Pago em dobro: estornar o segundo',
   amount_mismatch: 'Valor diferente do pedido',
   method_mismatch: 'Pago por cartão um pedido de PIX',
+  method_unknown: 'Forma de pagamento não identificada: conferir',
 };
 
 export function OrderPage() {
