@@ -285,6 +285,12 @@ interface Failure {
   problem: string;
 }
 
+/**
+ * 'Avise-me''s confirmation (docs/stock-alerts-contract.md): a page opened from an e-mail link,
+ * with its stylesheet, under /api/ — HTML and CSS there by design, still judged for 5xx and leaks.
+ */
+const LINK_PAGES = new Set(['/api/avise-me/confirmar/', '/api/avise-me/estilo.css']);
+
 function judge(
   res: { statusCode: number; headers: Record<string, unknown>; body: string },
   method: string,
@@ -294,8 +300,10 @@ function judge(
   if (res.statusCode >= 500) return `${res.statusCode}: ${res.body.slice(0, 300)}`;
   const path = url.split('?', 1)[0]!;
   const noBody = method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
-  if (path.startsWith('/api/') && !noBody) {
-    const type = String(res.headers['content-type'] ?? '');
+  const type = String(res.headers['content-type'] ?? '');
+  const linkPage =
+    LINK_PAGES.has(path) && (type.startsWith('text/html') || type.startsWith('text/css'));
+  if (path.startsWith('/api/') && !noBody && !linkPage) {
     if (!type.startsWith('application/json'))
       return `not JSON (${type}): ${res.body.slice(0, 200)}`;
     try {
