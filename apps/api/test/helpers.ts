@@ -181,6 +181,30 @@ export function useTestApp(
 }
 
 /**
+ * A second instance of the store on the test file's PostgreSQL database (its own connections,
+ * nothing running by itself), for what one instance must hear from another: built in beforeAll
+ * of the describe that calls it, closed in its afterAll. Read `other.app` inside tests.
+ */
+export function useOtherInstance(ctx: { database: Database }): TestApp {
+  const other = {} as TestApp;
+  beforeAll(async () => {
+    other.database = await secondConnection(ctx.database);
+    other.app = await buildApp({
+      config: testConfig(),
+      database: other.database,
+      logger: false,
+      background: false,
+    });
+    await other.app.ready();
+  });
+  afterAll(async () => {
+    await other.app?.close();
+    if (other.database && other.database !== ctx.database) await other.database.close();
+  });
+  return other;
+}
+
+/**
  * Delivers what the app's outbox holds through its mailer (a memoryMailer) and answers every
  * message that mailer has received so far, oldest first.
  */

@@ -2,18 +2,10 @@
 // does not ask the database again, and ended sessions end at once, on every instance.
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import type { Database } from '../db/client.js';
+import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
 import { loggedInCustomer } from '../../test/accounts.js';
-import {
-  secondConnection,
-  testConfig,
-  testDatabaseUrl,
-  useTestApp,
-  countQueries,
-} from '../../test/helpers.js';
+import { testDatabaseUrl, useTestApp, countQueries, useOtherInstance } from '../../test/helpers.js';
 import { createSessionCheck, type SessionsFeed } from './authenticate.js';
 
 const ctx = useTestApp();
@@ -77,22 +69,7 @@ describe('an authenticated call', () => {
 });
 
 describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
-  let other: { app: FastifyInstance; database: Database };
-  beforeAll(async () => {
-    const database = await secondConnection(ctx.database);
-    const app = await buildApp({
-      config: testConfig(),
-      database,
-      logger: false,
-      background: false,
-    });
-    await app.ready();
-    other = { app, database };
-  });
-  afterAll(async () => {
-    await other?.app.close();
-    await other?.database.close();
-  });
+  const other = useOtherInstance(ctx);
 
   it('sessions ended through one instance end on the other, which had kept them', async () => {
     const me = await loggedInCustomer(ctx.app, ctx.database);

@@ -6,22 +6,14 @@
  * below meet on the rows' locks.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import type { Database } from '../../db/client.js';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_INVALID_OR_EXPIRED } from '@semijoias/domain/messages';
 import { SECOND_FACTOR_REQUIRED_CODE } from '@semijoias/domain/second-factor';
 import { refreshTokens } from '../../db/schema.js';
 import { apiCall, login, post, verifiedUser } from '../../../test/accounts.js';
 import { loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
-import {
-  secondConnection,
-  testConfig,
-  testDatabaseUrl,
-  useTestApp,
-} from '../../../test/helpers.js';
+import { testDatabaseUrl, useTestApp, useOtherInstance } from '../../../test/helpers.js';
 import { LOGGED_OUT, LOGGED_OUT_EVERYWHERE } from './messages.js';
 import { SECOND_FACTOR_SESSION_MS } from './tokens.js';
 
@@ -136,22 +128,7 @@ describe("POST api/logout/todos/ ('Sair de todos os aparelhos')", () => {
 });
 
 describe.skipIf(testDatabaseUrl() === undefined)('two instances on one PostgreSQL database', () => {
-  let other: { app: FastifyInstance; database: Database };
-  beforeAll(async () => {
-    const database = await secondConnection(ctx.database);
-    const app = await buildApp({
-      config: testConfig(),
-      database,
-      logger: false,
-      background: false,
-    });
-    await app.ready();
-    other = { app, database };
-  });
-  afterAll(async () => {
-    await other?.app.close();
-    await other?.database.close();
-  });
+  const other = useOtherInstance(ctx);
 
   it("'Sair de todos os aparelhos' on one ends her access tokens on the other, which had kept them", async () => {
     const me = await customer();

@@ -3,18 +3,15 @@
 // it and on whichever instance.
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import type { Database } from '../../db/client.js';
+import { describe, expect, it } from 'vitest';
 import { cartItems, products } from '../../db/schema.js';
 import { loggedInCustomer } from '../../../test/accounts.js';
 import { addToCart } from '../../../test/checkout.js';
 import {
-  secondConnection,
-  testConfig,
   testDatabaseUrl,
   useTestApp,
   countQueries,
+  useOtherInstance,
 } from '../../../test/helpers.js';
 
 const ctx = useTestApp();
@@ -130,22 +127,7 @@ describe('her cart, read again', () => {
 });
 
 describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
-  let other: { app: FastifyInstance; database: Database };
-  beforeAll(async () => {
-    const database = await secondConnection(ctx.database);
-    const app = await buildApp({
-      config: testConfig(),
-      database,
-      logger: false,
-      background: false,
-    });
-    await app.ready();
-    other = { app, database };
-  });
-  afterAll(async () => {
-    await other?.app.close();
-    await other?.database.close();
-  });
+  const other = useOtherInstance(ctx);
 
   it('a piece added through one instance is in her cart on the other, which had kept it', async () => {
     const me = await shopperWith([PLAIN[0]!]);

@@ -8,12 +8,15 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.js';
-import { openDatabase, type Database } from '../../db/client.js';
+import { describe, expect, it, vi } from 'vitest';
 import { products } from '../../db/schema.js';
 import { placeOrder } from '../../../test/checkout.js';
-import { testConfig, testDatabaseUrl, useTestApp, countQueries } from '../../../test/helpers.js';
+import {
+  countQueries,
+  testDatabaseUrl,
+  useOtherInstance,
+  useTestApp,
+} from '../../../test/helpers.js';
 import {
   createCatalogCache,
   GATHER_HEADER,
@@ -386,28 +389,7 @@ describe('compression', () => {
 });
 
 describe.skipIf(!onPostgres)('several instances on one PostgreSQL database', () => {
-  let other: { app: FastifyInstance; database: Database };
-
-  beforeAll(async () => {
-    const pool = (ctx.database as Extract<Database, { kind: 'postgres' }>).pool;
-    const database = await openDatabase({
-      kind: 'postgres',
-      url: pool.options.connectionString!,
-      poolMax: 2,
-    });
-    const app = await buildApp({
-      config: testConfig(),
-      database,
-      logger: false,
-      background: false,
-    });
-    await app.ready();
-    other = { app, database };
-  });
-  afterAll(async () => {
-    await other?.app.close();
-    await other?.database.close();
-  });
+  const other = useOtherInstance(ctx);
 
   it("another instance's checkout reaches this instance's cache", async () => {
     const id = 18;

@@ -124,63 +124,55 @@ export async function markDeclined(
 }
 
 /**
- * awaiting payment / payment failed -> cancelled ('expired'), once its deadline is at or before
- * `now`. Only the statement that moves the order gives its stock and its coupon use back, so a
- * second sweeper (or the same one after a restart) gives nothing back twice. The payment link is
+ * awaiting payment / payment failed -> cancelled (`reason`), when `also` holds too. Only the
+ * statement that moves the order gives its stock (the ledger names `by` when the owners did it)
+ * and its coupon use back, so a second call gives nothing back twice. The payment link is
  * dropped; the checkout id stays, naming the checkout a late payment could still come from.
  */
-export async function cancelExpired(tx: Db, orderId: number, now: Date): Promise<boolean> {
-  const [moved] = await tx
-    .update(orders)
-    .set({
-      status: 'cancelled',
-      cancelledAt: sql`now()`,
-      cancelReason: 'expired',
-      paymentUrl: null,
-      paymentUrlExpiresAt: null,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        inArray(orders.status, [...UNPAID_ORDER_STATUSES]),
-        lte(orders.expiresAt, now),
-      ),
-    )
-    .returning({ id: orders.id });
-  if (!moved) return false;
-  await givePiecesBack(tx, orderId);
-  await release(tx, orderId);
-  return true;
-}
-
-/**
- * awaiting payment / payment failed -> cancelled ('released'): the owners give an unpaid order's
- * units back to the shelf before its deadline (docs/purchase-limits.md: a hoarder, or a shopper
- * who asked). As cancelExpired, only the statement that moved it gives the stock (the ledger says
- * who and why) and the coupon's use back. A payment that still comes is treated as a late one.
- */
-export async function releaseByOwner(
+async function cancelUnpaid(
   tx: Db,
   orderId: number,
-  by: { ownerId: number; reason: string },
+  reason: 'expired' | 'released',
+  also: SQL | undefined,
+  by?: GiveBackBy,
 ): Promise<boolean> {
   const [moved] = await tx
     .update(orders)
     .set({
       status: 'cancelled',
       cancelledAt: sql`now()`,
-      cancelReason: 'released',
+      cancelReason: reason,
       paymentUrl: null,
       paymentUrlExpiresAt: null,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID_ORDER_STATUSES])))
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...UNPAID_ORDER_STATUSES]), also))
     .returning({ id: orders.id });
   if (!moved) return false;
-  await givePiecesBack(tx, orderId, { actorUserId: by.ownerId, note: by.reason });
+  await givePiecesBack(tx, orderId, by);
   await release(tx, orderId);
   return true;
+}
+
+/** Unpaid at its deadline (`expires_at` at or before `now`): the sweeper's cancellation. */
+export function cancelExpired(tx: Db, orderId: number, now: Date): Promise<boolean> {
+  return cancelUnpaid(tx, orderId, 'expired', lte(orders.expiresAt, now));
+}
+
+/**
+ * The owners give an unpaid order's units back to the shelf before its deadline
+ * (docs/purchase-limits.md: a hoarder, or a shopper who asked). A payment that still comes is
+ * treated as a late one.
+ */
+export function releaseByOwner(
+  tx: Db,
+  orderId: number,
+  by: { ownerId: number; reason: string },
+): Promise<boolean> {
+  return cancelUnpaid(tx, orderId, 'released', undefined, {
+    actorUserId: by.ownerId,
+    note: by.reason,
+  });
 }
 
 /**

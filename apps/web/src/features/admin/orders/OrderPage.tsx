@@ -157,6 +157,21 @@ function OrderView({ order }: { order: AdminOrder }) {
   const can = (a: OrderAction) => order.acoes.includes(a);
   const address = order.endereco;
   const units = order.itens.reduce((n, item) => n + item.quantidade, 0);
+  /** The reason both the cancel and the release ask for (kept in the audit log). */
+  const reasonField = (label: string, placeholder?: string) => (
+    <TextField
+      label={label}
+      value={reason}
+      onChange={(e) => {
+        setReason(e.target.value);
+        setFieldError(undefined);
+      }}
+      error={fieldError}
+      maxLength={500}
+      placeholder={placeholder}
+      autoFocus
+    />
+  );
   const cancelReason =
     order.status === 'cancelled' && !order.estorno
       ? cancelReasonText(order.motivo_cancelamento, order.motivo_texto)
@@ -470,17 +485,7 @@ function OrderView({ order }: { order: AdminOrder }) {
         onConfirm={cancel}
         testId="dialogo-cancelar"
       >
-        <TextField
-          label="Motivo do cancelamento"
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setFieldError(undefined);
-          }}
-          error={fieldError}
-          maxLength={500}
-          autoFocus
-        />
+        {reasonField('Motivo do cancelamento')}
       </ActionDialog>
 
       <ActionDialog
@@ -494,18 +499,7 @@ function OrderView({ order }: { order: AdminOrder }) {
         onConfirm={releaseStock}
         testId="dialogo-liberar-estoque"
       >
-        <TextField
-          label="Motivo"
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setFieldError(undefined);
-          }}
-          error={fieldError}
-          maxLength={500}
-          placeholder="Ex.: pedidos repetidos sem pagamento"
-          autoFocus
-        />
+        {reasonField('Motivo', 'Ex.: pedidos repetidos sem pagamento')}
       </ActionDialog>
     </>
   );
