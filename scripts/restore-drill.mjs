@@ -13,7 +13,7 @@
 //     logs in with her password, the picture is served, the owner enters with a recovery code.
 // Usage: npm run build && node scripts/restore-drill.mjs [--side-by-side | --only pglite|postgres]
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -236,11 +236,14 @@ async function drill(kind) {
     const guests = Promise.all(
       Array.from({ length: 3 }, async (_, w) => {
         for (let i = w; (buying && guestOrders < 60) || i < w + 6; i += 3) {
+          // Each order is another shopper's browser (its own X-Dispositivo, as the web app
+          // sends): one browser may hold only 5 unpaid orders (docs/purchase-limits.md).
           const res = await call('POST', '/api/pay/', {
             body: {
               produtos: [{ id: GUEST_PRODUCTS[i % GUEST_PRODUCTS.length], quantidade: 1 }],
               cep: '01310100',
             },
+            headers: { 'x-dispositivo': randomUUID() },
           });
           expectStatus(res, 201, 'a guest’s checkout');
           guestOrders += 1;
