@@ -11,6 +11,14 @@ let firstHydration = false;
 
 export function setFirstHydration(value: boolean): void {
   firstHydration = value;
+  // Cleared as the first navigation starts, not after its commit: the next page's parts render
+  // with the old page still in the document, and a card of the same piece found there would
+  // make a part of the new page wait (its place empty, the page below it moving under her tap).
+  const navigation =
+    typeof window === 'undefined' ? undefined : (window as { navigation?: EventTarget }).navigation;
+  if (value && navigation) {
+    navigation.addEventListener('navigate', () => setFirstHydration(false), { once: true });
+  }
 }
 
 /** A card this far below the screen hydrates before it comes into view. */
