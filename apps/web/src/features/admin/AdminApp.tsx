@@ -3,10 +3,12 @@
  * asks the server who she is (GET api/admin/sessao/) before showing anything: a guest is asked
  * to log in, a customer is told the area is the owners', an owner whose session lacks the second
  * factor passes the gate first. The server checks the role and the factor again on
- * every call; this screen only decides what to show.
+ * every call; this screen only decides what to show. The factor lasts 12 hours: when a call of an
+ * open page answers that it is needed again, the same gate covers the page, which stays mounted
+ * underneath (what she typed, where she was), and a valid code uncovers it.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useRoutes, useSearchParams } from 'react-router';
 import { ADMIN_FORBIDDEN, ADMIN_LOGIN_REQUIRED } from '@semijoias/domain/admin';
 import { isApiError } from '@/lib/api';
@@ -17,13 +19,18 @@ import { buttonClasses } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import './admin.css';
 import { AdminLayout } from './AdminLayout';
-import { adminSessionQuery } from './lib/admin-api';
+import {
+  ADMIN_QUERY_ROOT,
+  adminSessionQuery,
+  needsSecondFactor,
+  onSecondFactorRequired,
+} from './lib/admin-api';
 import {
   RecoveryCodesStep,
   SecondFactorGate,
   type FreshRecoveryCodes,
 } from './second-factor/SecondFactorGate';
-import { needsSecondFactor, SET_UP_PARAM, SET_UP_VALUE } from './second-factor/second-factor-api';
+import { SET_UP_PARAM, SET_UP_VALUE } from './second-factor/second-factor-api';
 import { AdminLoadError, AdminLoading } from './ui/AdminStates';
 
 const DashboardPage = lazy(() =>
@@ -92,6 +99,35 @@ export function AdminApp() {
     next.delete(SET_UP_PARAM);
     setParams(next, { replace: true });
   };
+  // The session that opened the back office (kept by the query when a later check fails).
+  const owner = session.data;
+  // An open page's call answered 403 segundo_fator_necessario: her 12 hours with the code are
+  // over. Before the back office opens, the session's own answer shows the gate instead.
+  const [factorLost, setFactorLost] = useState(false);
+  const opened = owner !== undefined;
+  useEffect(() => {
+    if (opened) return onSecondFactorRequired(() => setFactorLost(true));
+  }, [opened]);
+  const gateShown = needsSecondFactor(session.error) || (opened && factorLost);
+  const interrupted = gateShown && opened;
+  // The gate writes its own title over the page's; the page gets hers back when it closes.
+  const titleUnderGate = useRef<string | null>(null);
+  useEffect(() => {
+    if (interrupted) titleUnderGate.current ??= document.title;
+    else if (titleUnderGate.current !== null) {
+      document.title = titleUnderGate.current;
+      titleUnderGate.current = null;
+    }
+  }, [interrupted]);
+  // Her new tokens carry the factor: what failed without it is asked again (the session on
+  // entry, the open page's data); what loaded before is kept, so no form is reset.
+  const passGate = async () => {
+    await queryClient.invalidateQueries({
+      queryKey: ADMIN_QUERY_ROOT,
+      predicate: (query) => query.state.status === 'error',
+    });
+    setFactorLost(false);
+  };
 
   if (!loggedIn) return <AdminDoor kind="login" />;
   if (freshCodes)
@@ -105,14 +141,7 @@ export function AdminApp() {
       />
     );
   if (session.isPending) return <AdminLoading label="Abrindo a administração" />;
-  if (session.isError) {
-    if (needsSecondFactor(session.error))
-      return (
-        <SecondFactorGate
-          onActivated={setFreshCodes}
-          onPassed={() => queryClient.invalidateQueries({ queryKey: adminSessionQuery.queryKey })}
-        />
-      );
+  if (session.isError && !gateShown) {
     if (isApiError(session.error) && session.error.status === 403)
       return <AdminDoor kind="forbidden" />;
     return (
@@ -121,6 +150,8 @@ export function AdminApp() {
       </div>
     );
   }
+  const gate = <SecondFactorGate onActivated={setFreshCodes} onPassed={passGate} />;
+  if (!opened) return gate;
   if (settingUp)
     return (
       <SecondFactorGate
@@ -128,13 +159,19 @@ export function AdminApp() {
         onPassed={async () => {
           leaveSetup();
           await queryClient.invalidateQueries({ queryKey: adminSessionQuery.queryKey });
+          setFactorLost(false);
         }}
       />
     );
   return (
-    <AdminLayout owner={session.data}>
-      <Suspense fallback={<AdminLoading />}>{sections}</Suspense>
-    </AdminLayout>
+    <>
+      {interrupted && gate}
+      <div hidden={interrupted}>
+        <AdminLayout owner={owner}>
+          <Suspense fallback={<AdminLoading />}>{sections}</Suspense>
+        </AdminLayout>
+      </div>
+    </>
   );
 }
 

@@ -1,6 +1,12 @@
 /** GET/POST api/admin/backups/ and the download of one (docs/admin/backups.md). */
 import { apiDownload } from '@/lib/api';
-import { ADMIN_QUERY_ROOT, adminGet, adminPath, adminSend } from '../lib/admin-api';
+import {
+  ADMIN_QUERY_ROOT,
+  adminGet,
+  adminPath,
+  adminSend,
+  watchSecondFactor,
+} from '../lib/admin-api';
 
 export interface Backup {
   arquivo: string;
@@ -29,7 +35,9 @@ export function makeBackup(): Promise<Backup> {
 
 /** Fetches the file with her session and hands it to the browser as a download. */
 export async function downloadBackup(name: string): Promise<void> {
-  const blob = await apiDownload(adminPath(`backups/${encodeURIComponent(name)}`));
+  const blob = await watchSecondFactor(
+    apiDownload(adminPath(`backups/${encodeURIComponent(name)}`)),
+  );
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -3,16 +3,9 @@
  * must answer before she has passed it — but her session is the same (lib/api.ts): a code the
  * server accepts answers a new pair of tokens, stored like a login's, that carries the factor.
  */
-import { SECOND_FACTOR_REQUIRED_CODE } from '@semijoias/domain/second-factor';
-import { apiRequest, isApiError } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 import { storeTokens } from '@/lib/session';
 import { ADMIN_QUERY_ROOT } from '../lib/admin-api';
-
-/** True for the admin session's answer that asks for the second factor first. */
-export function needsSecondFactor(error: unknown): boolean {
-  if (!isApiError(error) || error.status !== 403) return false;
-  return (error.data as { codigo?: unknown } | null)?.codigo === SECOND_FACTOR_REQUIRED_CODE;
-}
 
 export interface SecondFactorStatus {
   configurado: boolean;
