@@ -450,6 +450,33 @@ describe('Idempotency-Key on api/pay', () => {
     expect(again.json()).toEqual(first);
   });
 
+  it('a repeat of the order that took the last unit answers that order, not "sem estoque"', async () => {
+    // The lines are priced before the transaction (a sold-out drop refuses there): a repeat is
+    // refused by the stock its own order took, and must still find its answer.
+    const a = product();
+    await setProduct(ctx.database, a, { priceCents: 1000, stock: 2 });
+    const body = { produtos: [{ id: a, quantidade: 1 }], cep: '01310100' };
+    const me = await newShopper();
+    await addToCart(ctx.app, me.token, a, 1);
+    for (const opts of [{ key: 'k-last-unit' }, { key: 'k-last-unit', token: me.token }]) {
+      const first = await pay(body, opts);
+      expect(first.statusCode, first.body).toBe(201);
+      const again = await pay(body, opts);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json()).toEqual(first.json());
+    }
+    expect(await stockOf(ctx.database, a)).toBe(0);
+    // Another key is refused by the stock, and writes nothing.
+    const late = await pay(body, { key: 'k-too-late' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ error: string }>().error).toContain('não tem estoque suficiente');
+    const keys = await ctx.database.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, 'pay'), eq(idempotencyKeys.key, 'k-too-late')));
+    expect(keys).toEqual([]);
+  });
+
   it('a refused call stores nothing: the same key works once the cause is gone', async () => {
     const a = product();
     await setProduct(ctx.database, a, { priceCents: 1000, stock: 0 });

@@ -129,6 +129,14 @@ class PriceChangedError extends Error {
   override name = 'PriceChangedError';
 }
 
+/** The key of a refused pricing was answered before: the call is a repeat, its order is kept. */
+class KeptAnswer extends Error {
+  override name = 'KeptAnswer';
+  constructor(readonly answer: KeptPlacedOrder) {
+    super('kept answer');
+  }
+}
+
 /** A line priced for the order: its product as it is now, and its size when it has one. */
 interface PricedLine extends RequestedLine {
   name: string;
@@ -440,10 +448,25 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       ...(request.method === 'pix' ? { method: request.method } : {}),
     });
 
-    // One transaction, in named steps: the lines, their prices, the freight, the coupon, the
-    // order, and last the stock.
-    const placeOrder = () =>
-      db.transaction(async (tx) => {
+    // The lines and their prices are read before the transaction, without a lock, as they were
+    // inside it: the stock's take decides (a price changed meanwhile is placed again, stock short
+    // by then is refused). A sold-out drop turns most shoppers away here, with two reads instead
+    // of a transaction, its key, its lock and a rollback (issue 32). A repeat of a key already
+    // answered still gets its order, when the piece has sold out since, or her cart was emptied.
+    async function priced(): Promise<PricedLine[]> {
+      try {
+        return await priceLines(db, await orderLines(db, userId, request));
+      } catch (err) {
+        const kept = idem ? await storedAnswer<KeptPlacedOrder>(db, idem, hash) : null;
+        if (kept) throw new KeptAnswer(kept);
+        throw err;
+      }
+    }
+
+    // One transaction, in named steps: the freight, the coupon, the order, and last the stock.
+    const placeOrder = async () => {
+      const lines = await priced();
+      return db.transaction(async (tx) => {
         if (idem) {
           const claim = await claimKey<KeptPlacedOrder>(tx, idem, hash);
           // Stored in the same transaction as its order: never pending here. Kept without its
@@ -453,10 +476,8 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
         }
         if (userId !== undefined) await lockHerCheckouts(tx, userId);
         else await lockGuestCheckouts(tx, marks);
-        const lines = await orderLines(tx, userId, request);
-        const priced = await priceLines(tx, lines);
-        await refuseHoarding(tx, userId, marks, priced);
-        const { subtotal, quote } = await quoteFreight(request.cep, priced);
+        await refuseHoarding(tx, userId, marks, lines);
+        const { subtotal, quote } = await quoteFreight(request.cep, lines);
         const coupon = await usableCoupon(tx, userId, couponCode, subtotal);
         const terms = await readPaymentSettings(tx);
         const totals = computeTotals({
@@ -469,19 +490,21 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
           userId,
           marks,
           request,
-          priced,
+          priced: lines,
           quote,
           coupon,
           terms,
           totals,
         });
         if (idem) await storeAnswer(tx, idem, keptAnswer(order.answer));
-        await takeStock(tx, order.id, priced);
+        await takeStock(tx, order.id, lines);
         return order.answer;
       });
+    };
     try {
       return await placeOrder();
     } catch (err) {
+      if (err instanceof KeptAnswer) return replayedAnswer(db, opts.config.jwtSecret, err.answer);
       // Priced a moment before the owners changed a price: once more, at the new price.
       if (err instanceof PriceChangedError) return placeOrder();
       throw err;
