@@ -141,6 +141,8 @@ test('a guest checks out with a new CEP, sees the freight re-quoted and pays by 
   // The store's payment page charges exactly the checkout's total; the card is approved.
   await payByCard(page, price + 1890);
   const reference = await expectReturnPage(page, 'Pedido Pago');
+  // How she paid, as the provider told it: the sandbox's card form, in one installment.
+  await expect(page.getByTestId('order-paid-with')).toHaveText('Cartão de crédito à vista');
 
   // The cart is empty and the order's secret stays on this device for the return page.
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();

@@ -643,6 +643,12 @@ export const orders = pgTable(
     interestFreeInstallments: integer('interest_free_installments'),
     minInstallmentCents: integer('min_installment_cents'),
     /**
+     * How she paid, as the provider told it with the payment (migration 0023): the method, and
+     * for a card the installments she chose. Null until paid, or when the provider did not say.
+     */
+    paidMethod: text('paid_method').$type<PaymentMethod>(),
+    paidInstallments: integer('paid_installments'),
+    /**
      * When the sweeper queued the reminder e-mail of this unpaid order (a third of its time
      * left). Set once, by one guarded statement, with the e-mail in the same transaction.
      */
@@ -654,6 +660,14 @@ export const orders = pgTable(
     check(
       'orders_payment_method_check',
       sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('pix', 'cartao')`,
+    ),
+    check(
+      'orders_paid_method_check',
+      sql`${t.paidMethod} is null or ${t.paidMethod} in ('pix', 'cartao')`,
+    ),
+    check(
+      'orders_paid_installments_check',
+      sql`${t.paidInstallments} is null or ${t.paidInstallments} between 1 and 24`,
     ),
     check(
       'orders_status_check',

@@ -9,6 +9,25 @@ import { CONNECTION_ERROR, field, isOk, text, type Outcome } from './reading';
 export const PAYMENT_CHOICE_TITLE = 'Como você quer pagar?';
 /** Its two answers (api/pay's `forma_pagamento`), as the checkout and her orders name them. */
 export const PAYMENT_METHOD_LABELS = { pix: 'PIX', cartao: 'Cartão de crédito' } as const;
+/** How an order was paid, as the provider told it (`pago_com` of her orders and the owners'). */
+export interface PaidWith {
+  forma: 'pix' | 'cartao';
+  /** For a card: the installments she chose (1: à vista); null when the provider did not say. */
+  parcelas: number | null;
+}
+
+/** The line her orders, the return page and the e-mail show: 'Cartão de crédito em 3x'. */
+export function paidWithLabel(paid: PaidWith): string {
+  if (paid.forma === 'pix') return PAYMENT_METHOD_LABELS.pix;
+  if (paid.parcelas === null) return PAYMENT_METHOD_LABELS.cartao;
+  return paid.parcelas === 1
+    ? `${PAYMENT_METHOD_LABELS.cartao} à vista`
+    : `${PAYMENT_METHOD_LABELS.cartao} em ${paid.parcelas}x`;
+}
+
+/** The label before it: 'Pago com' on her order, 'Forma de pagamento' in the owners' and e-mails. */
+export const PAID_WITH_LABEL = 'Pago com';
+
 /** 'Ir para o pagamento' with no answer chosen. */
 export const PAYMENT_METHOD_REQUIRED = 'Escolha como você quer pagar.';
 /** The PIX discount's line in an order's totals (the checkout, the return page, 'Meus Pedidos'). */

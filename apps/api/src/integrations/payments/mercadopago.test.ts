@@ -402,6 +402,7 @@ describe('the payment read', () => {
         paymentId: String(payment.id),
         amountCents: 17_472,
         method: readMethod,
+        ...(readMethod === 'cartao' ? { installments: 1 } : {}),
       },
     });
   });
@@ -487,6 +488,8 @@ describe('the status the sweeper asks for: the payments of the order’s referen
       paymentId: String(approved.id),
       amountCents: request().totalCents,
       method: 'cartao',
+      // The installments she chose (the fake pays in one).
+      installments: 1,
     });
   });
 

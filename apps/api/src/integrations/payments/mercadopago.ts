@@ -36,6 +36,7 @@ import type {
   PaymentState,
   PaymentStatus,
 } from './provider.js';
+import { installmentsFrom, withInstallments } from './provider.js';
 import { probeWithBearer } from './reachability.js';
 
 export const MERCADOPAGO_SIGNATURE_HEADER = 'x-signature';
@@ -211,6 +212,7 @@ interface MercadoPagoPayment {
   currency_id?: unknown;
   payment_type_id?: unknown;
   payment_method_id?: unknown;
+  installments?: unknown;
 }
 
 /** Mercado Pago's payment statuses, as the store reads them. */
@@ -254,6 +256,7 @@ function eventOf(p: MercadoPagoPayment): PaymentEvent | null {
     paymentId: id,
     amountCents: amountOf(p),
     method: methodOf(p),
+    ...withInstallments(methodOf(p) === 'cartao' ? installmentsFrom(p.installments) : null),
   };
 }
 
@@ -374,6 +377,7 @@ export function createMercadoPagoProvider(options: {
           paymentId: paid.paymentId,
           amountCents: paid.amountCents,
           method: paid.method ?? null,
+          ...withInstallments(paid.installments ?? null),
         };
       const newest = events[0];
       if (!newest) return { state: 'pending', paymentId: null, amountCents: null };

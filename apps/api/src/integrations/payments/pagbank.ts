@@ -41,6 +41,7 @@ import type {
   PaymentState,
   PaymentStatus,
 } from './provider.js';
+import { installmentsFrom, withInstallments } from './provider.js';
 import { probeWithBearer } from './reachability.js';
 
 /** The token signature ('Confirmar autenticidade da notificação'). */
@@ -136,7 +137,7 @@ interface Charge {
   id?: unknown;
   status?: unknown;
   amount?: { value?: unknown; summary?: { paid?: unknown } };
-  payment_method?: { type?: unknown };
+  payment_method?: { type?: unknown; installments?: unknown };
 }
 
 /** How a charge was paid: its `payment_method.type` (BOLETO, DEBIT_CARD... are neither). */
@@ -145,6 +146,13 @@ function methodOf(charge: Charge): PaymentMethod | null {
   if (type === 'PIX') return 'pix';
   if (type === 'CREDIT_CARD') return 'cartao';
   return null;
+}
+
+/** A card charge's installments (`payment_method.installments`); null for PIX or unknown. */
+function installmentsOf(charge: Charge): number | null {
+  return methodOf(charge) === 'cartao'
+    ? installmentsFrom(charge.payment_method?.installments)
+    : null;
 }
 
 /** An order's charges, oldest first (only the objects). */
@@ -185,6 +193,7 @@ function readEvent(rawBody: string): PaymentEvent | null {
       paymentId: charge.id,
       amountCents: amountOf(charge),
       method: methodOf(charge),
+      ...withInstallments(installmentsOf(charge)),
     };
   }
   // A checkout's own notification (e.g. it expired): kept, changes nothing.
@@ -401,7 +410,13 @@ export function createPagBankProvider(options: {
             const state = stateOf(charge.status);
             const method = methodOf(charge);
             if (state === 'paid')
-              return { state, paymentId: charge.id, amountCents: amountOf(charge), method };
+              return {
+                state,
+                paymentId: charge.id,
+                amountCents: amountOf(charge),
+                method,
+                ...withInstallments(installmentsOf(charge)),
+              };
             newest = { state, paymentId: charge.id, amountCents: null, method };
           }
         }

@@ -79,6 +79,8 @@ export interface PaymentStatus {
   amountCents: number | null;
   /** How it was paid, when the provider says. */
   method?: PaymentMethod | null;
+  /** For a card: the installments she chose (1 for 'à vista'), when the provider says. */
+  installments?: number | null;
 }
 
 /** A notification that verified, read into what the store needs. */
@@ -94,6 +96,8 @@ export interface PaymentEvent {
   checkoutId?: string | null;
   /** How it was paid, when the provider says. */
   method?: PaymentMethod | null;
+  /** For a card: the installments she chose (1 for 'à vista'), when the provider says. */
+  installments?: number | null;
 }
 
 /** A notification as it reached `POST /api/webhooks/{provider}/`. */
@@ -150,4 +154,15 @@ export interface PaymentProvider {
    * (fakes in tests): the health page then says it cannot tell.
    */
   checkReachability?(): Promise<ProviderReachability>;
+}
+
+/** A card's installments as a provider reports them: a whole number from 1 to 24, else unknown. */
+export function installmentsFrom(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 24 ? n : null;
+}
+
+/** `installments` on an event or status only when known (a card's): PIX's carry none. */
+export function withInstallments(installments: number | null): { installments?: number } {
+  return installments === null ? {} : { installments };
 }

@@ -21,7 +21,7 @@ import { formatBRL } from '@semijoias/domain/money';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { sandboxCheckouts } from '../../db/schema.js';
-import type { CheckoutRequest } from './provider.js';
+import { installmentsFrom, type CheckoutRequest } from './provider.js';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody, type SandboxNotification } from './sandbox.js';
 
 export interface SandboxPageOptions {
@@ -236,7 +236,12 @@ export const sandboxPageRoutes: FastifyPluginAsync<SandboxPageOptions> = async (
    * paid later beside the new checkout the store makes for her retry), notifies the store, and
    * sends the browser back to it.
    */
-  async function settle(id: string, method: 'card' | 'pix', approved: boolean) {
+  async function settle(
+    id: string,
+    method: 'card' | 'pix',
+    approved: boolean,
+    installments: number | null = null,
+  ) {
     const row = await load(id);
     if (row === 'missing' || row === 'expired') return row;
     if (row.status !== 'pending') return row;
@@ -259,6 +264,10 @@ export const sandboxPageRoutes: FastifyPluginAsync<SandboxPageOptions> = async (
       payment_id: paymentId,
       amount_cents: row.amountCents,
       method,
+      // The installments she picked, within what the page offered (else one).
+      ...(method === 'card'
+        ? { installments: Math.min(installments ?? 1, offered.installments?.max ?? 1) }
+        : {}),
     };
     const raw = JSON.stringify(notification);
     // Server to server, through the same route PagBank's notifications take (signature checked).
@@ -296,7 +305,12 @@ export const sandboxPageRoutes: FastifyPluginAsync<SandboxPageOptions> = async (
     async (req, reply) => {
       const digits = cardDigits(req.body?.card_number);
       const approved = digits !== cardDigits(DECLINED_TEST_CARD);
-      const row = await settle(req.params.id, 'card', approved);
+      const row = await settle(
+        req.params.id,
+        'card',
+        approved,
+        installmentsFrom(req.body?.parcelas),
+      );
       return backTo(reply, row);
     },
   );

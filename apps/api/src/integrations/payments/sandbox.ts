@@ -21,6 +21,7 @@ import type {
   PaymentProvider,
   PaymentStatus,
 } from './provider.js';
+import { installmentsFrom } from './provider.js';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 export const SANDBOX_PROVIDER_NAME = 'sandbox';
@@ -43,6 +44,8 @@ export interface SandboxNotification {
   payment_id: string;
   amount_cents: number;
   method: 'card' | 'pix';
+  /** For a card: the installments picked on the page. */
+  installments?: number;
 }
 
 export function signSandboxBody(secret: string, rawBody: string): string {
@@ -76,6 +79,7 @@ function readEvent(rawBody: string): PaymentEvent | null {
     amountCents: n.amount_cents,
     checkoutId: typeof n.checkout_id === 'string' ? n.checkout_id : null,
     method: n.method === 'pix' ? 'pix' : n.method === 'card' ? 'cartao' : null,
+    installments: n.method === 'card' ? installmentsFrom(n.installments) : null,
   };
 }
 

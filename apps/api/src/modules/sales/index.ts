@@ -19,6 +19,7 @@ export {
   customerOf,
   lineVariation,
   loadOrderView,
+  paidWithOf,
   type OrderAddress,
   type OrderCustomer,
   type OrderView,

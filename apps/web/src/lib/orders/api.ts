@@ -3,7 +3,7 @@
  * the return page /pedido/{reference}, and the payment link of an unpaid order. Each function is
  * one HTTP exchange; the screens decide what a failure shows.
  */
-import { paymentLinkResult } from '@semijoias/domain/messages';
+import { paymentLinkResult, type PaidWith } from '@semijoias/domain/messages';
 import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 import type { OrderLine } from '@semijoias/domain/orders';
 import { apiRequest, toOutcome } from '@/lib/api';
@@ -27,6 +27,8 @@ export interface UserOrderLine extends OrderLine {
   desconto_pix?: Money | null;
   /** How she chose to pay: 'pix' or 'cartao' (null for an order placed before the choice). */
   forma_pagamento?: string | null;
+  /** How she paid, once paid and when the provider said (a card's installments included). */
+  pago_com?: PaidWith | null;
   frete?: Money | null;
   total?: Money | null;
   cupom?: string | null;
@@ -90,6 +92,8 @@ export interface OrderDetail {
   desconto_pix?: Money | null;
   /** How she chose to pay: 'pix' or 'cartao' (null for an order placed before the choice). */
   forma_pagamento?: string | null;
+  /** How she paid, once paid and when the provider said (a card's installments included). */
+  pago_com?: PaidWith | null;
   frete?: Money | null;
   total?: Money | null;
   cupom?: string | null;

@@ -24,6 +24,7 @@ describe('the figures she pays', () => {
       shipping: 1290,
       total: 22863,
       coupon: 'BOASVINDAS',
+      paidWith: null,
     });
     expect(formatBRL(figures.total)).toBe('R$ 228,63');
   });
@@ -66,6 +67,7 @@ describe('the figures she pays', () => {
       shipping: null,
       total: LINES_CENTS,
       coupon: null,
+      paidWith: null,
     });
     expect(orderFigures({ subtotal: '', frete: null, cupom: '  ' }, LINES_CENTS)).toMatchObject({
       subtotal: LINES_CENTS,

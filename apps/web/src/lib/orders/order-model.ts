@@ -12,6 +12,7 @@ import {
   toInstant,
 } from '@semijoias/domain/dates';
 import { toCents, type Cents } from '@semijoias/domain/money';
+import type { PaidWith } from '@semijoias/domain/messages';
 import type { OrderAddress } from './api';
 
 type Money = string | number | null | undefined;
@@ -31,6 +32,8 @@ export interface OrderFigures {
   /** What she pays: the order's total, else subtotal - discount + shipping, else the lines' sum. */
   total: Cents;
   coupon: string | null;
+  /** How she paid, once paid and when the provider said (`pago_com`); null otherwise. */
+  paidWith: PaidWith | null;
 }
 
 /**
@@ -46,6 +49,7 @@ export function orderFigures(
     frete?: Money;
     total?: Money;
     cupom?: string | null;
+    pago_com?: PaidWith | null;
   },
   linesCents: Cents,
 ): OrderFigures {
@@ -59,7 +63,8 @@ export function orderFigures(
       ? linesCents
       : subtotal - discount - pixDiscount + (shipping ?? 0));
   const coupon = fields.cupom?.trim() || null;
-  return { subtotal, discount, pixDiscount, shipping, total, coupon };
+  const paidWith = fields.pago_com ?? null;
+  return { subtotal, discount, pixDiscount, shipping, total, coupon, paidWith };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { linePriceCents, type OrderLine } from '@semijoias/domain/orders';
-import { PIX_DISCOUNT_LABEL } from '@semijoias/domain/messages';
+import { PAID_WITH_LABEL, paidWithLabel, PIX_DISCOUNT_LABEL } from '@semijoias/domain/messages';
 import { formatBRL } from '@semijoias/domain/money';
 import { variationLabel } from '@semijoias/domain/variations';
 import { SmartImage } from '@/ui/SmartImage';
@@ -72,7 +72,7 @@ export function OrderItems({ items, className }: { items: readonly Item[]; class
 
 /**
  * Subtotal, the coupon's discount when above 0, the PIX discount when she paid by PIX,
- * shipping and the total she pays.
+ * shipping and the total she pays; once paid, how she paid ('Pago com Cartão de crédito em 3x').
  */
 export function OrderTotals({ figures, className }: { figures: OrderFigures; className?: string }) {
   return (
@@ -126,6 +126,14 @@ export function OrderTotals({ figures, className }: { figures: OrderFigures; cla
           {formatBRL(figures.total)}
         </dd>
       </div>
+      {figures.paidWith && (
+        <div className="flex justify-between gap-4">
+          <dt className="text-ink-soft">{PAID_WITH_LABEL}</dt>
+          <dd data-testid="order-paid-with" className="text-right text-ink">
+            {paidWithLabel(figures.paidWith)}
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -153,6 +153,10 @@ export const orderDetailJson = z.object({
   desconto_cents: z.number(),
   /** How she pays: 'pix', 'cartao', or null for an order placed before the choice. */
   forma_pagamento: z.enum(['pix', 'cartao']).nullable(),
+  /** How she paid, as the provider told it (null until paid, or when it did not say). */
+  pago_com: z
+    .object({ forma: z.enum(['pix', 'cartao']), parcelas: z.number().nullable() })
+    .nullable(),
   desconto_pix_cents: z.number(),
   frete_cents: z.number(),
   total_cents: z.number(),

@@ -33,6 +33,7 @@ import {
 } from '../../mail/index.js';
 import type { OrderAddress } from './view.js';
 import type { PaymentMethod } from '@semijoias/domain/payment-terms';
+import { paidWithLabel, type PaidWith } from '@semijoias/domain/messages';
 
 /** What the order e-mails say about one order, gathered by emails.ts. */
 export interface OrderMailView {
@@ -61,6 +62,8 @@ export interface OrderMailView {
   };
   expiresAt: Date;
   paidAt: Date | null;
+  /** How she paid, as the provider told it (null until paid, or when it did not say). */
+  paidWith?: PaidWith | null;
   cancelledAt: Date | null;
   cancelReason: string | null;
   paymentProvider: string | null;
@@ -238,6 +241,11 @@ export function paymentApprovedEmail(view: OrderMailView, to: string): Message {
           O pagamento do seu pedido <strong>{orderLabel(view)}</strong> foi aprovado. Obrigada pela
           compra!
         </Paragraph>
+        {view.paidWith && (
+          <Paragraph>
+            Forma de pagamento: <strong>{paidWithLabel(view.paidWith)}</strong>
+          </Paragraph>
+        )}
         <Panel title="Próximos passos" lines={nextSteps} />
         <ItemsTable items={view.lines} totals={totals} />
         <AddressPanel view={view} />
@@ -249,6 +257,7 @@ export function paymentApprovedEmail(view: OrderMailView, to: string): Message {
       greeting(view),
       '',
       `O pagamento do seu pedido ${orderLabel(view)} foi aprovado. Obrigada pela compra!`,
+      ...(view.paidWith ? [`Forma de pagamento: ${paidWithLabel(view.paidWith)}`] : []),
       '',
       ...nextSteps,
       '',
@@ -281,6 +290,9 @@ const PROVIDER_LABEL: Record<string, string> = {
 function paymentRows(view: OrderMailView, paymentId: string | null): [string, string][] {
   const provider = view.paymentProvider;
   return [
+    ...(view.paidWith
+      ? [['Forma de pagamento', paidWithLabel(view.paidWith)] as [string, string]]
+      : []),
     ['Pagamento', paymentId ?? '—'],
     ...(provider ? [['Provedor', PROVIDER_LABEL[provider] ?? provider] as [string, string]] : []),
   ];

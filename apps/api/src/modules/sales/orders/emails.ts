@@ -26,7 +26,7 @@ import {
   type OrderMailView,
   type PaymentAttention,
 } from './email-templates.js';
-import { addressOf, customerOf, loadOrderView, type OrderView } from './view.js';
+import { addressOf, customerOf, loadOrderView, paidWithOf, type OrderView } from './view.js';
 import { variationLabel } from '@semijoias/domain/variations';
 
 export type OrderEmailEvent =
@@ -190,6 +190,7 @@ function mailView(loaded: OrderView, deps: OrderMailDeps, chave: string | null):
     },
     expiresAt: order.expiresAt,
     paidAt: order.paidAt,
+    paidWith: paidWithOf(order),
     cancelledAt: order.cancelledAt,
     cancelReason: order.cancelReason,
     paymentProvider: order.paymentProvider,

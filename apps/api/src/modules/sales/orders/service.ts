@@ -12,6 +12,7 @@ import type { Db } from '../../../db/client.js';
 import type { OrderRow } from '../../../db/schema.js';
 import { NotFoundError } from '../../../lib/errors.js';
 import { imageUrlFrom } from '../../catalog/index.js';
+import { paidWithOf } from './view.js';
 import { mayAccessOrder, type OrderCaller, type OrderPurpose } from './access.js';
 import { orderByReference, ordersOfCustomer, type OrderLineRow } from './data.js';
 import { addressJson, addressOf, linesByOrder, lineVariation } from './view.js';
@@ -38,6 +39,8 @@ function summaryOf(order: OrderRow) {
     desconto: centsToDecimal(order.discountCents),
     /** How she pays ('pix', 'cartao'; null for an order placed before the choice). */
     forma_pagamento: order.paymentMethod,
+    /** How she paid, once paid and when the provider said (a card's installments included). */
+    pago_com: paidWithOf(order),
     desconto_pix: centsToDecimal(order.pixDiscountCents),
     frete: centsToDecimal(order.shippingCents),
     total: centsToDecimal(order.totalCents),

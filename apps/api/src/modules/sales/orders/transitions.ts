@@ -53,6 +53,21 @@ export async function countSales(tx: Db, orderId: number): Promise<void> {
     .where(and(eq(orderItems.orderId, orderId), eq(products.id, orderItems.productId)));
 }
 
+/** How she paid, as the provider told it with the payment (both optional: not every one says). */
+export interface PaidWith {
+  method?: PaymentMethod | null;
+  installments?: number | null;
+}
+
+/** The order's record of how she paid: a card's installments only with a card. */
+function paidWith(event: PaidWith) {
+  const method = event.method ?? null;
+  return {
+    paidMethod: method,
+    paidInstallments: method === 'cartao' ? (event.installments ?? null) : null,
+  };
+}
+
 /**
  * awaiting payment / payment failed -> paid, only when the amount paid is the order's total (the
  * guard says so too). A payment without an amount is not taken as paying the order. The caller
@@ -61,7 +76,7 @@ export async function countSales(tx: Db, orderId: number): Promise<void> {
  */
 export async function markPaid(
   tx: Db,
-  event: { reference: string; paymentId: string | null; amountCents: number | null },
+  event: { reference: string; paymentId: string | null; amountCents: number | null } & PaidWith,
 ): Promise<TransitionOutcome> {
   if (event.amountCents === null) return 'amount_mismatch';
   const [moved] = await tx
@@ -70,6 +85,7 @@ export async function markPaid(
       status: 'paid',
       paidAt: sql`now()`,
       paymentId: event.paymentId,
+      ...paidWith(event),
       updatedAt: sql`now()`,
     })
     .where(
@@ -226,7 +242,7 @@ export async function reserveStockAgain(tx: Db, orderId: number): Promise<void> 
 export async function markPaidLate(
   tx: Db,
   orderId: number,
-  event: { paymentId: string | null; amountCents: number },
+  event: { paymentId: string | null; amountCents: number } & PaidWith,
 ): Promise<boolean> {
   const [moved] = await tx
     .update(orders)
@@ -234,6 +250,7 @@ export async function markPaidLate(
       status: 'paid',
       paidAt: sql`now()`,
       paymentId: event.paymentId,
+      ...paidWith(event),
       cancelledAt: null,
       cancelReason: null,
       updatedAt: sql`now()`,

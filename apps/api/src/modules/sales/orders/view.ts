@@ -4,6 +4,7 @@
  * order's own buyer data, else her account's). Her orders, the return page, the back office and
  * the e-mails each shape this view into their answer; none reads the tables itself.
  */
+import type { PaidWith } from '@semijoias/domain/messages';
 import type { Db } from '../../../db/client.js';
 import type { OrderRow } from '../../../db/schema.js';
 import {
@@ -138,4 +139,15 @@ export function lineVariation(line: OrderLineRow): {
         variacao: { id: line.variationId, nome: line.variationName ?? '' },
         nome_variacao: line.variationAxis,
       };
+}
+
+/** How an order was paid (`pago_com`), null until paid or when the provider did not say. */
+export function paidWithOf(
+  order: Pick<OrderRow, 'paidMethod' | 'paidInstallments'>,
+): PaidWith | null {
+  if (order.paidMethod === null) return null;
+  return {
+    forma: order.paidMethod,
+    parcelas: order.paidMethod === 'cartao' ? order.paidInstallments : null,
+  };
 }

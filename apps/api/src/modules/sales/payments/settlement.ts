@@ -208,7 +208,12 @@ async function settleLate(
     try {
       revived = await tx.transaction(async (sp) => {
         await reserveStockAgain(sp, order.id);
-        return markPaidLate(sp, order.id, { paymentId: event.paymentId, amountCents });
+        return markPaidLate(sp, order.id, {
+          paymentId: event.paymentId,
+          amountCents,
+          method: event.method,
+          installments: event.installments,
+        });
       });
     } catch (err) {
       if (!(err instanceof StockGoneError)) throw err;

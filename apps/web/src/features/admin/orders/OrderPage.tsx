@@ -40,7 +40,12 @@ import {
   type OrderAction,
 } from './orders-api';
 import { AdminOrderStatus, cancelReasonText, HoldsStockBadge, TestOrderBadge } from './status';
-import { PAYMENT_METHOD_LABELS, PIX_DISCOUNT_LABEL } from '@semijoias/domain/messages';
+import {
+  PAID_WITH_LABEL,
+  PAYMENT_METHOD_LABELS,
+  paidWithLabel,
+  PIX_DISCOUNT_LABEL,
+} from '@semijoias/domain/messages';
 
 const ACTION_DONE: Record<OrderAction, string> = {
   em_andamento: 'Pedido marcado como Em andamento.',
@@ -363,6 +368,11 @@ function OrderView({ order }: { order: AdminOrder }) {
               <Row label="Forma escolhida">
                 {order.forma_pagamento ? PAYMENT_METHOD_LABELS[order.forma_pagamento] : '—'}
               </Row>
+              {order.pago_com && (
+                <Row label={PAID_WITH_LABEL}>
+                  <span data-testid="admin-order-paid-with">{paidWithLabel(order.pago_com)}</span>
+                </Row>
+              )}
               <Row label="Provedor">{order.pagamento.provedor ?? '—'}</Row>
               <Row label="ID do pagamento">
                 <span className="break-all">{order.pagamento.payment_id ?? '—'}</span>

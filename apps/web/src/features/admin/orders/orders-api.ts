@@ -2,6 +2,7 @@
  * The back office's Pedidos calls (docs/admin/orders.md): the answers' shapes, the filters as the
  * address bar keeps them, and the query keys (under ADMIN_QUERY_ROOT, so a logout drops them).
  */
+import type { PaidWith } from '@semijoias/domain/messages';
 import type { OrderStatusCode } from '@semijoias/domain/orders';
 import { ADMIN_QUERY_ROOT, adminGet, adminSend } from '../lib/admin-api';
 
@@ -80,6 +81,8 @@ export interface AdminOrder {
   desconto_cents: number;
   /** How she chose to pay (null before the choice existed) and the PIX discount. */
   forma_pagamento: 'pix' | 'cartao' | null;
+  /** How she paid, as the provider told it (null until paid, or when it did not say). */
+  pago_com: PaidWith | null;
   desconto_pix_cents: number;
   frete_cents: number;
   total_cents: number;

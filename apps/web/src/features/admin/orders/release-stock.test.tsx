@@ -61,6 +61,7 @@ const unpaid: AdminOrder = {
   subtotal_cents: 26970,
   desconto_cents: 0,
   forma_pagamento: 'pix',
+  pago_com: null,
   desconto_pix_cents: 0,
   frete_cents: 0,
   total_cents: 26970,
