@@ -146,10 +146,11 @@ describe('the items and their colours', () => {
     expect(backupHealth({ newestAt: ago(80 * HOUR), everyHours: 48, now }).estado).toBe('vermelho');
   });
 
-  it('last backup with the schedule off: yellow, saying so, unless one is recent', () => {
+  it('last backup with the schedule off: red when there is none, yellow when old, green when recent', () => {
     const none = backupHealth({ newestAt: null, everyHours: 0, now });
-    expect(none.estado).toBe('amarelo');
+    expect(none.estado).toBe('vermelho');
     expect(none.detalhe).toContain('desligados');
+    expect(none.o_que_fazer).toContain('BACKUP_EVERY_HOURS');
     expect(backupHealth({ newestAt: ago(5 * HOUR), everyHours: 0, now }).estado).toBe('verde');
     expect(backupHealth({ newestAt: ago(5 * DAY), everyHours: 0, now }).estado).toBe('amarelo');
   });

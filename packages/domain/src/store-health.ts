@@ -122,17 +122,23 @@ export function backupHealth(input: {
   const age = newestAt ? now.getTime() - newestAt.getTime() : null;
   const when = newestAt && age !== null ? `${formatAge(age)} (${formatShortMoment(newestAt)})` : '';
   if (everyHours === 0) {
-    // The operator turned the schedule off (perhaps for a nightly job of the host): said in
-    // yellow, never red, unless a recent backup shows that something makes them.
-    if (age !== null && age <= HEALTH_LIMITS.backupRecentWithoutScheduleMs)
+    // The operator turned the schedule off (perhaps for a nightly job of the host): an old
+    // backup is said in yellow, since that job may be late, but a store with no backup at all
+    // has nothing to come back to whoever chose it, so it is red (and e-mails the owners).
+    const turnOn =
+      'Peça a quem cuida do servidor para ligar os backups automáticos (BACKUP_EVERY_HOURS).';
+    if (age === null)
+      return {
+        estado: 'vermelho',
+        detalhe: 'Os backups automáticos estão desligados e não há nenhum backup da loja.',
+        o_que_fazer: `${MAKE_BACKUP_NOW} ${turnOn}`,
+      };
+    if (age <= HEALTH_LIMITS.backupRecentWithoutScheduleMs)
       return green(`Backups automáticos desligados; o último foi feito ${when}.`);
     return {
       estado: 'amarelo',
-      detalhe:
-        age === null
-          ? 'Os backups automáticos estão desligados e não há nenhum backup da loja.'
-          : `Os backups automáticos estão desligados; o último foi feito ${when}.`,
-      o_que_fazer: `${MAKE_BACKUP_NOW} Peça a quem cuida do servidor para ligar os backups automáticos (BACKUP_EVERY_HOURS).`,
+      detalhe: `Os backups automáticos estão desligados; o último foi feito ${when}.`,
+      o_que_fazer: `${MAKE_BACKUP_NOW} ${turnOn}`,
     };
   }
   const schedule = `Um novo backup é feito a cada ${plural(everyHours, 'hora', 'horas')}.`;

@@ -282,6 +282,41 @@ describe('every item that can turn red: one e-mail in, one e-mail out', () => {
   });
 });
 
+describe('no backup at all with the schedule off', () => {
+  it('is red and e-mails the owners once; a backup made turns it green with one more', async () => {
+    const health = monitor({
+      config: {
+        ...testConfig({ storeEmail: STORE_EMAIL }),
+        backups: { dir: backupDir, everyHours: 0, keep: 14 },
+      },
+    });
+    expect((await health.runOnce(new Date())).backup).toBe('verde');
+    await removeBackups();
+    const brokenAt = soon();
+    const states = await health.runOnce(brokenAt);
+    expect(states.backup).toBe('vermelho');
+    const row = await stateOf('backup');
+    expect(row).toMatchObject({
+      state: 'vermelho',
+      detail: 'Os backups automáticos estão desligados e não há nenhum backup da loja.',
+    });
+    expect(row!.advice).toContain('BACKUP_EVERY_HOURS');
+    const [alert, ...more] = await healthMails();
+    expect(more).toEqual([]);
+    expect(alert!.subject).toBe('Problema na loja: Último backup - Duas Irmãs Semijoias');
+    expect(alert!.text).toContain(row!.detail);
+
+    await health.runOnce(new Date(brokenAt.getTime() + MINUTE));
+    expect(await healthMails()).toEqual([]);
+
+    await backupMadeAt(new Date());
+    expect((await health.runOnce(new Date(brokenAt.getTime() + 2 * MINUTE))).backup).toBe('verde');
+    expect((await healthMails()).map((m) => m.subject)).toEqual([
+      'Resolvido: Último backup - Duas Irmãs Semijoias',
+    ]);
+  });
+});
+
 describe('red, then yellow, then green', () => {
   it('mails when it enters red and when it leaves red, not when yellow turns green', async () => {
     const health = monitor();
@@ -418,7 +453,7 @@ describe('the yellow items (never an e-mail)', () => {
     );
   });
 
-  it('the schedule off says so in yellow unless a backup is recent', async () => {
+  it('the schedule off: an old backup is yellow, a recent one green', async () => {
     const health = monitor({
       config: {
         ...testConfig({ storeEmail: STORE_EMAIL }),
@@ -427,10 +462,13 @@ describe('the yellow items (never an e-mail)', () => {
     });
     expect((await health.runOnce(new Date())).backup).toBe('verde');
     await removeBackups();
+    await backupMadeAt(new Date(Date.now() - 5 * DAY));
     expect((await health.runOnce(soon())).backup).toBe('amarelo');
-    expect((await stateOf('backup'))!.detail).toBe(
-      'Os backups automáticos estão desligados e não há nenhum backup da loja.',
+    expect((await stateOf('backup'))!.detail).toContain(
+      'Os backups automáticos estão desligados; o último foi feito',
     );
+    await backupMadeAt(new Date());
+    expect((await health.runOnce(soon(MINUTE))).backup).toBe('verde');
     expect(await healthMails()).toEqual([]);
   });
 
