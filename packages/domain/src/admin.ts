@@ -24,7 +24,10 @@ export const ADMIN_SECTIONS = [
   { path: 'backups', label: 'Backups' },
 ] as const;
 
-/** Below this many units a product shows as 'estoque baixo' on the Painel and in the lists. */
+/**
+ * At this many units or fewer a piece shows as 'estoque baixo' on the Painel and in the lists (a
+ * piece sold by size by the sum of its sizes).
+ */
 export const LOW_STOCK_THRESHOLD = 3;
 
 /** Lists of the back office answer at most this many rows per page. */

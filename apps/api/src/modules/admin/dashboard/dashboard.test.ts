@@ -2,12 +2,13 @@
  * GET /api/admin/painel/: only paid orders are sales, each on the store's day (America/Sao_Paulo,
  * not UTC), thirty days with zeros, the orders waiting for the owners, the low-stock pieces.
  */
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNull, lte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOW_STOCK_THRESHOLD } from '@semijoias/domain/admin';
 import { loggedInCustomer } from '../../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
 import { useTestApp } from '../../../../test/helpers.js';
+import { sizedPiece } from '../../../../test/factories.js';
 import { catalogTail, insertOrder } from '../../../../test/orders.js';
 import { products, type OrderRow } from '../../../db/schema.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
@@ -87,8 +88,8 @@ describe('GET /api/admin/painel/', () => {
   it('lists the pieces at or below the low-stock threshold, not the hidden ones', async () => {
     const owner = await loggedInOwner(ctx.app, ctx.database);
     const [low, hidden, plenty] = await take(3, LOW_STOCK_THRESHOLD + 1);
-    // The card lists the lowest first, then by name, at most 12: the seed's sold-out ring sizes
-    // alone fill it, so this piece's name comes first among them.
+    // The card lists the lowest first, then by name, at most 12: this piece's name comes first
+    // among the sold-out ones.
     await ctx.database.db
       .update(products)
       .set({ stock: 0, name: '0 Peça esgotada do teste' })
@@ -104,5 +105,53 @@ describe('GET /api/admin/painel/', () => {
     expect(ids).not.toContain(plenty);
     expect(answer.estoque_baixo.produtos.every((p) => p.estoque <= LOW_STOCK_THRESHOLD)).toBe(true);
     expect(answer.estoque_baixo.total).toBeGreaterThanOrEqual(answer.estoque_baixo.produtos.length);
+  });
+
+  it('counts a piece sold by size once, by the sum of its sizes, and links to the same list', async () => {
+    const owner = await loggedInOwner(ctx.app, ctx.database);
+    // A demonstration ring: two sizes sold out, plenty in the others. Not a shelf to refill.
+    const wellStocked = await sizedPiece(ctx.database, { stocks: [0, 0], rest: 20 });
+    // A ring nearly gone: one unit in each of its first two sizes, none in the rest.
+    const nearlyGone = await sizedPiece(ctx.database, { stocks: [1, 1], rest: 0 });
+    expect(nearlyGone.sizes.length).toBeGreaterThan(2);
+
+    const answer = await painel(owner.token);
+    const listed = answer.estoque_baixo.produtos;
+    expect(listed.filter((p) => p.id === wellStocked.id)).toEqual([]);
+    expect(listed.filter((p) => p.id === nearlyGone.id)).toEqual([
+      expect.objectContaining({
+        id: nearlyGone.id,
+        estoque: 2,
+        nome_variacao: nearlyGone.axis,
+      }),
+    ]);
+    // Each piece once, the emptiest first.
+    expect(new Set(listed.map((p) => p.id)).size).toBe(listed.length);
+    const stocks = listed.map((p) => p.estoque);
+    expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
+
+    // The count is of pieces: the visible ones whose total stock is low, none else.
+    const [counted] = await ctx.database.db
+      .select({ n: count() })
+      .from(products)
+      .where(and(lte(products.stock, LOW_STOCK_THRESHOLD), isNull(products.hiddenAt)));
+    expect(answer.estoque_baixo.total).toBe(counted!.n);
+
+    // 'Ver todas': the product list's 'Estoque baixo' is the same pieces, the emptiest first.
+    const full = await adminCall(
+      ctx.app,
+      owner.token,
+      'GET',
+      '/api/admin/produtos/?situacao=estoque_baixo',
+    );
+    expect(full.statusCode, full.body).toBe(200);
+    const page = full.json<{
+      total: number;
+      produtos: { id: number; estoque: number; oculto: boolean; estoque_baixo: boolean }[];
+    }>();
+    expect(page.total).toBe(answer.estoque_baixo.total);
+    expect(page.produtos.map((p) => p.id).slice(0, listed.length)).toEqual(listed.map((p) => p.id));
+    expect(page.produtos.every((p) => p.estoque_baixo && !p.oculto)).toBe(true);
+    expect(page.produtos.map((p) => p.id)).not.toContain(wellStocked.id);
   });
 });

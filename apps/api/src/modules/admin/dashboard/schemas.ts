@@ -23,16 +23,18 @@ export const dashboardAnswer = z.object({
   }),
   pedidos_a_enviar: z.number(),
   pedidos_aguardando_pagamento: z.number(),
+  /**
+   * The visible pieces whose total stock is low (products/low-stock.ts), the emptiest first: a
+   * piece sold by size once, by the sum of its sizes (`nome_variacao` names its axis).
+   */
   estoque_baixo: z.object({
     total: z.number(),
-    /** A piece sold by size is listed size by size: `variacao` names it. */
     produtos: z.array(
       z.object({
         id: z.number(),
         nome: z.string(),
         estoque: z.number(),
         imagem: z.string(),
-        variacao: z.object({ id: z.number(), nome: z.string() }).nullable(),
         nome_variacao: z.string().nullable(),
       }),
     ),

@@ -3,10 +3,10 @@
  * be in (paid, in_progress, shipped, delivered; a cancelled or refunded order's money is not
  * sales) — and fall on the store's day (America/Sao_Paulo), not the server's.
  */
-import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { LOW_STOCK_THRESHOLD } from '@semijoias/domain/admin';
+import { asc, count, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { orders, products, productVariations } from '../../../db/schema.js';
+import { orders, products } from '../../../db/schema.js';
+import { lowStockCondition } from '../products/low-stock.js';
 import type { DashboardJson } from './schemas.js';
 import { earnings } from './earnings.js';
 
@@ -15,7 +15,10 @@ export const SALES_STATUSES = ['paid', 'in_progress', 'shipped', 'delivered'] as
 export const TO_SHIP_STATUSES = ['paid', 'in_progress'] as const;
 export const AWAITING_STATUSES = ['awaiting_payment', 'payment_failed'] as const;
 export const SERIES_DAYS = 30;
-/** The Painel lists this many low-stock pieces (the emptiest); `total` says how many there are. */
+/**
+ * The Painel lists this many low-stock pieces (the emptiest); `total` says how many there are,
+ * and the product list's 'Estoque baixo' shows them all.
+ */
 export const LOW_STOCK_LIST_LIMIT = 12;
 
 const sum = (days: { total_cents: number; pedidos: number }[]) => ({
@@ -66,80 +69,44 @@ export async function dashboard(
     from days left join sales on sales.day = days.day
     order by days.day`) as unknown as Promise<{ rows: SeriesRow[] }>;
 
-  // Pieces sold without sizes by their stock; pieces sold by size by each live size's.
-  const plainLow = and(
-    lte(products.stock, LOW_STOCK_THRESHOLD),
-    isNull(products.hiddenAt),
-    isNull(products.variationAxis),
-  );
-  const sizeLow = and(
-    lte(productVariations.stock, LOW_STOCK_THRESHOLD),
-    isNull(productVariations.archivedAt),
-    isNull(products.hiddenAt),
-  );
+  // A piece is low when its total is: a piece sold by size by the sum of its live sizes (which
+  // `products.stock` keeps), not size by size — a ring shown in eight sizes with two of them
+  // sold out is not a shelf to refill. The full list is the product list's 'Estoque baixo'.
+  const low = lowStockCondition();
   // What the reminders, 'Avise-me' and the cart e-mails sold in the same 30 days.
   const returnsQuery = earnings(
     db,
     sql`(((now() at time zone ${tz})::date - ${SERIES_DAYS - 1}::int)::timestamp at time zone ${tz})`,
     sql`o.paid_at is not null and o.status in (${statuses})`,
   );
-  const [
-    { rows: series },
-    returns,
-    [[toShip], [awaiting], [low], plainLowList, [sizesLow], sizeLowList],
-  ] = await Promise.all([
-    seriesQuery,
-    returnsQuery,
-    Promise.all([
-      db
-        .select({ n: count() })
-        .from(orders)
-        .where(inArray(orders.status, [...TO_SHIP_STATUSES])),
-      db
-        .select({ n: count() })
-        .from(orders)
-        .where(inArray(orders.status, [...AWAITING_STATUSES])),
-      db.select({ n: count() }).from(products).where(plainLow),
-      db
-        .select({
-          id: products.id,
-          name: products.name,
-          stock: products.stock,
-          image: products.image,
-        })
-        .from(products)
-        .where(plainLow)
-        .orderBy(asc(products.stock), asc(products.name))
-        .limit(LOW_STOCK_LIST_LIMIT),
-      db
-        .select({ n: count() })
-        .from(productVariations)
-        .innerJoin(products, eq(products.id, productVariations.productId))
-        .where(sizeLow),
-      db
-        .select({
-          id: products.id,
-          name: products.name,
-          stock: productVariations.stock,
-          image: products.image,
-          variationId: productVariations.id,
-          variationName: productVariations.name,
-          axis: products.variationAxis,
-        })
-        .from(productVariations)
-        .innerJoin(products, eq(products.id, productVariations.productId))
-        .where(sizeLow)
-        .orderBy(asc(productVariations.stock), asc(products.name), asc(productVariations.position))
-        .limit(LOW_STOCK_LIST_LIMIT),
-    ]),
-  ]);
-  // A piece sold by size is low size by size: the emptiest shelves first, either kind.
-  const lowList = [
-    ...plainLowList.map((p) => ({ ...p, variationId: null, variationName: null, axis: null })),
-    ...sizeLowList,
-  ]
-    .sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name, 'pt-BR'))
-    .slice(0, LOW_STOCK_LIST_LIMIT);
+  const [{ rows: series }, returns, [[toShip], [awaiting], [lowCount], lowList]] =
+    await Promise.all([
+      seriesQuery,
+      returnsQuery,
+      Promise.all([
+        db
+          .select({ n: count() })
+          .from(orders)
+          .where(inArray(orders.status, [...TO_SHIP_STATUSES])),
+        db
+          .select({ n: count() })
+          .from(orders)
+          .where(inArray(orders.status, [...AWAITING_STATUSES])),
+        db.select({ n: count() }).from(products).where(low),
+        db
+          .select({
+            id: products.id,
+            name: products.name,
+            stock: products.stock,
+            image: products.image,
+            axis: products.variationAxis,
+          })
+          .from(products)
+          .where(low)
+          .orderBy(asc(products.stock), asc(products.name), asc(products.id))
+          .limit(LOW_STOCK_LIST_LIMIT),
+      ]),
+    ]);
 
   const days = series.map((d) => ({
     dia: d.dia,
@@ -158,13 +125,12 @@ export async function dashboard(
     pedidos_a_enviar: toShip?.n ?? 0,
     pedidos_aguardando_pagamento: awaiting?.n ?? 0,
     estoque_baixo: {
-      total: (low?.n ?? 0) + (sizesLow?.n ?? 0),
+      total: lowCount?.n ?? 0,
       produtos: lowList.map((p) => ({
         id: p.id,
         nome: p.name,
         estoque: p.stock,
         imagem: imageUrl(p.image),
-        variacao: p.variationId === null ? null : { id: p.variationId, nome: p.variationName! },
         nome_variacao: p.axis,
       })),
     },

@@ -15,7 +15,6 @@ import {
   inArray,
   isNotNull,
   isNull,
-  lt,
   ne,
   sql,
   type SQL,
@@ -38,6 +37,7 @@ import type { Db } from '../../../db/client.js';
 import { productCompositions, products } from '../../../db/schema.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { wordStartPattern, type ImageUrl } from '../../catalog/index.js';
+import { lowStockCondition } from './low-stock.js';
 import { waitingCounts } from '../../stock-alerts/index.js';
 import { receiveInitialStock, setStockFromForm } from '../../stock/index.js';
 import { writeAudit } from '../audit.js';
@@ -127,7 +127,7 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       novo: p.novo,
       promocao: p.promocao,
       estoque: p.stock,
-      estoque_baixo: p.stock < LOW_STOCK_THRESHOLD,
+      estoque_baixo: p.stock <= LOW_STOCK_THRESHOLD,
       aguardando_aviso: waiting,
       peso_gramas: p.weightGrams,
       maximo_por_cliente: p.maxPerCustomer,
@@ -240,9 +240,9 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       if (query.categoria) conditions.push(eq(products.category, query.categoria));
       if (query.situacao === 'ocultos') conditions.push(isNotNull(products.hiddenAt));
       if (query.situacao === 'visiveis') conditions.push(isNull(products.hiddenAt));
-      if (query.situacao === 'estoque_baixo') {
-        conditions.push(lt(products.stock, LOW_STOCK_THRESHOLD));
-      }
+      // The Painel's 'Estoque baixo' card links here: the same pieces, the emptiest first.
+      const lowOnly = query.situacao === 'estoque_baixo';
+      if (lowOnly) conditions.push(lowStockCondition());
       // The pieces shoppers wait for ('Avise-me'), the most awaited first.
       const waitingNow = sql<number>`(select count(*)::int from stock_alerts sa
         where sa.product_id = "products"."id" and sa.served_at is null
@@ -259,7 +259,9 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
           .orderBy(
             ...(query.situacao === 'aguardando_aviso'
               ? [desc(waitingNow), desc(products.id)]
-              : [desc(products.id)]),
+              : lowOnly
+                ? [asc(products.stock), asc(products.name), asc(products.id)]
+                : [desc(products.id)]),
           )
           .limit(ADMIN_PAGE_SIZE)
           .offset((pagina - 1) * ADMIN_PAGE_SIZE),
@@ -278,7 +280,7 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
           categoria: p.category,
           preco: centsToDecimal(p.priceCents),
           estoque: p.stock,
-          estoque_baixo: p.stock < LOW_STOCK_THRESHOLD,
+          estoque_baixo: p.stock <= LOW_STOCK_THRESHOLD,
           aguardando_aviso: waiting.get(p.id)?.total ?? 0,
           oculto: p.hiddenAt !== null,
           novo: p.novo,

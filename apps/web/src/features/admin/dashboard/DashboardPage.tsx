@@ -6,7 +6,6 @@
 import { formatBRL } from '@semijoias/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { variationLabel } from '@semijoias/domain/variations';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/ui/Button';
 import { cx } from '@/ui/cx';
@@ -196,7 +195,7 @@ function LowStock({ products, total }: { products: LowStockProduct[]; total: num
         data-testid="low-stock"
       >
         {products.map((p) => (
-          <li key={`${p.id}-${p.variacao?.id ?? 0}`} className="flex items-center gap-3 py-2.5">
+          <li key={p.id} className="flex items-center gap-3 py-2.5">
             {p.imagem ? (
               <img
                 src={p.imagem}
@@ -214,9 +213,9 @@ function LowStock({ products, total }: { products: LowStockProduct[]; total: num
               >
                 {p.nome}
               </Link>
-              {p.variacao && (
-                <p className="text-xs text-ink-soft" data-testid="low-stock-size">
-                  {variationLabel(p.nome_variacao, p.variacao.nome)}
+              {p.nome_variacao && (
+                <p className="text-xs text-ink-soft" data-testid="low-stock-sum">
+                  Soma de todos os tamanhos ({p.nome_variacao.toLocaleLowerCase('pt-BR')})
                 </p>
               )}
               <p
@@ -231,8 +230,8 @@ function LowStock({ products, total }: { products: LowStockProduct[]; total: num
               </p>
             </div>
             <Link
-              to={`/admin/estoque?ajustar=${p.id}${p.variacao ? `&variacao=${p.variacao.id}` : ''}`}
-              aria-label={`Repor ${p.nome}${p.variacao ? ` (${variationLabel(p.nome_variacao, p.variacao.nome)})` : ''}`}
+              to={`/admin/estoque?ajustar=${p.id}`}
+              aria-label={`Repor ${p.nome}`}
               className={buttonClasses('outline', 'sm', 'shrink-0')}
             >
               Repor
@@ -240,14 +239,12 @@ function LowStock({ products, total }: { products: LowStockProduct[]; total: num
           </li>
         ))}
       </ul>
-      {total > products.length && (
-        <Link
-          to="/admin/produtos?situacao=estoque_baixo"
-          className="mt-3 inline-flex min-h-11 items-center text-sm font-medium text-gold-dark underline-offset-4 hover:underline"
-        >
-          Ver as {total} peças com estoque baixo
-        </Link>
-      )}
+      <Link
+        to="/admin/produtos?situacao=estoque_baixo"
+        className="mt-3 inline-flex min-h-11 items-center text-sm font-medium text-gold-dark underline-offset-4 hover:underline"
+      >
+        {total === 1 ? 'Ver a peça com estoque baixo' : `Ver as ${total} peças com estoque baixo`}
+      </Link>
     </>
   );
 }

@@ -16,9 +16,11 @@ export interface LowStockProduct {
   nome: string;
   estoque: number;
   imagem: string;
-  /** A piece sold by size is listed size by size; this entry's size, if any. */
-  variacao?: { id: number; nome: string } | null;
-  nome_variacao?: string | null;
+  /**
+   * The axis of a piece sold by size ('Aro'), listed once with `estoque` the sum of its sizes;
+   * null for a piece without sizes.
+   */
+  nome_variacao: string | null;
 }
 
 /** What the reminders, 'Avise-me' and the cart e-mails sold in the last 30 days. */
