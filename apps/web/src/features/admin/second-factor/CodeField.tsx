@@ -21,6 +21,7 @@ export function CodeField({
   error,
   hint,
   numeric = true,
+  acceptsRecovery = false,
   autoFocus,
   ref,
 }: {
@@ -29,8 +30,14 @@ export function CodeField({
   onChange: (value: string) => void;
   error?: string;
   hint?: string;
-  /** false while she types a recovery code (letters and digits). */
+  /** false while she types a recovery code (letters and digits): the keyboard it opens. */
   numeric?: boolean;
+  /**
+   * The field takes a recovery code as well as the app's, whatever the keyboard: its length is
+   * never cut to the app's 6 digits, so a recovery code pasted or typed before she picks 'Usar um
+   * código de recuperação' arrives whole.
+   */
+  acceptsRecovery?: boolean;
   autoFocus?: boolean;
   ref?: Ref<HTMLInputElement>;
 }) {
@@ -50,8 +57,9 @@ export function CodeField({
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
-        // A recovery code is 9 characters (xxxx-xxxx); a little room for spaces.
-        maxLength={numeric ? 7 : 12}
+        // The app's code is 6 digits, room for the space some apps show ('123 456'); a recovery
+        // code is 9 characters (xxxx-xxxx), with room for the spaces and line ends a copy brings.
+        maxLength={acceptsRecovery || !numeric ? 16 : 7}
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
         aria-describedby={cx(hint && `${id}-hint`, error && errorId) || undefined}

@@ -525,9 +525,15 @@ function PromptStep({ onPassed }: { onPassed: () => Promise<void> }) {
           ref={field}
           label="Código do aplicativo ou de recuperação"
           value={code}
-          onChange={setCode}
+          onChange={(typed) => {
+            setCode(typed);
+            // A letter is a recovery code pasted or typed in the app's field: the page follows
+            // (its words and the keyboard) without losing what she put in.
+            if (!recovery && /[a-z]/i.test(typed)) setRecovery(true);
+          }}
           error={error}
           numeric={!recovery}
+          acceptsRecovery
           autoFocus
         />
         <Button
