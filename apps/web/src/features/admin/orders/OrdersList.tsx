@@ -16,6 +16,7 @@ import { formatDateTime } from '../lib/format';
 import { AdminPagination } from '../ui/AdminPagination';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminEmpty, AdminLoadError, AdminLoading } from '../ui/AdminStates';
+import { rowLinkProps } from '../ui/row-link';
 import {
   FILTER_KEYS,
   ordersListQuery,
@@ -253,13 +254,17 @@ function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
           {orders.map((order) => (
             <tr
               key={order.reference}
-              className="hover:bg-cream/30"
+              // The whole row opens the order (row-link.ts); '#100001' stays the real link.
+              className="cursor-pointer hover:bg-cream/30"
               data-reference={order.reference}
+              data-testid="pedido-linha-tabela"
+              {...rowLinkProps}
             >
               <td className="px-4 py-2">
                 <div className="flex items-center gap-1">
                   <Link
                     to={orderHref(order.reference)}
+                    data-row-link
                     className={buttonClasses('ghost', 'sm', 'px-2 font-semibold tabular-nums')}
                   >
                     #{order.reference}
