@@ -9,6 +9,7 @@ import { Button } from '@/ui/Button';
 import { Spinner } from '@/ui/Spinner';
 import { formatDateTime } from '../lib/format';
 import { AdminLoadError } from '../ui/AdminStates';
+import { EmailText } from '../ui/EmailText';
 import { AuditChanges } from './AuditChanges';
 import { AUDIT_QUERY_KEY, fetchAuditPage, nextAuditPage, type AuditEntityType } from './audit-api';
 
@@ -54,7 +55,7 @@ export function AuditHistory({
             <p className="text-xs text-muted">
               <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
               <span aria-hidden="true"> · </span>
-              <span className="break-all">{entry.actor_email}</span>
+              <EmailText email={entry.actor_email} />
             </p>
             <p className="mt-0.5 break-words text-sm text-ink">{entry.summary}</p>
             <AuditChanges before={entry.before} after={entry.after} />

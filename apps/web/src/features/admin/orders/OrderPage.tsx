@@ -23,6 +23,7 @@ import {
   trackingCodeError,
 } from '@semijoias/domain/tracking-code';
 import { Button, buttonClasses } from '@/ui/Button';
+import { cx } from '@/ui/cx';
 import { TextField } from '@/ui/Field';
 import { AlertIcon, ChevronLeftIcon } from '@/ui/icons';
 import { useToast } from '@/ui/toast';
@@ -31,6 +32,7 @@ import { adminErrorMessage, adminFieldErrors } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminCard, AdminLoadError, AdminLoading } from '../ui/AdminStates';
+import { EmailText } from '../ui/EmailText';
 import { ActionDialog } from './ActionDialog';
 import {
   ORDERS_QUERY_KEY,
@@ -405,7 +407,7 @@ function OrderView({ order }: { order: AdminOrder }) {
             <dl className="space-y-1 text-sm">
               <Row label="Nome">{order.cliente.nome ?? '—'}</Row>
               <Row label="E-mail">
-                <span className="break-all">{order.cliente.email ?? '—'}</span>
+                {order.cliente.email ? <EmailText email={order.cliente.email} /> : '—'}
               </Row>
               <Row label="CPF">{order.cliente.cpf ? maskCpf(order.cliente.cpf) : '—'}</Row>
               <Row label="Telefone">
@@ -417,7 +419,7 @@ function OrderView({ order }: { order: AdminOrder }) {
 
           <AdminCard title="Entrega">
             {address ? (
-              <address className="text-sm not-italic leading-relaxed text-ink-soft">
+              <address className="break-words text-sm not-italic leading-relaxed text-ink-soft">
                 <p className="font-medium text-ink">{address.nome_completo}</p>
                 <p>
                   {address.endereco}, {address.numero}
@@ -533,8 +535,10 @@ function Row({
     <div
       className={`flex justify-between gap-4 ${strong ? 'text-base font-semibold text-ink' : ''}`}
     >
-      <dt className={strong ? undefined : 'text-muted'}>{label}</dt>
-      <dd className="text-right tabular-nums">{children}</dd>
+      {/* The label keeps its width and its word ('E-mail' never breaks at its hyphen); the
+          value takes the rest and wraps. */}
+      <dt className={cx('shrink-0 whitespace-nowrap', !strong && 'text-muted')}>{label}</dt>
+      <dd className="min-w-0 text-right tabular-nums">{children}</dd>
     </div>
   );
 }
