@@ -2,7 +2,7 @@
  * The setup of the owners' second factor starts from a link e-mailed to her (issue 33): without
  * the link's token the gate offers to send it and says it was sent; with it, the gate opens the
  * setup once with that token and takes it out of the address bar. At login, the one field takes
- * the app's code or a recovery code, pasted whole before she asks for the recovery one (issue 34).
+ * the app's code or a recovery code, pasted whole before she asks for the recovery one.
  */
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** A long e-mail wraps after its '@' and before its dots, never at its label (issue 34). */
+/** A long e-mail wraps after its '@' and before its dots, never at its label. */
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EmailText } from './EmailText';

@@ -1,5 +1,5 @@
 /**
- * Whole rows open what they list (issue 34): a click anywhere on an order's row of the desktop
+ * Whole rows open what they list: a click anywhere on an order's row of the desktop
  * table opens the order, its '#100002' stays a real link, Ctrl+click and a middle click open a new
  * tab, and a click on another control of the row, or one that ends a text selection, does nothing.
  */
