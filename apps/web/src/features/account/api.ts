@@ -1,34 +1,13 @@
 /** GET/PUT api/infos/ (SPEC §7; docs/auth-contract.md): the logged-in customer's own data. */
 import { apiRequest } from '@/lib/api';
+import type { UserInfo } from '@/lib/user-info';
 
-export interface UserInfo {
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  /** digits */
-  phone: string;
-  /** digits */
-  cpf: string;
-  /** yyyy-mm-dd */
-  birthdate: string;
-  /** An owner of the store: the account shows the entry to the back office. */
-  administrador?: boolean;
-  /** She agreed to offers by e-mail (LGPD); saved by the info tab's switch. */
-  aceita_marketing?: boolean;
-}
+export { fetchUserInfo, userInfoQueryKey, type UserInfo } from '@/lib/user-info';
 
 /** PUT api/infos/'s answer: with a new e-mail asked, the address waiting for its link. */
 export interface SavedUserInfo extends UserInfo {
   email_pendente?: string;
   message?: string;
-}
-
-/** Cached under 'session' so it goes with the session (see app/providers.tsx). */
-export const userInfoQueryKey = ['session', 'infos'] as const;
-
-export function fetchUserInfo({ signal }: { signal?: AbortSignal }): Promise<UserInfo> {
-  return apiRequest<UserInfo>('api/infos/', { signal });
 }
 
 /**

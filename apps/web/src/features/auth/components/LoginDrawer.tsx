@@ -1,14 +1,16 @@
+import { ADMIN_ENTRY } from '@semijoias/domain/admin';
 import { LOGIN_ERROR_TITLE, LOGIN_SUCCESS, loginErrorMessage } from '@semijoias/domain/messages';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { login, toOutcome } from '@/lib/api';
 import { useIsLoggedIn } from '@/lib/session';
+import { fetchUserInfo, userInfoQueryKey } from '@/lib/user-info';
 import { ButtonLink, Button } from '@/ui/Button';
 import { Drawer } from '@/ui/Drawer';
 import { EmailField, FormMessage, PasswordField } from '@/ui/Field';
-import { ReceiptIcon, UserIcon } from '@/ui/icons';
+import { ReceiptIcon, SparkleIcon, UserIcon } from '@/ui/icons';
 
 /** SPEC §4: after a successful login the drawer shows the success text and closes after 2 s. */
 const CLOSE_AFTER_MS = 2000;
@@ -20,7 +22,8 @@ interface LoginValues {
 
 /**
  * SPEC §2 Login drawer: e-mail and password (Enter submits), links to sign up and to the
- * forgotten password; logged in, the two shortcuts to the account area. The guest cart follows
+ * forgotten password; logged in, the shortcuts to the account area (and to the back office, for
+ * an owner). The guest cart follows
  * her into her account at login (lib/cart/merge.ts), not here.
  */
 export function LoginDrawer({
@@ -45,6 +48,24 @@ export function LoginDrawer({
       {/* Mounted only while open, so every opening starts with a clean form. */}
       {open && <LoginPanel loggedIn={loggedIn} onClose={close} />}
     </Drawer>
+  );
+}
+
+/** 'Administração', for an owner only (her account's `administrador`, as the account page). */
+function OwnerShortcut({ onClose }: { onClose: () => void }) {
+  const info = useQuery({ queryKey: userInfoQueryKey, queryFn: fetchUserInfo, staleTime: 60_000 });
+  if (!info.data?.administrador) return null;
+  return (
+    <ButtonLink
+      to="/admin"
+      onClick={onClose}
+      variant="outline"
+      size="lg"
+      className="w-full"
+      data-testid="drawer-admin-entry"
+    >
+      <SparkleIcon width={20} height={20} className="text-gold-dark" /> {ADMIN_ENTRY}
+    </ButtonLink>
   );
 }
 
@@ -95,6 +116,7 @@ function LoginPanel({ loggedIn, onClose }: { loggedIn: boolean; onClose: () => v
           >
             <ReceiptIcon width={20} height={20} /> Meus Pedidos
           </ButtonLink>
+          <OwnerShortcut onClose={onClose} />
         </div>
       </div>
     );
