@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  defaultWeightGrams,
   PRODUCT_COMPOSITIONS_MAX,
   PRODUCT_FORM_MESSAGES,
   productSlug,
@@ -36,6 +37,24 @@ describe('validateProductForm', () => {
         compositionIds: [3, 5],
       },
     });
+  });
+
+  it("gives a piece without a typed weight its category's, not SPEC §9's 200 g", () => {
+    for (const [categoria, grams] of [
+      ['Anel', 10],
+      ['Brinco', 8],
+      ['Pulseira', 15],
+      ['Colar', 20],
+    ] as const) {
+      for (const peso_gramas of [undefined, '', null]) {
+        const result = validateProductForm({ ...valid, categoria, peso_gramas });
+        expect(result.ok && result.value.weightGrams, `${categoria} ${peso_gramas}`).toBe(grams);
+      }
+    }
+    // A weight she typed is hers; a category the store does not have falls back to SPEC §9.
+    const typed = validateProductForm({ ...valid, categoria: 'Colar', peso_gramas: '35' });
+    expect(typed.ok && typed.value.weightGrams).toBe(35);
+    expect(defaultWeightGrams('')).toBe(200);
   });
 
   it('answers every broken field in Portuguese', () => {

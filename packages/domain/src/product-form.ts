@@ -13,8 +13,23 @@ export const PRODUCT_DESCRIPTION_MAX_LENGTH = 4000;
 export const PRODUCT_PRICE_MAX_CENTS = 10_000_000;
 export const PRODUCT_STOCK_MAX = 100_000;
 export const PRODUCT_WEIGHT_MAX_GRAMS = 30_000;
-/** SPEC §9's default shipping weight of a piece. */
+/** SPEC §9's default shipping weight of a piece: the fallback when nothing better is known. */
 export const PRODUCT_DEFAULT_WEIGHT_GRAMS = 200;
+/**
+ * A new piece's weight when the owners type none, by its category: a semijoia weighs 5 to 30 g
+ * (a ring less than a necklace), and SPEC §9's 200 g would overcharge its freight.
+ */
+export const PRODUCT_WEIGHT_GRAMS_BY_CATEGORY: Readonly<Record<CategoryName, number>> = {
+  Anel: 10,
+  Brinco: 8,
+  Pulseira: 15,
+  Colar: 20,
+};
+
+/** The weight a new piece of `category` gets by default (SPEC §9's 200 g without a category). */
+export function defaultWeightGrams(category: string): number {
+  return PRODUCT_WEIGHT_GRAMS_BY_CATEGORY[category as CategoryName] ?? PRODUCT_DEFAULT_WEIGHT_GRAMS;
+}
 /** 'Complete o Look' pieces shown with a product. */
 export const PRODUCT_COMPOSITIONS_MAX = 6;
 
@@ -120,9 +135,14 @@ const baseSchema = z.object({
     .default(''),
   novo: flag.default(false),
   promocao: flag.default(false),
-  peso_gramas: wholeNumber(PRODUCT_FORM_MESSAGES.peso, 1, PRODUCT_WEIGHT_MAX_GRAMS).default(
-    PRODUCT_DEFAULT_WEIGHT_GRAMS,
-  ),
+  // Absent or empty: the category's weight (defaultWeightGrams), filled in below.
+  peso_gramas: z
+    .union([
+      z.literal(''),
+      z.null(),
+      wholeNumber(PRODUCT_FORM_MESSAGES.peso, 1, PRODUCT_WEIGHT_MAX_GRAMS),
+    ])
+    .optional(),
   estoque: wholeNumber(PRODUCT_FORM_MESSAGES.estoque, 0, PRODUCT_STOCK_MAX),
   composicoes: z
     .array(
@@ -235,7 +255,8 @@ export function validateProductForm(
     description: data.descricao,
     novo: data.novo,
     promocao: data.promocao,
-    weightGrams: data.peso_gramas,
+    weightGrams:
+      typeof data.peso_gramas === 'number' ? data.peso_gramas : defaultWeightGrams(data.categoria),
     stock: data.estoque,
     compositionIds: data.composicoes,
   };

@@ -109,3 +109,33 @@ describe("the product form's 'Máximo por cliente'", () => {
     expect(field().getAttribute('aria-invalid')).toBe('true');
   });
 });
+
+describe("the product form's weight", () => {
+  const weight = () => screen.getByLabelText<HTMLInputElement>('Peso (gramas)');
+  const category = () => screen.getByLabelText<HTMLSelectElement>('Categoria');
+
+  it("a new piece takes its category's weight until she types one", async () => {
+    const onSubmit = show();
+    expect(weight().value).toBe('');
+    fireEvent.change(category(), { target: { value: 'Colar' } });
+    expect(weight().value).toBe('20');
+    fireEvent.change(category(), { target: { value: 'Anel' } });
+    expect(weight().value).toBe('10');
+    fireEvent.change(weight(), { target: { value: '12' } });
+    fireEvent.change(category(), { target: { value: 'Pulseira' } });
+    expect(weight().value).toBe('12');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ categoria: 'Pulseira', peso_gramas: '12' });
+    await waitFor(() => expect(api.callsTo('GET /api/admin/limites/')).toHaveLength(1));
+  });
+
+  it("a piece's own weight stays when its category changes", async () => {
+    show(earring);
+    expect(weight().value).toBe('20');
+    fireEvent.change(category(), { target: { value: 'Colar' } });
+    expect(weight().value).toBe('20');
+    fireEvent.change(category(), { target: { value: 'Anel' } });
+    expect(weight().value).toBe('20');
+    await waitFor(() => expect(api.callsTo('GET /api/admin/limites/')).toHaveLength(1));
+  });
+});

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CATEGORIES } from '@semijoias/domain/catalog';
 import {
   PRODUCT_COMPOSITIONS_MAX,
-  PRODUCT_DEFAULT_WEIGHT_GRAMS,
+  defaultWeightGrams,
   PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_NAME_MAX_LENGTH,
 } from '@semijoias/domain/product-form';
@@ -64,7 +64,10 @@ export function ProductForm({
   const [precoOriginal, setPrecoOriginal] = useState(typedPrice(product?.preco_original ?? null));
   const [novo, setNovo] = useState(product?.novo ?? true);
   const [descricao, setDescricao] = useState(product?.descricao ?? '');
-  const [peso, setPeso] = useState(String(product?.peso_gramas ?? PRODUCT_DEFAULT_WEIGHT_GRAMS));
+  // A new piece's weight follows its category until the owner types one (a ring 10 g, a
+  // necklace 20 g: packages/domain's defaultWeightGrams).
+  const [peso, setPeso] = useState(product ? String(product.peso_gramas) : '');
+  const [pesoTyped, setPesoTyped] = useState(Boolean(product));
   const [estoque, setEstoque] = useState(String(product?.estoque ?? 0));
   // The stock as this form first showed it, kept even if the product is read again meanwhile.
   const [stockSeen] = useState(product?.estoque);
@@ -117,7 +120,11 @@ export function ProductForm({
         <select
           id={categoryId}
           value={categoria}
-          onChange={(e) => setCategoria(e.target.value)}
+          onChange={(e) => {
+            setCategoria(e.target.value);
+            if (!pesoTyped)
+              setPeso(e.target.value ? String(defaultWeightGrams(e.target.value)) : '');
+          }}
           aria-invalid={errors.categoria ? true : undefined}
           aria-describedby={errors.categoria ? `${categoryId}-error` : undefined}
           className={inputClasses}
@@ -148,7 +155,10 @@ export function ProductForm({
           label="Peso (gramas)"
           inputMode="numeric"
           value={peso}
-          onChange={(e) => setPeso(e.target.value)}
+          onChange={(e) => {
+            setPeso(e.target.value);
+            setPesoTyped(true);
+          }}
           error={errors.peso_gramas}
           hint="Usado no cálculo do frete."
         />
