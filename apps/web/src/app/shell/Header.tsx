@@ -36,7 +36,7 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
 
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-ivory/95 backdrop-blur supports-[backdrop-filter]:bg-ivory/85">
-      <div className="container-page flex flex-wrap items-center gap-x-1 gap-y-2 pb-3 pt-2 lg:flex-nowrap lg:gap-x-5 lg:py-3">
+      <div className="container-page flex flex-wrap items-center gap-x-1 gap-y-2 pb-3 pt-2 lg:flex-nowrap lg:gap-x-3 lg:py-3">
         <button
           type="button"
           onClick={() => setMenuOpen(true)}
@@ -47,10 +47,10 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
           <MenuIcon />
         </button>
 
-        <Logo className="mr-auto lg:mr-2" />
+        <Logo className="mr-auto lg:mr-0" />
 
         <nav aria-label="Categorias" className="hidden lg:block">
-          <ul className="flex items-center gap-4 xl:gap-6">
+          <ul className="flex items-center gap-3">
             {CATEGORIES.map((category) => (
               <li key={category.slug}>
                 <NavLink to={`/${category.slug}`} className={navLink}>
@@ -62,13 +62,16 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
         </nav>
         <Link
           to="/sobre-nos"
-          className="hidden min-h-11 items-center whitespace-nowrap text-[0.8rem] font-medium uppercase tracking-[0.16em] text-ink-soft hover:text-ink xl:inline-flex"
+          className="hidden min-h-11 items-center whitespace-nowrap pl-1 text-[0.8rem] font-medium uppercase tracking-[0.16em] text-ink-soft hover:text-ink xl:inline-flex"
         >
           Sobre nós
         </Link>
 
-        {/* Phones: the search and the favourites' heart share the second row. */}
-        <SearchBox className="order-last min-w-0 flex-1 basis-[calc(100%-3rem)] lg:order-none lg:ml-auto lg:w-auto lg:min-w-52 lg:max-w-sm lg:flex-1 lg:basis-auto" />
+        {/* Phones: the search and the favourites' heart share the second row. From 1280 px the
+            field keeps room for its whole placeholder ('O que você procura?'): the header's
+            gaps are tighter for it, and between 1024 and 1279 px the account entry shows its
+            icon only (its words stay its accessible name). */}
+        <SearchBox className="order-last min-w-0 flex-1 basis-[calc(100%-3rem)] lg:order-none lg:ml-auto lg:w-auto lg:min-w-52 lg:max-w-sm lg:flex-1 lg:basis-auto xl:min-w-64" />
 
         <button
           type="button"
@@ -79,12 +82,12 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
           className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-2 text-left text-ink hover:bg-ink/5"
         >
           <UserIcon className="shrink-0" />
-          <span className="max-w-[5.6rem] text-[0.7rem] font-medium leading-tight sm:max-w-none sm:whitespace-nowrap sm:text-sm">
+          <span className="max-w-[5.6rem] text-[0.7rem] font-medium leading-tight sm:max-w-none sm:whitespace-nowrap sm:text-sm lg:max-xl:sr-only">
             {loggedIn ? USER_ENTRY_LOGGED_IN : USER_ENTRY_LOGGED_OUT}
           </span>
         </button>
 
-        <HeaderFavourites className="order-last -mr-2 lg:order-none lg:mr-0" />
+        <HeaderFavourites className="order-last -mr-2 shrink-0 lg:order-none lg:mr-0" />
 
         <button
           type="button"
@@ -96,7 +99,7 @@ export function Header({ onOpenAccount, onOpenCart }: HeaderProps) {
               ? 'Carrinho vazio'
               : `Carrinho com ${cartCount} ${cartCount === 1 ? 'produto' : 'produtos'}`
           }
-          className="relative -mr-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-ink/5"
+          className="relative -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-ink hover:bg-ink/5"
         >
           <BagIcon />
           {cartCount > 0 && (
