@@ -367,7 +367,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // e-mail verification and her profile.
       await api.register(authRoutes, { ...accountDeps, key, authenticate });
       await api.register(secondFactorRoutes, { db: database.db, key, authenticate, config });
-      await api.register(accountsRoutes, { ...accountDeps, authenticate });
+      await api.register(accountsRoutes, { ...accountDeps, key, authenticate });
 
       // Cart and favourites: her cart kept by the server (a guest's lives in the browser until
       // she logs in), and her favourites, both behind the bearer.

@@ -14,6 +14,10 @@ export type Coupon =
 
 export const WELCOME_COUPON: Coupon = { kind: 'percent', percent: WELCOME_COUPON_PERCENT };
 
+/** The welcome gift, as the page after verification and the verification e-mail show it. */
+export const WELCOME_GIFT_TITLE = 'Presente de boas-vindas';
+export const WELCOME_COUPON_OFFER = `Use o cupom ${WELCOME_COUPON_CODE} e ganhe ${WELCOME_COUPON_PERCENT}% de desconto na primeira compra.`;
+
 /** The longest code a coupon may have (the database's check says the same). */
 export const COUPON_CODE_MAX_LENGTH = 40;
 

@@ -33,6 +33,9 @@
  *
  * Beside their rules, in their own module of src/:
  *   catalog.ts           the categories and their pages' texts, the page counter
+ *   coupon.ts            the welcome coupon's offer ('Presente de boas-vindas'), as the page
+ *                        after verification and the verification e-mail say it
+ *   destination.ts       where she was going when she signed up (`destino`), store paths only
  *   shipping.ts          the free-shipping reason, the fallback quote's label (re-exported here)
  *   variations.ts        sizes: their labels, 'choose a size', the size guide
  *   payment-terms.ts     'em até Nx de R$ Y sem juros' and 'R$ Z no PIX' (the settings form's

@@ -169,6 +169,36 @@ export function verifyPageState(query: {
   return { state: ok ? 'success' : 'error', message: VERIFY_STATUS_MESSAGES[known] };
 }
 
+// Signing up flows into the store: the success screen names the address, the e-mail names the
+// welcome coupon (its words are coupon.ts's), and the link both verifies the account and logs her
+// in (docs/auth-contract.md).
+
+/** The sign-up success screen: where the link went. */
+export function registrationSentTo(email: string): string {
+  return `Enviamos o link de ativação para ${email}.`;
+}
+export const REGISTRATION_SENT_HINT =
+  'Abra o link do e-mail para ativar sua conta: você já entra nela. Não chegou em alguns minutos? Confira o spam ou a aba de promoções.';
+
+/** The verification e-mail: what opening its link does. */
+export const VERIFICATION_EMAIL_LEAD =
+  'Para ativar sua conta, confirme seu e-mail abrindo o link abaixo: você já entra na sua conta.';
+
+/** The page after a link that logged her in. */
+export function verifyLoggedInAs(email: string): string {
+  return `Você já entrou na sua conta (${email}).`;
+}
+export const VERIFY_LOGGED_IN = 'Você já entrou na sua conta.';
+
+/** The page's button once she is in: back to the checkout, to where she was, or to the store. */
+export function verifyContinueLabel(destination: string | null): string {
+  if (destination === null) return 'Começar a comprar';
+  if (destination === '/checkout' || destination.startsWith('/checkout?')) {
+    return 'Continuar a compra';
+  }
+  return 'Voltar para onde eu estava';
+}
+
 // Resend verification
 export const RESEND_EMAIL_REQUIRED = 'Por favor, digite seu email.';
 export const RESEND_EMAIL_INVALID = 'Por favor, digite um email válido.';

@@ -286,8 +286,11 @@ describe('POST /api/verify_email/', () => {
       success: true,
       message: VERIFY_SUCCESS,
       user: { first_name: 'Ana', email: payload.email.toLowerCase() },
+      // The link logs her in (verify-login.test.ts).
+      access: expect.any(String),
+      refresh: expect.any(String),
     });
-    // Her name and e-mail, answered for a one-time token: kept by no browser or proxy.
+    // Her name, e-mail and session, answered for a one-time token: kept by no browser or proxy.
     expect(res.headers['cache-control']).toBe('no-store');
     expect((await userByEmail(payload.email))!.emailVerifiedAt).toBeInstanceOf(Date);
 

@@ -1,5 +1,5 @@
 /**
- * Account calls: POST /api/users/, /api/send_verification/, /api/verify_email/,
+ * Account calls: POST /api/users/, /api/send_verification/, /api/verify_email/ (which logs her in),
  * GET/PUT /api/infos/ (docs/auth-contract.md), POST /api/confirmar-email/ and /api/nao-fui-eu/
  * (docs/account-security.md). Thin: domain validation, limits, service, answer.
  */
@@ -17,7 +17,7 @@ import { requireUserId, type Authenticate } from '../../lib/authenticate.js';
 import { ValidationError, type FieldErrors } from '../../lib/errors.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import {
-  emailBody,
+  destinationOf,
   emailChangeConfirmAnswer,
   errorSchema,
   infoSchema,
@@ -27,6 +27,7 @@ import {
   registrationAnswer,
   registrationBody,
   resendAnswer,
+  resendBody,
   tokenBody,
   verifyAnswer,
   withComparableEmail,
@@ -35,6 +36,8 @@ import { createAccountsService } from './service.js';
 
 export interface AccountsRoutesOptions {
   db: Db;
+  /** Signs the session a verification link opens (the key of POST /api/token/). */
+  key: Uint8Array;
   publicUrl: string;
   rateLimits: RateLimits;
   authenticate: Authenticate;
@@ -74,21 +77,21 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
       if (!result.ok) {
         throw new ValidationError(result.message, result.errors, { message: result.message });
       }
-      const answer = await accounts.register(result.value);
+      const answer = await accounts.register(result.value, destinationOf(req.body));
       return reply.code(201).send(answer);
     },
   );
 
   app.post(
     '/send_verification/',
-    { schema: { body: emailBody, response: { 200: resendAnswer, ...errors } } },
+    { schema: { body: resendBody, response: { 200: resendAnswer, ...errors } } },
     async (req) => {
       const problem = resendEmailError(req.body.email);
       if (problem) throw new ValidationError(problem, { email: [problem] });
       const email = normalizeEmail(req.body.email);
       await limiter.hit('email-ip', [req.ip], limits.emailPerIp);
       await limiter.hit('resend-email', [email], limits.emailPerAddress);
-      return accounts.resendVerification(email);
+      return accounts.resendVerification(email, destinationOf(req.body));
     },
   );
 

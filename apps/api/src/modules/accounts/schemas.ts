@@ -1,5 +1,6 @@
 /** Request and answer schemas of the account calls (docs/auth-contract.md). */
 import { z } from 'zod';
+import { safeDestination } from '@semijoias/domain/destination';
 import { EMAIL_MAX_LENGTH, REGISTRATION_EMAIL_TOO_LONG } from '@semijoias/domain/registration';
 import { nfkc } from '../../lib/hostile-input.js';
 
@@ -29,7 +30,19 @@ export function withComparableEmail(body: unknown): unknown {
  */
 export const registrationBody = z.unknown();
 
+/**
+ * `destino`: the store path she was on when she signed up, carried in the verification link.
+ * Anything but a path of this store (another site, '//host', a backslash trick) is ignored, never
+ * refused: the sign-up goes on, and the page after the link sends her home.
+ */
+export function destinationOf(body: unknown): string | null {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
+  return safeDestination((body as { destino?: unknown }).destino);
+}
+
 export const emailBody = z.object({ email: emailText() });
+/** POST /api/send_verification/: the e-mail, and the sign-up's `destino` (see destinationOf). */
+export const resendBody = emailBody.extend({ destino: z.unknown().optional() });
 export const tokenBody = z.object({ token: z.string().max(200) });
 
 /** Read-only fields may come back as the client read them; they are ignored. */
@@ -55,11 +68,17 @@ export const resendAnswer = z.object({
   already_verified: z.literal(true).optional(),
 });
 
+/**
+ * The link that verifies the account also logs her in: `access` and `refresh` as POST
+ * /api/token/ answers them, only then (not for an account already verified, nor an owner's).
+ */
 export const verifyAnswer = z.object({
   success: z.literal(true),
   already_verified: z.literal(true).optional(),
   message: z.string(),
   user: z.object({ first_name: z.string(), email: z.string() }),
+  access: z.string().optional(),
+  refresh: z.string().optional(),
 });
 
 export const infoSchema = z.object({

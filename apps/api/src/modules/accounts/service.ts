@@ -1,6 +1,7 @@
 /**
  * Accounts: sign-up (one transaction for the user, its verification token and the e-mail in the
- * outbox, delivered by the outbox worker), e-mail verification and its resend, and the info tab
+ * outbox, delivered by the outbox worker), e-mail verification (which logs her in, once) and its
+ * resend, and the info tab
  * (read; change the phone at once and the e-mail through a confirmed link,
  * docs/account-security.md). Every rule comes from @semijoias/domain; this file only stores.
  */
@@ -45,8 +46,10 @@ import { sessionsEnded } from '../../lib/authenticate.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.js';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../lib/secrets.js';
+import { openSession, type TokenPair } from '../auth/index.js';
 import { enqueueEmail, verificationEmail } from '../mail/index.js';
 import { consentColumns } from '../marketing/index.js';
+import { applyOwnerRole } from '../owner-access/index.js';
 import { emailChangeConfirmEmail, emailChangeNoticeEmail } from './emails.js';
 
 export const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
@@ -55,6 +58,8 @@ export const EMAIL_CHANGE_CANCEL_TTL_MS = EMAIL_CHANGE_CANCEL_DAYS * 24 * 60 * 6
 
 export interface AccountsServiceOptions {
   db: Db;
+  /** Signs the access token of the session a verification link opens. */
+  key: Uint8Array;
   publicUrl: string;
   /** Called after a commit that put mail in the outbox, so it goes out at once. */
   wakeOutbox: () => void;
@@ -99,16 +104,30 @@ export function serializeInfo(user: UserRow) {
 
 export function createAccountsService({
   db,
+  key,
   publicUrl,
   wakeOutbox,
   adminEmails,
 }: AccountsServiceOptions) {
-  /** A new verification link, and its e-mail in the outbox, inside `tx`. */
-  async function queueVerification(tx: Db, user: Pick<UserRow, 'id' | 'email' | 'firstName'>) {
+  /**
+   * A new verification link, and its e-mail in the outbox, inside `tx`. `destination`: the store
+   * path she was on (safeDestination's, checked by the route), carried in the link.
+   */
+  async function queueVerification(
+    tx: Db,
+    user: Pick<UserRow, 'id' | 'email' | 'firstName'>,
+    destination: string | null,
+  ) {
     const token = await insertVerificationToken(tx, user.id);
     await enqueueEmail(tx, {
       kind: 'verification',
-      ...verificationEmail({ to: user.email, firstName: user.firstName, publicUrl, token }),
+      ...verificationEmail({
+        to: user.email,
+        firstName: user.firstName,
+        publicUrl,
+        token,
+        destination,
+      }),
     });
   }
 
@@ -128,7 +147,10 @@ export function createAccountsService({
      * POST /api/users/ with an already validated and normalized payload. The e-mail is queued
      * with the account, so a mail server that is down delays it and never fails the sign-up.
      */
-    async register(input: NormalizedRegistration): Promise<{ message: string; email_sent: true }> {
+    async register(
+      input: NormalizedRegistration,
+      destination: string | null = null,
+    ): Promise<{ message: string; email_sent: true }> {
       const taken = await findDuplicate(input.email, input.cpf);
       if (taken) throw duplicateError(taken);
       const passwordHash = await hashPassword(input.password);
@@ -149,7 +171,7 @@ export function createAccountsService({
               marketingOptInChangedAt: input.marketingOptIn ? sql`now()` : null,
             })
             .returning();
-          await queueVerification(tx, user!);
+          await queueVerification(tx, user!, destination);
         });
       } catch (err) {
         // Two sign-ups raced past the check above: the unique constraint decides.
@@ -164,7 +186,10 @@ export function createAccountsService({
     },
 
     /** POST /api/send_verification/: a new link, queued with its token. */
-    async resendVerification(email: string): Promise<{ message: string; already_verified?: true }> {
+    async resendVerification(
+      email: string,
+      destination: string | null = null,
+    ): Promise<{ message: string; already_verified?: true }> {
       const [user] = await db
         .select()
         .from(users)
@@ -176,12 +201,18 @@ export function createAccountsService({
       if (user.emailVerifiedAt && !toProve) {
         return { already_verified: true, message: RESEND_ALREADY_VERIFIED };
       }
-      await db.transaction((tx) => queueVerification(tx, user));
+      await db.transaction((tx) => queueVerification(tx, user, destination));
       wakeOutbox();
       return { message: RESEND_SENT };
     },
 
-    /** POST /api/verify_email/: spends the token (single use) and marks the e-mail verified. */
+    /**
+     * POST /api/verify_email/: spends the token (single use, within its 48 hours) and marks the
+     * e-mail verified. The link that verifies the account also opens her session, in the same
+     * transaction as the guarded claim: one claim, one session at most. A link of an account
+     * already verified (a second link, or a race lost) opens none, nor does an address of
+     * ADMIN_EMAILS (the owners log in with their password, told of a new browser by e-mail).
+     */
     async verifyEmail(token: string) {
       const now = new Date();
       const outcome = await db.transaction(async (tx) => {
@@ -206,23 +237,37 @@ export function createAccountsService({
           await tx.update(users).set({ ownerEmail: user.email }).where(eq(users.id, user.id));
         }
         if (user.emailVerifiedAt) return { kind: 'already' as const, user };
-        await tx
+        // Guarded: of two links of hers opened at once, only the one that verifies logs in.
+        const [verified] = await tx
           .update(users)
           .set({ emailVerifiedAt: now, updatedAt: now })
-          .where(eq(users.id, user.id));
-        return { kind: 'verified' as const, user };
+          .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)))
+          .returning({ id: users.id });
+        if (!verified) return { kind: 'already' as const, user };
+        let session: TokenPair | null = null;
+        if (!adminEmails.includes(user.email) && user.anonymizedAt === null) {
+          await applyOwnerRole(tx, { id: user.id, email: user.email }, adminEmails);
+          session = await openSession(tx, key, user.id, null);
+        }
+        return { kind: 'verified' as const, user, session };
       });
       if (outcome.kind === 'invalid') throw new ValidationError(TOKEN_INVALID_OR_EXPIRED);
       if (outcome.kind === 'gone') throw new NotFoundError(VERIFY_USER_NOT_FOUND);
       const user = { first_name: outcome.user.firstName, email: outcome.user.email };
-      return outcome.kind === 'already'
-        ? {
-            success: true as const,
-            already_verified: true as const,
-            message: VERIFY_ALREADY_VERIFIED,
-            user,
-          }
-        : { success: true as const, message: VERIFY_SUCCESS, user };
+      if (outcome.kind === 'already') {
+        return {
+          success: true as const,
+          already_verified: true as const,
+          message: VERIFY_ALREADY_VERIFIED,
+          user,
+        };
+      }
+      return {
+        success: true as const,
+        message: VERIFY_SUCCESS,
+        user,
+        ...(outcome.session ?? {}),
+      };
     },
 
     /** GET /api/infos/. */

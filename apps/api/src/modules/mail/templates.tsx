@@ -7,12 +7,16 @@
  * e-mails here, the order e-mails in modules/sales/orders/email-templates.tsx); the plain-text
  * part is written as lines, with the helpers below. docs/emails.md says how to add one.
  */
+import { withDestination } from '@semijoias/domain/destination';
+import { WELCOME_COUPON_OFFER, WELCOME_GIFT_TITLE } from '@semijoias/domain/coupon';
+import { VERIFICATION_EMAIL_LEAD } from '@semijoias/domain/messages';
 import { formatBRL } from '@semijoias/domain/money';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import {
   Button,
   Layout,
   Note,
+  Panel,
   Paragraph,
   renderEmail,
   STORE_CONTACT,
@@ -45,30 +49,52 @@ export function textFooter(): string[] {
   ];
 }
 
-export function verificationLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/verificar-email?token=${encodeURIComponent(token)}`;
+/**
+ * The verification link; with `destination` (a store path she was on when she signed up, already
+ * checked by the caller and checked again here) the page sends her there once she is in.
+ */
+export function verificationLink(
+  publicUrl: string,
+  token: string,
+  destination?: string | null,
+): string {
+  return withDestination(
+    `${publicUrl}/verificar-email?token=${encodeURIComponent(token)}`,
+    destination,
+  );
 }
 
 export function resetLink(publicUrl: string, token: string): string {
   return `${publicUrl}/redefinir-senha/${encodeURIComponent(token)}`;
 }
 
+/**
+ * 'Confirme seu e-mail': the link verifies the account and logs her in (once, within its 48
+ * hours), and the welcome coupon the page after it shows is named here too.
+ */
 export function verificationEmail(input: {
   to: string;
   firstName: string;
   publicUrl: string;
   token: string;
+  destination?: string | null;
 }): MailMessage {
-  const link = verificationLink(input.publicUrl, input.token);
+  const link = verificationLink(input.publicUrl, input.token, input.destination);
   const name = input.firstName.trim();
   const subject = `Confirme seu e-mail - ${STORE_NAME}`;
+  const validity = 'O link vale por 48 horas, uma vez só.';
+  const gift = `${WELCOME_GIFT_TITLE}: ${WELCOME_COUPON_OFFER}`;
   const text = [
     `Olá, ${name}!`,
     '',
     `Obrigada por se cadastrar na ${STORE_NAME}.`,
-    'Para ativar sua conta, confirme seu e-mail abrindo o link abaixo (válido por 48 horas):',
+    VERIFICATION_EMAIL_LEAD,
     '',
     link,
+    '',
+    validity,
+    '',
+    gift,
     '',
     'Se você não criou esta conta, ignore esta mensagem.',
     ...textFooter(),
@@ -76,15 +102,16 @@ export function verificationEmail(input: {
   const body = renderEmail(
     <Layout
       title={subject}
-      preheader="Confirme seu e-mail para ativar sua conta."
+      preheader="Confirme seu e-mail para ativar sua conta e entrar."
       homeUrl={input.publicUrl}
     >
       <Paragraph>Olá, {name}!</Paragraph>
       <Paragraph>
-        Obrigada por se cadastrar na {STORE_NAME}. Para ativar sua conta, confirme seu e-mail (o
-        link vale por 48 horas).
+        Obrigada por se cadastrar na {STORE_NAME}. {VERIFICATION_EMAIL_LEAD}
       </Paragraph>
       <Button href={link}>Confirmar e-mail</Button>
+      <Note>{validity}</Note>
+      <Panel title={WELCOME_GIFT_TITLE} lines={[WELCOME_COUPON_OFFER]} />
       <Note>Se você não criou esta conta, ignore esta mensagem.</Note>
     </Layout>,
   );
