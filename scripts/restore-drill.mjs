@@ -57,11 +57,14 @@ async function openTarget(kind, dataDir) {
     const { pg_trgm } = await import(
       pathToFileURL(apiRequire.resolve('@electric-sql/pglite/contrib/pg_trgm')).href
     );
+    const { unaccent } = await import(
+      pathToFileURL(apiRequire.resolve('@electric-sql/pglite/contrib/unaccent')).href
+    );
     return {
       env: {},
       /** Opens the database (the store stopped), runs `use(query)`, closes it. */
       async session(use) {
-        const db = new PGlite(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+        const db = new PGlite(join(dataDir, 'pglite'), { extensions: { pg_trgm, unaccent } });
         try {
           return await use(async (text) => (await db.query(text)).rows);
         } finally {

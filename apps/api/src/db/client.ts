@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -59,10 +60,22 @@ export interface PgliteSnapshot {
 
 /**
  * The extensions the migrations create, loaded into every PGlite (PostgreSQL has them as contrib):
- * pg_trgm indexes the searches (migration 0016). A database made with them cannot be opened
+ * pg_trgm indexes the searches (migration 0016), unaccent takes the accents out of the names the
+ * search's second try compares (migration 0024). A database made with them cannot be opened
  * without them once a query needs one of its indexes.
  */
-export const PGLITE_EXTENSIONS = { pg_trgm } satisfies NonNullable<PGliteOptions['extensions']>;
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent } satisfies NonNullable<
+  PGliteOptions['extensions']
+>;
+
+/**
+ * Set on every session of the store, both databases. pg_trgm's `<%` (a typed word close to a word
+ * of a piece's name: the shop's search, modules/catalog) finds what is at least this similar, and
+ * only an operator, not a comparison of word_similarity(), is served by the trigram index. 0.5
+ * instead of pg_trgm's 0.6 lets one wrong letter of a six-letter word through ('brinko' is 0.57
+ * from 'brinco'); the search asks it only when no piece matched the words as typed.
+ */
+export const SESSION_SETTINGS = 'set pg_trgm.word_similarity_threshold = 0.5';
 
 /** The target named by the settings: DATABASE_URL, else PGlite under DATA_DIR. */
 export function databaseTarget(config: {
@@ -137,6 +150,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // Queued before anything its first user sends. A failure leaves pg_trgm's default (0.6).
+    pool.on('connect', (client) => {
+      client.query(SESSION_SETTINGS).catch(() => {});
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db,
@@ -163,6 +180,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
               : {}),
           });
     await client.waitReady;
+    await client.exec(SESSION_SETTINGS);
     const db = drizzlePglite(client, { schema });
     return {
       db,

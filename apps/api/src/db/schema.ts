@@ -8,6 +8,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -123,8 +124,23 @@ export const products = pgTable(
     // The shop's search: `search_text ~ '\\m<word>'` for each word (pg_trgm reads regular
     // expressions); a word too short for a trigram leaves it to the best sellers' index.
     index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // The search's second try, when no piece has a word starting with each typed one: a typed
+    // word close to a word of the name or category ('colr', 'brinko'), `<%` of pg_trgm on the
+    // name without accents (lower_unaccent: unaccent's immutable wrapper, migration 0024).
+    index('products_name_unaccented_trgm_idx').using(
+      'gin',
+      sql`${productSearchName(t)} gin_trgm_ops`,
+    ),
   ],
 );
+
+/**
+ * `lower_unaccent(name || ' ' || category)`: a product's name and category, lower case, without
+ * accents, as products_name_unaccented_trgm_idx keeps it (migration 0024 makes the function).
+ */
+export function productSearchName(t: { name: AnyPgColumn; category: AnyPgColumn }): SQL {
+  return sql`lower_unaccent(${t.name} || ' ' || ${t.category})`;
+}
 
 /**
  * A product's sizes (docs/variations-contract.md): each with its own stock, in the

@@ -26,6 +26,8 @@ import {
   productListSchema,
   productPageSchema,
   productDetailSchema,
+  searchPageQuery,
+  searchPageSchema,
   searchQuery,
 } from './schemas.js';
 import { sendCached, type CatalogCache } from './cache.js';
@@ -67,6 +69,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   const listJson = serializerFor(productListSchema, '/listar_produtos/');
   const pageJson = serializerFor(productPageSchema, '/produtos/:category/');
   const productJson = serializerFor(productDetailSchema, '/produtos/detalhes/:id/');
+  const searchPageJson = serializerFor(searchPageSchema, '/busca/');
+
+  /**
+   * What the shopper typed, as the search reads it: NFKC first (full-width or ligature letters,
+   * "ａｎｅｌ", "ﬁo", search as their plain form), then lower case without accents, each word once.
+   * Every word must match, in any order: "dourado anel" is "anel dourado", one answer kept.
+   */
+  const searchKey = (text: string) => {
+    const words = [...new Set(searchWords(nfkc(text)))].sort();
+    return { words, key: words.join(' ') };
+  };
 
   /**
    * Every answer below but the featured draw comes from the cache. Keys are the request as
@@ -169,13 +182,38 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (req, reply) => {
-      // NFKC first: full-width or ligature letters ("ａｎｅｌ", "ﬁo") search as their plain form.
-      const words = searchWords(nfkc(req.query.search ?? ''));
-      // Every word must match, in any order: "dourado anel" is "anel dourado".
-      const key = [...new Set(words)].sort().join(' ');
+      const { words, key } = searchKey(req.query.search ?? '');
       const answer = await cache.memo(`api:busca:${key}`, async () =>
         listJson(serializeAll(await catalog.searchProducts(words, SEARCH_RESULTS_CAP))),
       );
+      return sendCached(req, reply, answer, JSON_TYPE);
+    },
+  );
+
+  // The results page (/busca?q=): paged as a category's, and kept the same way, with only its
+  // pieces' stock.
+  app.get(
+    '/busca/',
+    {
+      schema: {
+        querystring: searchPageQuery,
+        response: { 200: searchPageSchema, 400: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const { limit, offset } = req.query;
+      const { words, key } = searchKey(req.query.q);
+      const answer = await cache.memo(`api:busca-pagina:${key}:${limit}:${offset}`, async () => {
+        const page = await catalog.searchPage(words, limit, offset);
+        return {
+          body: searchPageJson({
+            results: serializeAll(page.results),
+            total: page.total,
+            aproximada: page.approximate,
+          }),
+          shows: page.results.map((p) => p.id),
+        };
+      });
       return sendCached(req, reply, answer, JSON_TYPE);
     },
   );

@@ -22,23 +22,27 @@ export const productIdParams = idParams(PRODUCT_ID_INVALID);
 /** Any text: findCategory decides, and an unknown one is a 404 like any missing resource. */
 export const categoryParams = z.object({ category: z.string() }).strict();
 
-export const categoryPageQuery = z
-  .object({
-    limit: wholeNumber(1, PAGE_LIMIT_MAX, catalogLimitInvalidMessage(PAGE_LIMIT_MAX)).default(
-      CATEGORY_PAGE_SIZE,
-    ),
-    offset: wholeNumber(0, INT_MAX, CATALOG_OFFSET_INVALID).default(0),
-  })
-  .strict();
+/**
+ * What every listing of products reads from its query (a category's page, the search's): the
+ * page. The listings' sort and filters belong here too, so both take them alike.
+ */
+const listingFields = {
+  limit: wholeNumber(1, PAGE_LIMIT_MAX, catalogLimitInvalidMessage(PAGE_LIMIT_MAX)).default(
+    CATEGORY_PAGE_SIZE,
+  ),
+  offset: wholeNumber(0, INT_MAX, CATALOG_OFFSET_INVALID).default(0),
+};
 
-export const searchQuery = z
-  .object({
-    search: z
-      .string({ error: SEARCH_NOT_TEXT })
-      .max(SEARCH_MAX_LENGTH, { error: searchTooLongMessage(SEARCH_MAX_LENGTH) })
-      .optional(),
-  })
-  .strict();
+export const categoryPageQuery = z.object(listingFields).strict();
+
+const searchText = z
+  .string({ error: SEARCH_NOT_TEXT })
+  .max(SEARCH_MAX_LENGTH, { error: searchTooLongMessage(SEARCH_MAX_LENGTH) });
+
+export const searchQuery = z.object({ search: searchText.optional() }).strict();
+
+/** GET api/busca/?q=&limit=&offset=: the results page's search (docs/search-contract.md). */
+export const searchPageQuery = z.object({ q: searchText.default(''), ...listingFields }).strict();
 
 const categoryName = z.enum(CATEGORIES.map((c) => c.name) as [CategoryName, ...CategoryName[]]);
 
@@ -107,6 +111,12 @@ export const productPageSchema = z.object({
   total: z.number().int(),
 });
 
+/** GET api/busca/: a page of results, and whether they are the near ones (a typo). */
+export const searchPageSchema = productPageSchema.extend({
+  /** No piece matched the words as typed; these are close to them ('colr': the colares). */
+  aproximada: z.boolean(),
+});
+
 export const errorSchema = z.object({
   error: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
@@ -116,3 +126,4 @@ export type ProductJson = z.infer<typeof productSchema>;
 export type ProductDetailJson = z.infer<typeof productDetailSchema>;
 export type ProductSummaryJson = z.infer<typeof productSummarySchema>;
 export type ProductPageJson = z.infer<typeof productPageSchema>;
+export type SearchPageJson = z.infer<typeof searchPageSchema>;

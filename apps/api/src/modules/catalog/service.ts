@@ -12,7 +12,12 @@ import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CategoryName } from '@semijoias/domain/catalog';
 import type { Db } from '../../db/client.js';
-import { productCompositions, products, productVariations } from '../../db/schema.js';
+import {
+  productCompositions,
+  products,
+  productSearchName,
+  productVariations,
+} from '../../db/schema.js';
 import { maxPerCustomerColumn } from '../purchase-limits/index.js';
 
 /** The columns of a catalog product; a module listing products its own way selects these. */
@@ -103,6 +108,20 @@ export interface ProductPage {
   results: ProductWithCompositions[];
   total: number;
 }
+
+export interface SearchPage extends ProductPage {
+  /** Found by the second try (words near, not as typed): the page says so. */
+  approximate: boolean;
+}
+
+/**
+ * Shorter words are never taken as typos: 'co' or 'mix' near a word would find nearly anything.
+ * Four letters let 'colr' find the colares.
+ */
+export const NEAR_WORD_MIN = 4;
+
+/** For each typed word: whether it may be near a word (second try) or must start one. */
+type SearchShape = readonly boolean[];
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
@@ -229,36 +248,111 @@ export function createCatalogService(db: Db) {
     .limit(1)
     .prepare('catalog_product');
 
-  // Every pattern must match: each typed word starts a word of search_text. One `~` per word (a
-  // statement per number of words, made on first use) so that pg_trgm's index can serve each
-  // (`~ all(array)` cannot use an index). Unnamed, unlike the others: PostgreSQL then plans every
-  // search for its own words — a rare word through the trigram index, a common one or a prefix too
-  // short for a trigram ('co') down the best sellers' index — where a named statement would
-  // settle on one generic plan for all after five runs, a slow one for half of them. `desc nulls
-  // last` as products_sales_count_idx is made (drizzle's desc()): a plain `desc` means nulls
-  // first, which that index cannot give, and sales_count is never null, so the order is the same.
-  const searches = new Map<number, ReturnType<typeof searchWith>>();
-  const searchWith = (words: number) =>
+  // The search, in two tries (searchPage below). Each statement is made on first use for its
+  // shape (how many words, which of them may be near) and kept. Unnamed, unlike the others:
+  // PostgreSQL then plans every search for its own words — a rare word through a trigram index,
+  // a common one or a prefix too short for a trigram ('co') down the best sellers' index — where a
+  // named statement would settle on one generic plan for all after five runs, a slow one for half
+  // of them. One condition per word (`~ all(array)` cannot use an index). `desc nulls last` as
+  // products_sales_count_idx is made (drizzle's desc()): a plain `desc` means nulls first, which
+  // that index cannot give, and sales_count is never null, so the order is the same.
+  const searchName = productSearchName(products);
+  /** Typed word `i` starts a word of search_text (the pattern `$w<i>`: wordStartPattern). */
+  const startsAWord = (i: number) => sql`${products.searchText} ~ ${p(`w${i}`)}`;
+  /** Typed word `i` (`$t<i>`) is close to a word of the name or category (migration 0024). */
+  const nearAWord = (i: number) => sql`${p(`t${i}`)} <% ${searchName}`;
+  const searchWhere = (shape: SearchShape) =>
+    and(
+      ...shape.map((near, i) =>
+        near ? sql`(${startsAWord(i)} or ${nearAWord(i)})` : startsAWord(i),
+      ),
+      visible,
+    );
+  const searchOrder = (shape: SearchShape) => {
+    const closeness = shape.flatMap((near, i) =>
+      near ? [sql`word_similarity(${p(`t${i}`)}, ${searchName})`] : [],
+    );
+    const bestSellersFirst = [sql`${products.salesCount} desc nulls last`, byId];
+    // Near words: the closest pieces first, then as the first try orders them.
+    return closeness.length === 0
+      ? bestSellersFirst
+      : [sql`(${sql.join(closeness, sql` + `)}) desc`, ...bestSellersFirst];
+  };
+  const searchStatements = new Map<
+    string,
+    { rows: ReturnType<typeof searchRows>; count: ReturnType<typeof searchCount> }
+  >();
+  const searchRows = (shape: SearchShape) =>
     db
       .select(productColumns)
       .from(products)
-      .where(
-        and(
-          ...Array.from({ length: words }, (_, i) => sql`${products.searchText} ~ ${p(`w${i}`)}`),
-          visible,
-        ),
-      )
-      .orderBy(sql`${products.salesCount} desc nulls last`, byId)
+      .where(searchWhere(shape))
+      .orderBy(...searchOrder(shape))
       .limit(p('limit'))
+      .offset(p('offset'))
       .prepare('');
-  const search = (patterns: readonly string[], limit: number) => {
-    let statement = searches.get(patterns.length);
-    if (!statement) searches.set(patterns.length, (statement = searchWith(patterns.length)));
-    return statement.execute({
-      limit,
-      ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
-    });
+  const searchCount = (shape: SearchShape) =>
+    db.select({ n: count() }).from(products).where(searchWhere(shape)).prepare('');
+  const statementsFor = (shape: SearchShape) => {
+    const key = shape.map((near) => (near ? 'n' : 'w')).join('');
+    let made = searchStatements.get(key);
+    if (!made) {
+      made = { rows: searchRows(shape), count: searchCount(shape) };
+      searchStatements.set(key, made);
+    }
+    return made;
   };
+
+  /**
+   * One page of one try. The total is counted only when the page cannot tell it: a short page
+   * ends the list, so a search with fewer results than a page costs one statement.
+   */
+  async function searchTry(
+    words: readonly string[],
+    shape: SearchShape,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: ProductRecord[]; total: number }> {
+    const { rows: page, count: counted } = statementsFor(shape);
+    const params: Record<string, string> = {};
+    words.forEach((word, i) => {
+      params[`w${i}`] = wordStartPattern(word);
+      if (shape[i]) params[`t${i}`] = word;
+    });
+    const rows = await page.execute({ ...params, limit, offset });
+    if (rows.length > 0 && rows.length < limit) return { rows, total: offset + rows.length };
+    if (rows.length === 0 && offset === 0) return { rows, total: 0 };
+    return { rows, total: (await counted.execute(params))[0]?.n ?? 0 };
+  }
+
+  /**
+   * One page of the shop's search (the header's box, /busca), best sellers first, in two tries:
+   * 1. every typed word (normalized as productSearchText is: searchWords) starts a word of the
+   *    piece's search text (name, description, category words). Word starts, not bare
+   *    substrings: "anel" must not find a necklace cleaned "com flanela", and "dour" still
+   *    finds "dourado". A pg_trgm index on search_text serves it (migration 0016).
+   * 2. only when nothing matched: a word of NEAR_WORD_MIN letters or more may instead be close
+   *    to a word of the name or category (pg_trgm's `<%` on lower_unaccent(name || category),
+   *    its own index, migration 0024): 'colr' finds the colares, 'brinko' the brincos. The
+   *    closest come first. `approximate` says the answer came from this try.
+   * Figures on 10,000 products: docs/search-contract.md.
+   */
+  async function searchPage(
+    words: readonly string[],
+    limit: number,
+    offset: number,
+  ): Promise<SearchPage> {
+    if (words.length === 0) return { results: [], total: 0, approximate: false };
+    const asTyped = words.map(() => false);
+    let found = await searchTry(words, asTyped, limit, offset);
+    let approximate = false;
+    const near = words.map((word) => [...word].length >= NEAR_WORD_MIN);
+    if (found.total === 0 && near.some(Boolean)) {
+      found = await searchTry(words, near, limit, offset);
+      approximate = found.total > 0;
+    }
+    return { results: await withCompositions(found.rows), total: found.total, approximate };
+  }
 
   async function withCompositions(rows: ProductRecord[]): Promise<ProductWithCompositions[]> {
     if (rows.length === 0) return [];
@@ -327,19 +421,14 @@ export function createCatalogService(db: Db) {
       return { ...found!, variations, maxPerCustomer: Number(maxPerCustomer) };
     },
 
-    /**
-     * Products whose search text (lower case, no accents: productSearchText) has a word starting
-     * with each typed word (normalized the same way by searchWords), the most sold first.
-     * Word starts, not bare substrings: "anel" must not find a necklace cleaned "com flanela",
-     * and "dour" still finds "dourado". A pg_trgm index on search_text serves it (migration 0016):
-     * 10,000 products searched in about a millisecond (bench/big-catalog.mjs).
-     */
+    searchPage,
+
+    /** The first `limit` results of {@link searchPage} (the header's dropdown). */
     async searchProducts(
       words: readonly string[],
       limit: number,
     ): Promise<ProductWithCompositions[]> {
-      if (words.length === 0) return [];
-      return withCompositions(await search(words.map(wordStartPattern), limit));
+      return (await searchPage(words, limit, 0)).results;
     },
   };
 }
