@@ -11,6 +11,7 @@
  * An unpaid order holds its units: the list says so ('Segura N un.'), and the owner releases them
  * from its page ('Liberar estoque', a reason asked first): the order cancelled with her reason,
  * the units back on the shelf (the stock ledger names the order).
+ * The list's rows open the order wherever the owner clicks, the order's number staying a link.
  * The shopper and the owner each in her own browser.
  */
 import type { Route } from '@playwright/test';
@@ -54,8 +55,22 @@ test('the owner ships a paid order with a Correios code; the shopper sees it in 
   const line = page.locator(`[data-reference="${order.reference}"]`).filter({ visible: true });
   await expect(line.getByTestId('pedido-teste')).toHaveText('Teste');
   await shot(page, 'pedidos-teste');
-  const link = page.getByRole('link', { name: new RegExp(`#${order.reference}`) }).first();
-  await link.click();
+  // The whole row opens the order; its '#…' stays a real link (keyboard, a new tab).
+  const row = page.getByTestId('pedidos-tabela').locator(`tr[data-reference="${order.reference}"]`);
+  const link = row.getByRole('link', { name: `#${order.reference}` });
+  await expect(link).toHaveAttribute('href', `/admin/pedidos/${order.reference}`);
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    row
+      .locator('td')
+      .nth(2)
+      .click({ modifiers: ['ControlOrMeta'] }),
+  ]);
+  await expect(tab).toHaveURL(new RegExp(`/admin/pedidos/${order.reference}$`));
+  await tab.close();
+  await expect(page).toHaveURL(/\/admin\/pedidos\?/);
+  // A click on the total, far from the link, opens the order in place.
+  await row.locator('td').last().click();
   await expect(page).toHaveURL(new RegExp(`/admin/pedidos/${order.reference}$`));
   await expect(page.getByRole('heading', { name: `Pedido #${order.reference}` })).toBeVisible();
   await expect(page.getByTestId('pedido-situacao')).toContainText('Pedido Pago');
