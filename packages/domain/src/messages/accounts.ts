@@ -173,9 +173,10 @@ export function verifyPageState(query: {
 // welcome coupon (its words are coupon.ts's), and the link both verifies the account and logs her
 // in (docs/auth-contract.md).
 
-/** The sign-up success screen: where the link went. */
+/** The sign-up success screen: where the link went (the page shows the address in bold). */
+export const REGISTRATION_SENT_TO_PREFIX = 'Enviamos o link de ativação para';
 export function registrationSentTo(email: string): string {
-  return `Enviamos o link de ativação para ${email}.`;
+  return `${REGISTRATION_SENT_TO_PREFIX} ${email}.`;
 }
 export const REGISTRATION_SENT_HINT =
   'Abra o link do e-mail para ativar sua conta: você já entra nela. Não chegou em alguns minutos? Confira o spam ou a aba de promoções.';
@@ -185,9 +186,6 @@ export const VERIFICATION_EMAIL_LEAD =
   'Para ativar sua conta, confirme seu e-mail abrindo o link abaixo: você já entra na sua conta.';
 
 /** The page after a link that logged her in. */
-export function verifyLoggedInAs(email: string): string {
-  return `Você já entrou na sua conta (${email}).`;
-}
 export const VERIFY_LOGGED_IN = 'Você já entrou na sua conta.';
 
 /** The page's button once she is in: back to the checkout, to where she was, or to the store. */

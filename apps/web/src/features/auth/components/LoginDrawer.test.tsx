@@ -1,6 +1,7 @@
 /**
  * The account drawer of a logged-in shopper: 'Ir para Perfil' and 'Meus Pedidos' for everyone,
- * 'Administração' (to /admin) for an owner only, as on her account page.
+ * 'Administração' (to /admin) for an owner only, as on her account page. A guest's 'Criar minha
+ * conta' carries the page the drawer is open over, where her verified link brings her back.
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,8 +24,8 @@ const INFO = {
 
 let api: FakeApi;
 
-function show() {
-  const Providers = providers();
+function show(path = '/') {
+  const Providers = providers(undefined, path);
   render(
     <Providers>
       <LoginDrawer open onOpenChange={() => undefined} />
@@ -68,5 +69,28 @@ describe('the account drawer', () => {
     expect(await screen.findByRole('form', { name: 'Entrar' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: ADMIN_ENTRY })).toBeNull();
     expect(api.calls).toEqual([]);
+  });
+});
+
+describe("a guest's 'Criar minha conta'", () => {
+  it('carries the page she is on (the checkout) as the destination', async () => {
+    api = installFakeApi({});
+    show('/checkout');
+    const link = await screen.findByRole('link', { name: 'Criar minha conta' });
+    expect(link.getAttribute('href')).toBe('/cadastro?destino=%2Fcheckout');
+  });
+
+  it('keeps the query of the page, without the drawer request', async () => {
+    api = installFakeApi({});
+    show('/colares?pagina=2&login=true');
+    const link = await screen.findByRole('link', { name: 'Criar minha conta' });
+    expect(link.getAttribute('href')).toBe('/cadastro?destino=%2Fcolares%3Fpagina%3D2');
+  });
+
+  it('from the home page: plain /cadastro', async () => {
+    api = installFakeApi({});
+    show('/');
+    const link = await screen.findByRole('link', { name: 'Criar minha conta' });
+    expect(link.getAttribute('href')).toBe('/cadastro');
   });
 });

@@ -1,9 +1,10 @@
 import { ADMIN_ENTRY } from '@semijoias/domain/admin';
+import { safeDestination, withDestination } from '@semijoias/domain/destination';
 import { LOGIN_ERROR_TITLE, LOGIN_SUCCESS, loginErrorMessage } from '@semijoias/domain/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { login, toOutcome } from '@/lib/api';
 import { useIsLoggedIn } from '@/lib/session';
 import { fetchUserInfo, userInfoQueryKey } from '@/lib/user-info';
@@ -69,8 +70,22 @@ function OwnerShortcut({ onClose }: { onClose: () => void }) {
   );
 }
 
+/**
+ * The page the drawer is open over, as where a sign-up started here should bring her back once
+ * her e-mail is verified (the checkout, a product); null for the home page and the account pages.
+ */
+function useHereAsDestination(): string | null {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.delete('login');
+  params.delete('openCart');
+  const search = params.toString();
+  return safeDestination(`${location.pathname}${search ? `?${search}` : ''}`);
+}
+
 function LoginPanel({ loggedIn, onClose }: { loggedIn: boolean; onClose: () => void }) {
   const [justLoggedIn, setJustLoggedIn] = useState(false);
+  const here = useHereAsDestination();
   const { register, handleSubmit, control } = useForm<LoginValues>({
     defaultValues: { email: '', password: '' },
   });
@@ -159,7 +174,7 @@ function LoginPanel({ loggedIn, onClose }: { loggedIn: boolean; onClose: () => v
               <>
                 {' '}
                 <Link
-                  to="/reenviar-verificacao"
+                  to={withDestination('/reenviar-verificacao', here)}
                   onClick={onClose}
                   className="font-medium text-gold-dark underline underline-offset-4"
                 >
@@ -183,7 +198,12 @@ function LoginPanel({ loggedIn, onClose }: { loggedIn: boolean; onClose: () => v
 
       <div className="border-t border-line pt-5 text-center">
         <p className="text-sm text-muted">Ainda não tem conta?</p>
-        <ButtonLink to="/cadastro" onClick={onClose} variant="outline" className="mt-3 w-full">
+        <ButtonLink
+          to={withDestination('/cadastro', here)}
+          onClick={onClose}
+          variant="outline"
+          className="mt-3 w-full"
+        >
           Criar minha conta
         </ButtonLink>
         <p className="mt-3 text-xs text-gold-dark">Ganhe 10% de desconto na primeira compra.</p>

@@ -1,15 +1,21 @@
 import { maskBirthdate, birthdateToIso, BIRTHDATE_MAX_DIGITS } from '@semijoias/domain/birthdate';
 import { todayInSaoPaulo } from '@semijoias/domain/calendar';
 import { CPF_MASK_LENGTH, maskCpf } from '@semijoias/domain/cpf';
+import { DESTINATION_PARAM, safeDestination } from '@semijoias/domain/destination';
 import { MARKETING_CONSENT_HINT, MARKETING_CONSENT_LABEL } from '@semijoias/domain/marketing';
-import { registrationErrorMessage, registrationSuccessMessage } from '@semijoias/domain/messages';
+import {
+  REGISTRATION_SENT_HINT,
+  REGISTRATION_SENT_TO_PREFIX,
+  registrationErrorMessage,
+  registrationSuccessMessage,
+} from '@semijoias/domain/messages';
 import { passwordChecklist } from '@semijoias/domain/password';
 import { PHONE_MASK_MAX_LENGTH, maskPhone } from '@semijoias/domain/phone';
 import { validateRegistration, type RegistrationForm } from '@semijoias/domain/registration';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toOutcome } from '@/lib/api';
 import { LOGIN_DRAWER_SEARCH } from '@/lib/drawer-requests';
 import { useDocumentTitle } from '@/lib/hooks';
@@ -32,10 +38,16 @@ const EMPTY: RegistrationForm = {
   confirmPassword: '',
 };
 
-/** SPEC §2 Registration: the fields, masks as typed, the live checklist and the §5 checks. */
+/**
+ * SPEC §2 Registration: the fields, masks as typed, the live checklist and the §5 checks. Its
+ * `destino` (the page she came from, a store path only) goes with the sign-up into the
+ * verification link, which brings her back there logged in.
+ */
 export function RegisterPage() {
   useDocumentTitle('Cadastro');
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const destination = safeDestination(params.get(DESTINATION_PARAM));
   const { register, handleSubmit, setValue, control } = useForm<RegistrationForm>({
     defaultValues: EMPTY,
   });
@@ -45,13 +57,15 @@ export function RegisterPage() {
   const [success, setSuccess] = useState<{
     message: string;
     verificationEmailSent: boolean;
+    /** The address the link went to, as she typed it. */
+    email: string;
   } | null>(null);
 
   const mutation = useMutation({
-    mutationFn: registerUser,
-    onSuccess: (data) => {
+    mutationFn: (payload: Parameters<typeof registerUser>[0]) => registerUser(payload, destination),
+    onSuccess: (data, payload) => {
       setFormError(null);
-      setSuccess(registrationSuccessMessage(data));
+      setSuccess({ ...registrationSuccessMessage(data), email: payload.email });
     },
     onError: (error) => setFormError(registrationErrorMessage(toOutcome(error))),
   });
@@ -99,6 +113,15 @@ export function RegisterPage() {
             {success.message}
           </FormMessage>
         </div>
+        {success.verificationEmailSent && (
+          <div className="mt-5 text-center" data-testid="register-sent-to">
+            <p className="text-[1rem] leading-relaxed text-ink">
+              {REGISTRATION_SENT_TO_PREFIX}{' '}
+              <strong className="break-all font-semibold">{success.email}</strong>.
+            </p>
+            <p className="mt-2 text-sm leading-relaxed text-muted">{REGISTRATION_SENT_HINT}</p>
+          </div>
+        )}
         {!success.verificationEmailSent && (
           <p className="mt-4 text-center text-sm">
             <Link

@@ -1,8 +1,9 @@
+import { DESTINATION_PARAM, safeDestination } from '@semijoias/domain/destination';
 import { resendEmailError, resendVerificationResult } from '@semijoias/domain/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toOutcome } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/hooks';
 import { Button, ButtonLink } from '@/ui/Button';
@@ -15,14 +16,16 @@ import { useRedirectHome } from '../useRedirectHome';
 /** SPEC §9: after a successful resend the page goes home after 3 seconds. */
 const REDIRECT_AFTER_MS = 3000;
 
-/** SPEC §2 Resend verification. */
+/** SPEC §2 Resend verification; a `destino` it was opened with goes into the new link. */
 export function ResendVerificationPage() {
   useDocumentTitle('Reenviar verificação');
+  const [params] = useSearchParams();
+  const destination = safeDestination(params.get(DESTINATION_PARAM));
   const { register, handleSubmit } = useForm<{ email: string }>({ defaultValues: { email: '' } });
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
 
   const mutation = useMutation({
-    mutationFn: sendVerification,
+    mutationFn: (email: string) => sendVerification(email, destination),
     onSuccess: (data) =>
       setResult(resendVerificationResult({ kind: 'response', status: 200, data })),
     onError: (error) => setResult(resendVerificationResult(toOutcome(error))),

@@ -1,6 +1,14 @@
 import {
+  WELCOME_COUPON_CODE,
+  WELCOME_COUPON_PERCENT,
+  WELCOME_GIFT_TITLE,
+} from '@semijoias/domain/coupon';
+import { DESTINATION_PARAM, safeDestination, withDestination } from '@semijoias/domain/destination';
+import {
   VERIFY_ALREADY_VERIFIED,
+  VERIFY_LOGGED_IN,
   VERIFY_SUCCESS,
+  verifyContinueLabel,
   verifyEmailErrorMessage,
   verifyPageState,
 } from '@semijoias/domain/messages';
@@ -17,19 +25,29 @@ import { AuthCard } from '../components/AuthCard';
 
 type View =
   | { state: 'loading' }
-  | { state: 'success'; message: string; firstName?: string; email?: string }
+  | {
+      state: 'success';
+      message: string;
+      firstName?: string;
+      email?: string;
+      /** The link opened her session (it verified the account just now). */
+      loggedIn: boolean;
+    }
   | { state: 'error'; message: string };
 
 /**
  * SPEC §2 Verify e-mail: the link carries a token (verified here with POST /api/verify_email/)
  * or a status plus a user (the server already decided). The token is single use, so the call
  * is a query cached for good: effects run again (a remount, a re-render) reuse the one
- * answer instead of spending the token twice.
+ * answer instead of spending the token twice. The link that verifies the account logs her in
+ * (api.ts stores the session), and its `destino` (checked again here: a store path only) is
+ * where her button takes her, the checkout when she signed up from it.
  */
 export function VerifyEmailPage() {
   useDocumentTitle('Verificação de e-mail');
   const [params] = useSearchParams();
   const page = verifyPageState({ token: params.get('token'), status: params.get('status') });
+  const destination = safeDestination(params.get(DESTINATION_PARAM));
   const token = page.state === 'verify-token' ? page.token : null;
 
   const verification = useQuery({
@@ -51,6 +69,7 @@ export function VerifyEmailPage() {
             message: page.message,
             firstName: user?.includes('@') ? undefined : user,
             email: user?.includes('@') ? user : undefined,
+            loggedIn: false,
           }
         : { state: 'error', message: page.message };
   } else if (verification.isPending) {
@@ -64,13 +83,22 @@ export function VerifyEmailPage() {
       message: answer?.already_verified ? VERIFY_ALREADY_VERIFIED : VERIFY_SUCCESS,
       firstName: answer?.user?.first_name || undefined,
       email: answer?.user?.email || undefined,
+      loggedIn: Boolean(answer?.access),
     };
   }
 
-  return <VerifyView view={view} />;
+  return <VerifyView view={view} destination={destination} />;
 }
 
-function VerifyView({ view }: { view: View }) {
+/** The login drawer over where she was going (over the home page without a destination). */
+function loginHref(destination: string | null): string {
+  if (!destination) return LOGIN_DRAWER_HREF;
+  const url = new URL(destination, 'https://loja.invalid');
+  url.searchParams.set('login', 'true');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function VerifyView({ view, destination }: { view: View; destination: string | null }) {
   const navigate = useNavigate();
 
   if (view.state === 'loading') {
@@ -98,7 +126,12 @@ function VerifyView({ view }: { view: View }) {
             {view.message}
           </p>
           <div className="mt-8 flex w-full flex-col gap-3">
-            <ButtonLink to="/reenviar-verificacao" variant="primary" size="lg" className="w-full">
+            <ButtonLink
+              to={withDestination('/reenviar-verificacao', destination)}
+              variant="primary"
+              size="lg"
+              className="w-full"
+            >
               Solicitar Novo Email
             </ButtonLink>
             <ButtonLink to="/" variant="outline" size="lg" className="w-full">
@@ -128,27 +161,46 @@ function VerifyView({ view }: { view: View }) {
             <strong className="break-all font-medium text-ink">{view.email}</strong>
           </p>
         )}
+        {view.loggedIn && (
+          <p className="mt-2 text-sm font-medium text-ink-soft" data-testid="verify-logged-in">
+            {VERIFY_LOGGED_IN}
+          </p>
+        )}
         <div className="mt-7 w-full rounded-2xl border border-gold/40 bg-cream/70 px-5 py-5">
           <p className="flex items-center justify-center gap-2 text-sm font-medium uppercase tracking-[0.14em] text-gold-dark">
-            <SparkleIcon width={18} height={18} /> Presente de boas-vindas
+            <SparkleIcon width={18} height={18} /> {WELCOME_GIFT_TITLE}
           </p>
           <p className="mt-2 text-[0.95rem] leading-relaxed text-ink-soft">
             Use o cupom{' '}
             <strong className="rounded-md border border-dashed border-gold px-2 py-0.5 font-semibold tracking-widest text-ink">
-              BOASVINDAS
+              {WELCOME_COUPON_CODE}
             </strong>{' '}
-            e ganhe <strong className="font-semibold text-ink">10% de desconto</strong> na primeira
-            compra.
+            e ganhe{' '}
+            <strong className="font-semibold text-ink">
+              {WELCOME_COUPON_PERCENT}% de desconto
+            </strong>{' '}
+            na primeira compra.
           </p>
         </div>
-        <Button
-          variant="primary"
-          size="lg"
-          className="mt-8 w-full"
-          onClick={() => void navigate(LOGIN_DRAWER_HREF)}
-        >
-          Fazer Login Agora
-        </Button>
+        {view.loggedIn ? (
+          <Button
+            variant="primary"
+            size="lg"
+            className="mt-8 w-full"
+            onClick={() => void navigate(destination ?? '/')}
+          >
+            {verifyContinueLabel(destination)}
+          </Button>
+        ) : (
+          <Button
+            variant="primary"
+            size="lg"
+            className="mt-8 w-full"
+            onClick={() => void navigate(loginHref(destination))}
+          >
+            Fazer Login Agora
+          </Button>
+        )}
       </div>
     </AuthCard>
   );
