@@ -22,8 +22,8 @@ export interface QuantityChanges {
   quantityOf: (line: CartLineView) => number;
   change: (line: CartLineView, delta: number) => void;
   remove: (line: CartLineView) => Promise<void>;
-  /** Sends every waiting delta now (before leaving for the checkout). */
-  flush: () => void;
+  /** Sends every waiting delta now (before leaving for the checkout); resolves once answered. */
+  flush: () => Promise<void>;
 }
 
 export function useQuantityChanges(loggedIn: boolean): QuantityChanges {
@@ -72,12 +72,13 @@ export function useQuantityChanges(loggedIn: boolean): QuantityChanges {
     [queryClient, toast],
   );
 
-  const flush = useCallback(() => {
+  const flush = useCallback(async () => {
     for (const key of [...unsent.current.keys()]) send(key);
+    await Promise.all([...chains.current.values()]);
   }, [send]);
 
   // Leaving the drawer (unmount) must not drop a click made in the last 300 ms.
-  useEffect(() => flush, [flush]);
+  useEffect(() => () => void flush(), [flush]);
 
   const quantityOf = useCallback((line: CartLineView) => {
     const key = cartLineKey(line);

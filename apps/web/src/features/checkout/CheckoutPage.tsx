@@ -3,6 +3,7 @@ import { formatBRL } from '@semijoias/domain/money';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { readCheckoutState, type CheckoutNavigationState } from '@/lib/cart/checkout-state';
+import { useCheckoutFromCart } from '@/lib/cart/use-checkout-from-cart';
 import { useDocumentTitle } from '@/lib/hooks';
 import { useUnpaidOrderNote } from '@/lib/store-settings';
 import { Button } from '@/ui/Button';
@@ -21,15 +22,35 @@ import { useCheckout } from './use-checkout';
 
 /**
  * /checkout (SPEC §2 "Checkout (Finalizar Compra)"). It receives the cart's navigation state
- * (cartData, dadosFrete, totais, cepDestino); without it, a reload or a typed URL, it says so and
- * offers the way back.
+ * (cartData, dadosFrete, totais, cepDestino); without it (a reload, a new tab, a typed URL) it
+ * builds the same from her cart and the remembered CEP. Only an empty cart has no data: it says
+ * so and offers the way back.
  */
 export function CheckoutPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const state = readCheckoutState(location.state);
+  const received = readCheckoutState(location.state);
+  const fromCart = useCheckoutFromCart(received === null);
+  const state = received ?? (fromCart.status === 'ready' ? fromCart.state : null);
   useDocumentTitle('Finalizar Compra');
 
+  if (!state && fromCart.status === 'loading') {
+    return (
+      <div data-testid="checkout-loading" className="container-page flex justify-center py-24">
+        <Spinner label="Carregando o carrinho" />
+      </div>
+    );
+  }
+  if (!state && fromCart.status === 'error') {
+    return (
+      <div className="container-page space-y-4 py-16 text-center">
+        <p className="text-ink-soft">Não foi possível carregar o carrinho.</p>
+        <Button variant="outline" onClick={fromCart.retry}>
+          Tentar novamente
+        </Button>
+      </div>
+    );
+  }
   if (!state) {
     return (
       <div className="container-page py-16">

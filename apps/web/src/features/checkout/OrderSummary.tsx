@@ -130,7 +130,14 @@ export function OrderSummary({
         )}
         <div className="flex justify-between gap-4">
           <dt className="text-ink-soft">
-            Frete para <span data-testid="checkout-cep">{delivery.cep}</span>
+            {/* No CEP yet (her cart had none): the delivery address's is quoted once typed. */}
+            {delivery.cep ? (
+              <>
+                Frete para <span data-testid="checkout-cep">{delivery.cep}</span>
+              </>
+            ) : (
+              'Frete'
+            )}
             {q.prazo && !quotePending && (
               <span className="block text-xs text-muted">Entrega em {q.prazo} dias úteis</span>
             )}
@@ -141,6 +148,8 @@ export function OrderSummary({
           >
             {quotePending ? (
               <span className="text-muted">Recalculando...</span>
+            ) : !delivery.cep ? (
+              <span className="text-muted">a calcular</span>
             ) : totals.frete === 0 && q.gratis ? (
               'Grátis'
             ) : (

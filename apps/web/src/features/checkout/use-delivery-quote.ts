@@ -42,7 +42,7 @@ function cartQuote(state: CheckoutNavigationState): DeliveryQuote {
     peso_total: 0,
   };
   return {
-    cep: maskCep(state.cepDestino),
+    cep: state.cepDestino ? maskCep(state.cepDestino) : '',
     quote,
     estimated: Boolean(state.dadosFrete?.estimado),
     recalculated: false,
@@ -60,18 +60,28 @@ export function useDeliveryQuote(
   const digits = deliveryCep ? cepDigits(deliveryCep) : '';
   const differs = digits.length === 8 && digits !== cepDigits(state.cepDestino);
 
+  // Without a cart CEP, the first quote is the delivery address's, not a recalculation.
+  const recalculated = cepDigits(state.cepDestino).length === 8;
   const options = {
-    queryKey: ['checkout', 'frete', digits, subtotalCents, itemCount, loggedIn] as const,
+    queryKey: [
+      'checkout',
+      'frete',
+      digits,
+      subtotalCents,
+      itemCount,
+      loggedIn,
+      recalculated,
+    ] as const,
     queryFn: async (): Promise<DeliveryQuote> => {
       try {
         const answer = await requestShippingQuote({ cep: digits, subtotalCents, itemCount });
-        return { cep: maskCep(digits), quote: answer.quote, estimated: false, recalculated: true };
+        return { cep: maskCep(digits), quote: answer.quote, estimated: false, recalculated };
       } catch {
         return {
           cep: maskCep(digits),
           quote: quoteShipping({ cep: digits, subtotalCents, itemCount }),
           estimated: true,
-          recalculated: true,
+          recalculated,
         };
       }
     },
@@ -85,7 +95,7 @@ export function useDeliveryQuote(
     () => (differs ? queryClient.fetchQuery(options) : Promise.resolve(base)),
     // options and base are rebuilt from these on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [differs, digits, subtotalCents, itemCount, loggedIn, queryClient, state],
+    [differs, digits, subtotalCents, itemCount, loggedIn, queryClient, state, recalculated],
   );
 
   return {

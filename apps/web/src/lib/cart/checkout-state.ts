@@ -2,11 +2,17 @@
  * What the cart hands the checkout (SPEC §2: /checkout "receives navigation state with cartData,
  * dadosFrete, totais, cepDestino"). Money travels as decimal strings of reais, as the API writes
  * it; the checkout shows it and the server recomputes every figure when the order is placed.
+ * Opened without it (a reload, a new tab, a typed URL) the checkout builds the same state from
+ * her cart and the remembered CEP (./use-checkout-from-cart.ts).
  */
 import { cartSubtotal } from '@semijoias/domain/cart';
 import { computeTotals } from '@semijoias/domain/coupon';
 import { centsToDecimal, toCents } from '@semijoias/domain/money';
-import { quoteToWire, type ShippingQuoteWire } from '@semijoias/domain/shipping';
+import {
+  quoteToWire,
+  type ShippingQuote,
+  type ShippingQuoteWire,
+} from '@semijoias/domain/shipping';
 import type { CartShippingQuote } from './shipping-quote';
 import type { CartLineView } from './use-cart';
 
@@ -41,9 +47,22 @@ export interface CheckoutNavigationState {
   cepDestino: string;
 }
 
+const NO_QUOTE: ShippingQuote = {
+  valor: 0,
+  prazo: '',
+  gratis: false,
+  motivo_gratis: null,
+  regiao: '',
+  peso_total: 0,
+};
+
+/**
+ * The state for these lines and this quote. Without a quote (no CEP known yet) the freight is 0
+ * and `cepDestino` empty: the checkout quotes the CEP of the delivery address.
+ */
 export function buildCheckoutState(
   lines: readonly CartLineView[],
-  shipping: CartShippingQuote,
+  shipping: CartShippingQuote | null,
 ): CheckoutNavigationState {
   const produtos = lines.map((line) => {
     const price = centsToDecimal(line.priceCents);
@@ -60,7 +79,10 @@ export function buildCheckoutState(
           }),
     };
   });
-  const totals = computeTotals({ subtotal: cartSubtotal(lines), frete: shipping.quote.valor });
+  const totals = computeTotals({
+    subtotal: cartSubtotal(lines),
+    frete: shipping?.quote.valor ?? 0,
+  });
   const money = {
     subtotal: centsToDecimal(totals.subtotal),
     subtotalComDesconto: centsToDecimal(totals.subtotalComDesconto),
@@ -74,11 +96,13 @@ export function buildCheckoutState(
       subtotal: money.subtotal,
       frete: money.frete,
       total: money.total,
-      cep: shipping.cep,
+      cep: shipping?.cep ?? '',
     },
-    dadosFrete: { ...quoteToWire(shipping.quote), cep: shipping.cep, estimado: shipping.estimated },
+    dadosFrete: shipping
+      ? { ...quoteToWire(shipping.quote), cep: shipping.cep, estimado: shipping.estimated }
+      : { ...quoteToWire(NO_QUOTE), cep: '', estimado: false },
     totais: money,
-    cepDestino: shipping.cep,
+    cepDestino: shipping?.cep ?? '',
   };
 }
 

@@ -1,5 +1,7 @@
-import { act, renderHook } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, storeTokens } from '@/lib/session';
+import { accessToken, installFakeApi, type FakeApi } from '@test/fake-api';
 import type { CartShippingQuote } from './shipping-quote';
 
 const QUOTE: CartShippingQuote = {
@@ -16,13 +18,14 @@ const QUOTE: CartShippingQuote = {
   estimated: false,
 };
 
-/** The module as a fresh page load finds it: nothing in memory, only sessionStorage. */
+/** The module as a fresh page load (or a new tab) finds it: nothing in memory, only storage. */
 async function freshPage() {
   vi.resetModules();
   return import('./shipping-quote');
 }
 
 beforeEach(() => {
+  window.localStorage.clear();
   window.sessionStorage.clear();
 });
 
@@ -32,16 +35,47 @@ describe("the cart's shipping quote", () => {
     const { result } = renderHook(() => useCartShippingQuote());
     expect(result.current).toBeNull();
     act(() => setCartShippingQuote(QUOTE));
-    expect(result.current).toEqual(QUOTE);
+    expect(result.current).toMatchObject(QUOTE);
     act(() => setCartShippingQuote(null));
     expect(result.current).toBeNull();
   });
 
-  it('survives a reload of the page in this visit (sessionStorage)', async () => {
+  it('stays with the cart on the device: a reload or a new tab finds it (localStorage)', async () => {
     (await freshPage()).setCartShippingQuote(QUOTE);
+    // A new tab has an empty sessionStorage: only localStorage is shared.
+    window.sessionStorage.clear();
 
     const { useCartShippingQuote } = await freshPage();
-    expect(renderHook(() => useCartShippingQuote()).result.current).toEqual(QUOTE);
+    expect(renderHook(() => useCartShippingQuote()).result.current).toMatchObject(QUOTE);
+  });
+
+  it("is shown in this tab when another tab quotes (the 'storage' event)", async () => {
+    const { useCartShippingQuote, CART_SHIPPING_KEY } = await freshPage();
+    const { result } = renderHook(() => useCartShippingQuote());
+    act(() => {
+      window.localStorage.setItem(CART_SHIPPING_KEY, JSON.stringify(QUOTE));
+      window.dispatchEvent(new StorageEvent('storage', { key: CART_SHIPPING_KEY }));
+    });
+    expect(result.current).toMatchObject(QUOTE);
+  });
+
+  it("keeps a logged-in shopper's CEP while she is logged in, not after she logs out", async () => {
+    storeTokens(accessToken(), 'refresh');
+    const { setCartShippingQuote, useCartShippingQuote } = await freshPage();
+    setCartShippingQuote(QUOTE);
+    const { result } = renderHook(() => useCartShippingQuote());
+    expect(result.current).toMatchObject({ ...QUOTE, forAccount: true });
+
+    act(() => clearSession());
+    expect(result.current).toBeNull();
+  });
+
+  it("keeps a guest's CEP when she logs in (her cart comes along)", async () => {
+    const { setCartShippingQuote, useCartShippingQuote } = await freshPage();
+    setCartShippingQuote(QUOTE);
+    const { result } = renderHook(() => useCartShippingQuote());
+    act(() => storeTokens(accessToken(), 'refresh'));
+    expect(result.current).toMatchObject(QUOTE);
   });
 
   it('is gone after the order (set to null), also after a reload', async () => {
@@ -53,8 +87,116 @@ describe("the cart's shipping quote", () => {
   });
 
   it('ignores a stored quote it cannot read', async () => {
-    window.sessionStorage.setItem('cart-shipping', JSON.stringify({ cep: '01310-100' }));
+    window.localStorage.setItem('cart-shipping', JSON.stringify({ cep: '01310-100' }));
     const { useCartShippingQuote } = await freshPage();
     expect(renderHook(() => useCartShippingQuote()).result.current).toBeNull();
+  });
+});
+
+describe('the remembered CEP, quoted again when the cart changes', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    api = installFakeApi({
+      'POST /api/calcular-frete/': (call) => {
+        const body = call.body as { valor_total: string; quantidade_itens: number };
+        return {
+          body: {
+            success: true,
+            frete: {
+              valor: '16.40',
+              valor_frete: '16.40',
+              prazo: '3-5',
+              gratis: false,
+              motivo_gratis: null,
+              regiao: 'Sudeste',
+              peso_total: 0.8,
+            },
+            cep_destino: '01310100',
+            subtotal: body.valor_total,
+            quantidade_itens: body.quantidade_itens,
+          },
+        };
+      },
+    });
+  });
+  afterEach(() => {
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it('leaves a current quote alone', async () => {
+    const { setCartShippingQuote, useFreshCartQuote } = await freshPage();
+    setCartShippingQuote(QUOTE);
+    const { result } = renderHook(() => useFreshCartQuote(QUOTE.quotedFor, 0));
+    expect(result.current).toMatchObject({ stale: false, requoting: false });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.callsTo('POST /api/calcular-frete/')).toHaveLength(0);
+  });
+
+  it('asks for the same CEP once the items or quantities changed, and remembers the answer', async () => {
+    const { setCartShippingQuote, useFreshCartQuote } = await freshPage();
+    setCartShippingQuote(QUOTE);
+    const changed = { subtotalCents: 32960, itemCount: 4 };
+    const { result } = renderHook(() => useFreshCartQuote(changed, 0));
+    expect(result.current).toMatchObject({ stale: true, requoting: true });
+
+    await waitFor(() => expect(result.current.stale).toBe(false));
+    expect(result.current).toMatchObject({ requoting: false });
+    expect(result.current.quote).toMatchObject({
+      cep: '01310-100',
+      quote: { valor: 1640 },
+      quotedFor: changed,
+    });
+    expect(api.callsTo('POST /api/calcular-frete/').map((c) => c.body)).toEqual([
+      { cep_destino: '01310100', valor_total: '329.60', quantidade_itens: 4 },
+    ]);
+    // A reload finds the new quote.
+    const again = await freshPage();
+    expect(again.readCartShippingQuote()).toMatchObject({ quote: { valor: 1640 } });
+  });
+
+  it('waits while the cart is still changing (null), and never asks without a CEP', async () => {
+    const { setCartShippingQuote, useFreshCartQuote } = await freshPage();
+    const { result, rerender } = renderHook(
+      ({ cart }: { cart: { subtotalCents: number; itemCount: number } | null }) =>
+        useFreshCartQuote(cart, 0),
+      { initialProps: { cart: { subtotalCents: 32960, itemCount: 4 } } },
+    );
+    expect(result.current).toMatchObject({ quote: null, stale: false, requoting: false });
+    act(() => setCartShippingQuote(QUOTE));
+    rerender({ cart: null });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.callsTo('POST /api/calcular-frete/')).toHaveLength(0);
+  });
+
+  it('shows the quote as stale, without asking again, when the answer is for another cart', async () => {
+    // Logged in, the server quotes its own copy of the cart: here one the page does not show.
+    api.on('POST /api/calcular-frete/', {
+      body: {
+        success: true,
+        frete: { valor: '12.90', prazo: '3-5', gratis: false, regiao: 'Sudeste' },
+        subtotal: '239.70',
+        quantidade_itens: 3,
+      },
+    });
+    const { setCartShippingQuote, useFreshCartQuote } = await freshPage();
+    setCartShippingQuote(QUOTE);
+    const { result } = renderHook(() =>
+      useFreshCartQuote({ subtotalCents: 32960, itemCount: 4 }, 0),
+    );
+    await waitFor(() => expect(result.current.requoting).toBe(false));
+    expect(result.current.stale).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.callsTo('POST /api/calcular-frete/')).toHaveLength(1);
+  });
+
+  it('falls back to the local estimate when the quote call fails (SPEC §7)', async () => {
+    api.on('POST /api/calcular-frete/', 'no-response');
+    const { setCartShippingQuote, useFreshCartQuote } = await freshPage();
+    setCartShippingQuote(QUOTE);
+    const { result } = renderHook(() =>
+      useFreshCartQuote({ subtotalCents: 32960, itemCount: 4 }, 0),
+    );
+    await waitFor(() => expect(result.current.stale).toBe(false));
+    expect(result.current.quote).toMatchObject({ cep: '01310-100', estimated: true });
   });
 });

@@ -1,11 +1,26 @@
 /**
- * The cart's shipping quote (SPEC §4 "Shipping calculator": idle, calculating, quoted, stale).
- * It is kept with the subtotal it was computed for, so any later change of the cart shows it as
- * stale (more than R$ 0,01 apart) instead of passing it off as current. It lives in
- * sessionStorage: closing the drawer or reloading the page keeps it for this visit.
+ * The cart's CEP and its shipping quote (SPEC §4 "Shipping calculator": idle, calculating, quoted,
+ * stale). It stays with the cart on this device: in localStorage beside the guest cart, so a
+ * reload, a new tab or coming back tomorrow finds her CEP and its freight. The quote is kept with
+ * the subtotal and units it was computed for; once the cart changes it is stale, and the screens
+ * that show it ask again for the same CEP (useFreshCartQuote). The server recomputes the freight
+ * when the order is placed: this figure is only what she is shown.
+ *
+ * The server cart has no place for a CEP, so a logged-in shopper's CEP is kept per device too. A
+ * CEP remembered while logged in is forgotten once the session ends on this device (logout), so
+ * the next person at a shared computer does not see where she lives.
  */
-import type { QuotedCart, ShippingQuote } from '@semijoias/domain/shipping';
-import { useSyncExternalStore } from 'react';
+import { cepDigits, CEP_DIGITS, maskCep } from '@semijoias/domain/cep';
+import type { Cents } from '@semijoias/domain/money';
+import {
+  isCartQuoteStale,
+  quoteShipping,
+  type QuotedCart,
+  type ShippingQuote,
+} from '@semijoias/domain/shipping';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { hasSession, onSessionChange } from '../session';
+import { requestShippingQuote } from '../shipping';
 
 export interface CartShippingQuote {
   /** The CEP as masked (12345-678). */
@@ -15,49 +30,194 @@ export interface CartShippingQuote {
   quotedFor: QuotedCart;
   /** True when the quote call failed and this is the local estimate (SPEC §7). */
   estimated: boolean;
+  /** Quoted with a session: forgotten when the session ends on this device. */
+  forAccount?: boolean;
 }
 
-const STORAGE_KEY = 'cart-shipping';
+export const CART_SHIPPING_KEY = 'cart-shipping';
+
+function isStoredQuote(value: unknown): value is CartShippingQuote {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as Partial<CartShippingQuote>;
+  return (
+    typeof v.cep === 'string' &&
+    cepDigits(v.cep).length === CEP_DIGITS &&
+    typeof v.quote?.valor === 'number' &&
+    typeof v.quotedFor?.subtotalCents === 'number' &&
+    typeof v.quotedFor.itemCount === 'number'
+  );
+}
+
+/** Where storage is blocked (private mode), the quote lives as long as the page. */
+let memory: CartShippingQuote | null = null;
+
+// useSyncExternalStore needs the same object while nothing changed: cache by the raw string.
+let cachedRaw: string | null | undefined;
+let cached: CartShippingQuote | null = null;
 
 function load(): CartShippingQuote | null {
+  let raw: string | null;
   try {
-    const raw = window.sessionStorage.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as CartShippingQuote;
-    return typeof parsed?.cep === 'string' &&
-      typeof parsed.quote?.valor === 'number' &&
-      typeof parsed.quotedFor?.subtotalCents === 'number'
-      ? parsed
-      : null;
+    raw = window.localStorage.getItem(CART_SHIPPING_KEY);
   } catch {
-    return null;
+    return memory;
   }
+  if (raw === cachedRaw) return cached;
+  cachedRaw = raw;
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    cached = isStoredQuote(parsed) ? parsed : null;
+  } catch {
+    cached = null;
+  }
+  return cached;
 }
 
-let current: CartShippingQuote | null | undefined;
-const listeners = new Set<() => void>();
-
-function read(): CartShippingQuote | null {
-  if (current === undefined) current = load();
-  return current;
+/** The remembered CEP and quote, or null; a logged-in shopper's only while she is logged in. */
+export function readCartShippingQuote(): CartShippingQuote | null {
+  const quote = load();
+  if (quote?.forAccount && !hasSession()) return null;
+  return quote;
 }
+
+const EVENT = 'cart-shipping-updated';
 
 export function setCartShippingQuote(quote: CartShippingQuote | null): void {
-  current = quote;
+  const stored = quote ? { ...quote, forAccount: hasSession() } : null;
+  memory = stored;
   try {
-    if (quote) window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(quote));
-    else window.sessionStorage.removeItem(STORAGE_KEY);
+    if (stored) window.localStorage.setItem(CART_SHIPPING_KEY, JSON.stringify(stored));
+    else window.localStorage.removeItem(CART_SHIPPING_KEY);
   } catch {
     // Kept in memory only.
   }
-  listeners.forEach((l) => l());
+  window.dispatchEvent(new Event(EVENT));
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  // 'storage' brings another tab's quote; the session's end hides a logged-in shopper's CEP.
+  window.addEventListener(EVENT, listener);
+  window.addEventListener('storage', listener);
+  const stopSession = onSessionChange(listener);
+  return () => {
+    window.removeEventListener(EVENT, listener);
+    window.removeEventListener('storage', listener);
+    stopSession();
+  };
 }
 
 export function useCartShippingQuote(): CartShippingQuote | null {
-  return useSyncExternalStore(subscribe, read, () => null);
+  return useSyncExternalStore(subscribe, readCartShippingQuote, () => null);
+}
+
+// ----------------------------------------------------------------------------------- Quoting
+
+interface QuoteInput {
+  cep: string;
+  subtotalCents: Cents;
+  itemCount: number;
+}
+
+/**
+ * The quote of `cep` for the cart: the server's, or when that call fails the domain's table,
+ * labelled as an estimate (SPEC §7). Never rejects: an 8-digit CEP always has an estimate. Logged
+ * in, the server quotes its own copy of the cart, and the quote keeps the figures it quoted.
+ */
+async function fetchCartQuote(input: QuoteInput): Promise<CartShippingQuote> {
+  const digits = cepDigits(input.cep);
+  const { subtotalCents, itemCount } = input;
+  let quote: CartShippingQuote;
+  try {
+    const answer = await requestShippingQuote({ cep: digits, subtotalCents, itemCount });
+    quote = {
+      cep: maskCep(digits),
+      quote: answer.quote,
+      quotedFor: {
+        subtotalCents: answer.subtotalCents ?? subtotalCents,
+        itemCount: answer.itemCount ?? itemCount,
+      },
+      estimated: false,
+    };
+  } catch {
+    quote = {
+      cep: maskCep(digits),
+      quote: quoteShipping({ cep: digits, subtotalCents, itemCount }),
+      quotedFor: { subtotalCents, itemCount },
+      estimated: true,
+    };
+  }
+  return quote;
+}
+
+/** Quotes `cep` for the cart and remembers it (the calculator's 'Calcular'). */
+export async function quoteCartShipping(input: QuoteInput): Promise<CartShippingQuote> {
+  const quote = await fetchCartQuote(input);
+  setCartShippingQuote(quote);
+  return quote;
+}
+
+/**
+ * The remembered CEP quoted again for the cart as it is now. An order placed, or another CEP
+ * quoted in another tab, meanwhile wins over this late answer.
+ */
+export async function requoteCartShipping(input: QuoteInput): Promise<CartShippingQuote> {
+  const quote = await fetchCartQuote(input);
+  const now = readCartShippingQuote();
+  if (now !== null && cepDigits(now.cep) === cepDigits(input.cep)) setCartShippingQuote(quote);
+  return quote;
+}
+
+/** Re-quotes asked for, by CEP and cart figures: each is asked once per page. */
+const asked = new Map<string, Promise<CartShippingQuote>>();
+
+function requoteKey(cep: string, cart: QuotedCart): string {
+  return `${cepDigits(cep)}|${cart.subtotalCents}|${cart.itemCount}`;
+}
+
+/**
+ * The remembered quote for the cart as it is now. When the cart changed after quoting (items or
+ * quantities), the same CEP is quoted again, `delayMs` after the last change; a cart still
+ * changing (`current` null: clicks on their way to the server) waits. A re-quote whose answer is
+ * still stale (the server's cart differs from the one shown) is not asked again for the same
+ * figures: the stale quote is then shown as stale.
+ */
+export function useFreshCartQuote(
+  current: QuotedCart | null,
+  delayMs = 400,
+): { quote: CartShippingQuote | null; stale: boolean; requoting: boolean } {
+  const quote = useCartShippingQuote();
+  const stale = quote !== null && current !== null && isCartQuoteStale(quote.quotedFor, current);
+  const key = stale && current.itemCount > 0 ? requoteKey(quote.cep, current) : null;
+  const [settled, setSettled] = useState<string | null>(null);
+  const cep = quote?.cep;
+  const subtotalCents = current?.subtotalCents;
+  const itemCount = current?.itemCount;
+
+  useEffect(() => {
+    if (key === null || cep === undefined || subtotalCents === undefined || !itemCount) return;
+    if (asked.has(key)) {
+      let live = true;
+      void asked.get(key)?.finally(() => live && setSettled(key));
+      return () => {
+        live = false;
+      };
+    }
+    let live = true;
+    const timer = window.setTimeout(() => {
+      const pending = requoteCartShipping({ cep, subtotalCents, itemCount });
+      asked.set(key, pending);
+      void pending.finally(() => live && setSettled(key));
+    }, delayMs);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [key, cep, subtotalCents, itemCount, delayMs]);
+
+  return { quote, stale, requoting: key !== null && settled !== key };
+}
+
+/** Tests: a fresh page's memory of re-quotes. */
+export function forgetRequotes(): void {
+  asked.clear();
 }

@@ -10,7 +10,7 @@ import { isCartQuoteStale } from '@semijoias/domain/shipping';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buildCheckoutState } from '@/lib/cart/checkout-state';
-import { useCartShippingQuote } from '@/lib/cart/shipping-quote';
+import { requoteCartShipping, useFreshCartQuote } from '@/lib/cart/shipping-quote';
 import { cartLineKey, useCart, type CartLineView } from '@/lib/cart/use-cart';
 import { Button, ButtonLink } from '@/ui/Button';
 import { Drawer } from '@/ui/Drawer';
@@ -51,10 +51,20 @@ export function CartDrawer({ open, onOpenChange }: CartDrawerProps) {
 function CartPanel({ onClose }: { onClose: () => void }) {
   const cart = useCart();
   const changes = useQuantityChanges(cart.loggedIn);
-  const shipping = useCartShippingQuote();
   const navigate = useNavigate();
   const [removing, setRemoving] = useState<CartLineView | null>(null);
   const [blocker, setBlocker] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState<false | 'saving' | 'quoting'>(false);
+  // What the shopper sees includes clicks still on their way to the server.
+  const lines = cart.lines.map((line) => ({ ...line, quantidade: changes.quantityOf(line) }));
+  const current = { subtotalCents: cartSubtotal(lines), itemCount: cartItemCount(lines) };
+  // The remembered CEP is quoted again once the cart changed, when the clicks have arrived (the
+  // server quotes its own copy of a logged-in shopper's cart).
+  const settling = lines.some((line, i) => line.quantidade !== cart.lines[i]?.quantidade);
+  const fresh = useFreshCartQuote(
+    cart.isLoading || cart.lines.length === 0 || settling ? null : current,
+  );
+  const shipping = fresh.quote;
 
   if (cart.isLoading) {
     return (
@@ -90,9 +100,6 @@ function CartPanel({ onClose }: { onClose: () => void }) {
     );
   }
 
-  // What the shopper sees includes clicks still on their way to the server.
-  const lines = cart.lines.map((line) => ({ ...line, quantidade: changes.quantityOf(line) }));
-  const current = { subtotalCents: cartSubtotal(lines), itemCount: cartItemCount(lines) };
   const { subtotalCents, itemCount } = current;
   const stale = shipping !== null && isCartQuoteStale(shipping.quotedFor, current);
   const totals = computeTotals({
@@ -100,17 +107,43 @@ function CartPanel({ onClose }: { onClose: () => void }) {
     frete: shipping && !stale ? shipping.quote.valor : 0,
   });
 
-  function goToCheckout() {
+  /**
+   * With a CEP known, the freight is quoted again here if the cart changed since; only without
+   * one does she get SPEC's 'Por favor, calcule o frete…', with the CEP field focused.
+   */
+  async function goToCheckout() {
+    if (leaving) return;
     const blocked = cartPaymentBlocker({
       lineCount: lines.length,
       quoted: shipping?.quotedFor ?? null,
-      current,
+      current: shipping?.quotedFor ?? current,
     });
     setBlocker(blocked);
-    if (blocked || !shipping) return;
-    changes.flush();
-    onClose();
-    void navigate('/checkout', { state: buildCheckoutState(lines, shipping) });
+    if (blocked || !shipping) {
+      if (lines.length > 0) document.getElementById('cart-cep')?.focus();
+      return;
+    }
+    setLeaving('saving');
+    try {
+      await changes.flush();
+      let quote = shipping;
+      if (isCartQuoteStale(quote.quotedFor, current)) {
+        setLeaving('quoting');
+        quote = await requoteCartShipping({ cep: quote.cep, subtotalCents, itemCount });
+        if (isCartQuoteStale(quote.quotedFor, current)) {
+          // The server's cart is not the one shown (changed elsewhere): show hers first.
+          cart.reload();
+          setBlocker(
+            cartPaymentBlocker({ lineCount: lines.length, quoted: quote.quotedFor, current }),
+          );
+          return;
+        }
+      }
+      onClose();
+      void navigate('/checkout', { state: buildCheckoutState(lines, quote) });
+    } finally {
+      setLeaving(false);
+    }
   }
 
   return (
@@ -145,6 +178,7 @@ function CartPanel({ onClose }: { onClose: () => void }) {
             itemCount={itemCount}
             quote={shipping}
             stale={stale}
+            requoting={fresh.requoting}
           />
         </div>
       </div>
@@ -169,7 +203,9 @@ function CartPanel({ onClose }: { onClose: () => void }) {
             <dt className="text-ink-soft">Frete</dt>
             <dd data-testid="cart-shipping" className="tabular-nums">
               {!shipping || stale
-                ? 'a calcular'
+                ? fresh.requoting
+                  ? 'calculando...'
+                  : 'a calcular'
                 : shipping.quote.gratis
                   ? 'Grátis'
                   : formatBRL(shipping.quote.valor)}
@@ -192,9 +228,11 @@ function CartPanel({ onClose }: { onClose: () => void }) {
           size="lg"
           className="mt-3 w-full"
           data-testid="cart-checkout"
-          onClick={goToCheckout}
+          onClick={() => void goToCheckout()}
+          disabled={leaving !== false}
+          aria-busy={leaving !== false || undefined}
         >
-          Finalizar Compra
+          {leaving === 'quoting' ? 'Calculando o frete...' : 'Finalizar Compra'}
         </Button>
       </div>
 

@@ -5,10 +5,10 @@ import {
   cartShippingCepBlocker,
 } from '@semijoias/domain/messages';
 import { formatBRL, type Cents } from '@semijoias/domain/money';
-import { quoteShipping, SHIPPING_FALLBACK_LABEL } from '@semijoias/domain/shipping';
+import { SHIPPING_FALLBACK_LABEL } from '@semijoias/domain/shipping';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { setCartShippingQuote, type CartShippingQuote } from '@/lib/cart/shipping-quote';
-import { lookupCep, requestShippingQuote, type CepLookup } from '@/lib/shipping';
+import { quoteCartShipping, type CartShippingQuote } from '@/lib/cart/shipping-quote';
+import { lookupCep, type CepLookup } from '@/lib/shipping';
 import { Button } from '@/ui/Button';
 import { inputClasses } from '@/ui/Field';
 import { AlertIcon } from '@/ui/icons';
@@ -19,6 +19,8 @@ interface ShippingCalculatorProps {
   itemCount: number;
   quote: CartShippingQuote | null;
   stale: boolean;
+  /** The remembered CEP is being quoted again for the changed cart. */
+  requoting?: boolean;
 }
 
 interface Lookup {
@@ -37,6 +39,7 @@ export function ShippingCalculator({
   itemCount,
   quote,
   stale,
+  requoting = false,
 }: ShippingCalculatorProps) {
   const [cep, setCep] = useState(quote?.cep ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -69,7 +72,7 @@ export function ShippingCalculator({
     }
   }
 
-  // A quote restored from this visit shows its CEP's address again.
+  // A remembered quote shows its CEP's address again.
   useEffect(() => {
     const digits = cepDigits(quote?.cep ?? '');
     if (digits.length === CEP_DIGITS && !lookupRef.current) startLookup(digits);
@@ -96,27 +99,7 @@ export function ShippingCalculator({
         setError(blocker);
         return;
       }
-      const masked = maskCep(digits);
-      try {
-        const answer = await requestShippingQuote({ cep: digits, subtotalCents, itemCount });
-        setCartShippingQuote({
-          cep: masked,
-          quote: answer.quote,
-          quotedFor: {
-            subtotalCents: answer.subtotalCents ?? subtotalCents,
-            itemCount: answer.itemCount ?? itemCount,
-          },
-          estimated: false,
-        });
-      } catch {
-        // SPEC §7: the local estimate, labelled as such (the CEP has 8 digits: it cannot fail).
-        setCartShippingQuote({
-          cep: masked,
-          quote: quoteShipping({ cep: digits, subtotalCents, itemCount }),
-          quotedFor: { subtotalCents, itemCount },
-          estimated: true,
-        });
-      }
+      await quoteCartShipping({ cep: digits, subtotalCents, itemCount });
     } finally {
       setCalculating(false);
     }
@@ -178,7 +161,7 @@ export function ShippingCalculator({
         ) : null}
       </div>
 
-      {quote && <QuoteView quote={quote} stale={stale} />}
+      {quote && <QuoteView quote={quote} stale={stale} requoting={requoting} />}
     </section>
   );
 }
@@ -194,11 +177,29 @@ function formatAddress(endereco: {
   return [street, city].filter(Boolean).join(' — ');
 }
 
-function QuoteView({ quote, stale }: { quote: CartShippingQuote; stale: boolean }) {
+function QuoteView({
+  quote,
+  stale,
+  requoting,
+}: {
+  quote: CartShippingQuote;
+  stale: boolean;
+  requoting: boolean;
+}) {
   const q = quote.quote;
   return (
-    <div data-testid="cart-quote" data-stale={stale ? 'true' : 'false'} className="space-y-2">
-      {stale && (
+    <div
+      data-testid="cart-quote"
+      data-stale={stale ? 'true' : 'false'}
+      aria-busy={requoting || undefined}
+      className="space-y-2"
+    >
+      {stale && requoting && (
+        <p data-testid="cart-quote-requoting" className="text-sm text-muted">
+          Recalculando o frete para {quote.cep}...
+        </p>
+      )}
+      {stale && !requoting && (
         <p
           role="alert"
           data-testid="cart-quote-stale"

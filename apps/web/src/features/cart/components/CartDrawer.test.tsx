@@ -1,0 +1,141 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { readCheckoutState } from '@/lib/cart/checkout-state';
+import { addToGuestCart } from '@/lib/cart/guest-cart';
+import {
+  forgetRequotes,
+  readCartShippingQuote,
+  setCartShippingQuote,
+} from '@/lib/cart/shipping-quote';
+import { ToastProvider } from '@/ui/toast';
+import { installFakeApi, type FakeApi } from '@test/fake-api';
+import { PAULISTA } from '@test/fixtures';
+import { testQueryClient } from '@test/providers';
+import { CartDrawer } from './CartDrawer';
+
+const ring = { id: 3, name: 'Anel Solitário', price: '89.90', image: null, estoque: 5 };
+
+const QUOTE = {
+  cep: '01310-100',
+  quote: {
+    valor: 1290,
+    prazo: '3-5',
+    gratis: false,
+    motivo_gratis: null,
+    regiao: 'Sudeste',
+    peso_total: 0.4,
+  },
+  quotedFor: { subtotalCents: 17980, itemCount: 2 },
+  estimated: false,
+};
+
+function Checkout() {
+  const state = readCheckoutState(useLocation().state);
+  return <p data-testid="at-checkout">{state ? state.totais.total : 'sem dados'}</p>;
+}
+
+function renderDrawer() {
+  return render(
+    <QueryClientProvider client={testQueryClient()}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={['/']}>
+          <Routes>
+            <Route path="/" element={<CartDrawer open onOpenChange={() => {}} />} />
+            <Route path="/checkout" element={<Checkout />} />
+          </Routes>
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+let api: FakeApi;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  forgetRequotes();
+  api = installFakeApi({
+    'POST /api/validar-cep/': { body: PAULISTA },
+    'GET /api/loja/': { body: {} },
+  });
+  addToGuestCart(ring);
+  addToGuestCart(ring);
+});
+
+afterEach(() => {
+  expect(api.unhandled).toEqual([]);
+});
+
+describe("the cart drawer's remembered CEP and 'Finalizar Compra'", () => {
+  it('shows the CEP and quote remembered from an earlier visit', async () => {
+    setCartShippingQuote(QUOTE);
+    renderDrawer();
+    expect((screen.getByTestId('cart-cep') as HTMLInputElement).value).toBe('01310-100');
+    expect(screen.getByTestId('cart-quote-value').textContent).toContain('R$ 12,90');
+    expect(screen.getByTestId('cart-total').textContent).toContain('R$ 192,70');
+    await screen.findByText(/Avenida Paulista/);
+  });
+
+  it('asks for the CEP (SPEC) only when none is known, and points at its field', () => {
+    renderDrawer();
+    fireEvent.click(screen.getByTestId('cart-checkout'));
+    expect(screen.getByTestId('cart-payment-error').textContent).toContain(
+      'Por favor, calcule o frete antes de prosseguir com o pagamento.',
+    );
+    expect(document.activeElement).toBe(screen.getByTestId('cart-cep'));
+    expect(screen.queryByTestId('at-checkout')).toBeNull();
+  });
+
+  it('with a CEP known and the cart changed since, quotes by itself and goes on to /checkout', async () => {
+    setCartShippingQuote(QUOTE);
+    addToGuestCart(ring); // A third ring since the quote: R$ 269,70, 3 units.
+    const answer = (body: { valor_total: string; quantidade_itens: number }) => ({
+      body: {
+        success: true,
+        frete: { valor: '14.65', prazo: '3-5', gratis: false, regiao: 'Sudeste' },
+        subtotal: body.valor_total,
+        quantidade_itens: body.quantidade_itens,
+      },
+    });
+    api.on('POST /api/calcular-frete/', (call) =>
+      answer(call.body as { valor_total: string; quantidade_itens: number }),
+    );
+    renderDrawer();
+    fireEvent.click(screen.getByTestId('cart-checkout'));
+
+    expect((await screen.findByTestId('at-checkout')).textContent).toContain('284.35');
+    expect(screen.queryByText(/calcule o frete/)).toBeNull();
+    expect(readCartShippingQuote()).toMatchObject({
+      cep: '01310-100',
+      quotedFor: { subtotalCents: 26970, itemCount: 3 },
+    });
+    const calls = api.callsTo('POST /api/calcular-frete/');
+    expect(calls.length).toBeGreaterThanOrEqual(1);
+    expect(calls.at(-1)?.body).toEqual({
+      cep_destino: '01310100',
+      valor_total: '269.70',
+      quantidade_itens: 3,
+    });
+  });
+
+  it('quotes the remembered CEP again as soon as the cart changes in the drawer', async () => {
+    setCartShippingQuote(QUOTE);
+    api.on('POST /api/calcular-frete/', {
+      body: {
+        success: true,
+        frete: { valor: '14.65', prazo: '3-5', gratis: false, regiao: 'Sudeste' },
+        subtotal: '269.70',
+        quantidade_itens: 3,
+      },
+    });
+    renderDrawer();
+    fireEvent.click(screen.getByTestId('cart-line-plus'));
+    await waitFor(() =>
+      expect(screen.getByTestId('cart-quote-value').textContent).toContain('R$ 14,65'),
+    );
+    expect(screen.getByTestId('cart-quote').dataset.stale).toBe('false');
+    expect(screen.getByTestId('cart-total').textContent).toContain('R$ 284,35');
+  });
+});
