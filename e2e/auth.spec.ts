@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { cpfFrom, logInInDrawer, mailTo, pathOf, uniqueSeed } from './fixtures/helpers';
+import {
+  cpfFrom,
+  logInInDrawer,
+  mailTo,
+  pathOf,
+  productDetails,
+  toCheckout,
+  uniqueSeed,
+} from './fixtures/helpers';
 import { expect, test } from './fixtures/test';
 
 // Sign-up to password reset as a shopper does it, with the e-mails read from the store's outbox
@@ -12,7 +20,7 @@ async function loginFromDrawer(page: Page, email: string, password: string) {
   await expect(page.getByText('Veja seus pedidos!')).toBeVisible();
 }
 
-test('signs up, verifies the e-mail, logs in, edits the phone, stays logged in and logs out', async ({
+test('signs up, verifies the e-mail (which logs her in), edits the phone, stays logged in and logs out', async ({
   page,
 }, testInfo) => {
   const stamp = uniqueSeed();
@@ -46,12 +54,18 @@ test('signs up, verifies the e-mail, logs in, edits the phone, stays logged in a
   await expect(
     page.getByText('Cadastro realizado com sucesso, verifique seu email para logar.'),
   ).toBeVisible();
+  // The success screen names the address the link went to.
+  await expect(page.getByTestId('register-sent-to')).toContainText(
+    `Enviamos o link de ativação para ${email}.`,
+  );
 
   // An unverified account cannot log in yet.
   const early = await page.request.post('/api/token/', { data: { username: email, password } });
   expect(early.status()).toBe(403);
 
   const verification = await mailTo(email, /verifi|confirm/i);
+  // The e-mail names the welcome coupon the page after it offers.
+  expect(verification.text).toContain('Use o cupom BOASVINDAS');
   const verifyLink = verification.links.find((l) => l.includes('/verificar-email'));
   expect(verifyLink, 'the verification link').toBeDefined();
   await page.goto(pathOf(verifyLink!));
@@ -61,9 +75,17 @@ test('signs up, verifies the e-mail, logs in, edits the phone, stays logged in a
   await expect(page.getByRole('heading', { name: 'Boas-vindas, Ana!' })).toBeVisible();
   await expect(page.getByTestId('verify-success')).toContainText('BOASVINDAS');
 
-  await page.getByRole('button', { name: 'Fazer Login Agora' }).click();
-  await expect(page).toHaveURL(/\/(\?.*)?$/);
-  await loginFromDrawer(page, email, password);
+  // The link logged her in: no password typed.
+  await expect(page.getByTestId('verify-logged-in')).toHaveText('Você já entrou na sua conta.');
+  await page.getByRole('button', { name: 'Começar a comprar' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Veja seus pedidos!')).toBeVisible();
+
+  // The link is spent: opened again, it neither verifies nor logs in.
+  const again = await page.request.post('/api/verify_email/', {
+    data: { token: new URL(verifyLink!).searchParams.get('token') },
+  });
+  expect(again.status()).toBe(400);
 
   await page.goto('/usuario');
   await expect(page.getByTestId('info-name')).toHaveText('Ana Souza');
@@ -91,6 +113,71 @@ test('signs up, verifies the e-mail, logs in, edits the phone, stays logged in a
   expect(
     await page.evaluate(() => [localStorage.getItem('access'), localStorage.getItem('refresh')]),
   ).toEqual([null, null]);
+});
+
+test('signs up from the checkout: the e-mail link logs her in and brings her back to the checkout', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const stamp = uniqueSeed();
+  const email = `clara.${testInfo.project.name}.${stamp}@example.com`;
+  const password = 'Anel2026';
+  const piece = await productDetails(page.request, 16);
+
+  // A guest at the checkout opens the account drawer and signs up from there.
+  await toCheckout(page, piece);
+  await page.getByTestId('user-entry').click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Criar minha conta' }).click();
+  await expect(page).toHaveURL(/\/cadastro\?destino=%2Fcheckout$/);
+
+  const form = page.getByRole('form', { name: 'Cadastro' });
+  await form.getByLabel('Nome', { exact: true }).fill('Clara');
+  await form.getByLabel('Sobrenome').fill('Dias');
+  await form.getByLabel('E-mail', { exact: true }).fill(email);
+  await form.getByLabel('Telefone').pressSequentially('11987654321');
+  await form.getByLabel('CPF').pressSequentially(cpfFrom(stamp));
+  await form.getByLabel('Data de nascimento').pressSequentially('02021992');
+  await form.getByLabel('Senha', { exact: true }).fill(password);
+  await form.getByLabel('Confirmar senha').fill(password);
+  await form.getByRole('button', { name: 'Criar Conta' }).click();
+  await expect(page.getByTestId('register-sent-to')).toContainText(email);
+
+  const verification = await mailTo(email, /verifi|confirm/i);
+  const link = new URL(verification.links.find((l) => l.includes('/verificar-email'))!);
+  expect(link.searchParams.get('destino')).toBe('/checkout');
+  await page.goto(pathOf(link.href));
+  await expect(page.getByTestId('verify-logged-in')).toBeVisible();
+  await page.getByRole('button', { name: 'Continuar a compra' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByText('Veja seus pedidos!')).toBeVisible();
+});
+
+test('a verification link edited to another site still lands in the store', async ({
+  page,
+}, testInfo) => {
+  const stamp = uniqueSeed();
+  const email = `duda.${testInfo.project.name}.${stamp}@example.com`;
+  const created = await page.request.post('/api/users/', {
+    data: {
+      firstName: 'Duda',
+      lastName: 'Reis',
+      email,
+      phone: '11912345678',
+      cpf: cpfFrom(stamp),
+      birthdate: '1994-04-04',
+      password: 'Pulseira2026',
+      destino: 'https://outro.site/checkout',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const verification = await mailTo(email, /verifi|confirm/i);
+  const link = new URL(verification.links.find((l) => l.includes('/verificar-email'))!);
+  expect(link.searchParams.has('destino')).toBe(false);
+  // Edited by hand: the page checks it again and keeps her in the store.
+  link.searchParams.set('destino', '//outro.site/checkout');
+  await page.goto(pathOf(link.href));
+  await page.getByRole('button', { name: 'Começar a comprar' }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 });
 
 test('forgets the password, resets it from the e-mail and logs in with the new one', async ({
