@@ -9,7 +9,7 @@ import { Button } from '@/ui/Button';
 import { Spinner } from '@/ui/Spinner';
 import { formatDateTime } from '../lib/format';
 import { AdminLoadError } from '../ui/AdminStates';
-import { EmailText } from '../ui/EmailText';
+import { EmailText } from '@/ui/EmailText';
 import { AuditChanges } from './AuditChanges';
 import { AUDIT_QUERY_KEY, fetchAuditPage, nextAuditPage, type AuditEntityType } from './audit-api';
 

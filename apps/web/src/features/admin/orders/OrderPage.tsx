@@ -32,7 +32,7 @@ import { adminErrorMessage, adminFieldErrors } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminCard, AdminLoadError, AdminLoading } from '../ui/AdminStates';
-import { EmailText } from '../ui/EmailText';
+import { EmailText } from '@/ui/EmailText';
 import { ActionDialog } from './ActionDialog';
 import {
   ORDERS_QUERY_KEY,

@@ -19,6 +19,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toOutcome } from '@/lib/api';
 import { LOGIN_DRAWER_SEARCH } from '@/lib/drawer-requests';
 import { useDocumentTitle } from '@/lib/hooks';
+import { EmailText } from '@/ui/EmailText';
 import { Button } from '@/ui/Button';
 import { EmailField, FormMessage, PasswordField, RuleList, TextField } from '@/ui/Field';
 import { registerUser } from '../api';
@@ -117,7 +118,10 @@ export function RegisterPage() {
           <div className="mt-5 text-center" data-testid="register-sent-to">
             <p className="text-[1rem] leading-relaxed text-ink">
               {REGISTRATION_SENT_TO_PREFIX}{' '}
-              <strong className="break-all font-semibold">{success.email}</strong>.
+              <strong className="font-semibold">
+                <EmailText email={success.email} />
+              </strong>
+              .
             </p>
             <p className="mt-2 text-sm leading-relaxed text-muted">{REGISTRATION_SENT_HINT}</p>
           </div>

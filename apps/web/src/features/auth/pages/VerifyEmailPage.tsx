@@ -17,6 +17,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toOutcome } from '@/lib/api';
 import { LOGIN_DRAWER_HREF } from '@/lib/drawer-requests';
 import { useDocumentTitle } from '@/lib/hooks';
+import { EmailText } from '@/ui/EmailText';
 import { Button, ButtonLink } from '@/ui/Button';
 import { AlertIcon, CheckIcon, SparkleIcon } from '@/ui/icons';
 import { Spinner } from '@/ui/Spinner';
@@ -158,7 +159,9 @@ function VerifyView({ view, destination }: { view: View; destination: string | n
         {view.email && (
           <p className="mt-2 text-sm text-muted">
             E-mail confirmado:{' '}
-            <strong className="break-all font-medium text-ink">{view.email}</strong>
+            <strong className="font-medium text-ink">
+              <EmailText email={view.email} />
+            </strong>
           </p>
         )}
         {view.loggedIn && (
