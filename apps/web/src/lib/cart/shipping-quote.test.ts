@@ -154,16 +154,21 @@ describe('the remembered CEP, quoted again when the cart changes', () => {
     expect(again.readCartShippingQuote()).toMatchObject({ quote: { valor: 1640 } });
   });
 
-  it('waits while the cart is still changing (null), and never asks without a CEP', async () => {
+  it('never asks without a CEP, nor while the cart is still changing (null)', async () => {
     const { setCartShippingQuote, useFreshCartQuote } = await freshPage();
-    const { result, rerender } = renderHook(
-      ({ cart }: { cart: { subtotalCents: number; itemCount: number } | null }) =>
-        useFreshCartQuote(cart, 0),
-      { initialProps: { cart: { subtotalCents: 32960, itemCount: 4 } } },
+    const withoutCep = renderHook(() =>
+      useFreshCartQuote({ subtotalCents: 32960, itemCount: 4 }, 0),
     );
-    expect(result.current).toMatchObject({ quote: null, stale: false, requoting: false });
-    act(() => setCartShippingQuote(QUOTE));
-    rerender({ cart: null });
+    expect(withoutCep.result.current).toMatchObject({
+      quote: null,
+      stale: false,
+      requoting: false,
+    });
+    withoutCep.unmount();
+
+    setCartShippingQuote(QUOTE);
+    const changing = renderHook(() => useFreshCartQuote(null, 0));
+    expect(changing.result.current).toMatchObject({ stale: false, requoting: false });
     await new Promise((r) => setTimeout(r, 20));
     expect(api.callsTo('POST /api/calcular-frete/')).toHaveLength(0);
   });
@@ -187,6 +192,22 @@ describe('the remembered CEP, quoted again when the cart changes', () => {
     expect(result.current.stale).toBe(true);
     await new Promise((r) => setTimeout(r, 20));
     expect(api.callsTo('POST /api/calcular-frete/')).toHaveLength(1);
+  });
+
+  it('asks again each time the cart changes, also back to figures it asked for before', async () => {
+    const { setCartShippingQuote, useFreshCartQuote } = await freshPage();
+    setCartShippingQuote(QUOTE);
+    const four = { subtotalCents: 32960, itemCount: 4 };
+    const { result, rerender } = renderHook(({ cart }) => useFreshCartQuote(cart, 0), {
+      initialProps: { cart: four },
+    });
+    await waitFor(() => expect(result.current.quote?.quotedFor).toEqual(four));
+    rerender({ cart: QUOTE.quotedFor });
+    await waitFor(() => expect(result.current.quote?.quotedFor).toEqual(QUOTE.quotedFor));
+    rerender({ cart: four });
+    await waitFor(() => expect(result.current.quote?.quotedFor).toEqual(four));
+    expect(result.current).toMatchObject({ stale: false, requoting: false });
+    expect(api.callsTo('POST /api/calcular-frete/')).toHaveLength(3);
   });
 
   it('falls back to the local estimate when the quote call fails (SPEC §7)', async () => {

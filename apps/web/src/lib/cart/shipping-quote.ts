@@ -18,7 +18,7 @@ import {
   type QuotedCart,
   type ShippingQuote,
 } from '@semijoias/domain/shipping';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { hasSession, onSessionChange } from '../session';
 import { requestShippingQuote } from '../shipping';
 
@@ -156,30 +156,40 @@ export async function quoteCartShipping(input: QuoteInput): Promise<CartShipping
   return quote;
 }
 
-/**
- * The remembered CEP quoted again for the cart as it is now. An order placed, or another CEP
- * quoted in another tab, meanwhile wins over this late answer.
- */
-export async function requoteCartShipping(input: QuoteInput): Promise<CartShippingQuote> {
-  const quote = await fetchCartQuote(input);
-  const now = readCartShippingQuote();
-  if (now !== null && cepDigits(now.cep) === cepDigits(input.cep)) setCartShippingQuote(quote);
-  return quote;
-}
-
-/** Re-quotes asked for, by CEP and cart figures: each is asked once per page. */
-const asked = new Map<string, Promise<CartShippingQuote>>();
+/** Re-quotes on their way, by CEP and cart figures (the drawer and /checkout may both ask). */
+const inflight = new Set<string>();
+/** Re-quotes answered for other figures than asked (the server's cart is not the one shown). */
+const mismatched = new Set<string>();
 
 function requoteKey(cep: string, cart: QuotedCart): string {
   return `${cepDigits(cep)}|${cart.subtotalCents}|${cart.itemCount}`;
 }
 
 /**
+ * The remembered CEP quoted again for the cart as it is now, and remembered, unless an order
+ * placed or another CEP quoted (in another tab) meanwhile replaced it: a late answer never wins.
+ */
+export async function requoteCartShipping(input: QuoteInput): Promise<CartShippingQuote> {
+  const asked = { subtotalCents: input.subtotalCents, itemCount: input.itemCount };
+  const key = requoteKey(input.cep, asked);
+  inflight.add(key);
+  try {
+    const quote = await fetchCartQuote(input);
+    if (isCartQuoteStale(quote.quotedFor, asked)) mismatched.add(key);
+    const now = readCartShippingQuote();
+    if (now !== null && cepDigits(now.cep) === cepDigits(input.cep)) setCartShippingQuote(quote);
+    return quote;
+  } finally {
+    inflight.delete(key);
+  }
+}
+
+/**
  * The remembered quote for the cart as it is now. When the cart changed after quoting (items or
  * quantities), the same CEP is quoted again, `delayMs` after the last change; a cart still
- * changing (`current` null: clicks on their way to the server) waits. A re-quote whose answer is
- * still stale (the server's cart differs from the one shown) is not asked again for the same
- * figures: the stale quote is then shown as stale.
+ * changing (`current` null: clicks on their way to the server) waits. A re-quote answered for
+ * other figures (the server's cart differs from the one shown) is not asked again for the same
+ * figures: the quote is then shown as stale.
  */
 export function useFreshCartQuote(
   current: QuotedCart | null,
@@ -188,36 +198,27 @@ export function useFreshCartQuote(
   const quote = useCartShippingQuote();
   const stale = quote !== null && current !== null && isCartQuoteStale(quote.quotedFor, current);
   const key = stale && current.itemCount > 0 ? requoteKey(quote.cep, current) : null;
-  const [settled, setSettled] = useState<string | null>(null);
+  const wanted = key !== null && !mismatched.has(key);
   const cep = quote?.cep;
   const subtotalCents = current?.subtotalCents;
   const itemCount = current?.itemCount;
 
   useEffect(() => {
-    if (key === null || cep === undefined || subtotalCents === undefined || !itemCount) return;
-    if (asked.has(key)) {
-      let live = true;
-      void asked.get(key)?.finally(() => live && setSettled(key));
-      return () => {
-        live = false;
-      };
-    }
-    let live = true;
-    const timer = window.setTimeout(() => {
-      const pending = requoteCartShipping({ cep, subtotalCents, itemCount });
-      asked.set(key, pending);
-      void pending.finally(() => live && setSettled(key));
-    }, delayMs);
-    return () => {
-      live = false;
-      window.clearTimeout(timer);
-    };
-  }, [key, cep, subtotalCents, itemCount, delayMs]);
+    if (!wanted || key === null || cep === undefined || subtotalCents === undefined) return;
+    if (!itemCount || inflight.has(key)) return;
+    // Its answer is remembered, and every screen that reads the quote renders again.
+    const timer = window.setTimeout(
+      () => void requoteCartShipping({ cep, subtotalCents, itemCount }),
+      delayMs,
+    );
+    return () => window.clearTimeout(timer);
+  }, [wanted, key, cep, subtotalCents, itemCount, delayMs]);
 
-  return { quote, stale, requoting: key !== null && settled !== key };
+  return { quote, stale, requoting: wanted };
 }
 
 /** Tests: a fresh page's memory of re-quotes. */
 export function forgetRequotes(): void {
-  asked.clear();
+  inflight.clear();
+  mismatched.clear();
 }
