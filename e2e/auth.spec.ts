@@ -150,6 +150,9 @@ test('signs up from the checkout: the e-mail link logs her in and brings her bac
   await page.getByRole('button', { name: 'Continuar a compra' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByText('Veja seus pedidos!')).toBeVisible();
+  // Her checkout, rebuilt from the cart that followed her into her account.
+  await expect(page.getByRole('heading', { level: 1, name: 'Finalizar Compra' })).toBeVisible();
+  await expect(page.getByText(piece.name).first()).toBeVisible();
 });
 
 test('a verification link edited to another site still lands in the store', async ({
