@@ -41,6 +41,18 @@ function isBlockedPath(pathname: string): boolean {
  * '/' ('//outro.site', 'https://...', 'javascript:...'), the home page, or a page of the list
  * above. The answer is the path as a browser reads it (pathname, query, fragment).
  */
+/**
+ * The WHATWG URL every runtime of the domain has (browsers, Node): declared here, as the domain's
+ * tsconfig names no platform's types.
+ */
+interface ParsedUrl {
+  origin: string;
+  pathname: string;
+  search: string;
+  hash: string;
+}
+declare const URL: new (input: string, base?: string) => ParsedUrl;
+
 export function safeDestination(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   if (value.length === 0 || value.length > DESTINATION_MAX_LENGTH) return null;
@@ -48,7 +60,7 @@ export function safeDestination(value: unknown): string | null {
   // is how '/\outro.site' or '/\t/outro.site' become another site.
   if (/[\s\\\p{Cc}]/u.test(value)) return null;
   if (!value.startsWith('/') || value.startsWith('//')) return null;
-  let url: URL;
+  let url: ParsedUrl;
   try {
     url = new URL(value, PROBE_ORIGIN);
   } catch {
