@@ -1,7 +1,7 @@
 -- The shop's search tolerates typos (issue 34 item 1): when no piece has a word starting with each
 -- typed word, the search tries again with each word of four letters or more close to a word of
--- the piece's name or category ('colr' finds the colares, 'brinko' the brincos), by pg_trgm's word
--- similarity (`<%`) on the name and category lower-cased without accents.
+-- the piece's name ('colr' finds the colares, 'brinko' the brincos), by pg_trgm's word similarity
+-- (`<%`) on the name lower-cased without accents.
 --
 -- unaccent ships with PostgreSQL (contrib; trusted since 13: the store's role may create it) and
 -- with PGlite (@electric-sql/pglite/contrib/unaccent, loaded by db/client.ts), in public like
@@ -10,9 +10,9 @@
 -- schema so that no search_path changes what it answers.
 --
 -- An index only: no query of the previous release answers differently (not a stop; built inside
--- the migrations' transaction: 10,000 products in well under a second).
+-- the migrations' transaction, 10,000 products in about a second).
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION public.lower_unaccent(text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, lower($1)) $$;--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "products_name_unaccented_trgm_idx" ON "products" USING gin (lower_unaccent("name" || ' ' || "category") gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS "products_name_unaccented_trgm_idx" ON "products" USING gin (lower_unaccent("name") gin_trgm_ops);

@@ -125,8 +125,8 @@ export const products = pgTable(
     // expressions); a word too short for a trigram leaves it to the best sellers' index.
     index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // The search's second try, when no piece has a word starting with each typed one: a typed
-    // word close to a word of the name or category ('colr', 'brinko'), `<%` of pg_trgm on the
-    // name without accents (lower_unaccent: unaccent's immutable wrapper, migration 0024).
+    // word close to a word of the name ('colr', 'brinko'), `<%` of pg_trgm on the name lower-cased
+    // without accents (lower_unaccent: unaccent's immutable wrapper, migration 0024).
     index('products_name_unaccented_trgm_idx').using(
       'gin',
       sql`${productSearchName(t)} gin_trgm_ops`,
@@ -135,11 +135,11 @@ export const products = pgTable(
 );
 
 /**
- * `lower_unaccent(name || ' ' || category)`: a product's name and category, lower case, without
- * accents, as products_name_unaccented_trgm_idx keeps it (migration 0024 makes the function).
+ * `lower_unaccent(name)`: a product's name lower-cased without accents, as
+ * products_name_unaccented_trgm_idx keeps it (migration 0024 makes the function).
  */
-export function productSearchName(t: { name: AnyPgColumn; category: AnyPgColumn }): SQL {
-  return sql`lower_unaccent(${t.name} || ' ' || ${t.category})`;
+export function productSearchName(t: { name: AnyPgColumn }): SQL {
+  return sql`lower_unaccent(${t.name})`;
 }
 
 /**

@@ -14,12 +14,14 @@ import type { ProductJson, SearchPageJson } from './schemas.js';
 const ctx = useTestApp();
 
 const inCategory = (name: string) => catalogSeed.filter((p) => p.category === name);
+/** The pieces named 'Colar …' (the near try reads the name). */
+const namedColar = catalogSeed.filter((p) => /\bColar\b/.test(p.name));
 
-async function page(query: string, status = 200): Promise<SearchPageJson> {
+async function page<T = SearchPageJson>(query: string, status = 200): Promise<T> {
   const res = await ctx.app.inject({ method: 'GET', url: `/api/busca/?${query}` });
   expect(res.statusCode, `${query}: ${res.body.slice(0, 300)}`).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
-  return res.json<SearchPageJson>();
+  return res.json<T>();
 }
 
 const search = (text: string, rest = '') => page(`q=${encodeURIComponent(text)}${rest}`);
@@ -39,17 +41,17 @@ describe('GET /api/busca/?q=: what it finds', () => {
   it('"colr" (a letter missing) finds the colares, said to be near', async () => {
     const found = await search('colr');
     expect(found.aproximada).toBe(true);
-    expect(found.total).toBe(inCategory('Colar').length);
+    expect(found.total).toBe(namedColar.length);
     expect(found.results.every((p) => p.category === 'Colar')).toBe(true);
-    expect(names(found.results)).toContain('Colar Ponto de Luz Zircônia Dourado');
+    expect(names(found.results).sort()).toEqual(namedColar.map((p) => p.name).sort());
   });
 
   it('"brinko" (a wrong letter) finds the brincos', async () => {
     const found = await search('brinko');
     expect(found.aproximada).toBe(true);
-    expect(found.total).toBeGreaterThanOrEqual(inCategory('Brinco').length);
+    expect(found.total).toBeGreaterThan(10);
     // The brincos, and the bride's set 'Colar e Brincos'.
-    for (const p of found.results) expect(`${p.category} ${p.name}`).toMatch(/Brinco/);
+    for (const p of found.results) expect(p.name).toMatch(/Brinco/);
   });
 
   it('"brinco perola" finds "Brinco Pérola Shell 8 mm Dourado", as typed', async () => {
@@ -73,6 +75,13 @@ describe('GET /api/busca/?q=: what it finds', () => {
     expect(found.results.every((p) => p.category === 'Brinco')).toBe(true);
   });
 
+  it('"brinco prola": brinco as typed, prola near Pérola', async () => {
+    const found = await search('brinco prola');
+    expect(found.aproximada).toBe(true);
+    expect(names(found.results)).toContain('Brinco Pérola Shell 8 mm Dourado');
+    for (const p of found.results) expect(p.name).toMatch(/Brinco.*pérola/i);
+  });
+
   it('words as typed never bring near ones along: "colar" is the colares and nothing near', async () => {
     const found = await search('colar');
     expect(found.aproximada).toBe(false);
@@ -92,7 +101,7 @@ describe('GET /api/busca/?q=: what it finds', () => {
     ctx.app.catalogCache.invalidate();
     try {
       const near = await search('colr');
-      expect(near.total).toBe(inCategory('Colar').length - 1);
+      expect(near.total).toBe(namedColar.length - 1);
       expect(near.results.map((p) => p.id)).not.toContain(hidden!.id);
       const typed = await search('colar ponto luz');
       expect(typed.results.map((p) => p.id)).not.toContain(hidden!.id);
@@ -121,7 +130,7 @@ describe('GET /api/busca/?q=: pages', () => {
     expect(seen).toEqual(all.results.map((p) => p.id));
   });
 
-  it("the near try pages alike, the closest first", async () => {
+  it('the near try pages alike, the closest first', async () => {
     const all = await search('colr', '&limit=100');
     const first = await search('colr', '&limit=3');
     const second = await search('colr', '&limit=3&offset=3');
@@ -134,7 +143,7 @@ describe('GET /api/busca/?q=: pages', () => {
 
   it('a page past the end has no results and still the total', async () => {
     const found = await search('colr', '&offset=500');
-    expect(found).toEqual({ results: [], total: inCategory('Colar').length, aproximada: true });
+    expect(found).toEqual({ results: [], total: namedColar.length, aproximada: true });
     const typed = await search('anel', '&offset=500');
     expect(typed).toEqual({ results: [], total: inCategory('Anel').length, aproximada: false });
   });
@@ -160,14 +169,15 @@ describe('GET /api/busca/?q=: nothing found, and bad requests', () => {
   });
 
   it('answers 400 in Portuguese to a text over 100 characters, a bad page or another key', async () => {
-    expect(await page(`q=${'a'.repeat(101)}`, 400)).toMatchObject({
+    const refused = (query: string) => page<{ error: string; errors?: object }>(query, 400);
+    expect(await refused(`q=${'a'.repeat(101)}`)).toMatchObject({
       errors: { q: ['A busca deve ter no máximo 100 caracteres.'] },
     });
-    expect(await page('q=anel&limit=0', 400)).toMatchObject({
+    expect(await refused('q=anel&limit=0')).toMatchObject({
       errors: { limit: ['O limite deve ser um número inteiro entre 1 e 100.'] },
     });
-    expect((await page('q=anel&offset=-1', 400)).error).toBeTruthy();
-    expect((await page('q=anel&ordem=preco', 400)).error).toBeTruthy();
+    expect((await refused('q=anel&offset=-1')).error).toBeTruthy();
+    expect((await refused('q=anel&ordem=preco')).error).toBeTruthy();
   });
 });
 
@@ -180,4 +190,3 @@ describe("the header's dropdown (GET /api/buscar/produtos/) tolerates the same",
     expect(names(await dropdown('brinco perola'))).toContain('Brinco Pérola Shell 8 mm Dourado');
   });
 });
-

@@ -259,15 +259,17 @@ export function createCatalogService(db: Db) {
   const searchName = productSearchName(products);
   /** Typed word `i` starts a word of search_text (the pattern `$w<i>`: wordStartPattern). */
   const startsAWord = (i: number) => sql`${products.searchText} ~ ${p(`w${i}`)}`;
-  /** Typed word `i` (`$t<i>`) is close to a word of the name or category (migration 0024). */
+  /** Typed word `i` (`$t<i>`) is close to a word of the name (migration 0024). */
   const nearAWord = (i: number) => sql`${p(`t${i}`)} <% ${searchName}`;
   const searchWhere = (shape: SearchShape) =>
-    and(
-      ...shape.map((near, i) =>
-        near ? sql`(${startsAWord(i)} or ${nearAWord(i)})` : startsAWord(i),
-      ),
-      visible,
-    );
+    and(...shape.map((near, i) => (near ? nearAWord(i) : startsAWord(i))), visible);
+  // Whether one typed word alone starts a word of some piece (the second try of several words).
+  const oneWordFound = db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(startsAWord(0), visible))
+    .limit(1)
+    .prepare('');
   const searchOrder = (shape: SearchShape) => {
     const closeness = shape.flatMap((near, i) =>
       near ? [sql`word_similarity(${p(`t${i}`)}, ${searchName})`] : [],
@@ -282,9 +284,18 @@ export function createCatalogService(db: Db) {
     string,
     { rows: ReturnType<typeof searchRows>; count: ReturnType<typeof searchCount> }
   >();
+  // The second try counts its results in the same pass (`count(*) over ()`): its condition is the
+  // costly part (word_similarity of each candidate's name), and a separate count would pay it
+  // twice. The first try counts apart, only when its page cannot tell: a common word's page
+  // comes down the best sellers' index without reading the others.
   const searchRows = (shape: SearchShape) =>
     db
-      .select(productColumns)
+      .select({
+        ...productColumns,
+        total: shape.some(Boolean)
+          ? sql<number>`count(*) over ()`.mapWith(Number)
+          : sql<null>`null`,
+      })
       .from(products)
       .where(searchWhere(shape))
       .orderBy(...searchOrder(shape))
@@ -304,25 +315,32 @@ export function createCatalogService(db: Db) {
   };
 
   /**
-   * One page of one try. The total is counted only when the page cannot tell it: a short page
-   * ends the list, so a search with fewer results than a page costs one statement.
+   * One page of one try, and its total unless `counted` is false (the dropdown shows no count).
+   * A short page ends the list: it tells the total without counting.
    */
   async function searchTry(
     words: readonly string[],
     shape: SearchShape,
     limit: number,
     offset: number,
+    counted: boolean,
   ): Promise<{ rows: ProductRecord[]; total: number }> {
-    const { rows: page, count: counted } = statementsFor(shape);
+    const statements = statementsFor(shape);
     const params: Record<string, string> = {};
     words.forEach((word, i) => {
       params[`w${i}`] = wordStartPattern(word);
       if (shape[i]) params[`t${i}`] = word;
     });
-    const rows = await page.execute({ ...params, limit, offset });
-    if (rows.length > 0 && rows.length < limit) return { rows, total: offset + rows.length };
-    if (rows.length === 0 && offset === 0) return { rows, total: 0 };
-    return { rows, total: (await counted.execute(params))[0]?.n ?? 0 };
+    const found = await statements.rows.execute({ ...params, limit, offset });
+    const rows = found.map(({ total: _total, ...row }) => row);
+    let total = found[0]?.total ?? null;
+    if (total === null) {
+      if (rows.length > 0 && rows.length < limit) total = offset + rows.length;
+      else if (rows.length === 0 && offset === 0) total = 0;
+      else if (!counted) total = offset + rows.length;
+      else total = (await statements.count.execute(params))[0]?.n ?? 0;
+    }
+    return { rows, total };
   }
 
   /**
@@ -331,26 +349,47 @@ export function createCatalogService(db: Db) {
    *    piece's search text (name, description, category words). Word starts, not bare
    *    substrings: "anel" must not find a necklace cleaned "com flanela", and "dour" still
    *    finds "dourado". A pg_trgm index on search_text serves it (migration 0016).
-   * 2. only when nothing matched: a word of NEAR_WORD_MIN letters or more may instead be close
-   *    to a word of the name or category (pg_trgm's `<%` on lower_unaccent(name || category),
-   *    its own index, migration 0024): 'colr' finds the colares, 'brinko' the brincos. The
-   *    closest come first. `approximate` says the answer came from this try.
+   * 2. only when nothing matched: each typed word that no piece has as typed, of NEAR_WORD_MIN
+   *    letters or more, may instead be close to a word of the name (pg_trgm's `<%` on
+   *    lower_unaccent(name), its own index, migration 0024): 'colr' finds the colares, 'brinko'
+   *    the brincos, 'brinco prola' the brincos named 'Pérola'. The closest come first.
+   *    `approximate` says the answer came from this try.
    * Figures on 10,000 products: docs/search-contract.md.
    */
   async function searchPage(
     words: readonly string[],
     limit: number,
     offset: number,
+    { counted = true }: { counted?: boolean } = {},
   ): Promise<SearchPage> {
     if (words.length === 0) return { results: [], total: 0, approximate: false };
     const asTyped = words.map(() => false);
-    let found = await searchTry(words, asTyped, limit, offset);
-    let approximate = false;
-    const near = words.map((word) => [...word].length >= NEAR_WORD_MIN);
-    if (found.total === 0 && near.some(Boolean)) {
-      found = await searchTry(words, near, limit, offset);
-      approximate = found.total > 0;
+    const first = await searchTry(words, asTyped, limit, offset, counted);
+    if (first.total > 0) {
+      return {
+        results: await withCompositions(first.rows),
+        total: first.total,
+        approximate: false,
+      };
     }
+    // The second try: each word no piece has as typed is taken as a typo, when it is long
+    // enough; the others are kept as typed ('brinco prola': brinco as typed, prola near
+    // 'pérola'). Near conditions only the name's trigram index serves: no 'or' that would have
+    // every piece read.
+    const missing =
+      words.length === 1
+        ? [true]
+        : await Promise.all(
+            words.map(async (word) => {
+              const [hit] = await oneWordFound.execute({ w0: wordStartPattern(word) });
+              return hit === undefined;
+            }),
+          );
+    const near = words.map((word, i) => missing[i] === true && [...word].length >= NEAR_WORD_MIN);
+    const hopeless = words.some((_, i) => missing[i] === true && !near[i]);
+    if (hopeless || !near.some(Boolean)) return { results: [], total: 0, approximate: false };
+    const found = await searchTry(words, near, limit, offset, counted);
+    const approximate = found.total > 0;
     return { results: await withCompositions(found.rows), total: found.total, approximate };
   }
 
@@ -428,7 +467,7 @@ export function createCatalogService(db: Db) {
       words: readonly string[],
       limit: number,
     ): Promise<ProductWithCompositions[]> {
-      return (await searchPage(words, limit, 0)).results;
+      return (await searchPage(words, limit, 0, { counted: false })).results;
     },
   };
 }
