@@ -9,6 +9,7 @@ import {
 } from '@/features/home/api/home-products';
 import { categoryProductsQuery } from '@/features/catalog/api/get-category-products';
 import { productQuery } from '@/features/catalog/api/get-product';
+import { searchPageQuery } from '@/features/catalog/api/search-page';
 import { PageLoading } from '@/ui/PageLoading';
 import { NotFoundPage } from './NotFoundPage';
 import { RootLayout } from './shell/RootLayout';
@@ -21,6 +22,9 @@ const HomePage = lazy(() =>
 );
 const CategoryPage = lazy(() =>
   import('@/features/catalog/pages/CategoryPage').then((m) => ({ default: m.CategoryPage })),
+);
+const SearchPage = lazy(() =>
+  import('@/features/catalog/pages/SearchPage').then((m) => ({ default: m.SearchPage })),
 );
 const ProductPage = lazy(() =>
   import('@/features/catalog/pages/ProductPage').then((m) => ({ default: m.ProductPage })),
@@ -103,10 +107,15 @@ export function serverRendered(handle: unknown): ServerRendered | null {
     : null;
 }
 
-/** ?pagina=n as the category page reads it. */
+/** ?pagina=n as the category and search pages read it. */
 function categoryOffset(search: URLSearchParams): number {
   const page = Number(search.get('pagina'));
   return Number.isInteger(page) && page >= 1 ? (page - 1) * CATEGORY_PAGE_SIZE : 0;
+}
+
+/** ?q= as the search's page reads it (trimmed, spaces collapsed). */
+function searchText(search: URLSearchParams): string {
+  return (search.get('q') ?? '').replace(/\s+/g, ' ').trim();
 }
 
 const homeSsr: ServerRendered = {
@@ -159,6 +168,23 @@ export const routes: RouteObject[] = [
               } satisfies ServerRendered,
             },
           })),
+          {
+            path: 'busca',
+            element: <SearchPage />,
+            handle: {
+              ssr: {
+                module: 'src/features/catalog/pages/SearchPage.tsx',
+                // The same for everyone who searches these words: kept as a category's page is.
+                shared: { query: ['q', 'pagina'] },
+                prefetch: (client, { search }) => {
+                  const text = searchText(search);
+                  return text
+                    ? client.prefetchQuery(searchPageQuery(text, categoryOffset(search)))
+                    : Promise.resolve();
+                },
+              } satisfies ServerRendered,
+            },
+          },
           { path: 'produto', element: <ProductPage /> },
           {
             path: 'produto/:id',

@@ -7,6 +7,20 @@ export function searchEmptyText(query: string): string {
   return `Nenhuma joia encontrada para "${query}"`;
 }
 
+/** The results page (/busca?q=): its title and heading. */
+export function searchResultsTitle(query: string): string {
+  return `Resultados para "${query}"`;
+}
+/** The results page without a text (/busca). */
+export const SEARCH_PAGE_TITLE = 'Buscar joias';
+export const SEARCH_PAGE_PROMPT = 'Digite na busca acima o nome, a pedra ou o banho da joia.';
+/** Found by the search's second try (a typo: 'colr'). */
+export function searchApproximateText(query: string): string {
+  return `Não encontramos "${query}" exatamente. Mostramos as joias de nome mais parecido.`;
+}
+/** The results page's empty state, over links to the four categories (SPEC: anel, brinco…). */
+export const SEARCH_SUGGESTIONS_TITLE = 'Que tal ver as nossas coleções?';
+
 export const CATALOG_OFFSET_INVALID =
   'O deslocamento (offset) deve ser um número inteiro maior ou igual a zero.';
 export const SEARCH_NOT_TEXT = 'A busca deve ser um texto.';

@@ -23,6 +23,12 @@ export function pageSearch(page: number): string {
   return page <= 1 ? '' : `?pagina=${page}`;
 }
 
+/** ?pagina=n, a whole number from 1; anything else is page 1. */
+export function readPage(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
 const item =
   'inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 text-sm font-medium transition-colors';
 
@@ -30,7 +36,19 @@ const item =
 // so its faded text is an inactive control's (WCAG 1.4.3 exempts it), not low-contrast text.
 const unavailable = { role: 'link', 'aria-disabled': true } as const;
 
-export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+/**
+ * `search` gives a page's query (the search's keeps its text: ?q=colar&pagina=2); a category's
+ * is ?pagina=n alone.
+ */
+export function Pagination({
+  page,
+  pageCount,
+  search = pageSearch,
+}: {
+  page: number;
+  pageCount: number;
+  search?: (page: number) => string;
+}) {
   if (pageCount <= 1) return null;
   const hasPrev = page > 1;
   const hasNext = page < pageCount;
@@ -38,7 +56,7 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
     <nav aria-label="Paginação" className="mt-10 flex items-center justify-center gap-1 sm:gap-2">
       {hasPrev ? (
         <Link
-          to={{ search: pageSearch(page - 1) }}
+          to={{ search: search(page - 1) }}
           rel="prev"
           className={cx(item, 'gap-1 text-ink hover:bg-ink/5')}
           data-testid="pagination-prev"
@@ -63,7 +81,7 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
           ) : (
             <li key={n}>
               <Link
-                to={{ search: pageSearch(n) }}
+                to={{ search: search(n) }}
                 aria-label={`Página ${n}`}
                 aria-current={n === page ? 'page' : undefined}
                 className={cx(item, n === page ? 'bg-ink text-ivory' : 'text-ink hover:bg-ink/5')}
@@ -76,7 +94,7 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
       </ol>
       {hasNext ? (
         <Link
-          to={{ search: pageSearch(page + 1) }}
+          to={{ search: search(page + 1) }}
           rel="next"
           className={cx(item, 'gap-1 text-ink hover:bg-ink/5')}
           data-testid="pagination-next"

@@ -7,23 +7,13 @@ import {
 import { Link, useSearchParams } from 'react-router';
 import { MovedTo, usePageHead } from '@/lib/page-head';
 import { Button, ButtonLink } from '@/ui/Button';
-import { cx } from '@/ui/cx';
 import { EmptyState } from '@/ui/EmptyState';
 import { NotFoundView } from '@/ui/NotFoundView';
-import { HydrateOnSight } from '@/ui/hydrate-on-sight';
-import { ProductCard, ProductCardSkeleton, productGridClasses } from '@/ui/ProductCard';
+import { ProductCardSkeleton, productGridClasses } from '@/ui/ProductCard';
 import { Skeleton } from '@/ui/Spinner';
 import { useCategoryProducts } from '../api/get-category-products';
-import { Pagination, pageSearch } from '../components/Pagination';
-
-/** The cards of the grid's first row on a phone: they hydrate with the page. */
-const FIRST_ROW = 2;
-
-/** ?pagina=n, a whole number from 1; anything else is page 1. */
-function readPage(value: string | null): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
+import { Pagination, pageSearch, readPage } from '../components/Pagination';
+import { ProductGrid } from '../components/ProductGrid';
 
 export function CategoryPage({ slug }: { slug: Category['slug'] }) {
   const category = findCategory(slug);
@@ -129,30 +119,7 @@ function CategoryListing({ category }: { category: Category }) {
             >
               {pageCounterText(data.offset, data.results.length, data.total)}
             </p>
-            <div
-              className={cx(
-                productGridClasses,
-                'transition-opacity',
-                query.isPlaceholderData && 'opacity-60',
-              )}
-              aria-busy={query.isPlaceholderData}
-            >
-              {data.results.map((product, index) =>
-                // The first row hydrates with the page; the others as they come near the screen.
-                index < FIRST_ROW ? (
-                  <ProductCard key={product.id} product={product} headingLevel="h2" eager />
-                ) : (
-                  <HydrateOnSight key={product.id} anchorId={`produto-${product.id}`}>
-                    <ProductCard
-                      id={`produto-${product.id}`}
-                      product={product}
-                      headingLevel="h2"
-                      eager={index < 4}
-                    />
-                  </HydrateOnSight>
-                ),
-              )}
-            </div>
+            <ProductGrid products={data.results} dimmed={query.isPlaceholderData} />
             <Pagination page={page} pageCount={pageCount} />
           </>
         ) : null}

@@ -10,20 +10,22 @@ import {
 } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDebouncedValue } from '@/lib/hooks';
-import { productPath, type ProductLinkState } from '@/lib/product';
 import { SEARCH_PARAM } from '@/lib/search-request';
 import { cx } from '@/ui/cx';
 import { CloseIcon, SearchIcon } from '@/ui/icons';
 import { SEARCH_MIN_LENGTH, useSearchProducts } from '../api/search-products';
 import type { SearchState } from './SearchPanel';
 
+/** The search's results page (features/catalog/pages/SearchPage.tsx): /busca?q=texto. */
+const RESULTS_PATH = '/busca';
 /** SPEC §2 Search / §9: the box searches as the shopper types, 300 ms after the last key. */
 const SEARCH_DEBOUNCE_MS = 300;
 // The results' panel (pictures, prices, payment lines) loads when the shopper first searches.
 const SearchPanel = lazy(() => import('./SearchPanel').then((m) => ({ default: m.SearchPanel })));
 
 /**
- * The header's search box and its results dropdown. Keyboard: ArrowDown moves from the box into
+ * The header's search box and its results dropdown. Enter opens the results page (/busca?q=);
+ * a piece picked in the dropdown opens that piece. Keyboard: ArrowDown moves from the box into
  * the results, arrows move between them, Escape closes and returns to the box. The dropdown also
  * closes on a click outside. A polite live region announces each outcome.
  */
@@ -65,6 +67,15 @@ export function SearchBox({ className }: { className?: string }) {
       { replace: true, state: location.state },
     );
   }, [requested, params, navigate, location.pathname, location.state]);
+
+  // On the results page the box holds the text searched (in the server's page too), and follows
+  // the address as she goes back and forth between searches.
+  const searched = location.pathname === RESULTS_PATH ? (params.get('q') ?? '').trim() : null;
+  const [shownSearch, setShownSearch] = useState<string | null>(null);
+  if (searched !== null && searched !== shownSearch) {
+    setShownSearch(searched);
+    setText(searched);
+  }
 
   const active = trimmed.length >= SEARCH_MIN_LENGTH;
   let state: SearchState = { kind: 'idle' };
@@ -146,15 +157,16 @@ export function SearchBox({ className }: { className?: string }) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    // Enter opens the first result when the results for this text are already there.
-    if (state.kind === 'results' && state.products[0]) {
-      const product = state.products[0];
-      const linkState: ProductLinkState = { product };
-      onChosen();
-      void navigate(productPath(product.id), { state: linkState });
-    } else {
-      setOpen(true);
+    // Enter (or the magnifier) opens the results page for the text; a piece picked in the list
+    // opens that piece (its own link). The text stays in the box, to be changed and sent again.
+    if (trimmed === '') {
+      inputRef.current?.focus();
+      return;
     }
+    setOpen(false);
+    // The phone's keyboard goes away with the focus, uncovering the results.
+    inputRef.current?.blur();
+    void navigate(`${RESULTS_PATH}?${new URLSearchParams({ q: trimmed }).toString()}`);
   }
 
   function suggest(word: string) {
