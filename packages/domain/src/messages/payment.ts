@@ -34,6 +34,16 @@ export const PAYMENT_METHOD_REQUIRED = 'Escolha como você quer pagar.';
 export const PIX_DISCOUNT_LABEL = 'Desconto PIX';
 /** The checkout summary's total once PIX is chosen (its discount taken off). */
 export const PIX_TOTAL_LABEL = 'Total no PIX';
+/** The checkout summary's total once the card is chosen. */
+export const CARD_TOTAL_LABEL = 'Total no cartão';
+/** The total she pays with the method chosen: 'Total no PIX' or 'Total no cartão'. */
+export function methodTotalLabel(method: 'pix' | 'cartao'): string {
+  return method === 'pix' ? PIX_TOTAL_LABEL : CARD_TOTAL_LABEL;
+}
+/** Under that total, the other method's as a hint: 'No cartão: R$ 209,37', 'No PIX: R$ 196,47'. */
+export function otherMethodTotalHint(other: 'pix' | 'cartao', totalCents: Cents): string {
+  return `${other === 'pix' ? 'No PIX' : 'No cartão'}: ${formatBRL(totalCents)}`;
+}
 /** What PIX adds beside its price at checkout. */
 export const PIX_INSTANT_NOTE = 'Aprovação imediata';
 

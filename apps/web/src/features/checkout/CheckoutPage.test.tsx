@@ -61,7 +61,12 @@ describe('/checkout opened directly', () => {
     ]);
     expect(within(summary).getByTestId('checkout-cep').textContent).toBe('01310-100');
     expect(within(summary).getByTestId('checkout-shipping').textContent).toBe('R$ 12,90');
-    expect(within(summary).getByTestId('checkout-total').textContent).toBe('R$ 252,60');
+    // PIX comes chosen (the seeded 5 %): one total, named, the card's as a hint.
+    expect(within(summary).getByTestId('checkout-total-label').textContent).toBe('Total no PIX');
+    expect(within(summary).getByTestId('checkout-total').textContent).toBe('R$ 240,61');
+    expect(within(summary).getByTestId('checkout-other-total').textContent).toBe(
+      'No cartão: R$ 252,60',
+    );
     expect(screen.queryByText('Dados do carrinho não encontrados')).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { PIX_TOTAL_LABEL } from '@semijoias/domain/messages';
+import { methodTotalLabel, otherMethodTotalHint } from '@semijoias/domain/messages';
 import { formatBRL } from '@semijoias/domain/money';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,7 +14,6 @@ import { AddressSelector } from './AddressSelector';
 import { CheckoutAddressForm } from './CheckoutAddressForm';
 import { CheckoutErrorBox } from './CheckoutErrorBox';
 import { CouponField } from './CouponField';
-import { CouponResultDialog } from './CouponResultDialog';
 import { OrderSummary } from './OrderSummary';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
 import { ProcessingOverlay } from './ProcessingOverlay';
@@ -103,6 +102,7 @@ function Checkout({ state }: { state: CheckoutNavigationState }) {
             couponCode={c.coupon.applied?.code ?? null}
             fromServer={c.totalsFromServer}
             paymentMethod={c.paymentMethod}
+            otherMethodTotal={c.otherMethodTotal}
             pixPercentTenths={c.pixPercentTenths}
             installmentsLine={c.cardInstallmentsLine}
           />
@@ -185,7 +185,6 @@ function Checkout({ state }: { state: CheckoutNavigationState }) {
                   view={c.paymentChoice}
                   pending={c.paymentTermsPending}
                   disabled={c.processing}
-                  error={c.paymentMethodError}
                 />
               </div>
             )}
@@ -194,12 +193,20 @@ function Checkout({ state }: { state: CheckoutNavigationState }) {
 
             {c.view !== 'loading' && (
               <div className="space-y-3 border-t border-line pt-5">
-                <div className="flex items-baseline justify-between text-sm lg:hidden">
-                  <span className="text-ink-soft">
-                    {c.paymentMethod === 'pix' ? PIX_TOTAL_LABEL : 'Total'}
-                  </span>
-                  <span className="font-display text-xl font-semibold tabular-nums text-ink">
-                    {formatBRL(c.totals.total)}
+                <div className="flex items-baseline justify-between gap-3 text-sm lg:hidden">
+                  <span className="text-ink-soft">{methodTotalLabel(c.paymentMethod)}</span>
+                  <span className="text-right">
+                    <span
+                      data-testid="checkout-total-bottom"
+                      className="block font-display text-xl font-semibold tabular-nums text-ink"
+                    >
+                      {formatBRL(c.totals.total)}
+                    </span>
+                    {c.otherMethodTotal.total !== c.totals.total && (
+                      <span className="block text-xs text-muted">
+                        {otherMethodTotalHint(c.otherMethodTotal.method, c.otherMethodTotal.total)}
+                      </span>
+                    )}
                   </span>
                 </div>
                 <Button
@@ -231,7 +238,6 @@ function Checkout({ state }: { state: CheckoutNavigationState }) {
         </form>
       </div>
 
-      <CouponResultDialog result={c.coupon.popup} onClose={c.coupon.closePopup} />
       <ProcessingOverlay open={c.processing} />
     </div>
   );

@@ -1,5 +1,10 @@
 import type { Totals } from '@semijoias/domain/coupon';
-import { PIX_DISCOUNT_LABEL, PIX_TOTAL_LABEL, pixPercentLabel } from '@semijoias/domain/messages';
+import {
+  methodTotalLabel,
+  otherMethodTotalHint,
+  PIX_DISCOUNT_LABEL,
+  pixPercentLabel,
+} from '@semijoias/domain/messages';
 import { formatBRL, toCents } from '@semijoias/domain/money';
 import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 import { SHIPPING_FALLBACK_LABEL } from '@semijoias/domain/shipping';
@@ -17,8 +22,10 @@ interface OrderSummaryProps {
   couponCode: string | null;
   /** The figures are the server's own, after it said the order's values changed. */
   fromServer: boolean;
-  /** Her answer to 'Como você quer pagar?' (null: not yet). */
-  paymentMethod: PaymentMethod | null;
+  /** Her answer to 'Como você quer pagar?' (or the owners' choice until she gives one). */
+  paymentMethod: PaymentMethod;
+  /** What the other method would total: the hint under the total ('No cartão: R$ …'). */
+  otherMethodTotal: { method: PaymentMethod; total: number };
   /** The owners' PIX discount, in tenths of a percent (the badge of its line). */
   pixPercentTenths: number;
   /** Paying by card: 'em até 6x de R$ 22,80 sem juros' of the total, when it is split. */
@@ -28,9 +35,10 @@ interface OrderSummaryProps {
 /**
  * SPEC §2 order summary: each item with its quantity and line price, the subtotal, the coupon's
  * discount when above 0, the shipping with its CEP, the total, and the note that shipping is
- * recalculated for another CEP. Paying by PIX, its discount on its own line and the
- * total she pays by PIX; by card, the total's installments under it. Every figure is the server's
- * or the domain's over the server's.
+ * recalculated for another CEP. One total: the one she pays with the method chosen, named so
+ * ('Total no PIX', 'Total no cartão'), the other method's total as a small hint under it. Paying by
+ * PIX, its discount on its own line; by card, the total's installments under it. Every figure is
+ * the server's or the domain's over the server's.
  */
 export function OrderSummary({
   items,
@@ -40,6 +48,7 @@ export function OrderSummary({
   couponCode,
   fromServer,
   paymentMethod,
+  otherMethodTotal,
   pixPercentTenths,
   installmentsLine,
 }: OrderSummaryProps) {
@@ -169,7 +178,7 @@ export function OrderSummary({
           )}
         >
           <dt data-testid="checkout-total-label" className="text-base font-semibold">
-            {paymentMethod === 'pix' ? PIX_TOTAL_LABEL : 'Total'}
+            {methodTotalLabel(paymentMethod)}
           </dt>
           <dd
             data-testid="checkout-total"
@@ -181,6 +190,11 @@ export function OrderSummary({
         {installmentsLine && !quotePending && (
           <p data-testid="checkout-installments" className="text-right text-xs text-ink-soft">
             {installmentsLine}
+          </p>
+        )}
+        {otherMethodTotal.total !== totals.total && !quotePending && (
+          <p data-testid="checkout-other-total" className="text-right text-xs text-muted">
+            {otherMethodTotalHint(otherMethodTotal.method, otherMethodTotal.total)}
           </p>
         )}
       </dl>

@@ -12,7 +12,7 @@ const VIEW = {
   cartao: { line: 'em até 6x de R$ 42,10 sem juros', note: 'Total de R$ 252,60' },
 };
 
-function showChoice(value: PaymentMethod | null, error: string | null = null) {
+function showChoice(value: PaymentMethod) {
   const onChange = vi.fn<(method: PaymentMethod) => void>();
   render(
     <PaymentMethodChoice
@@ -21,7 +21,6 @@ function showChoice(value: PaymentMethod | null, error: string | null = null) {
       view={VIEW}
       pending={false}
       disabled={false}
-      error={error}
     />,
   );
   return onChange;
@@ -38,13 +37,13 @@ function description(element: HTMLElement): string {
 }
 
 describe("'Como você quer pagar?'", () => {
-  it('is a radio group of two labelled answers, each described by its figures, none chosen', () => {
-    showChoice(null);
+  it('is a radio group of two labelled answers, each described by its figures, one chosen', () => {
+    showChoice('pix');
     const group = screen.getByRole('radiogroup', { name: 'Como você quer pagar?' });
     expect(group.getAttribute('aria-required')).toBe('true');
     const pix = within(group).getByRole('radio', { name: 'PIX' });
     const card = within(group).getByRole('radio', { name: 'Cartão de crédito' });
-    expect((pix as HTMLInputElement).checked).toBe(false);
+    expect((pix as HTMLInputElement).checked).toBe(true);
     expect((card as HTMLInputElement).checked).toBe(false);
     // One name: the arrow keys move between them, the browser's own way.
     expect((pix as HTMLInputElement).name).toBe((card as HTMLInputElement).name);
@@ -54,9 +53,9 @@ describe("'Como você quer pagar?'", () => {
   });
 
   it('tells which answer she picked', () => {
-    const onChange = showChoice(null);
-    fireEvent.click(screen.getByRole('radio', { name: 'PIX' }));
-    expect(onChange).toHaveBeenCalledWith('pix');
+    const onChange = showChoice('pix');
+    fireEvent.click(screen.getByRole('radio', { name: 'Cartão de crédito' }));
+    expect(onChange).toHaveBeenCalledWith('cartao');
   });
 
   it('shows her answer as chosen', () => {
@@ -67,12 +66,6 @@ describe("'Como você quer pagar?'", () => {
     expect(screen.getByTestId('payment-option-cartao').dataset.selected).toBe('true');
   });
 
-  it('asks her to choose under the question, tied to the group', () => {
-    showChoice(null, 'Escolha como você quer pagar.');
-    const group = screen.getByRole('radiogroup');
-    expect(group.getAttribute('aria-invalid')).toBe('true');
-    expect(description(group)).toBe('Escolha como você quer pagar.');
-  });
 });
 
 describe('the order summary paid by PIX or by card', () => {
@@ -91,13 +84,16 @@ describe('the order summary paid by PIX or by card', () => {
   };
   const items = cartCheckoutState().cartData.produtos;
 
-  function showSummary(method: PaymentMethod | null, installmentsLine: string | null = null) {
-    const totals = computeTotals({
-      subtotal: 23970,
-      desconto: 2397,
-      frete: 1290,
-      pixDiscountTenths: method === 'pix' ? 50 : 0,
-    });
+  function showSummary(method: PaymentMethod, installmentsLine: string | null = null) {
+    const totalsBy = (m: PaymentMethod) =>
+      computeTotals({
+        subtotal: 23970,
+        desconto: 2397,
+        frete: 1290,
+        pixDiscountTenths: m === 'pix' ? 50 : 0,
+      });
+    const totals = totalsBy(method);
+    const other: PaymentMethod = method === 'pix' ? 'cartao' : 'pix';
     render(
       <OrderSummary
         items={items}
@@ -107,6 +103,7 @@ describe('the order summary paid by PIX or by card', () => {
         couponCode="BOASVINDAS"
         fromServer={false}
         paymentMethod={method}
+        otherMethodTotal={{ method: other, total: totalsBy(other).total }}
         pixPercentTenths={50}
         installmentsLine={installmentsLine}
       />,
@@ -114,29 +111,27 @@ describe('the order summary paid by PIX or by card', () => {
     );
   }
 
-  it('shows the PIX discount on its own line and the total she pays by PIX', () => {
+  it('shows the PIX discount on its own line, the total she pays by PIX, and the card total as a hint', () => {
     showSummary('pix');
     const line = screen.getByTestId('checkout-pix-discount');
     expect(line.textContent).toBe('− R$ 10,79');
     expect(line.previousElementSibling?.textContent).toBe('Desconto PIX5 %');
     expect(screen.getByTestId('checkout-total-label').textContent).toBe('Total no PIX');
     expect(screen.getByTestId('checkout-total').textContent).toBe('R$ 217,84');
+    expect(screen.getByTestId('checkout-other-total').textContent).toBe('No cartão: R$ 228,63');
+    // One total: 'R$ 228,63' is only the hint, never a second 'Total'.
+    expect(screen.getAllByText(/^Total/)).toHaveLength(1);
     expect(screen.queryByTestId('checkout-installments')).toBeNull();
   });
 
-  it('shows the card total with its installments, and no PIX line', () => {
+  it('shows the card total with its installments, no PIX line, and the PIX total as a hint', () => {
     showSummary('cartao', 'em até 6x de R$ 38,11 sem juros');
     expect(screen.queryByTestId('checkout-pix-discount')).toBeNull();
-    expect(screen.getByTestId('checkout-total-label').textContent).toBe('Total');
+    expect(screen.getByTestId('checkout-total-label').textContent).toBe('Total no cartão');
+    expect(screen.getByTestId('checkout-other-total').textContent).toBe('No PIX: R$ 217,84');
     expect(screen.getByTestId('checkout-total').textContent).toBe('R$ 228,63');
     expect(screen.getByTestId('checkout-installments').textContent).toBe(
       'em até 6x de R$ 38,11 sem juros',
     );
-  });
-
-  it('shows the total without a method chosen', () => {
-    showSummary(null);
-    expect(screen.queryByTestId('checkout-pix-discount')).toBeNull();
-    expect(screen.getByTestId('checkout-total').textContent).toBe('R$ 228,63');
   });
 });

@@ -2,25 +2,24 @@ import { PAYMENT_CHOICE_TITLE, PAYMENT_METHOD_LABELS } from '@semijoias/domain/m
 import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 import { useId, type ReactNode } from 'react';
 import { cx } from '@/ui/cx';
-import { AlertIcon, CardIcon, CheckIcon, PixIcon } from '@/ui/icons';
+import { CardIcon, CheckIcon, PixIcon } from '@/ui/icons';
 import type { PaymentChoiceView } from './checkout-model';
 
 interface PaymentMethodChoiceProps {
-  value: PaymentMethod | null;
+  value: PaymentMethod;
   onChange: (method: PaymentMethod) => void;
   view: PaymentChoiceView;
   /** The owners' settings are still being read: the figures may still change. */
   pending: boolean;
   disabled: boolean;
-  /** She tried to pay without answering. */
-  error: string | null;
 }
 
 /**
  * 'Como você quer pagar?': PIX with its total and discount, or the card with its
  * interest-free installments, as a radio group of cards. Native radios under the cards (one
  * name): Tab reaches the group, the arrow keys move between the answers, a screen reader reads
- * each answer's name and its figures. Nothing is chosen for her.
+ * each answer's name and its figures. One comes chosen (the owners' choice, use-checkout); she
+ * can change it.
  */
 export function PaymentMethodChoice({
   value,
@@ -28,11 +27,9 @@ export function PaymentMethodChoice({
   view,
   pending,
   disabled,
-  error,
 }: PaymentMethodChoiceProps) {
   const id = useId();
   const titleId = `${id}-title`;
-  const errorId = `${id}-error`;
   return (
     <section aria-labelledby={titleId} data-testid="payment-method-choice" className="space-y-3">
       <h2 id={titleId} className="font-display text-2xl font-semibold text-ink">
@@ -42,8 +39,6 @@ export function PaymentMethodChoice({
         role="radiogroup"
         aria-labelledby={titleId}
         aria-required="true"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
         aria-busy={pending || undefined}
         className="grid gap-3 sm:grid-cols-2"
       >
@@ -54,7 +49,6 @@ export function PaymentMethodChoice({
           checked={value === 'pix'}
           onChange={onChange}
           disabled={disabled}
-          invalid={error !== null}
           pending={pending}
           icon={<PixIcon />}
           badge={view.pix.badge}
@@ -68,21 +62,12 @@ export function PaymentMethodChoice({
           checked={value === 'cartao'}
           onChange={onChange}
           disabled={disabled}
-          invalid={error !== null}
           pending={pending}
           icon={<CardIcon />}
           badge={null}
           line={view.cartao.line}
           note={view.cartao.note}
         />
-      </div>
-      <div aria-live="polite" className="text-sm">
-        {error && (
-          <p id={errorId} data-testid="payment-method-error" className="flex gap-1.5 text-rose">
-            <AlertIcon width={16} height={16} className="mt-0.5 shrink-0" aria-hidden="true" />
-            {error}
-          </p>
-        )}
       </div>
     </section>
   );
@@ -95,7 +80,6 @@ interface OptionProps {
   checked: boolean;
   onChange: (method: PaymentMethod) => void;
   disabled: boolean;
-  invalid: boolean;
   pending: boolean;
   icon: ReactNode;
   badge: string | null;
@@ -110,7 +94,6 @@ function Option({
   checked,
   onChange,
   disabled,
-  invalid,
   pending,
   icon,
   badge,
@@ -128,9 +111,7 @@ function Option({
         'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-gold/40',
         checked
           ? 'border-gold bg-cream/30 shadow-[0_0_0_1px_var(--color-gold)]'
-          : invalid
-            ? 'border-rose/50 hover:border-gold/60'
-            : 'border-line hover:border-gold/60',
+          : 'border-line hover:border-gold/60',
         disabled && 'cursor-default opacity-70',
       )}
     >

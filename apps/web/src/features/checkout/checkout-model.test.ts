@@ -13,6 +13,7 @@ import {
   lookupLocks,
   mergeTyped,
   paymentChoiceView,
+  preferredPaymentMethod,
   profileToForm,
   sameCep,
   totalsBasis,
@@ -487,7 +488,7 @@ describe("'Como você quer pagar?'", () => {
   const settings = DEFAULT_PAYMENT_SETTINGS; // 6x without interest of at least R$ 20,00; 5 % by PIX
   const withCoupon = { subtotal: 23970, desconto: 2397, frete: 1290 };
 
-  it('shows the PIX total (its discount on the products after the coupon, freight included) and the card installments of the whole total', () => {
+  it('shows one total per answer: PIX its total (its discount on the products after the coupon, freight included), the card its installments of the whole total', () => {
     const view = paymentChoiceView(
       computeTotals({ ...withCoupon, pixDiscountTenths: 50 }),
       computeTotals(withCoupon),
@@ -495,10 +496,11 @@ describe("'Como você quer pagar?'", () => {
     );
     expect(view).toEqual({
       pix: {
-        // The products after the coupon, R$ 215,73, less 5 % (floor): R$ 204,94; plus R$ 12,90.
-        line: 'R$ 204,94 no PIX',
+        // The products after the coupon, R$ 215,73, less 5 % (floor): R$ 204,94; plus R$ 12,90:
+        // the one figure she pays by PIX, never the products' alone beside a second total.
+        line: 'R$ 217,84 no PIX',
         badge: '5 % de desconto',
-        note: 'Total de R$ 217,84 · Aprovação imediata',
+        note: 'Aprovação imediata',
       },
       cartao: {
         // R$ 228,63 (freight included) in 6.
@@ -523,6 +525,11 @@ describe("'Como você quer pagar?'", () => {
     );
     expect(view.pix).toMatchObject({ line: 'R$ 92,50 no PIX', badge: '7,5 % de desconto' });
     expect(view.cartao.line).toBe('em até 3x de R$ 33,33 sem juros');
+  });
+
+  it("chooses for her the owners' choice: PIX when they give a discount for it, the card otherwise", () => {
+    expect(preferredPaymentMethod(settings)).toBe('pix');
+    expect(preferredPaymentMethod({ ...settings, pixDiscountTenths: 0 })).toBe('cartao');
   });
 
   it("keeps the server's figures only for the CEP, coupon and method they were given for", () => {

@@ -21,12 +21,10 @@ import {
   PIX_INSTANT_NOTE,
   pixDiscountBadge,
   pixTotalLine,
-  pixTotalNote,
 } from '@semijoias/domain/messages';
 import { centsToDecimal, toCents } from '@semijoias/domain/money';
 import {
   installmentsLine,
-  pixLine,
   type PaymentMethod,
   type PaymentSettings,
 } from '@semijoias/domain/payment-terms';
@@ -350,9 +348,8 @@ export function buildPagamentoBody(input: {
 /** What each answer of 'Como você quer pagar?' says. */
 export interface PaymentChoiceView {
   /**
-   * 'R$ 117,40 no PIX' (the products after the coupon, its discount taken: the storefront's rule)
-   * with 'Total de R$ 130,30 · Aprovação imediata' (the freight added), and its badge
-   * '5 % de desconto'; without a discount, the total alone.
+   * 'R$ 130,30 no PIX': what she pays by PIX, freight included (one total, the one the summary
+   * shows once PIX is chosen), with its badge '5 % de desconto' and 'Aprovação imediata'.
    */
   pix: { line: string; badge: string | null; note: string };
   /** 'em até 6x de R$ 22,80 sem juros' with 'Total de R$ 136,80', or 'R$ 35,90 à vista'. */
@@ -360,9 +357,9 @@ export interface PaymentChoiceView {
 }
 
 /**
- * The two answers' figures, by the domain's rule: 'R$ Z no PIX' is the products after the coupon less
- * the PIX discount, the total with the freight under it; the card's installments split the whole
- * total, freight included. Each from the totals the page would show with that answer chosen.
+ * The two answers' figures, each the total she would pay with it (freight included): PIX's
+ * with its discount taken off the products after the coupon; the card's installments split the
+ * whole total. Each from the totals the page would show with that answer chosen.
  */
 export function paymentChoiceView(
   pixTotals: Totals,
@@ -371,25 +368,25 @@ export function paymentChoiceView(
 ): PaymentChoiceView {
   const installments = installmentsLine(cardTotals.total, settings);
   return {
-    pix:
-      settings.pixDiscountTenths > 0
-        ? {
-            line:
-              pixLine(pixTotals.subtotalComDesconto, settings.pixDiscountTenths) ??
-              pixTotalLine(pixTotals.total),
-            badge: pixDiscountBadge(settings.pixDiscountTenths),
-            note: pixTotalNote(pixTotals.total),
-          }
-        : { line: pixTotalLine(pixTotals.total), badge: null, note: PIX_INSTANT_NOTE },
+    pix: {
+      line: pixTotalLine(pixTotals.total),
+      badge: settings.pixDiscountTenths > 0 ? pixDiscountBadge(settings.pixDiscountTenths) : null,
+      note: PIX_INSTANT_NOTE,
+    },
     cartao: installments
       ? { line: installments, note: cardTotalNote(cardTotals.total) }
       : { line: cardSinglePaymentLine(cardTotals.total), note: null },
   };
 }
 
+/** The owners' choice of the answer chosen for her: PIX when they give a discount for it. */
+export function preferredPaymentMethod(settings: PaymentSettings): PaymentMethod {
+  return settings.pixDiscountTenths > 0 ? 'pix' : 'cartao';
+}
+
 /** What the server's totals after a 409 were for: the same CEP, coupon and method. */
-export function totalsBasis(cep: string, coupon: string, method: PaymentMethod | null): string {
-  return `${cepDigits(cep)}|${coupon}|${method ?? ''}`;
+export function totalsBasis(cep: string, coupon: string, method: PaymentMethod): string {
+  return `${cepDigits(cep)}|${coupon}|${method}`;
 }
 
 export function sameCep(a: string, b: string): boolean {

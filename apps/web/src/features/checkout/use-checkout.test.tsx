@@ -17,7 +17,6 @@ import { useCheckout } from './use-checkout';
 
 const PAYMENT_URL = 'https://pagamento.exemplo/checkout/abc';
 const TOTALS_CHANGED = 'Os valores do pedido mudaram. Confira o resumo e tente novamente.';
-const CHOOSE_METHOD = 'Escolha como você quer pagar.';
 
 /** GET /api/loja/ with the seeded payment settings: 6x without interest of R$ 20,00 or more, 5 % by PIX. */
 const LOJA = {
@@ -82,7 +81,7 @@ function choose(result: Rendered, method: PaymentMethod) {
   act(() => result.current.setPaymentMethod(method));
 }
 
-/** A guest with her address typed and, unless told otherwise, the card chosen. */
+/** A guest with her address typed and, unless told otherwise, the card chosen (null: she keeps the owners' choice). */
 async function guestReadyToPay(method: PaymentMethod | null = 'cartao') {
   window.localStorage.setItem(
     GUEST_CART_KEY,
@@ -106,13 +105,14 @@ describe('a guest at the checkout', () => {
     expect(result.current.view).toBe('guest');
     expect(result.current.primaryLabel).toBe('Ir para o pagamento');
     expect(result.current.form.cep).toBe('01310-100');
+    // PIX comes chosen (the owners give 5 % for it): R$ 11,99 off the products.
     expect(result.current.totals).toEqual({
       subtotal: 23970,
       subtotalComDesconto: 23970,
-      descontoPix: 0,
+      descontoPix: 1199,
       frete: 1290,
       desconto: 0,
-      total: 25260,
+      total: 24061,
     });
     expect(result.current.delivery).toMatchObject({ cep: '01310-100', recalculated: false });
     await waitFor(() => expect(result.current.cepLookup.status).toBe('found'));
@@ -147,8 +147,6 @@ describe('a guest at the checkout', () => {
       phone: 'Telefone é obrigatório',
       number: 'Número é obrigatório',
     });
-    // The question below the address is marked too.
-    expect(result.current.paymentMethodError).toBe(CHOOSE_METHOD);
     expect(result.current.processing).toBe(false);
     expect(api.callsTo('POST /api/pay/')).toEqual([]);
   });
@@ -251,42 +249,35 @@ describe('a guest at the checkout', () => {
 });
 
 describe("'Como você quer pagar?'", () => {
-  it('chooses nothing for her: paying asks her to choose, and calls nothing', async () => {
+  it("comes with the owners' choice chosen: PIX when they give a discount for it, and pays with it", async () => {
     const { result } = await guestReadyToPay(null);
-    expect(result.current.paymentMethod).toBeNull();
-    expect(result.current.paymentMethodError).toBeNull();
+    expect(result.current.paymentMethod).toBe('pix');
 
-    click(result);
-    expect(result.current.error).toBe(CHOOSE_METHOD);
-    expect(result.current.paymentMethodError).toBe(CHOOSE_METHOD);
-    expect(result.current.processing).toBe(false);
-    expect(api.callsTo('POST /api/pay/')).toEqual([]);
-    expect(api.callsTo('POST /api/pagamento/')).toEqual([]);
-
-    // Answering takes the message away; the next click pays.
-    choose(result, 'cartao');
-    expect(result.current.error).toBeNull();
-    expect(result.current.paymentMethodError).toBeNull();
     click(result);
     await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.callsTo('POST /api/pay/')[0]?.body).toMatchObject({ forma_pagamento: 'pix' });
+  });
+
+  it('comes with the card chosen when the owners give no PIX discount, and she can change it', async () => {
+    api.on('GET /api/loja/', {
+      body: { ...LOJA, pagamentos: { ...LOJA.pagamentos, desconto_pix_percentual: '0.0' } },
+    });
+    const { result } = await guestReadyToPay(null);
+    expect(result.current.paymentMethod).toBe('cartao');
+    choose(result, 'pix');
+    expect(result.current.paymentMethod).toBe('pix');
   });
 
   it('shows each answer with its figures: PIX its total and discount, the card its installments of the whole total', async () => {
     const { result } = await guestReadyToPay(null);
     expect(result.current.paymentChoice).toEqual({
       // 5 % of R$ 239,70 is R$ 11,99; the freight (R$ 12,90) keeps its price.
-      pix: {
-        line: 'R$ 227,71 no PIX',
-        badge: '5 % de desconto',
-        note: 'Total de R$ 240,61 · Aprovação imediata',
-      },
+      // One figure each: what she pays with it, freight included.
+      pix: { line: 'R$ 240,61 no PIX', badge: '5 % de desconto', note: 'Aprovação imediata' },
       // R$ 252,60, freight included, in 6.
       cartao: { line: 'em até 6x de R$ 42,10 sem juros', note: 'Total de R$ 252,60' },
     });
-    expect(result.current.totals.total).toBe(25260);
-    expect(result.current.cardInstallmentsLine).toBeNull();
-
-    choose(result, 'pix');
+    // PIX comes chosen: its total is the one shown, the card's the hint.
     expect(result.current.totals).toEqual({
       subtotal: 23970,
       subtotalComDesconto: 23970,
@@ -295,10 +286,13 @@ describe("'Como você quer pagar?'", () => {
       desconto: 0,
       total: 24061,
     });
+    expect(result.current.otherMethodTotal).toEqual({ method: 'cartao', total: 25260 });
+    expect(result.current.cardInstallmentsLine).toBeNull();
     expect(result.current.pixPercentTenths).toBe(50);
 
     choose(result, 'cartao');
     expect(result.current.totals).toMatchObject({ descontoPix: 0, total: 25260 });
+    expect(result.current.otherMethodTotal).toEqual({ method: 'pix', total: 24061 });
     expect(result.current.cardInstallmentsLine).toBe('em até 6x de R$ 42,10 sem juros');
   });
 
@@ -318,7 +312,7 @@ describe("'Como você quer pagar?'", () => {
     // 7,5 % of R$ 239,70 is R$ 17,98.
     expect(result.current.totals).toMatchObject({ descontoPix: 1798, total: 23462 });
     expect(result.current.paymentChoice.pix).toMatchObject({
-      line: 'R$ 221,72 no PIX',
+      line: 'R$ 234,62 no PIX',
       badge: '7,5 % de desconto',
     });
     expect(result.current.paymentChoice.cartao.line).toBe('em até 3x de R$ 84,20 sem juros');
@@ -419,7 +413,7 @@ describe("'Como você quer pagar?'", () => {
       desconto: 0,
       total: 25011,
     });
-    expect(result.current.paymentChoice.pix.line).toBe('R$ 237,21 no PIX');
+    expect(result.current.paymentChoice.pix.line).toBe('R$ 250,11 no PIX');
 
     // The card's figures are not those the server gave for PIX...
     choose(result, 'cartao');
@@ -715,7 +709,7 @@ describe('a logged-in shopper at the checkout', () => {
     expect(api.callsTo('POST /api/pay/')).toEqual([]);
   });
 
-  it('validates a typed coupon first, then pays with its discount', async () => {
+  it("applies the coupon in place with 'Aplicar', then pays with its discount", async () => {
     api.on('POST /api/validar-cupom/', {
       body: {
         success: true,
@@ -728,18 +722,19 @@ describe('a logged-in shopper at the checkout', () => {
     await waitFor(() => expect(result.current.view).toBe('saved'));
 
     act(() => result.current.coupon.setCode(' boasvindas '));
-    expect(result.current.primaryLabel).toBe('Validar cupom');
-    click(result);
-    await waitFor(() => expect(result.current.coupon.status).toBe('valid'));
+    // The main button never turns into 'Validar cupom'.
+    expect(result.current.primaryLabel).toBe('Ir para o Pagamento');
+    await act(() => result.current.coupon.apply());
+    expect(result.current.coupon.status).toBe('valid');
     expect(api.callsTo('POST /api/validar-cupom/')[0]?.body).toEqual({
       codigo_cupom: 'boasvindas',
       valor_pedido: '239.70',
     });
     expect(api.callsTo('POST /api/pay/')).toEqual([]);
     expect(result.current.primaryLabel).toBe('Ir para o Pagamento');
-    expect(result.current.totals).toMatchObject({ desconto: 2397, total: 22863 });
 
     choose(result, 'cartao');
+    expect(result.current.totals).toMatchObject({ desconto: 2397, total: 22863 });
     click(result);
     await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
     expect(api.callsTo('POST /api/pay/')[0]?.body).toMatchObject({
@@ -752,6 +747,41 @@ describe('a logged-in shopper at the checkout', () => {
       cupom_dados: { codigo: 'BOASVINDAS', validado: true, desconto: '23.97' },
       totais: { desconto: '23.97', total: '228.63' },
     });
+  });
+
+  it("keeps the server's refusal under the field, pays nothing with it, and 'Remover' takes the coupon off", async () => {
+    api.on('POST /api/validar-cupom/', ({ body }) =>
+      (body as { codigo_cupom: string }).codigo_cupom === 'BOASVINDAS'
+        ? {
+            body: {
+              success: true,
+              desconto: '23.97',
+              message: 'Cupom aplicado com sucesso!',
+            },
+          }
+        : { status: 400, body: { success: false, desconto: '0.00', message: 'Cupom expirado.' } },
+    );
+    const { result } = renderCheckout();
+    await waitFor(() => expect(result.current.view).toBe('saved'));
+
+    act(() => result.current.coupon.setCode('NATAL'));
+    // Paying with a code typed but not applied applies it in place first, and pays nothing.
+    click(result);
+    await waitFor(() => expect(result.current.coupon.status).toBe('invalid'));
+    expect(result.current.coupon.result?.message).toBe('Cupom expirado.');
+    expect(result.current.primaryLabel).toBe('Ir para o Pagamento');
+    expect(result.current.totals.desconto).toBe(0);
+    click(result);
+    expect(result.current.error).toBe('Aguarde a validação do cupom ou remova-o para continuar.');
+    expect(api.callsTo('POST /api/pay/')).toEqual([]);
+
+    act(() => result.current.coupon.setCode('BOASVINDAS'));
+    await act(() => result.current.coupon.apply());
+    expect(result.current.totals.desconto).toBe(2397);
+    act(() => result.current.coupon.remove());
+    expect(result.current.coupon.code).toBe('');
+    expect(result.current.coupon.applied).toBeNull();
+    expect(result.current.totals.desconto).toBe(0);
   });
 
   it('quotes the freight again for a saved address in another CEP', async () => {
@@ -779,7 +809,7 @@ describe('a logged-in shopper at the checkout', () => {
     const { result } = renderCheckout();
     await waitFor(() => expect(result.current.delivery.recalculated).toBe(true));
     expect(result.current.delivery).toMatchObject({ cep: '20040-020', estimated: false });
-    expect(result.current.totals).toMatchObject({ frete: 1890, total: 25860 });
+    expect(result.current.totals).toMatchObject({ frete: 1890, total: 24661 });
     expect(api.callsTo('POST /api/calcular-frete/')[0]?.body).toEqual({
       cep_destino: '20040020',
       valor_total: '239.70',

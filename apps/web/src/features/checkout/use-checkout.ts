@@ -3,8 +3,8 @@
  * manual mode save the address profile (never as default); create the order (api/pay/); register
  * the payment with shipping and totals (api/pagamento/); clear the cart; send the browser to the
  * payment page. Before that she answers 'Como você quer pagar?': PIX takes the owners'
- * discount off the products after the coupon, the card splits the whole total; nothing is chosen
- * for her.
+ * discount off the products after the coupon, the card splits the whole total. The owners' choice
+ * comes chosen (PIX when they give a discount for it, the card otherwise); she can change it.
  *
  * Retries are safe: each attempt carries Idempotency-Keys made once (crypto.randomUUID) and kept
  * until the server gave a definite answer, so a click repeated after a lost answer reuses the
@@ -15,7 +15,6 @@ import { maskCep } from '@semijoias/domain/cep';
 import {
   checkoutAddressSaveError,
   CHECKOUT_FAILED,
-  PAYMENT_METHOD_REQUIRED,
   paymentErrorMessage,
 } from '@semijoias/domain/messages';
 import { toCents } from '@semijoias/domain/money';
@@ -58,6 +57,7 @@ import {
   lookupLocks,
   mergeTyped,
   paymentChoiceView,
+  preferredPaymentMethod,
   profileToForm,
   totalsBasis,
   totalsFromWire,
@@ -108,8 +108,8 @@ export interface Checkout {
   /** The totals are the server's own (after a 409 'Os valores do pedido mudaram…'). */
   totalsFromServer: boolean;
 
-  /** 'Como você quer pagar?': null until she answers. */
-  paymentMethod: PaymentMethod | null;
+  /** 'Como você quer pagar?': her answer, or the owners' choice until she gives one. */
+  paymentMethod: PaymentMethod;
   setPaymentMethod: (method: PaymentMethod) => void;
   /** Each answer's figures. */
   paymentChoice: PaymentChoiceView;
@@ -119,8 +119,8 @@ export interface Checkout {
   pixPercentTenths: number;
   /** By card, 'em até 6x de R$ 22,80 sem juros' of the total shown (null: not split, not card). */
   cardInstallmentsLine: string | null;
-  /** She tried to pay without answering: the message under the question. */
-  paymentMethodError: string | null;
+  /** The total she would pay with the other method (the summary's hint under the total). */
+  otherMethodTotal: { method: PaymentMethod; total: number };
 
   primaryLabel: string;
   primaryBusy: boolean;
@@ -190,12 +190,13 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
       ? form.cep
       : null;
   const quote = useDeliveryQuote(state, deliveryCep, loggedIn);
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(null);
-  const [methodAsked, setMethodAsked] = useState(false);
+  const [chosenMethod, setChosenMethod] = useState<PaymentMethod | null>(null);
   const paymentTerms = usePaymentTerms();
+  // Until she answers, the owners' choice: PIX first when they give a discount for it.
+  const paymentMethod = chosenMethod ?? preferredPaymentMethod(paymentTerms.settings);
   /** The page's totals with this freight, paid this way, by these settings. */
   const totalsFor = (
-    method: PaymentMethod | null,
+    method: PaymentMethod,
     frete: number,
     settings: PaymentSettings = paymentTerms.settings,
   ): Totals =>
@@ -230,10 +231,9 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
   const manualMode = view === 'manual';
   const couponTyped = loggedIn && normalizeCouponCode(coupon.code) !== '';
 
+  // The coupon has its own 'Aplicar': the main button always says where it goes.
   let primaryLabel: string;
-  if (couponTyped && coupon.status === 'validating') primaryLabel = 'Validando cupom...';
-  else if (couponTyped && coupon.status === 'unvalidated') primaryLabel = 'Validar cupom';
-  else if (!loggedIn) primaryLabel = 'Ir para o pagamento';
+  if (!loggedIn) primaryLabel = 'Ir para o pagamento';
   else if (manualMode) primaryLabel = 'Salvar e Ir para o Pagamento';
   else primaryLabel = 'Ir para o Pagamento';
 
@@ -246,15 +246,9 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
       manualMode,
       cepValidated,
     });
-    // The address first, as the page reads from the top; the question below it is marked too.
-    if (!paymentMethod) setMethodAsked(true);
     if (problem) {
       setShowFieldErrors(true);
       setError(problem);
-      return;
-    }
-    if (!paymentMethod) {
-      setError(PAYMENT_METHOD_REQUIRED);
       return;
     }
     const method = paymentMethod;
@@ -380,8 +374,10 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
   function onPrimary(): void {
     if (processing || coupon.status === 'validating' || lookupPending) return;
     if (couponTyped && coupon.status === 'unvalidated') {
+      // A code typed but not applied: it is applied in place (its line appears in the summary,
+      // or the refusal under the field) and she pays with the next click, having seen it.
       setError(null);
-      void coupon.validate();
+      void coupon.apply();
       return;
     }
     void pay();
@@ -416,16 +412,16 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
     totals,
     totalsFromServer: serverStands,
     paymentMethod,
-    setPaymentMethod: (method) => {
-      setPaymentMethod(method);
-      setError((current) => (current === PAYMENT_METHOD_REQUIRED ? null : current));
-    },
+    setPaymentMethod: setChosenMethod,
     paymentChoice,
     paymentTermsPending: paymentTerms.pending,
     pixPercentTenths: paymentTerms.settings.pixDiscountTenths,
     cardInstallmentsLine:
       paymentMethod === 'cartao' ? installmentsLine(totals.total, paymentTerms.settings) : null,
-    paymentMethodError: methodAsked && !paymentMethod ? PAYMENT_METHOD_REQUIRED : null,
+    otherMethodTotal:
+      paymentMethod === 'pix'
+        ? { method: 'cartao', total: cardTotals.total }
+        : { method: 'pix', total: pixTotals.total },
     primaryLabel,
     primaryBusy: processing || lookupPending || (couponTyped && coupon.status === 'validating'),
     onPrimary,
