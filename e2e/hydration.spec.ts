@@ -76,6 +76,7 @@ test('every server-rendered page hydrates in place: no warning, no error, nothin
     `/produto/${sized}`,
     `/produto/${plain}`,
     '/sobre-nos',
+    '/busca?q=anel',
     '/nada',
   ];
   const { problems } = await watch(page);

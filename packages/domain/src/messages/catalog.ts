@@ -18,8 +18,11 @@ export const SEARCH_PAGE_PROMPT = 'Digite na busca acima o nome, a pedra ou o ba
 export function searchApproximateText(query: string): string {
   return `Não encontramos "${query}" exatamente. Mostramos as joias de nome mais parecido.`;
 }
-/** The results page's empty state, over links to the four categories (SPEC: anel, brinco…). */
-export const SEARCH_SUGGESTIONS_TITLE = 'Que tal ver as nossas coleções?';
+/** Under the results page's empty state: SPEC's hint to try anel, brinco, colar or pulseira. */
+export const SEARCH_EMPTY_HINT =
+  'Confira se a palavra está escrita certinho ou experimente buscar por anel, brinco, colar ou pulseira.';
+/** Over the links to the four categories, when the search shows nothing. */
+export const SEARCH_SUGGESTIONS_TITLE = 'Ou veja as nossas coleções:';
 
 export const CATALOG_OFFSET_INVALID =
   'O deslocamento (offset) deve ser um número inteiro maior ou igual a zero.';

@@ -1,5 +1,6 @@
 import { CATEGORIES, CATEGORY_PAGE_SIZE, pageCounterText } from '@semijoias/domain/catalog';
 import {
+  SEARCH_EMPTY_HINT,
   SEARCH_PAGE_PROMPT,
   SEARCH_PAGE_TITLE,
   SEARCH_SUGGESTIONS_TITLE,
@@ -68,6 +69,24 @@ export function SearchPage() {
   });
   if (pastTheEnd) return <MovedTo to={lastPage} />;
 
+  // Nothing to list (no text, or nothing found): SPEC's empty state is the whole page, its
+  // heading the page's.
+  if (!text || data?.total === 0) {
+    return (
+      <section aria-label="Resultados da busca" className="container-page py-2 sm:py-6">
+        {text ? (
+          <NothingToShow title={searchEmptyText(text)}>
+            <p>{SEARCH_EMPTY_HINT}</p>
+          </NothingToShow>
+        ) : (
+          <NothingToShow title={SEARCH_PAGE_TITLE}>
+            <p>{SEARCH_PAGE_PROMPT}</p>
+          </NothingToShow>
+        )}
+      </section>
+    );
+  }
+
   return (
     <>
       <header className="border-b border-line bg-cream/60">
@@ -93,11 +112,7 @@ export function SearchPage() {
       </header>
 
       <section aria-label="Resultados da busca" className="container-page py-6 sm:py-10">
-        {!text ? (
-          <NothingToShow title={SEARCH_PAGE_TITLE}>
-            <p>{SEARCH_PAGE_PROMPT}</p>
-          </NothingToShow>
-        ) : query.isPending ? (
+        {query.isPending ? (
           <>
             <Skeleton className="mb-5 h-5 w-48" />
             <div className={productGridClasses}>
@@ -117,8 +132,6 @@ export function SearchPage() {
           >
             <p>Verifique sua conexão e tente de novo.</p>
           </EmptyState>
-        ) : data && data.total === 0 ? (
-          <NothingToShow title={searchEmptyText(text)} />
         ) : data ? (
           <>
             {data.aproximada && (
@@ -142,10 +155,11 @@ export function SearchPage() {
   );
 }
 
-/** SPEC's empty state: what was not found, and the four categories to try instead. */
+/** SPEC's empty state, the page's heading: what was not found, and the four categories. */
 function NothingToShow({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <EmptyState
+      as="h1"
       title={title}
       action={
         <div>
