@@ -10,7 +10,7 @@
 -- schema so that no search_path changes what it answers.
 --
 -- An index only: no query of the previous release answers differently (not a stop; built inside
--- the migrations' transaction, 10,000 products in about a second).
+-- the migrations' transaction: 0.1 s for 10,000 products, bench/search-explain.mjs).
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION public.lower_unaccent(text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
