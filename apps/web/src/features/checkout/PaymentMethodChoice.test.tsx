@@ -65,7 +65,6 @@ describe("'Como você quer pagar?'", () => {
     ).toBe(true);
     expect(screen.getByTestId('payment-option-cartao').dataset.selected).toBe('true');
   });
-
 });
 
 describe('the order summary paid by PIX or by card', () => {
