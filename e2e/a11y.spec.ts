@@ -274,7 +274,7 @@ test('a customer: account tabs, address dialogs, her order, the logged-in drawer
   await expectNoA11yViolations(page, '/pedido/<reference>');
 });
 
-test('a customer checks out: saved address, coupon popup, new address form', async ({
+test('a customer checks out: saved address, coupon refused in place, new address form', async ({
   page,
   customer,
 }) => {
@@ -296,13 +296,9 @@ test('a customer checks out: saved address, coupon popup, new address form', asy
   await expect(page.getByTestId('address-selector')).toBeVisible();
   await expectNoA11yViolations(page, '/checkout with a saved address');
   await page.getByLabel('Cupom de desconto').fill('NAOEXISTE');
-  await page.getByTestId('checkout-submit').click();
-  const popup = page.getByTestId('coupon-popup');
-  await expect(popup.getByRole('heading', { name: 'Cupom Inválido' })).toBeVisible();
-  await expectNoA11yViolations(page, 'coupon popup');
-  await popup.getByRole('button', { name: 'Entendi' }).click();
-  await expect(popup).toBeHidden();
+  await page.getByTestId('coupon-apply').click();
   await expect(page.getByTestId('coupon-invalid')).toBeVisible();
+  await expectNoA11yViolations(page, 'coupon refused under its field');
 
   await page.getByRole('button', { name: 'Usar Novo Endereço' }).click();
   await expect(page.getByTestId('checkout-address-form')).toBeVisible();

@@ -133,7 +133,10 @@ test('a guest fills the cart, quotes shipping, the quote follows her changes, ch
   await expect(summary.getByTestId('checkout-item')).toContainText(`${ring.name} × 4`);
   await expect(summary.getByTestId('checkout-cep')).toHaveText('01310-100');
   await expect(summary.getByTestId('checkout-shipping')).toHaveText('R$ 12,90');
-  await expect(summary.getByTestId('checkout-total')).toHaveText(brl(finalSubtotal + 1290));
+  // PIX comes chosen (its discount on the total); by card she pays the drawer's total.
+  await expect(summary.getByTestId('checkout-other-total')).toHaveText(
+    `No cartão: ${brl(finalSubtotal + 1290)}`,
+  );
 
   // Logging in carries the guest's items into her server cart, once.
   await page.goto('/');

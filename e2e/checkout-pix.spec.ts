@@ -90,58 +90,37 @@ test('a guest pays by PIX: the discounted total at checkout, on the provider pag
   await toCheckout(page, ring);
   await fillGuest(page, `luisa.pix.${testInfo.project.name}@exemplo.com.br`);
 
-  // The question, nothing chosen: PIX with its total and discount, the card with its installments
-  // of the whole total, freight included.
+  // The question, PIX chosen for her (the owners give a discount for it): PIX with the one total
+  // she pays by it, freight included, and its discount; the card with its installments of the
+  // whole total.
   const group = choice(page);
   await expect(group).toBeVisible();
   const pixRadio = group.getByRole('radio', { name: 'PIX', exact: true });
   const cardRadio = group.getByRole('radio', { name: 'Cartão de crédito' });
-  await expect(pixRadio).not.toBeChecked();
+  await expect(pixRadio).toBeChecked();
   await expect(cardRadio).not.toBeChecked();
-  // 'R$ Z no PIX' is the products' PIX price (the storefront's rule); the total, freight included,
-  // is under it.
-  await expect(page.getByTestId('payment-option-pix')).toContainText(
-    `${brl(price - pix.discount)} no PIX`,
-  );
-  await expect(page.getByTestId('payment-option-pix')).toContainText(`Total de ${brl(pix.total)}`);
+  await expect(page.getByTestId('payment-option-pix-line')).toHaveText(`${brl(pix.total)} no PIX`);
+  await expect(page.getByTestId('payment-option-pix')).not.toContainText('Total de');
   await expect(page.getByTestId('payment-option-pix')).toContainText(`${percent} % de desconto`);
   await expect(page.getByTestId('payment-option-cartao')).toContainText(
     `em até ${card.count}x de ${brl(card.each)} sem juros`,
   );
-  await expect(summary(page).getByTestId('checkout-total')).toHaveText(brl(price + FREIGHT));
-  await group.scrollIntoViewIfNeeded();
-  await shot(page, 'checkout-choice');
 
-  // Paying without an answer asks for one, and places no order.
-  let placed = 0;
-  page.on('request', (r) => {
-    if (r.url().includes('/api/pay/') && r.method() === 'POST') placed += 1;
-  });
-  const submit = page.getByTestId('checkout-submit');
-  await submit.click();
-  await expect(page.getByTestId('checkout-error-message')).toHaveText(
-    'Escolha como você quer pagar.',
-  );
-  await expect(page.getByTestId('payment-method-error')).toHaveText(
-    'Escolha como você quer pagar.',
-  );
-  await expect(group).toHaveAttribute('aria-invalid', 'true');
-  expect(placed).toBe(0);
-  await shot(page, 'checkout-choice-asked');
-
-  // PIX: its discount on its own line, the PIX total.
-  await page.getByTestId('payment-option-pix').click();
-  await expect(pixRadio).toBeChecked();
-  await expect(page.getByTestId('checkout-error')).toHaveCount(0);
-  await expect(page.getByTestId('payment-method-error')).toHaveCount(0);
+  // One total in the summary: the one she pays by PIX, named so; the card's only as a hint.
   await expect(summary(page).getByTestId('checkout-pix-discount')).toHaveText(
     `− ${brl(pix.discount)}`,
   );
   await expect(summary(page).getByText('Desconto PIX')).toBeVisible();
   await expect(summary(page).getByTestId('checkout-total-label')).toHaveText('Total no PIX');
   await expect(summary(page).getByTestId('checkout-total')).toHaveText(brl(pix.total));
+  await expect(summary(page).getByTestId('checkout-other-total')).toHaveText(
+    `No cartão: ${brl(price + FREIGHT)}`,
+  );
+  await group.scrollIntoViewIfNeeded();
+  await shot(page, 'checkout-choice');
   await shot(page, 'checkout-pix', { fullPage: true });
 
+  const submit = page.getByTestId('checkout-submit');
   const pay = page.waitForRequest((r) => r.url().includes('/api/pay/') && r.method() === 'POST');
   await submit.click();
   expect((await pay).postDataJSON()).toMatchObject({ forma_pagamento: 'pix' });
@@ -174,13 +153,12 @@ test('a guest pays by card: the installments at checkout, 3x on the provider pag
   await toCheckout(page, earring);
   await fillGuest(page, `luisa.cartao.${testInfo.project.name}@exemplo.com.br`);
 
-  // By keyboard: Space picks PIX, then the arrow key moves to the card.
+  // By keyboard: PIX comes chosen; the arrow key moves to the card.
   const group = choice(page);
   const pixRadio = group.getByRole('radio', { name: 'PIX', exact: true });
   const cardRadio = group.getByRole('radio', { name: 'Cartão de crédito' });
-  await pixRadio.focus();
-  await page.keyboard.press('Space');
   await expect(pixRadio).toBeChecked();
+  await pixRadio.focus();
   await page.keyboard.press('ArrowRight');
   await expect(cardRadio).toBeChecked();
   await expect(cardRadio).toBeFocused();
@@ -188,7 +166,7 @@ test('a guest pays by card: the installments at checkout, 3x on the provider pag
 
   // No PIX line; the whole total and its installments.
   await expect(summary(page).getByTestId('checkout-pix-discount')).toHaveCount(0);
-  await expect(summary(page).getByTestId('checkout-total-label')).toHaveText('Total');
+  await expect(summary(page).getByTestId('checkout-total-label')).toHaveText('Total no cartão');
   await expect(summary(page).getByTestId('checkout-total')).toHaveText(brl(total));
   await expect(summary(page).getByTestId('checkout-installments')).toHaveText(
     `em até ${card.count}x de ${brl(card.each)} sem juros`,

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { CHECKOUT_PASSWORD, GUEST_CPF, newCheckoutShopper } from './fixtures/checkout';
-import { brl, cents, logInFromDrawer, productDetails, toCheckout } from './fixtures/helpers';
+import { brl, cents, logInFromDrawer, productDetails, shot, toCheckout } from './fixtures/helpers';
 import { expect, test } from './fixtures/test';
 
 // A purchase from the cart to a paid order, as a guest and as a customer: the checkout page
@@ -41,7 +41,7 @@ async function fillContact(
   await form.getByLabel('CPF').pressSequentially(data.cpf);
 }
 
-/** 'Como você quer pagar?': nothing is chosen for her. */
+/** 'Como você quer pagar?': PIX comes chosen (the owners give 5 % for it); she may change it. */
 async function choosePayment(page: Page, method: 'pix' | 'cartao') {
   await page.getByTestId(`payment-option-${method}`).click();
   await expect(page.getByTestId(`payment-option-${method}`)).toHaveAttribute(
@@ -90,7 +90,16 @@ test('a guest checks out with a new CEP, sees the freight re-quoted and pays by 
   await expect(summary(page).getByTestId('checkout-item')).toContainText(`${ring.name} × 1`);
   await expect(summary(page).getByTestId('checkout-cep')).toHaveText('01310-100');
   await expect(summary(page).getByTestId('checkout-shipping')).toHaveText('R$ 12,90');
-  await expect(summary(page).getByTestId('checkout-total')).toHaveText(brl(price + 1290));
+  // PIX comes chosen (the owners give a PIX discount): one total, the one she pays by PIX, named
+  // so, and the card's as a hint.
+  await expect(page.getByTestId('payment-option-pix')).toHaveAttribute('data-selected', 'true');
+  await expect(summary(page).getByTestId('checkout-total-label')).toHaveText('Total no PIX');
+  await expect(summary(page).getByTestId('checkout-total')).toHaveText(
+    brl(price - pixDiscount(price) + 1290),
+  );
+  await expect(summary(page).getByTestId('checkout-other-total')).toHaveText(
+    `No cartão: ${brl(price + 1290)}`,
+  );
 
   // A guest has neither profile name nor coupon; the CEP comes from the cart and fills the
   // address, read-only.
@@ -120,7 +129,9 @@ test('a guest checks out with a new CEP, sees the freight re-quoted and pays by 
   await expect(form.getByLabel('Estado')).toHaveValue('RJ');
   await expect(summary(page).getByTestId('checkout-cep')).toHaveText('20040-020');
   await expect(summary(page).getByTestId('checkout-shipping')).toHaveText('R$ 18,90');
-  await expect(summary(page).getByTestId('checkout-total')).toHaveText(brl(price + 1890));
+  await expect(summary(page).getByTestId('checkout-total')).toHaveText(
+    brl(price - pixDiscount(price) + 1890),
+  );
 
   await fillContact(page, {
     fullName: 'Helena Guimarães',
@@ -192,35 +203,46 @@ test('a customer saves her first address, tries a wrong coupon, uses BOASVINDAS 
   await form.getByLabel('Número').fill('1000');
   await form.getByLabel('Complemento (opcional)').fill('ap 12');
 
-  // A coupon that does not exist: validated by the main button, refused in the popup, and it
-  // blocks the payment until it is removed or replaced.
+  // A coupon that does not exist: 'Aplicar' asks the server, its refusal is said under the
+  // field (no dialog), the main button stays what it is, and it blocks the payment until it is
+  // removed or replaced.
   const coupon = page.getByLabel('Cupom de desconto');
+  const apply = page.getByTestId('coupon-apply');
   await coupon.fill('NAOEXISTE');
-  await expect(submit).toHaveText('Validar cupom');
-  await submit.click();
-  let popup = page.getByTestId('coupon-popup');
-  await expect(popup).toBeVisible();
-  await expect(popup.getByRole('heading', { name: 'Cupom Inválido' })).toBeVisible();
-  await expect(popup).toContainText('Cupom inválido.');
-  await popup.getByRole('button', { name: 'Entendi' }).click();
-  await expect(popup).toBeHidden();
+  await expect(submit).toHaveText('Salvar e Ir para o Pagamento');
+  await apply.click();
   await expect(page.getByTestId('coupon-invalid')).toBeVisible();
+  await expect(page.getByTestId('coupon-message')).toHaveText('Cupom inválido.');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(submit).toHaveText('Salvar e Ir para o Pagamento');
   await expect(summary(page).getByTestId('checkout-discount')).toHaveCount(0);
   await submit.click();
   await expectError(page, 'Aguarde a validação do cupom ou remova-o para continuar.');
 
-  // BOASVINDAS: 10 % of the products, shown in the popup and in the summary.
+  // BOASVINDAS: 10 % of the products, applied in place: the discount line appears at once.
   await coupon.fill('BOASVINDAS');
   await expect(page.getByTestId('coupon-invalid')).toHaveCount(0);
-  await expect(submit).toHaveText('Validar cupom');
-  await submit.click();
-  popup = page.getByTestId('coupon-popup');
-  await expect(popup.getByRole('heading', { name: 'Cupom Aplicado!' })).toBeVisible();
-  const discount = tenPercent(price);
-  await expect(popup.getByTestId('coupon-popup-discount')).toHaveText(brl(discount));
-  await popup.getByRole('button', { name: 'Continuar' }).click();
+  await coupon.press('Enter');
   await expect(page.getByTestId('coupon-valid')).toBeVisible();
+  const discount = tenPercent(price);
+  await expect(page.getByTestId('coupon-message')).toHaveText(
+    `Cupom Aplicado! Desconto de ${brl(discount)}.`,
+  );
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(summary(page).getByTestId('checkout-discount')).toHaveText(`− ${brl(discount)}`);
+  // 'Remover' takes it off, 'Aplicar' puts it back.
+  await page.getByTestId('coupon-remove').click();
+  await expect(coupon).toHaveValue('');
+  await expect(summary(page).getByTestId('checkout-discount')).toHaveCount(0);
+  await coupon.fill('BOASVINDAS');
+  await apply.click();
+  await expect(summary(page).getByTestId('checkout-discount')).toHaveText(`− ${brl(discount)}`);
+  // PIX still chosen: one total, the coupon's and PIX's discounts taken off.
+  await expect(summary(page).getByTestId('checkout-total-label')).toHaveText('Total no PIX');
+  await shot(page, 'checkout-coupon-pix', { fullPage: true });
+  // By card: the products after the coupon, plus the freight.
+  await choosePayment(page, 'cartao');
+  await expect(summary(page).getByTestId('checkout-total-label')).toHaveText('Total no cartão');
   await expect(summary(page).getByTestId('checkout-total')).toHaveText(
     brl(price - discount + 1290),
   );
@@ -264,14 +286,15 @@ test('a customer saves her first address, tries a wrong coupon, uses BOASVINDAS 
   await page.getByRole('button', { name: 'Voltar aos Endereços Salvos' }).click();
   await expect(selector.getByRole('radio', { name: /Casa/ })).toBeChecked();
   await expect(submit).toHaveText('Ir para o Pagamento');
-  await expect(summary(page).getByTestId('checkout-total')).toHaveText(brl(earringPrice + 1290));
+  await expect(summary(page).getByTestId('checkout-total')).toHaveText(
+    brl(earringPrice - pixDiscount(earringPrice) + 1290),
+  );
 
-  // BOASVINDAS was her first purchase's: it is refused now.
+  // BOASVINDAS was her first purchase's: it is refused now, under the field.
   await page.getByLabel('Cupom de desconto').fill('BOASVINDAS');
-  await submit.click();
-  popup = page.getByTestId('coupon-popup');
-  await expect(popup.getByRole('heading', { name: 'Cupom Inválido' })).toBeVisible();
-  await popup.getByRole('button', { name: 'Entendi' }).click();
+  await page.getByTestId('coupon-apply').click();
+  await expect(page.getByTestId('coupon-invalid')).toBeVisible();
+  await expect(submit).toHaveText('Ir para o Pagamento');
   await page.getByLabel('Cupom de desconto').fill('');
   await expect(submit).toHaveText('Ir para o Pagamento');
 

@@ -173,7 +173,7 @@ export function OrderSummary({
         )}
         <div
           className={cx(
-            'flex items-baseline justify-between gap-4 border-t border-line pt-3',
+            'flex flex-wrap items-baseline justify-between gap-x-4 border-t border-line pt-3',
             quotePending && 'opacity-60',
           )}
         >
@@ -186,17 +186,25 @@ export function OrderSummary({
           >
             {formatBRL(totals.total)}
           </dd>
+          {/* Under the one total (a dl holds only its terms and values): the card's installments,
+              and the other method's total as a small hint. */}
+          {installmentsLine && !quotePending && (
+            <dd
+              data-testid="checkout-installments"
+              className="w-full text-right text-xs text-ink-soft"
+            >
+              {installmentsLine}
+            </dd>
+          )}
+          {otherMethodTotal.total !== totals.total && !quotePending && (
+            <dd
+              data-testid="checkout-other-total"
+              className="mt-0.5 w-full text-right text-xs text-muted"
+            >
+              {otherMethodTotalHint(otherMethodTotal.method, otherMethodTotal.total)}
+            </dd>
+          )}
         </div>
-        {installmentsLine && !quotePending && (
-          <p data-testid="checkout-installments" className="text-right text-xs text-ink-soft">
-            {installmentsLine}
-          </p>
-        )}
-        {otherMethodTotal.total !== totals.total && !quotePending && (
-          <p data-testid="checkout-other-total" className="text-right text-xs text-muted">
-            {otherMethodTotalHint(otherMethodTotal.method, otherMethodTotal.total)}
-          </p>
-        )}
       </dl>
       <div aria-live="polite" className="text-xs">
         {delivery.recalculated && !quotePending && (
