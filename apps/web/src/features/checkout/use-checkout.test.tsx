@@ -776,6 +776,8 @@ describe('a logged-in shopper at the checkout', () => {
     expect(api.callsTo('POST /api/pay/')).toEqual([]);
 
     act(() => result.current.coupon.setCode('BOASVINDAS'));
+    // Another code takes the message about the refused one away.
+    expect(result.current.error).toBeNull();
     await act(() => result.current.coupon.apply());
     expect(result.current.totals.desconto).toBe(2397);
     act(() => result.current.coupon.remove());

@@ -23,7 +23,7 @@ import {
   type PaymentMethod,
   type PaymentSettings,
 } from '@semijoias/domain/payment-terms';
-import { checkoutFormToProfile } from '@semijoias/domain/address';
+import { CHECKOUT_COUPON_NOT_VALIDATED, checkoutFormToProfile } from '@semijoias/domain/address';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import {
@@ -221,6 +221,9 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
   // ----------------------------------------------------------------- Paying
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Changing the code she was told to apply or remove takes that message away.
+  const clearCouponError = () =>
+    setError((current) => (current === CHECKOUT_COUPON_NOT_VALIDATED ? null : current));
   /** The profile body already saved in this visit (a retry does not save it twice). */
   const savedBody = useRef<string | null>(null);
 
@@ -406,7 +409,17 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
     cepLookup,
     locks,
     fieldErrors: showFieldErrors && !selectedProfile ? fieldMessages(form, manualMode) : {},
-    coupon,
+    coupon: {
+      ...coupon,
+      setCode: (code) => {
+        coupon.setCode(code);
+        clearCouponError();
+      },
+      remove: () => {
+        coupon.remove();
+        clearCouponError();
+      },
+    },
     delivery: quote.current,
     quotePending: quote.pending,
     totals,
