@@ -222,6 +222,7 @@ test('a customer saves her first address, tries a wrong coupon, uses BOASVINDAS 
   // BOASVINDAS: 10 % of the products, applied in place: the discount line appears at once.
   await coupon.fill('BOASVINDAS');
   await expect(page.getByTestId('coupon-invalid')).toHaveCount(0);
+  await expect(errorBox(page)).toBeHidden();
   await coupon.press('Enter');
   await expect(page.getByTestId('coupon-valid')).toBeVisible();
   const discount = tenPercent(price);
