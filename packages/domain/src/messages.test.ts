@@ -513,3 +513,12 @@ describe('account API texts (docs/auth-contract.md)', () => {
     expect(M.TOKEN_INVALID_OR_EXPIRED).toBe('Token inválido ou expirado.');
   });
 });
+
+describe("the checkout's one total", () => {
+  it('names the total by the method chosen, and the other as a hint', () => {
+    expect(M.methodTotalLabel('pix')).toBe('Total no PIX');
+    expect(M.methodTotalLabel('cartao')).toBe('Total no cartão');
+    expect(M.otherMethodTotalHint('cartao', 20937)).toBe('No cartão: R$ 209,37');
+    expect(M.otherMethodTotalHint('pix', 19647)).toBe('No PIX: R$ 196,47');
+  });
+});
