@@ -4,7 +4,7 @@
  * of every instance wait for each other at the provider (a gate), so they all write at once; the
  * guarded update in monitor.ts is what lets only one of them move the item and mail.
  */
-import { asc, like } from 'drizzle-orm';
+import { and, asc, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../db/schema.js';
 import type { ProviderReachability } from '../../integrations/payments/provider.js';
@@ -67,7 +67,13 @@ describe('instances sweeping together', () => {
     const mails = await testDb.database.db
       .select({ kind: outboxEmails.kind, subject: outboxEmails.subject })
       .from(outboxEmails)
-      .where(like(outboxEmails.kind, 'health_%'))
+      .where(
+        and(
+          like(outboxEmails.kind, 'health_%'),
+          // The test store has no backup and no schedule: that item's own alert is not counted.
+          like(outboxEmails.subject, '%Provedor de pagamento%'),
+        ),
+      )
       .orderBy(asc(outboxEmails.id));
     expect(mails.map((m) => m.kind)).toEqual(
       Array.from({ length: ROUNDS }, (_, r) => (r % 2 ? 'health_resolved' : 'health_alert')),

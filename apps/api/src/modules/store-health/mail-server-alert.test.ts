@@ -27,6 +27,15 @@ function received() {
   return ctx.sink.received.map((m) => ({ to: m.to, ...parseMessage(m.raw) }));
 }
 
+/**
+ * This item's e-mails. The test store has no backup and no schedule: its 'Último backup' is red
+ * too, and that alert (queued at the first sweep, its retry not yet due) is not this test's.
+ */
+const mailServerMail = and(
+  like(outboxEmails.kind, 'health_%'),
+  like(outboxEmails.subject, '%Servidor de e-mail%'),
+);
+
 describe('the mail server goes down and comes back', () => {
   it('red on the page at once; its e-mail arrives when mail flows again, then the resolved one', async () => {
     const start = Date.now();
@@ -48,10 +57,7 @@ describe('the mail server goes down and comes back', () => {
 
     // The alert is in the outbox; delivering it fails and it stays there for a retry.
     expect(await ctx.app.outbox.drain()).toBe(0);
-    const [waiting] = await ctx.database.db
-      .select()
-      .from(outboxEmails)
-      .where(like(outboxEmails.kind, 'health_%'));
+    const [waiting] = await ctx.database.db.select().from(outboxEmails).where(mailServerMail);
     expect(waiting).toMatchObject({
       kind: 'health_alert',
       recipient: STORE_EMAIL,
@@ -65,7 +71,7 @@ describe('the mail server goes down and comes back', () => {
     const alerts = await ctx.database.db
       .select({ id: outboxEmails.id })
       .from(outboxEmails)
-      .where(like(outboxEmails.kind, 'health_%'));
+      .where(mailServerMail);
     expect(alerts).toHaveLength(1);
 
     // The server is back where it was; the retry comes due (time passes: no waiting here).
@@ -73,7 +79,7 @@ describe('the mail server goes down and comes back', () => {
     await ctx.database.db
       .update(outboxEmails)
       .set({ nextAttemptAt: sql`now()` })
-      .where(and(isNull(outboxEmails.sentAt), like(outboxEmails.kind, 'health_%')));
+      .where(and(isNull(outboxEmails.sentAt), mailServerMail));
     expect(await ctx.app.outbox.drain()).toBe(1);
     const [alert, ...others] = received();
     expect(others).toEqual([]);

@@ -83,9 +83,10 @@ describe('GET /api/admin/saude/', () => {
       if (item.estado !== 'verde') expect(item.o_que_fazer.length).toBeGreaterThan(10);
       expect(new Date(item.verificado_em).getTime()).toBeGreaterThan(Date.now() - 60_000);
     }
-    // The test settings: no backup schedule and none made (yellow, saying so); the sandbox.
+    // The test settings: no backup schedule and none made (red: nothing to come back to); the
+    // sandbox.
     const byKey = Object.fromEntries(page.itens.map((i) => [i.chave, i]));
-    expect(byKey.backup!.estado).toBe('amarelo');
+    expect(byKey.backup!.estado).toBe('vermelho');
     expect(byKey.backup!.detalhe).toContain('desligados');
     expect(byKey.provedor_pagamento!.estado).toBe('verde');
     expect(byKey.notificacoes_recusadas!.estado).toBe('verde');
