@@ -4,6 +4,7 @@
  * (R$ 239,70), quoted R$ 12,90 to 01310-100 (R$ 252,60 in all).
  */
 import { buildCheckoutState, type CheckoutNavigationState } from '@/lib/cart/checkout-state';
+import type { CartShippingQuote } from '@/lib/cart/shipping-quote';
 import type { CartLineView } from '@/lib/cart/use-cart';
 import type { AddressProfile } from '@/lib/addresses';
 
@@ -28,20 +29,23 @@ export const CART_LINES: CartLineView[] = [
 
 export const CART_CEP = '01310-100';
 
+/** The cart's quote as the drawer keeps it: R$ 12,90 to 01310-100 for its three pieces. */
+export const CART_QUOTE: CartShippingQuote = {
+  cep: CART_CEP,
+  quote: {
+    valor: 1290,
+    prazo: '3-5',
+    gratis: false,
+    motivo_gratis: null,
+    regiao: 'Sudeste',
+    peso_total: 0.6,
+  },
+  quotedFor: { subtotalCents: 23970, itemCount: 3 },
+  estimated: false,
+};
+
 export function cartCheckoutState(): CheckoutNavigationState {
-  return buildCheckoutState(CART_LINES, {
-    cep: CART_CEP,
-    quote: {
-      valor: 1290,
-      prazo: '3-5',
-      gratis: false,
-      motivo_gratis: null,
-      regiao: 'Sudeste',
-      peso_total: 0.6,
-    },
-    quotedFor: { subtotalCents: 23970, itemCount: 3 },
-    estimated: false,
-  });
+  return buildCheckoutState(CART_LINES, CART_QUOTE);
 }
 
 /** POST /api/validar-cep/ for 01310-100 (docs/cart-contract.md). */

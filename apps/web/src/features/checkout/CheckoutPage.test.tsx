@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addToGuestCart } from '@/lib/cart/guest-cart';
 import { forgetRequotes, setCartShippingQuote } from '@/lib/cart/shipping-quote';
+import { CART_QUOTE } from '@test/fixtures';
 import { installFakeApi, type FakeApi } from '@test/fake-api';
 import { providers } from '@test/providers';
 import { CheckoutPage } from './CheckoutPage';
@@ -36,19 +37,7 @@ describe('/checkout opened directly', () => {
     addToGuestCart(ring);
     addToGuestCart(ring);
     addToGuestCart(earring);
-    setCartShippingQuote({
-      cep: '01310-100',
-      quote: {
-        valor: 1290,
-        prazo: '3-5',
-        gratis: false,
-        motivo_gratis: null,
-        regiao: 'Sudeste',
-        peso_total: 0.6,
-      },
-      quotedFor: { subtotalCents: 23970, itemCount: 3 },
-      estimated: false,
-    });
+    setCartShippingQuote(CART_QUOTE);
     // The form starts from the cart's CEP, and looks it up.
     api.on('POST /api/validar-cep/', { status: 503, body: { success: false } });
     openCheckoutDirectly();

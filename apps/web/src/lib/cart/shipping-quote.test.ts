@@ -2,21 +2,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, storeTokens } from '@/lib/session';
 import { accessToken, installFakeApi, type FakeApi } from '@test/fake-api';
-import type { CartShippingQuote } from './shipping-quote';
+import { CART_QUOTE } from '@test/fixtures';
 
-const QUOTE: CartShippingQuote = {
-  cep: '01310-100',
-  quote: {
-    valor: 1290,
-    prazo: '3-5',
-    gratis: false,
-    motivo_gratis: null,
-    regiao: 'Sudeste',
-    peso_total: 0.6,
-  },
-  quotedFor: { subtotalCents: 23970, itemCount: 3 },
-  estimated: false,
-};
+const QUOTE = CART_QUOTE;
 
 /** The module as a fresh page load (or a new tab) finds it: nothing in memory, only storage. */
 async function freshPage() {

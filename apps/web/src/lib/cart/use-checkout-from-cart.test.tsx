@@ -2,11 +2,11 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { storeTokens } from '@/lib/session';
 import { accessToken, installFakeApi, type FakeApi } from '@test/fake-api';
-import { cartCheckoutState } from '@test/fixtures';
+import { CART_QUOTE, cartCheckoutState } from '@test/fixtures';
 import { providers } from '@test/providers';
 import { addToGuestCart } from './guest-cart';
 import type { ServerCart } from './server-cart';
-import { forgetRequotes, setCartShippingQuote, type CartShippingQuote } from './shipping-quote';
+import { forgetRequotes, setCartShippingQuote } from './shipping-quote';
 import { useCheckoutFromCart } from './use-checkout-from-cart';
 
 const ring = {
@@ -19,19 +19,7 @@ const ring = {
 const earring = { id: 7, name: 'Brinco Gota', price: '59.90', image: null, estoque: 2 };
 
 /** The fixtures' cart: two rings and an earring, R$ 239,70, quoted R$ 12,90 to 01310-100. */
-const QUOTE: CartShippingQuote = {
-  cep: '01310-100',
-  quote: {
-    valor: 1290,
-    prazo: '3-5',
-    gratis: false,
-    motivo_gratis: null,
-    regiao: 'Sudeste',
-    peso_total: 0.6,
-  },
-  quotedFor: { subtotalCents: 23970, itemCount: 3 },
-  estimated: false,
-};
+const QUOTE = CART_QUOTE;
 
 function guestCart() {
   addToGuestCart(ring);
