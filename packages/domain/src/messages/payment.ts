@@ -25,11 +25,9 @@ export function paidWithLabel(paid: PaidWith): string {
     : `${PAYMENT_METHOD_LABELS.cartao} em ${paid.parcelas}x`;
 }
 
-/** The label before it: 'Pago com' on her order, 'Forma de pagamento' in the owners' and e-mails. */
+/** The label before it on her order and the owners' ('Forma de pagamento' in the e-mails). */
 export const PAID_WITH_LABEL = 'Pago com';
 
-/** 'Ir para o pagamento' with no answer chosen. */
-export const PAYMENT_METHOD_REQUIRED = 'Escolha como você quer pagar.';
 /** The PIX discount's line in an order's totals (the checkout, the return page, 'Meus Pedidos'). */
 export const PIX_DISCOUNT_LABEL = 'Desconto PIX';
 /** The checkout summary's total once PIX is chosen (its discount taken off). */
@@ -62,11 +60,6 @@ export function pixDiscountBadge(tenths: number): string {
 /** What she pays by PIX, freight included: 'R$ 130,30 no PIX'. */
 export function pixTotalLine(totalCents: Cents): string {
   return `${formatBRL(totalCents)} no PIX`;
-}
-
-/** Under PIX's price of the products, what she pays with the freight: 'Total de R$ 130,30 · Aprovação imediata'. */
-export function pixTotalNote(totalCents: Cents): string {
-  return `Total de ${formatBRL(totalCents)} · ${PIX_INSTANT_NOTE}`;
 }
 
 /** Under the card's installments, what they add up to: 'Total de R$ 136,80'. */
