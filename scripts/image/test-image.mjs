@@ -12,7 +12,7 @@
 //   node scripts/image/test-image.mjs <postgres-url> [image]
 //
 // The URL's role must be allowed to create databases; the test's database is dropped at the end.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,25 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function podman(args, options = {}) {
   // --runtime runc: crun fails on this machine's cgroups.
   return spawnSync('podman', ['--runtime', 'runc', ...args], { encoding: 'utf8', ...options });
+}
+
+/**
+ * podman without blocking this process: while a container drains it may still be sending her
+ * e-mails to the SMTP server this test runs, which a spawnSync would freeze (the store then could
+ * not finish within its shutdown timeout and exited 1: a failure of this test, not of the store).
+ */
+function podmanAsync(args) {
+  return new Promise((resolve) => {
+    const child = spawn('podman', ['--runtime', 'runc', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+    child.on('error', (err) => resolve({ status: -1, stdout, stderr: String(err) }));
+  });
 }
 
 function containerState(container) {
@@ -294,9 +313,9 @@ function checkBackup(container) {
 }
 
 /** podman stop sends SIGTERM; the server drains and must exit 0 well before the SIGKILL. */
-function stopStore(container) {
+async function stopStore(container) {
   const stopping = Date.now();
-  const stop = podman(['stop', '--time', '30', container]);
+  const stop = await podmanAsync(['stop', '--time', '30', container]);
   expect(stop.status === 0, `podman stop failed: ${stop.stderr.trim()}`);
   const { status, exitCode } = containerState(container);
   expect(status === 'exited' && exitCode === 0, `on SIGTERM it ended ${status} ${exitCode}`);
@@ -388,7 +407,7 @@ async function main() {
   let reference = await buyAsGuest(products);
   await checkOutboxEmail(pg, reference);
   checkBackup(pg);
-  stopStore(pg);
+  await stopStore(pg);
 
   // 2. The embedded PGlite in the data volume, e-mail over SMTP.
   smtp = await startSmtp();
@@ -410,7 +429,7 @@ async function main() {
     smtp.received.find((m) => m.to.includes(GUEST_EMAIL)),
   );
   log(`her e-mail about order ${reference} received over SMTP (${mail.data.length} bytes)`);
-  stopStore(embedded);
+  await stopStore(embedded);
 }
 
 let cleaning;
