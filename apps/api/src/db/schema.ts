@@ -92,6 +92,11 @@ export const products = pgTable(
      * variations, `stock` is the sum of theirs, kept by a trigger (migration 0011).
      */
     variationAxis: text('variation_axis'),
+    /**
+     * Its plating or material ('dourado', 'rodio', 'prata'…: a code of PLATINGS in the domain),
+     * set by the owners; categories and search filter by it. Null: not said (in no plating filter).
+     */
+    plating: text('plating'),
     /** Name, description and category words, lower case without accents (productSearchText). */
     searchText: text('search_text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -158,6 +163,11 @@ export const productVariations = pgTable(
     position: integer('position').notNull(),
     stock: integer('stock').notNull().default(0),
     sku: text('sku'),
+    /**
+     * 'Manter em estoque': the owners keep this size stocked, so the Painel's low-stock card counts
+     * it when it runs low (other sizes count only through their piece's total).
+     */
+    keptInStock: boolean('kept_in_stock').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -233,6 +243,11 @@ export const users = pgTable(
      * unless she ticks it; withdrawn from the info tab or any marketing e-mail's link.
      */
     marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
+    /**
+     * The CEP she last quoted her cart's freight for (issue 34 item 3): her server cart remembers it
+     * on every device, as a guest's device cart does in the browser. Null: none yet.
+     */
+    cartCep: text('cart_cep'),
     /** When she last gave or withdrew that agreement (null: never asked to change it). */
     marketingOptInChangedAt: timestamp('marketing_opt_in_changed_at', { withTimezone: true }),
     /**
