@@ -14,7 +14,7 @@ import {
   lineOutOfStockMessage,
   VARIATION_NOT_FOUND,
 } from '@semijoias/domain/variations';
-import { products, productVariations, stockMovements } from '../../db/schema.js';
+import { auditLog, products, productVariations, stockMovements } from '../../db/schema.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { apiCall, type Method } from '../../../test/accounts.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
@@ -488,6 +488,71 @@ describe("the owners' sizes of a piece", () => {
       variacoes: [{ nome: 'X' }, { nome: 'x' }],
     });
     expect(repeated.statusCode).toBe(400);
+  });
+
+  it("marks sizes 'Manter em estoque', keeps the mark when a body leaves it out, audits it", async () => {
+    const owner = await loggedInOwner(ctx.app, ctx.database);
+    const ring = await sizedPiece(ctx.database);
+    const [first, second] = ring.sizes;
+    const body = (kept: (id: number) => boolean | undefined | string) => ({
+      nome_variacao: ring.axis,
+      variacoes: ring.sizes.map((size) => ({
+        id: size.id,
+        nome: size.name,
+        ...(kept(size.id) === undefined ? {} : { manter_em_estoque: kept(size.id) }),
+      })),
+    });
+    const marked = await put(
+      owner.token,
+      ring.id,
+      body((id) => id === second!.id),
+    );
+    expect(marked.statusCode, marked.body).toBe(200);
+    const kept = (res: typeof marked) =>
+      res
+        .json<{ produto: { variacoes: { id: number; manter_em_estoque: boolean }[] } }>()
+        .produto.variacoes.filter((v) => v.manter_em_estoque)
+        .map((v) => v.id);
+    expect(kept(marked)).toEqual([second!.id]);
+    const [entry] = await ctx.database.db
+      .select({ summary: auditLog.summary, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'product.variations'), eq(auditLog.entityId, String(ring.id))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry!.summary).toContain(`manter em estoque: ${second!.name}`);
+    expect(entry!.after).toMatchObject({ manter_em_estoque: [second!.name] });
+
+    // An older page's body, without the field: the marks stay as they are.
+    const untouched = await put(
+      owner.token,
+      ring.id,
+      body(() => undefined),
+    );
+    expect(untouched.statusCode, untouched.body).toBe(200);
+    expect(kept(untouched)).toEqual([second!.id]);
+    // A new size starts unmarked unless marked.
+    const added = await put(owner.token, ring.id, {
+      ...body(() => undefined),
+      variacoes: [...body(() => undefined).variacoes, { nome: '99', manter_em_estoque: true }],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(kept(added)).toHaveLength(2);
+
+    const bad = await put(
+      owner.token,
+      ring.id,
+      body((id) => (id === first!.id ? 'sim' : false)),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ errors: { variacoes: string[] } }>().errors.variacoes).toEqual([
+      'Confira as variações.',
+    ]);
+
+    // The ring as it was for the other tests (the first ring sold by 'Aro'): no size kept, no '99'.
+    const restored = await put(owner.token, ring.id, body(() => false));
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(kept(restored)).toEqual([]);
   });
 
   it('archives a size that was ever ordered, keeping her order', async () => {

@@ -134,7 +134,7 @@ export async function emptyForSizes(tx: Db, productId: number, by: OwnerTag): Pr
 export async function openSizes(
   tx: Db,
   productId: number,
-  sizes: readonly { name: string; sku: string | null; position: number }[],
+  sizes: readonly { name: string; sku: string | null; position: number; keptInStock?: boolean }[],
 ): Promise<void> {
   if (sizes.length === 0) return;
   await tx

@@ -2,7 +2,7 @@
  * GET /api/admin/painel/: only paid orders are sales, each on the store's day (America/Sao_Paulo,
  * not UTC), thirty days with zeros, the orders waiting for the owners, the low-stock pieces.
  */
-import { and, count, eq, isNull, lte } from 'drizzle-orm';
+import { and, count, eq, exists, isNull, lte, or, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOW_STOCK_THRESHOLD } from '@semijoias/domain/admin';
 import { loggedInCustomer } from '../../../../test/accounts.js';
@@ -10,7 +10,7 @@ import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.j
 import { useTestApp } from '../../../../test/helpers.js';
 import { sizedPiece } from '../../../../test/factories.js';
 import { catalogTail, insertOrder } from '../../../../test/orders.js';
-import { products, type OrderRow } from '../../../db/schema.js';
+import { products, productVariations, type OrderRow } from '../../../db/schema.js';
 import { memoryMailer } from '../../../integrations/mail/mailer.js';
 import type { DashboardJson } from './schemas.js';
 
@@ -24,6 +24,28 @@ async function painel(token: string): Promise<DashboardJson> {
   const res = await adminCall(ctx.app, token, 'GET', '/api/admin/painel/');
   expect(res.statusCode, res.body).toBe(200);
   return res.json<DashboardJson>();
+}
+
+/** The visible pieces low by their total or by a size kept in stock, counted apart. */
+async function lowPieces(): Promise<number> {
+  const keptLow = ctx.database.db
+    .select({ one: sql`1` })
+    .from(productVariations)
+    .where(
+      and(
+        eq(productVariations.productId, products.id),
+        eq(productVariations.keptInStock, true),
+        isNull(productVariations.archivedAt),
+        lte(productVariations.stock, LOW_STOCK_THRESHOLD),
+      ),
+    );
+  const [counted] = await ctx.database.db
+    .select({ n: count() })
+    .from(products)
+    .where(
+      and(isNull(products.hiddenAt), or(lte(products.stock, LOW_STOCK_THRESHOLD), exists(keptLow))),
+    );
+  return counted!.n;
 }
 
 async function order(status: OrderRow['status'], paidAt: Date | null): Promise<OrderRow> {
@@ -130,12 +152,9 @@ describe('GET /api/admin/painel/', () => {
     const stocks = listed.map((p) => p.estoque);
     expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
 
-    // The count is of pieces: the visible ones whose total stock is low, none else.
-    const [counted] = await ctx.database.db
-      .select({ n: count() })
-      .from(products)
-      .where(and(lte(products.stock, LOW_STOCK_THRESHOLD), isNull(products.hiddenAt)));
-    expect(answer.estoque_baixo.total).toBe(counted!.n);
+    // The count is of pieces: the visible ones whose total stock is low or with a kept size
+    // that is, none else.
+    expect(answer.estoque_baixo.total).toBe(await lowPieces());
 
     // 'Ver todas': the product list's 'Estoque baixo' is the same pieces, the emptiest first.
     const full = await adminCall(
@@ -153,5 +172,67 @@ describe('GET /api/admin/painel/', () => {
     expect(page.produtos.map((p) => p.id).slice(0, listed.length)).toEqual(listed.map((p) => p.id));
     expect(page.produtos.every((p) => p.estoque_baixo && !p.oculto)).toBe(true);
     expect(page.produtos.map((p) => p.id)).not.toContain(wellStocked.id);
+  });
+
+  it('counts a size the owners keep in stock when it runs low, and lists it under its piece', async () => {
+    const owner = await loggedInOwner(ctx.app, ctx.database);
+    // A ring with plenty in total: its sold-out size is an alert only once marked 'Manter em
+    // estoque'.
+    const ring = await sizedPiece(ctx.database, { stocks: [0, 1], rest: 20 });
+    const [soldOut, lastOne, plenty] = ring.sizes;
+    const before = await painel(owner.token);
+    expect(before.estoque_baixo.produtos.map((p) => p.id)).not.toContain(ring.id);
+
+    const put = await adminCall(
+      ctx.app,
+      owner.token,
+      'PUT',
+      `/api/admin/produtos/${ring.id}/variacoes/`,
+      {
+        nome_variacao: ring.axis,
+        variacoes: ring.sizes.map((size) => ({
+          id: size.id,
+          nome: size.name,
+          manter_em_estoque: [soldOut!.id, plenty!.id].includes(size.id),
+        })),
+      },
+    );
+    expect(put.statusCode, put.body).toBe(200);
+
+    const after = await painel(owner.token);
+    expect(after.estoque_baixo.total).toBe(before.estoque_baixo.total + 1);
+    expect(after.estoque_baixo.total).toBe(await lowPieces());
+    // Sold out in a kept size, it is among the emptiest, first of the list: only its kept size
+    // that is low is named (not the last one of a size not kept, nor the kept one with plenty).
+    const listed = after.estoque_baixo.produtos.find((p) => p.id === ring.id);
+    expect(listed).toMatchObject({
+      estoque: ring.sizes.reduce((n, size) => n + size.stock, 0),
+      nome_variacao: ring.axis,
+      variacoes_baixas: [{ id: soldOut!.id, nome: soldOut!.name, estoque: 0 }],
+    });
+    expect(lastOne!.stock).toBe(1);
+
+    // 'Ver todas' shows it too, flagged low, with the same count.
+    const full = await adminCall(
+      ctx.app,
+      owner.token,
+      'GET',
+      '/api/admin/produtos/?situacao=estoque_baixo',
+    );
+    expect(full.statusCode, full.body).toBe(200);
+    const page = full.json<{
+      total: number;
+      produtos: { id: number; estoque_baixo: boolean; variacoes_baixas: unknown[] }[];
+    }>();
+    expect(page.total).toBe(after.estoque_baixo.total);
+    expect(page.produtos.find((p) => p.id === ring.id)).toMatchObject({
+      estoque_baixo: true,
+      variacoes_baixas: [{ id: soldOut!.id, nome: soldOut!.name, estoque: 0 }],
+    });
+    // The emptiest first on both: the ring's kept size at 0 ranks it with the sold-out pieces.
+    const rank = (ids: number[]) => ids.indexOf(ring.id);
+    expect(rank(page.produtos.map((p) => p.id))).toBe(
+      rank(after.estoque_baixo.produtos.map((p) => p.id)),
+    );
   });
 });

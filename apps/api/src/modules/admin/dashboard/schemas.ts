@@ -24,8 +24,9 @@ export const dashboardAnswer = z.object({
   pedidos_a_enviar: z.number(),
   pedidos_aguardando_pagamento: z.number(),
   /**
-   * The visible pieces whose total stock is low (products/low-stock.ts), the emptiest first: a
-   * piece sold by size once, by the sum of its sizes (`nome_variacao` names its axis).
+   * The visible pieces whose total stock is low, or with a size kept in stock ('Manter em
+   * estoque') that is (products/low-stock.ts), the emptiest first: a piece sold by size once
+   * (`nome_variacao` names its axis), its low kept sizes in `variacoes_baixas`.
    */
   estoque_baixo: z.object({
     total: z.number(),
@@ -36,6 +37,9 @@ export const dashboardAnswer = z.object({
         estoque: z.number(),
         imagem: z.string(),
         nome_variacao: z.string().nullable(),
+        variacoes_baixas: z.array(
+          z.object({ id: z.number(), nome: z.string(), estoque: z.number() }),
+        ),
       }),
     ),
   }),

@@ -3,10 +3,10 @@
  * be in (paid, in_progress, shipped, delivered; a cancelled or refunded order's money is not
  * sales) — and fall on the store's day (America/Sao_Paulo), not the server's.
  */
-import { asc, count, inArray, sql } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { orders, products } from '../../../db/schema.js';
-import { lowStockCondition } from '../products/low-stock.js';
+import { lowKeptSizes, lowStockCondition, lowStockOrder } from '../products/low-stock.js';
 import type { DashboardJson } from './schemas.js';
 import { earnings } from './earnings.js';
 
@@ -71,7 +71,8 @@ export async function dashboard(
 
   // A piece is low when its total is: a piece sold by size by the sum of its live sizes (which
   // `products.stock` keeps), not size by size — a ring shown in eight sizes with two of them
-  // sold out is not a shelf to refill. The full list is the product list's 'Estoque baixo'.
+  // sold out is not a shelf to refill — unless the owners marked a size 'Manter em estoque'.
+  // The full list is the product list's 'Estoque baixo'.
   const low = lowStockCondition();
   // What the reminders, 'Avise-me' and the cart e-mails sold in the same 30 days.
   const returnsQuery = earnings(
@@ -103,11 +104,15 @@ export async function dashboard(
           })
           .from(products)
           .where(low)
-          .orderBy(asc(products.stock), asc(products.name), asc(products.id))
+          .orderBy(...lowStockOrder())
           .limit(LOW_STOCK_LIST_LIMIT),
       ]),
     ]);
 
+  const keptLow = await lowKeptSizes(
+    db,
+    lowList.map((p) => p.id),
+  );
   const days = series.map((d) => ({
     dia: d.dia,
     total_cents: Number(d.total_cents),
@@ -132,6 +137,7 @@ export async function dashboard(
         estoque: p.stock,
         imagem: imageUrl(p.image),
         nome_variacao: p.axis,
+        variacoes_baixas: keptLow.get(p.id) ?? [],
       })),
     },
   };

@@ -64,7 +64,10 @@ export const adminProductListItem = z.object({
   categoria: z.string(),
   preco: z.string(),
   estoque: z.number(),
+  /** Its total is low, or a size kept in stock is (low-stock.ts). */
   estoque_baixo: z.boolean(),
+  /** Its sizes marked 'Manter em estoque' that are low, in the owners' order. */
+  variacoes_baixas: z.array(z.object({ id: z.number(), nome: z.string(), estoque: z.number() })),
   /** Shoppers waiting for 'Avise-me' on this piece (any size): what to restock first. */
   aguardando_aviso: z.number(),
   oculto: z.boolean(),
@@ -131,6 +134,8 @@ export const adminProductJson = z.object({
       estoque: z.number(),
       sku: z.string().nullable(),
       pedidos: z.number(),
+      /** 'Manter em estoque': counted by the low-stock card on its own when it runs low. */
+      manter_em_estoque: z.boolean(),
       /** Open 'Avise-me' requests for this size. */
       aguardando_aviso: z.number(),
     }),

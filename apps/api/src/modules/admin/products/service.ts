@@ -37,7 +37,7 @@ import type { Db } from '../../../db/client.js';
 import { productCompositions, products } from '../../../db/schema.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../lib/errors.js';
 import { wordStartPattern, type ImageUrl } from '../../catalog/index.js';
-import { lowStockCondition } from './low-stock.js';
+import { lowKeptSizes, lowStockCondition, lowStockOrder } from './low-stock.js';
 import { waitingCounts } from '../../stock-alerts/index.js';
 import { receiveInitialStock, setStockFromForm } from '../../stock/index.js';
 import { writeAudit } from '../audit.js';
@@ -260,7 +260,7 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
             ...(query.situacao === 'aguardando_aviso'
               ? [desc(waitingNow), desc(products.id)]
               : lowOnly
-                ? [asc(products.stock), asc(products.name), asc(products.id)]
+                ? lowStockOrder()
                 : [desc(products.id)]),
           )
           .limit(ADMIN_PAGE_SIZE)
@@ -268,10 +268,8 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
         db.select({ n: count() }).from(products).where(where),
       ]);
       const total = totalRow?.n ?? 0;
-      const waiting = await waitingCounts(
-        db,
-        rows.map((p) => p.id),
-      );
+      const ids = rows.map((p) => p.id);
+      const [waiting, keptLow] = await Promise.all([waitingCounts(db, ids), lowKeptSizes(db, ids)]);
       return {
         produtos: rows.map((p) => ({
           id: p.id,
@@ -280,7 +278,8 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
           categoria: p.category,
           preco: centsToDecimal(p.priceCents),
           estoque: p.stock,
-          estoque_baixo: p.stock <= LOW_STOCK_THRESHOLD,
+          estoque_baixo: p.stock <= LOW_STOCK_THRESHOLD || keptLow.has(p.id),
+          variacoes_baixas: keptLow.get(p.id) ?? [],
           aguardando_aviso: waiting.get(p.id)?.total ?? 0,
           oculto: p.hiddenAt !== null,
           novo: p.novo,

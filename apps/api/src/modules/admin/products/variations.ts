@@ -51,11 +51,14 @@ export interface VariationJson {
   sku: string | null;
   /** Order lines naming it: a size ever ordered is archived, never deleted. */
   pedidos: number;
+  /** 'Manter em estoque': the low-stock card counts it on its own (low-stock.ts). */
+  manter_em_estoque: boolean;
 }
 
 export interface VariationsForm {
   axis: string | null;
-  variations: { id?: number; name: string; sku: string | null }[];
+  /** `keptInStock` undefined: a kept size keeps its mark, a new one starts without. */
+  variations: { id?: number; name: string; sku: string | null; keptInStock?: boolean }[];
 }
 
 /** The body of PUT /api/admin/produtos/{id}/variacoes/, checked field by field. */
@@ -91,7 +94,17 @@ export function validateVariationsForm(
       errors.variacoes = [VARIATION_FORM_MESSAGES.bodyInvalid];
       continue;
     }
-    variations.push({ ...(typeof id === 'number' ? { id } : {}), name, sku });
+    const kept = v.manter_em_estoque;
+    if (kept !== undefined && kept !== null && typeof kept !== 'boolean') {
+      errors.variacoes = [VARIATION_FORM_MESSAGES.bodyInvalid];
+      continue;
+    }
+    variations.push({
+      ...(typeof id === 'number' ? { id } : {}),
+      name,
+      sku,
+      ...(typeof kept === 'boolean' ? { keptInStock: kept } : {}),
+    });
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: { axis: list.length > 0 ? axisRaw : null, variations } };
@@ -106,6 +119,7 @@ export async function variationsOf(db: Db, productId: number): Promise<Variation
       posicao: productVariations.position,
       estoque: productVariations.stock,
       sku: productVariations.sku,
+      manter_em_estoque: productVariations.keptInStock,
       // Qualified by hand: Drizzle leaves a one-table select's columns bare, which inside the
       // subquery would name order_items' own.
       pedidos: sql<number>`(select count(*)::int from order_items oi where oi.variation_id = "product_variations"."id")`,
@@ -170,21 +184,30 @@ export async function setVariations(
           .set({ name: `\u2060${v.id}` })
           .where(eq(productVariations.id, v.id));
     }
-    const added: { name: string; sku: string | null; position: number }[] = [];
+    const added: { name: string; sku: string | null; position: number; keptInStock: boolean }[] =
+      [];
+    const keptAfter = form.variations.map((v) =>
+      v.id === undefined
+        ? (v.keptInStock ?? false)
+        : (v.keptInStock ?? byId.get(v.id)!.manter_em_estoque),
+    );
     for (const [position, v] of form.variations.entries()) {
+      const keptInStock = keptAfter[position]!;
       if (v.id !== undefined) {
         await tx
           .update(productVariations)
-          .set({ name: v.name, sku: v.sku, position, updatedAt: sql`now()` })
+          .set({ name: v.name, sku: v.sku, position, keptInStock, updatedAt: sql`now()` })
           .where(eq(productVariations.id, v.id));
       } else {
-        added.push({ name: v.name, sku: v.sku, position });
+        added.push({ name: v.name, sku: v.sku, position, keptInStock });
       }
     }
     // Last, so a new size's name never meets a kept size's old one; each opens empty.
     await openSizes(tx, productId, added);
 
     const list = form.variations.map((v) => v.name).join(', ');
+    const keptNames = form.variations.filter((_, i) => keptAfter[i]).map((v) => v.name);
+    const keptBefore = current.filter((v) => v.manter_em_estoque).map((v) => v.nome);
     await writeAudit(tx, owner, {
       action: 'product.variations',
       entityType: 'product',
@@ -192,9 +215,18 @@ export async function setVariations(
       summary:
         form.axis === null
           ? `Variações de ${product.name}: nenhuma (vendida sem variação)`
-          : `Variações de ${product.name} (${form.axis}): ${list}`,
-      before: { nome_variacao: product.axis, variacoes: current.map((v) => v.nome) },
-      after: { nome_variacao: form.axis, variacoes: form.variations.map((v) => v.name) },
+          : `Variações de ${product.name} (${form.axis}): ${list}` +
+            (keptNames.length > 0 ? `; manter em estoque: ${keptNames.join(', ')}` : ''),
+      before: {
+        nome_variacao: product.axis,
+        variacoes: current.map((v) => v.nome),
+        manter_em_estoque: keptBefore,
+      },
+      after: {
+        nome_variacao: form.axis,
+        variacoes: form.variations.map((v) => v.name),
+        manter_em_estoque: keptNames,
+      },
     });
   });
 }
