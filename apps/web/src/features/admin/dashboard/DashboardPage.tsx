@@ -3,7 +3,9 @@
  * owners (to ship, awaiting payment — each a link to the Pedidos list filtered), the 30 days'
  * chart and the pieces running out, each a link to restock it or open it.
  */
+import { LOW_STOCK_THRESHOLD } from '@semijoias/domain/admin';
 import { formatBRL } from '@semijoias/domain/money';
+import { variationLabel } from '@semijoias/domain/variations';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -183,6 +185,9 @@ function OrdersCard({
   );
 }
 
+const unitsText = (n: number) =>
+  n === 0 ? 'Esgotado' : `${n} ${n === 1 ? 'unidade' : 'unidades'}`;
+
 function LowStock({ products, total }: { products: LowStockProduct[]; total: number }) {
   if (products.length === 0) {
     return <AdminEmpty>Nenhuma peça com estoque baixo. Tudo abastecido!</AdminEmpty>;
@@ -221,16 +226,32 @@ function LowStock({ products, total }: { products: LowStockProduct[]; total: num
               <p
                 className={cx(
                   'text-xs font-medium',
-                  p.estoque === 0 ? 'text-rose' : 'text-gold-dark',
+                  p.estoque === 0
+                    ? 'text-rose'
+                    : p.estoque <= LOW_STOCK_THRESHOLD
+                      ? 'text-gold-dark'
+                      : 'text-ink-soft',
                 )}
               >
-                {p.estoque === 0
-                  ? 'Esgotado'
-                  : `${p.estoque} ${p.estoque === 1 ? 'unidade' : 'unidades'}`}
+                {unitsText(p.estoque)}
               </p>
+              {(p.variacoes_baixas ?? []).map((size) => (
+                <p
+                  key={size.id}
+                  data-testid="low-stock-kept"
+                  className={cx(
+                    'text-xs font-medium',
+                    size.estoque === 0 ? 'text-rose' : 'text-gold-dark',
+                  )}
+                >
+                  {variationLabel(p.nome_variacao, size.nome)} (manter em estoque):{' '}
+                  {unitsText(size.estoque).toLocaleLowerCase('pt-BR')}
+                </p>
+              ))}
             </div>
             <Link
-              to={`/admin/estoque?ajustar=${p.id}`}
+              // One kept size low: the adjustment opens on it.
+              to={`/admin/estoque?ajustar=${p.id}${p.variacoes_baixas?.length === 1 ? `&variacao=${p.variacoes_baixas[0]!.id}` : ''}`}
               aria-label={`Repor ${p.nome}`}
               className={buttonClasses('outline', 'sm', 'shrink-0')}
             >

@@ -21,6 +21,8 @@ export interface LowStockProduct {
    * null for a piece without sizes.
    */
   nome_variacao: string | null;
+  /** Its sizes marked 'Manter em estoque' that are low (the reason it is listed, when its sum is not). */
+  variacoes_baixas?: { id: number; nome: string; estoque: number }[];
 }
 
 /** What the reminders, 'Avise-me' and the cart e-mails sold in the last 30 days. */

@@ -173,6 +173,12 @@ function ProductRow({ product: p }: { product: AdminProductListItem }) {
             <span>{p.categoria}</span>
             <span>{priceText(p.preco)}</span>
             {p.oculto && <Badge tone="light">Oculto</Badge>}
+            {(p.variacoes_baixas ?? []).length > 0 && (
+              <span className="text-xs font-medium text-rose" data-testid="kept-low">
+                Manter em estoque:{' '}
+                {p.variacoes_baixas!.map((v) => `${v.nome} (${v.estoque} un.)`).join(', ')}
+              </span>
+            )}
             {(p.aguardando_aviso ?? 0) > 0 && (
               <span data-testid="waiting-badge" title={stockAlertWaitingTitle(p.aguardando_aviso!)}>
                 <Badge tone="ink">{stockAlertWaitingText(p.aguardando_aviso!)}</Badge>

@@ -40,7 +40,15 @@ const ring: AdminProduct = {
   nome_variacao: 'Aro',
   variacoes: [
     { id: 41, nome: '14', posicao: 0, estoque: 3, sku: null, pedidos: 2 },
-    { id: 42, nome: '16', posicao: 1, estoque: 2, sku: 'AN-16', pedidos: 0 },
+    {
+      id: 42,
+      nome: '16',
+      posicao: 1,
+      estoque: 2,
+      sku: 'AN-16',
+      pedidos: 0,
+      manter_em_estoque: true,
+    },
     { id: 43, nome: '18', posicao: 2, estoque: 0, sku: null, pedidos: 0 },
   ],
 };
@@ -75,15 +83,15 @@ describe('the variations model', () => {
     const drafts = moveDraft(draftsOf(ring.variacoes), 2, -1);
     const body = variationsBody(' Aro ', [
       ...drafts,
-      { key: 'n1', nome: ' 20 ', sku: ' ', pedidos: 0 },
+      { key: 'n1', nome: ' 20 ', sku: ' ', pedidos: 0, manter: true },
     ]);
     expect(body).toEqual({
       nome_variacao: 'Aro',
       variacoes: [
-        { id: 41, nome: '14', sku: null },
-        { id: 43, nome: '18', sku: null },
-        { id: 42, nome: '16', sku: 'AN-16' },
-        { nome: '20', sku: null },
+        { id: 41, nome: '14', sku: null, manter_em_estoque: false },
+        { id: 43, nome: '18', sku: null, manter_em_estoque: false },
+        { id: 42, nome: '16', sku: 'AN-16', manter_em_estoque: true },
+        { nome: '20', sku: null, manter_em_estoque: true },
       ],
     });
   });
@@ -127,11 +135,44 @@ describe('the Variações section', () => {
     expect(api.callsTo('PUT /api/admin/produtos/6/variacoes/')[0]!.body).toEqual({
       nome_variacao: 'Aro',
       variacoes: [
-        { id: 41, nome: '14,5', sku: null },
-        { nome: '20', sku: 'AN-20' },
-        { id: 42, nome: '16', sku: 'AN-16' },
+        { id: 41, nome: '14,5', sku: null, manter_em_estoque: false },
+        { nome: '20', sku: 'AN-20', manter_em_estoque: false },
+        { id: 42, nome: '16', sku: 'AN-16', manter_em_estoque: true },
       ],
     });
+  });
+
+  it("marks and unmarks 'Manter em estoque' per size, a change to save", async () => {
+    api.on('PUT /api/admin/produtos/6/variacoes/', (call) => ({
+      body: { produto: { ...ring, variacoes: [], ...(call.body as object) } },
+    }));
+    show(ring);
+    const kept = (name: string) =>
+      screen.getByRole('checkbox', { name: `Manter em estoque (${name})` }) as HTMLInputElement;
+    // As saved: 16 is kept, the others are not; nothing to save yet.
+    expect([kept('Aro 14').checked, kept('Aro 16').checked, kept('Aro 18').checked]).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect(
+      (screen.getByRole('button', { name: 'Salvar variações' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    fireEvent.click(kept('Aro 18'));
+    fireEvent.click(kept('Aro 16'));
+    expect(screen.getByText('Alterações não salvas.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar variações' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/admin/produtos/6/variacoes/')).toHaveLength(1),
+    );
+    const body = api.callsTo('PUT /api/admin/produtos/6/variacoes/')[0]!.body as {
+      variacoes: { nome: string; manter_em_estoque: boolean }[];
+    };
+    expect(body.variacoes.map((v) => [v.nome, v.manter_em_estoque])).toEqual([
+      ['14', false],
+      ['16', false],
+      ['18', true],
+    ]);
   });
 
   it("shows the API's refusal of a size that still has stock", async () => {
@@ -163,7 +204,7 @@ describe('the Variações section', () => {
     );
     expect(api.callsTo('PUT /api/admin/produtos/6/variacoes/')[0]!.body).toEqual({
       nome_variacao: 'Aro',
-      variacoes: [{ nome: '15', sku: null }],
+      variacoes: [{ nome: '15', sku: null, manter_em_estoque: false }],
     });
   });
 });

@@ -145,7 +145,10 @@ function VariationsEditor({
       return;
     }
     nextKey.current += 1;
-    setDrafts([...drafts, { key: `n${nextKey.current}`, nome, sku: newSku.trim(), pedidos: 0 }]);
+    setDrafts([
+      ...drafts,
+      { key: `n${nextKey.current}`, nome, sku: newSku.trim(), pedidos: 0, manter: false },
+    ]);
     setNewName('');
     setNewSku('');
     setAddError(null);
@@ -280,6 +283,17 @@ function VariationsEditor({
                       className={cx(inputClasses, 'min-h-11 px-3')}
                     />
                   </div>
+                  <label className="col-span-2 flex min-h-11 cursor-pointer items-center gap-2 text-sm text-ink md:min-h-0">
+                    <input
+                      type="checkbox"
+                      checked={d.manter}
+                      onChange={(e) => update(index, { manter: e.target.checked })}
+                      aria-describedby={`${ids}-kept-hint`}
+                      className="size-5 shrink-0 accent-gold-dark"
+                    />
+                    Manter em estoque
+                    <span className="sr-only"> ({label})</span>
+                  </label>
                 </div>
                 <div className="text-sm" data-testid="variation-stock">
                   {saved ? (
@@ -423,6 +437,11 @@ function VariationsEditor({
         )}
       </form>
 
+      <p id={`${ids}-kept-hint`} className="text-xs text-muted">
+        “Manter em estoque”: quando um {word} marcado chega a {LOW_STOCK_THRESHOLD} unidades ou
+        menos, a peça aparece no cartão Estoque baixo do Painel. Os outros contam só pela soma da
+        peça.
+      </p>
       <p className="text-xs text-muted">
         Cada {word} novo começa com 0 unidades. O estoque é contado por {word}: ajuste cada um em
         “Ajustar estoque”. O preço é o mesmo para todos.

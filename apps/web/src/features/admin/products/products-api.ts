@@ -15,13 +15,23 @@ export interface AdminProductListItem {
   categoria: string;
   preco: string;
   estoque: number;
+  /** Its total is low, or a size marked 'Manter em estoque' is. */
   estoque_baixo: boolean;
+  /** Its sizes marked 'Manter em estoque' that are low, in the owners' order. */
+  variacoes_baixas?: LowKeptSize[];
   /** Open 'Avise-me' requests for the piece (any size). */
   aguardando_aviso?: number;
   oculto: boolean;
   novo: boolean;
   promocao: boolean;
   imagem: string | null;
+}
+
+/** A size the owners keep in stock that is low (docs/variations-contract.md). */
+export interface LowKeptSize {
+  id: number;
+  nome: string;
+  estoque: number;
 }
 
 export interface AdminProductList {
@@ -85,6 +95,8 @@ export interface AdminVariation {
   aguardando_aviso?: number;
   /** Order lines naming it: taken out, it is archived (hidden), never deleted. */
   pedidos: number;
+  /** 'Manter em estoque': the Painel's low-stock card counts it on its own when it runs low. */
+  manter_em_estoque?: boolean;
 }
 
 export interface ProductListFilters {

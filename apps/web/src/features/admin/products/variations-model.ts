@@ -16,11 +16,13 @@ export interface VariationDraft {
   sku: string;
   /** Order lines naming it (0 for a new one). */
   pedidos: number;
+  /** 'Manter em estoque': the Painel counts it on its own when it runs low. */
+  manter: boolean;
 }
 
 export interface VariationsBody {
   nome_variacao: string | null;
-  variacoes: { id?: number; nome: string; sku: string | null }[];
+  variacoes: { id?: number; nome: string; sku: string | null; manter_em_estoque: boolean }[];
 }
 
 export function draftsOf(variacoes: AdminVariation[]): VariationDraft[] {
@@ -32,6 +34,7 @@ export function draftsOf(variacoes: AdminVariation[]): VariationDraft[] {
       nome: v.nome,
       sku: v.sku ?? '',
       pedidos: v.pedidos,
+      manter: v.manter_em_estoque ?? false,
     }));
 }
 
@@ -44,6 +47,7 @@ export function variationsBody(axis: string, drafts: VariationDraft[]): Variatio
       ...(d.id === undefined ? {} : { id: d.id }),
       nome: d.nome.trim(),
       sku: d.sku.trim() === '' ? null : d.sku.trim(),
+      manter_em_estoque: d.manter,
     })),
   };
 }
