@@ -5,6 +5,7 @@
  */
 import { count, inArray, sql } from 'drizzle-orm';
 import { productSearchText } from '@semijoias/domain/catalog';
+import { platingFromName } from '@semijoias/domain/listing';
 import { catalogSeed, productImageFiles, type SeedProduct } from './catalog-data.js';
 import type { Db } from './client.js';
 import { productCompositions, products, productVariations, type NewProductRow } from './schema.js';
@@ -37,6 +38,8 @@ export function seedProductRow(p: SeedProduct): NewProductRow {
     salesCount: p.salesCount,
     searchText: productSearchText(p),
     variationAxis: p.variations?.axis ?? null,
+    // The demonstration pieces' names say their plating; one that says none is gold-plated.
+    plating: platingFromName(p.name) ?? 'dourado',
   };
 }
 

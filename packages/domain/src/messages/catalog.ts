@@ -43,3 +43,42 @@ export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
 export const CATEGORY_NOT_FOUND = 'Categoria não encontrada.';
 /** A product id that is not a positive whole number (the cart's calls, api/pay, the back office). */
 export const PRODUCT_ID_INVALID = 'O id do produto deve ser um número inteiro positivo.';
+
+// Sort and filters of a listing (a category's page, the search's results): their parameters'
+// refusals (GET api/produtos/{categoria}/, api/busca/) and the words of the filter bar.
+export const LISTING_SORT_INVALID =
+  'Ordem desconhecida: use relevancia, mais-vendidos, menor-preco, maior-preco ou novidades.';
+export const LISTING_PRICE_MIN_INVALID =
+  'O preço mínimo deve ser um valor em reais, por exemplo 50 ou 49,90.';
+export const LISTING_PRICE_MAX_INVALID =
+  'O preço máximo deve ser um valor em reais, por exemplo 150 ou 149,90.';
+export const LISTING_PRICE_RANGE_INVALID = 'O preço mínimo deve ser menor ou igual ao máximo.';
+export const LISTING_PLATING_INVALID =
+  'Banho desconhecido: use dourado, rodio, rodio-negro, rose, prateado ou prata-925.';
+export const LISTING_SIZE_INVALID = 'Informe cada tamanho com 1 a 30 caracteres, no máximo 20.';
+export const LISTING_PROMO_INVALID = 'Use promocao=1 para ver só as peças em promoção.';
+
+export const LISTING_SORT_LABEL = 'Ordenar por';
+export const LISTING_FILTERS_TITLE = 'Filtrar';
+export const LISTING_FILTERS_BUTTON = 'Filtrar';
+export const LISTING_CLEAR_FILTERS = 'Limpar filtros';
+export const LISTING_PRICE_TITLE = 'Preço';
+export const LISTING_PRICE_MIN_LABEL = 'Mínimo (R$)';
+export const LISTING_PRICE_MAX_LABEL = 'Máximo (R$)';
+export const LISTING_PRICE_APPLY = 'Aplicar';
+export const LISTING_PLATING_TITLE = 'Banho / material';
+export const LISTING_SIZE_TITLE = 'Tamanho disponível';
+export const LISTING_PROMO_LABEL = 'Em promoção';
+export const LISTING_FILTERED_EMPTY_TITLE = 'Nenhuma peça com esses filtros';
+export const LISTING_FILTERED_EMPTY_TEXT =
+  'Tente outra faixa de preço, outro banho ou outro tamanho — ou limpe os filtros para ver todas as peças.';
+
+/** The phone's sheet: its button shows how many pieces the chosen filters leave. */
+export function listingShowResultsText(total: number): string {
+  return total === 1 ? 'Ver 1 produto' : `Ver ${total} produtos`;
+}
+
+/** How many filters are on, beside the phone's 'Filtrar' button (for screen readers too). */
+export function listingActiveFiltersText(count: number): string {
+  return count === 1 ? '1 filtro aplicado' : `${count} filtros aplicados`;
+}
