@@ -3,6 +3,7 @@ import {
   brl,
   cartDrawer,
   cents,
+  expectHydrated,
   logInInDrawer,
   productDetails,
   type ApiProduct,
@@ -227,6 +228,7 @@ test('a piece of "Complete o Look" is added with the toast instead of the popup'
   const firstCard = look.getByTestId('product-card').first();
   const name = (await firstCard.getByRole('heading').innerText()).trim();
   const button = look.getByTestId('quick-add-to-cart').first();
+  await expectHydrated(button);
   await button.click();
   await expect(page.getByText(`${name} adicionado ao carrinho!`, { exact: true })).toBeVisible();
   await expect(page.getByTestId('added-to-cart-popup')).toHaveCount(0);
