@@ -31,10 +31,7 @@ export function platingLabel(code: string | null | undefined): string | null {
  * prateado), or null when it says none: the demonstration catalog's platings come from it.
  */
 export function platingFromName(name: string): PlatingCode | null {
-  const words = name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+  const words = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   if (/\brodio negro\b/.test(words)) return 'rodio-negro';
   if (/\brodio\b/.test(words)) return 'rodio';
   if (/\brose\b/.test(words)) return 'rose';

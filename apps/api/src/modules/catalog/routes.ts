@@ -12,6 +12,8 @@ import {
   searchWords,
   type CategoryName,
 } from '@semijoias/domain/catalog';
+import { listingQueryEntries, type ListingFilters } from '@semijoias/domain/listing';
+import { centsToDecimal } from '@semijoias/domain/money';
 import { CATEGORY_NOT_FOUND, PRODUCT_NOT_FOUND } from '@semijoias/domain/messages';
 import type { Db } from '../../db/client.js';
 import { NotFoundError } from '../../lib/errors.js';
@@ -22,17 +24,24 @@ import {
   categoryPageQuery,
   categoryParams,
   errorSchema,
+  listingFacetsSchema,
+  listingFilters,
   productIdParams,
   productListSchema,
   productPageSchema,
   productDetailSchema,
   searchPageQuery,
+  searchFiltersQuery,
   searchPageSchema,
   searchQuery,
 } from './schemas.js';
 import { sendCached, type CatalogCache } from './cache.js';
 import { imageUrlFrom, serializeProduct, serializeProductDetail } from './serializers.js';
-import { createCatalogService, type ProductWithCompositions } from './service.js';
+import {
+  createCatalogService,
+  type ListingFacets,
+  type ProductWithCompositions,
+} from './service.js';
 
 export interface CatalogRoutesOptions {
   db: Db;
@@ -42,6 +51,34 @@ export interface CatalogRoutesOptions {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The sort and filters of a cache key, written as an address writes them (one order, defaults
+ * left out): '' without any, so a plain page keeps its key; '?ordem=menor-preco&banho=dourado'.
+ */
+function filtersKey(filters: ListingFilters): string {
+  const entries = listingQueryEntries(filters);
+  return entries.length === 0 ? '' : `?${new URLSearchParams(entries).toString()}`;
+}
+
+/**
+ * Whether any piece's sale may change this listing's page, not only its own pieces': a filter by
+ * size in stock (a last unit sold elsewhere takes a piece out), the best sellers' order.
+ */
+function followsEverySale(filters: ListingFilters): boolean {
+  return filters.sizes.length > 0 || filters.sort === 'mais-vendidos';
+}
+
+function facetsJson(f: ListingFacets) {
+  return {
+    total: f.total,
+    banhos: f.platings.map((p) => ({ codigo: p.code, nome: p.label, quantidade: p.count })),
+    tamanhos: f.sizes.map((s) => ({ nome: s.name, quantidade: s.count })),
+    preco_min: f.priceMinCents === null ? null : centsToDecimal(f.priceMinCents),
+    preco_max: f.priceMaxCents === null ? null : centsToDecimal(f.priceMaxCents),
+    promocao: f.promo,
+  };
+}
 
 /** The fallback category lists of SPEC §7 (listar_pulseiras added for symmetry). */
 const categoryLists: { path: string; category: CategoryName }[] = [
@@ -70,6 +107,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
   const pageJson = serializerFor(productPageSchema, '/produtos/:category/');
   const productJson = serializerFor(productDetailSchema, '/produtos/detalhes/:id/');
   const searchPageJson = serializerFor(searchPageSchema, '/busca/');
+  const facetsText = serializerFor(listingFacetsSchema, '/produtos/:category/filtros/');
+  const facetsResponse = { 200: listingFacetsSchema, 400: errorSchema, 404: errorSchema };
 
   /**
    * What the shopper typed, as the search reads it: NFKC first (full-width or ligature letters,
@@ -131,17 +170,37 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       const category = findCategory(req.params.category);
       if (!category) throw new NotFoundError(CATEGORY_NOT_FOUND);
       const { limit, offset } = req.query;
+      const filters = listingFilters(req.query);
       // Its own pieces' stock only (their 'Complete o Look' pieces carry none): a sale of a
-      // piece on another page leaves it kept (docs/catalog-cache.md).
+      // piece on another page leaves it kept (docs/catalog-cache.md); not when the sale of any
+      // piece may change it (followsEverySale).
       const answer = await cache.memo(
-        `api:produtos:${category.name}:${limit}:${offset}`,
+        `api:produtos:${category.name}:${limit}:${offset}${filtersKey(filters)}`,
         async () => {
-          const page = await catalog.pageByCategory(category.name, limit, offset);
+          const page = await catalog.pageByCategory(category.name, limit, offset, filters);
+          if (followsEverySale(filters)) {
+            return pageJson({ results: serializeAll(page.results), total: page.total });
+          }
           return {
             body: pageJson({ results: serializeAll(page.results), total: page.total }),
             shows: page.results.map((p) => p.id),
           };
         },
+      );
+      return sendCached(req, reply, answer, JSON_TYPE);
+    },
+  );
+
+  // What a category's filters may offer. Any sale may change the sizes in stock: kept until the
+  // next stock change of any piece (gathered every CATALOG_STOCK_DELAY_MS).
+  app.get(
+    '/produtos/:category/filtros/',
+    { schema: { params: categoryParams, response: facetsResponse } },
+    async (req, reply) => {
+      const category = findCategory(req.params.category);
+      if (!category) throw new NotFoundError(CATEGORY_NOT_FOUND);
+      const answer = await cache.memo(`api:filtros:${category.name}`, async () =>
+        facetsText(facetsJson(await catalog.categoryFacets(category.name))),
       );
       return sendCached(req, reply, answer, JSON_TYPE);
     },
@@ -202,18 +261,30 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     },
     async (req, reply) => {
       const { limit, offset } = req.query;
+      const filters = listingFilters(req.query);
       const { words, key } = searchKey(req.query.q);
-      const answer = await cache.memo(`api:busca-pagina:${key}:${limit}:${offset}`, async () => {
-        const page = await catalog.searchPage(words, limit, offset);
-        return {
-          body: searchPageJson({
-            results: serializeAll(page.results),
-            total: page.total,
-            aproximada: page.approximate,
-          }),
-          shows: page.results.map((p) => p.id),
-        };
+      const cacheKey = `api:busca-pagina:${key}:${limit}:${offset}${filtersKey(filters)}`;
+      const answer = await cache.memo(cacheKey, async () => {
+        const page = await catalog.searchPage(words, limit, offset, { filters });
+        const body = searchPageJson({
+          results: serializeAll(page.results),
+          total: page.total,
+          aproximada: page.approximate,
+        });
+        return followsEverySale(filters) ? body : { body, shows: page.results.map((p) => p.id) };
       });
+      return sendCached(req, reply, answer, JSON_TYPE);
+    },
+  );
+
+  app.get(
+    '/busca/filtros/',
+    { schema: { querystring: searchFiltersQuery, response: facetsResponse } },
+    async (req, reply) => {
+      const { words, key } = searchKey(req.query.q);
+      const answer = await cache.memo(`api:busca-filtros:${key}`, async () =>
+        facetsText(facetsJson(await catalog.searchFacets(words))),
+      );
       return sendCached(req, reply, answer, JSON_TYPE);
     },
   );

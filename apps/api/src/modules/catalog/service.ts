@@ -8,9 +8,18 @@
  * running it on the embedded database. Parameters travel as placeholders, arrays included
  * (`= any($1::int[])`), so every statement has a fixed text (the search: one per number of words).
  */
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CategoryName } from '@semijoias/domain/catalog';
+import {
+  compareSizes,
+  hasListingFilters,
+  NO_LISTING_FILTERS,
+  PLATINGS,
+  type ListingFilters,
+  type ListingSort,
+  type PlatingCode,
+} from '@semijoias/domain/listing';
 import type { Db } from '../../db/client.js';
 import {
   productCompositions,
@@ -122,6 +131,61 @@ export const NEAR_WORD_MIN = 4;
 
 /** For each typed word: whether it may be near a word (second try) or must start one. */
 type SearchShape = readonly boolean[];
+
+/**
+ * What a listing is before its filters: a category's pieces, or a search's (its words, each as
+ * typed or near). Its statements take the category or the words as parameters.
+ */
+type ListingBase = { kind: 'category' } | { kind: 'search'; shape: SearchShape };
+
+/** Which filters a request uses, and its sort: one statement text for each. */
+interface FilterShape {
+  sort: ListingSort;
+  priceMin: boolean;
+  priceMax: boolean;
+  platings: boolean;
+  sizes: boolean;
+  promo: boolean;
+}
+
+function filterShape(f: ListingFilters): FilterShape {
+  return {
+    sort: f.sort,
+    priceMin: f.priceMinCents !== null,
+    priceMax: f.priceMaxCents !== null,
+    platings: f.platings.length > 0,
+    sizes: f.sizes.length > 0,
+    promo: f.promo,
+  };
+}
+
+function filterParams(f: ListingFilters): Record<string, unknown> {
+  return {
+    ...(f.priceMinCents !== null ? { priceMin: f.priceMinCents } : {}),
+    ...(f.priceMaxCents !== null ? { priceMax: f.priceMaxCents } : {}),
+    ...(f.platings.length > 0 ? { platings: f.platings } : {}),
+    ...(f.sizes.length > 0 ? { sizes: f.sizes } : {}),
+  };
+}
+
+/** What a listing's filters may offer, counted on it without filters. */
+export interface ListingFacets {
+  total: number;
+  platings: { code: PlatingCode; label: string; count: number }[];
+  sizes: { name: string; count: number }[];
+  priceMinCents: number | null;
+  priceMaxCents: number | null;
+  promo: number;
+}
+
+const NO_FACETS: ListingFacets = {
+  total: 0,
+  platings: [],
+  sizes: [],
+  priceMinCents: null,
+  priceMaxCents: null,
+  promo: 0,
+};
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
@@ -261,8 +325,6 @@ export function createCatalogService(db: Db) {
   const startsAWord = (i: number) => sql`${products.searchText} ~ ${p(`w${i}`)}`;
   /** Typed word `i` (`$t<i>`) is close to a word of the name (migration 0024). */
   const nearAWord = (i: number) => sql`${p(`t${i}`)} <% ${searchName}`;
-  const searchWhere = (shape: SearchShape) =>
-    and(...shape.map((near, i) => (near ? nearAWord(i) : startsAWord(i))), visible);
   // Whether one typed word alone starts a word of some piece (the second try of several words).
   const oneWordFound = db
     .select({ id: products.id })
@@ -280,57 +342,100 @@ export function createCatalogService(db: Db) {
       ? bestSellersFirst
       : [sql`(${sql.join(closeness, sql` + `)}) desc`, ...bestSellersFirst];
   };
-  const searchStatements = new Map<
+
+  // A listing: its base (a category, a search's words), its filters and its sort. Each statement
+  // is made on first use for its shape (which filters, which sort; the search's, how many words
+  // and which may be near) and kept; the values travel as placeholders. Unnamed, as the search's
+  // always were: PostgreSQL plans each request for its own values (a rare plating through the
+  // category's rows, a common word down the best sellers' index) instead of one generic plan.
+  const baseWhere = (base: ListingBase): SQL[] =>
+    base.kind === 'category'
+      ? [eq(products.category, p('category'))]
+      : base.shape.map((near, i) => (near ? nearAWord(i) : startsAWord(i)));
+  const filterWhere = (f: FilterShape): SQL[] => [
+    ...(f.priceMin ? [sql`${products.priceCents} >= ${p('priceMin')}`] : []),
+    ...(f.priceMax ? [sql`${products.priceCents} <= ${p('priceMax')}`] : []),
+    ...(f.platings ? [sql`${products.plating} = any(${p('platings')}::text[])`] : []),
+    // A size she can buy now: live (not archived) with stock.
+    ...(f.sizes
+      ? [
+          sql`exists (select 1 from ${productVariations} where ${productVariations.productId} = ${products.id} and ${productVariations.archivedAt} is null and ${productVariations.stock} > 0 and ${productVariations.name} = any(${p('sizes')}::text[]))`,
+        ]
+      : []),
+    ...(f.promo ? [eq(products.promocao, true)] : []),
+  ];
+  const listingWhere = (base: ListingBase, f: FilterShape) =>
+    and(...baseWhere(base), ...filterWhere(f), visible);
+  // Every order ends on the id, so two pages never share a piece nor skip one.
+  const listingOrder = (base: ListingBase, sort: ListingSort): SQL[] => {
+    switch (sort) {
+      case 'mais-vendidos':
+        return [sql`${products.salesCount} desc nulls last`, byId];
+      case 'menor-preco':
+        return [sql`${products.priceCents} asc`, byId];
+      case 'maior-preco':
+        return [sql`${products.priceCents} desc`, byId];
+      case 'novidades':
+        return [
+          sql`${products.novo} desc`,
+          sql`${products.createdAt} desc`,
+          sql`${products.id} desc`,
+        ];
+      case 'relevancia':
+        return base.kind === 'category' ? [byId] : searchOrder(base.shape);
+    }
+  };
+  const baseKey = (base: ListingBase) =>
+    base.kind === 'category' ? 'c' : base.shape.map((near) => (near ? 'n' : 'w')).join('');
+  const listingStatements = new Map<
     string,
-    { rows: ReturnType<typeof searchRows>; count: ReturnType<typeof searchCount> }
+    { rows: ReturnType<typeof listingRows>; count: ReturnType<typeof listingCount> }
   >();
-  // The second try counts its results in the same pass (`count(*) over ()`): its condition is the
-  // costly part (word_similarity of each candidate's name), and a separate count would pay it
-  // twice. The first try counts apart, only when its page cannot tell: a common word's page
-  // comes down the best sellers' index without reading the others.
-  const searchRows = (shape: SearchShape) =>
+  // The search's second try counts its results in the same pass (`count(*) over ()`): its
+  // condition is the costly part (word_similarity of each candidate's name), and a separate count
+  // would pay it twice. The others count apart, only when their page cannot tell: a common word's
+  // page comes down the best sellers' index without reading the others.
+  const listingRows = (base: ListingBase, f: FilterShape) =>
     db
       .select({
         ...productColumns,
-        total: shape.some(Boolean)
-          ? sql<number>`count(*) over ()`.mapWith(Number)
-          : sql<null>`null`,
+        total:
+          base.kind === 'search' && base.shape.some(Boolean)
+            ? sql<number>`count(*) over ()`.mapWith(Number)
+            : sql<null>`null`,
       })
       .from(products)
-      .where(searchWhere(shape))
-      .orderBy(...searchOrder(shape))
+      .where(listingWhere(base, f))
+      .orderBy(...listingOrder(base, f.sort))
       .limit(p('limit'))
       .offset(p('offset'))
       .prepare('');
-  const searchCount = (shape: SearchShape) =>
-    db.select({ n: count() }).from(products).where(searchWhere(shape)).prepare('');
-  const statementsFor = (shape: SearchShape) => {
-    const key = shape.map((near) => (near ? 'n' : 'w')).join('');
-    let made = searchStatements.get(key);
+  const listingCount = (base: ListingBase, f: FilterShape) =>
+    db.select({ n: count() }).from(products).where(listingWhere(base, f)).prepare('');
+  const statementsFor = (base: ListingBase, f: FilterShape) => {
+    const key = `${baseKey(base)}|${JSON.stringify(f)}`;
+    let made = listingStatements.get(key);
     if (!made) {
-      made = { rows: searchRows(shape), count: searchCount(shape) };
-      searchStatements.set(key, made);
+      made = { rows: listingRows(base, f), count: listingCount(base, f) };
+      listingStatements.set(key, made);
     }
     return made;
   };
 
   /**
-   * One page of one try, and its total unless `counted` is false (the dropdown shows no count).
-   * A short page ends the list: it tells the total without counting.
+   * One page of a listing, and its total unless `counted` is false (the dropdown shows no
+   * count). A short page ends the list: it tells the total without counting.
    */
-  async function searchTry(
-    words: readonly string[],
-    shape: SearchShape,
+  async function listingPage(
+    base: ListingBase,
+    baseParams: Record<string, unknown>,
+    filters: ListingFilters,
     limit: number,
     offset: number,
     counted: boolean,
   ): Promise<{ rows: ProductRecord[]; total: number }> {
-    const statements = statementsFor(shape);
-    const params: Record<string, string> = {};
-    words.forEach((word, i) => {
-      params[`w${i}`] = wordStartPattern(word);
-      if (shape[i]) params[`t${i}`] = word;
-    });
+    const statements = statementsFor(base, filterShape(filters));
+    const params = { ...baseParams, ...filterParams(filters) };
     const found = await statements.rows.execute({ ...params, limit, offset });
     const rows = found.map(({ total: _total, ...row }) => row);
     let total = found[0]?.total ?? null;
@@ -341,6 +446,47 @@ export function createCatalogService(db: Db) {
       else total = (await statements.count.execute(params))[0]?.n ?? 0;
     }
     return { rows, total };
+  }
+
+  /** The search's parameters for its words: each word's pattern, and the near ones as typed. */
+  function wordParams(words: readonly string[], shape: SearchShape): Record<string, string> {
+    const params: Record<string, string> = {};
+    words.forEach((word, i) => {
+      params[`w${i}`] = wordStartPattern(word);
+      if (shape[i]) params[`t${i}`] = word;
+    });
+    return params;
+  }
+
+  async function searchTry(
+    words: readonly string[],
+    shape: SearchShape,
+    filters: ListingFilters,
+    limit: number,
+    offset: number,
+    counted: boolean,
+  ): Promise<{ rows: ProductRecord[]; total: number }> {
+    const base: ListingBase = { kind: 'search', shape };
+    return listingPage(base, wordParams(words, shape), filters, limit, offset, counted);
+  }
+
+  /**
+   * Which try answers these words: as typed when some piece has them all, else the near shape
+   * (each word no piece has as typed, long enough, taken as a typo), else none.
+   */
+  async function nearShape(words: readonly string[]): Promise<SearchShape | null> {
+    const missing =
+      words.length === 1
+        ? [true]
+        : await Promise.all(
+            words.map(async (word) => {
+              const [hit] = await oneWordFound.execute({ w0: wordStartPattern(word) });
+              return hit === undefined;
+            }),
+          );
+    const near = words.map((word, i) => missing[i] === true && [...word].length >= NEAR_WORD_MIN);
+    const hopeless = words.some((_, i) => missing[i] === true && !near[i]);
+    return hopeless || !near.some(Boolean) ? null : near;
   }
 
   /**
@@ -360,11 +506,15 @@ export function createCatalogService(db: Db) {
     words: readonly string[],
     limit: number,
     offset: number,
-    { counted = true }: { counted?: boolean } = {},
+    {
+      counted = true,
+      filters = NO_LISTING_FILTERS,
+    }: { counted?: boolean; filters?: ListingFilters } = {},
   ): Promise<SearchPage> {
-    if (words.length === 0) return { results: [], total: 0, approximate: false };
+    const nothing = { results: [], total: 0, approximate: false };
+    if (words.length === 0) return nothing;
     const asTyped = words.map(() => false);
-    const first = await searchTry(words, asTyped, limit, offset, counted);
+    const first = await searchTry(words, asTyped, filters, limit, offset, counted);
     if (first.total > 0) {
       return {
         results: await withCompositions(first.rows),
@@ -372,25 +522,89 @@ export function createCatalogService(db: Db) {
         approximate: false,
       };
     }
+    // Her filters left nothing of what the words find as typed: that is the answer (no typo).
+    if (hasListingFilters(filters)) {
+      const any = await searchTry(words, asTyped, NO_LISTING_FILTERS, 1, 0, false);
+      if (any.rows.length > 0) return nothing;
+    }
     // The second try: each word no piece has as typed is taken as a typo, when it is long
     // enough; the others are kept as typed ('brinco prola': brinco as typed, prola near
     // 'pérola'). Near conditions only the name's trigram index serves: no 'or' that would have
     // every piece read.
-    const missing =
-      words.length === 1
-        ? [true]
-        : await Promise.all(
-            words.map(async (word) => {
-              const [hit] = await oneWordFound.execute({ w0: wordStartPattern(word) });
-              return hit === undefined;
-            }),
-          );
-    const near = words.map((word, i) => missing[i] === true && [...word].length >= NEAR_WORD_MIN);
-    const hopeless = words.some((_, i) => missing[i] === true && !near[i]);
-    if (hopeless || !near.some(Boolean)) return { results: [], total: 0, approximate: false };
-    const found = await searchTry(words, near, limit, offset, counted);
+    const near = await nearShape(words);
+    if (!near) return nothing;
+    const found = await searchTry(words, near, filters, limit, offset, counted);
     const approximate = found.total > 0;
     return { results: await withCompositions(found.rows), total: found.total, approximate };
+  }
+
+  // What a listing's filters may offer: three aggregates over its pieces without filters (a
+  // category's 2,500 on the big catalog), made per base and kept like the pages' statements.
+  const facetStatements = new Map<string, ReturnType<typeof facetsOf>>();
+  const facetsOf = (base: ListingBase) => {
+    const where = and(...baseWhere(base), visible);
+    return {
+      summary: db
+        .select({
+          total: count(),
+          min: sql<number | null>`min(${products.priceCents})`,
+          max: sql<number | null>`max(${products.priceCents})`,
+          promo: sql<number>`count(*) filter (where ${products.promocao})`.mapWith(Number),
+        })
+        .from(products)
+        .where(where)
+        .prepare(''),
+      platings: db
+        .select({ code: products.plating, n: count() })
+        .from(products)
+        .where(and(where, isNotNull(products.plating)))
+        .groupBy(products.plating)
+        .prepare(''),
+      sizes: db
+        .select({
+          name: productVariations.name,
+          n: sql<number>`count(distinct ${productVariations.productId})`.mapWith(Number),
+        })
+        .from(productVariations)
+        .innerJoin(products, eq(products.id, productVariations.productId))
+        .where(
+          and(where, isNull(productVariations.archivedAt), sql`${productVariations.stock} > 0`),
+        )
+        .groupBy(productVariations.name)
+        .prepare(''),
+    };
+  };
+
+  async function listingFacets(
+    base: ListingBase,
+    params: Record<string, unknown>,
+  ): Promise<ListingFacets> {
+    const key = baseKey(base);
+    let statements = facetStatements.get(key);
+    if (!statements) {
+      statements = facetsOf(base);
+      facetStatements.set(key, statements);
+    }
+    const [summary] = await statements.summary.execute(params);
+    if (!summary || summary.total === 0) return NO_FACETS;
+    const [platings, sizes] = await Promise.all([
+      statements.platings.execute(params),
+      statements.sizes.execute(params),
+    ]);
+    const platingCount = new Map(platings.map((r) => [r.code, r.n]));
+    return {
+      total: summary.total,
+      platings: PLATINGS.flatMap((p) => {
+        const n = platingCount.get(p.code);
+        return n ? [{ code: p.code, label: p.label, count: n }] : [];
+      }),
+      sizes: sizes
+        .map((r) => ({ name: r.name, count: r.n }))
+        .sort((a, b) => compareSizes(a.name, b.name)),
+      priceMinCents: summary.min === null ? null : Number(summary.min),
+      priceMaxCents: summary.max === null ? null : Number(summary.max),
+      promo: summary.promo,
+    };
   }
 
   async function withCompositions(rows: ProductRecord[]): Promise<ProductWithCompositions[]> {
@@ -436,12 +650,22 @@ export function createCatalogService(db: Db) {
       return withCompositions(await inCategory.execute({ category }));
     },
 
-    /** One page of a category; only a page past the end needs a second query for the total. */
+    /**
+     * One page of a category, sorted and filtered. Its own order and no filter (the page most
+     * asked for) comes down the category's index: only a page past the end needs a second query
+     * for the total.
+     */
     async pageByCategory(
       category: CategoryName,
       limit: number,
       offset: number,
+      filters: ListingFilters = NO_LISTING_FILTERS,
     ): Promise<ProductPage> {
+      if (filters.sort !== 'relevancia' || hasListingFilters(filters)) {
+        const base: ListingBase = { kind: 'category' };
+        const page = await listingPage(base, { category }, filters, limit, offset, true);
+        return { results: await withCompositions(page.rows), total: page.total };
+      }
       const rows = await categoryPage.execute({ category, limit, offset });
       let total = rows[0]?.total;
       if (total === undefined) {
@@ -461,6 +685,21 @@ export function createCatalogService(db: Db) {
     },
 
     searchPage,
+
+    /** What a category's filters may offer (its platings, sizes in stock, prices, promos). */
+    categoryFacets(category: CategoryName): Promise<ListingFacets> {
+      return listingFacets({ kind: 'category' }, { category });
+    },
+
+    /** What a search's filters may offer: counted on the pieces its words find (either try). */
+    async searchFacets(words: readonly string[]): Promise<ListingFacets> {
+      if (words.length === 0) return NO_FACETS;
+      const asTyped = words.map(() => false);
+      const found = await searchTry(words, asTyped, NO_LISTING_FILTERS, 1, 0, false);
+      const shape = found.rows.length > 0 ? asTyped : await nearShape(words);
+      if (!shape) return NO_FACETS;
+      return listingFacets({ kind: 'search', shape }, wordParams(words, shape));
+    },
 
     /** The first `limit` results of {@link searchPage} (the header's dropdown). */
     async searchProducts(
