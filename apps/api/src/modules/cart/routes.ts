@@ -12,6 +12,7 @@ import { ValidationError } from '../../lib/errors.js';
 import { imageUrlFrom, productIdParams } from '../catalog/index.js';
 import {
   addBody,
+  cartCepAnswer,
   cartSchema,
   errorSchema,
   mergeBody,
@@ -20,6 +21,7 @@ import {
   updateBody,
 } from './schemas.js';
 import { serializeCartLine } from './serializers.js';
+import { cartCepOf } from './cep.js';
 import type { KeptCartLines } from './kept-lines.js';
 import { createCartService, type CartLineRecord } from './service.js';
 
@@ -54,6 +56,16 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     serialize(await cart.read(requireUserId(req)));
 
   app.get('/cart/', { schema: { response: answer } }, getCart);
+
+  // Her cart's CEP, remembered when she quoted its freight (cep.ts): the cart's answer is a
+  // list (SPEC §7), so the CEP has its own small call, asked only by a device that knows none.
+  app.get(
+    '/cart/cep/',
+    { schema: { response: { 200: cartCepAnswer, 401: errorSchema } } },
+    async (req) => ({
+      cep: await cartCepOf(opts.db, requireUserId(req)),
+    }),
+  );
 
   // SPEC §7 reads "list of cart items" here; the badge counts the distinct products itself.
   app.get('/cart/count/', { schema: { response: answer } }, getCart);

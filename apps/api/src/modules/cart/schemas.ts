@@ -54,6 +54,9 @@ export const mergeBody = z.object({
   variacao_id: variacaoId,
 });
 
+/** `GET api/cart/cep/`: her cart's CEP, 8 digits, or null. */
+export const cartCepAnswer = z.object({ cep: z.string().nullable() });
+
 /** `DELETE api/cart/item/{id}/?variacao=`: which size's line. */
 export const removeQuery = z.object({ variacao: variacaoId });
 

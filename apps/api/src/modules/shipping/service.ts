@@ -7,7 +7,7 @@ import { cartItemCount, cartSubtotal } from '@semijoias/domain/cart';
 import { centsToDecimal, type Cents } from '@semijoias/domain/money';
 import { quoteToWire, type ShippingQuoteWire } from '@semijoias/domain/shipping';
 import type { Db } from '../../db/client.js';
-import { createCartService, type KeptCartLines } from '../cart/index.js';
+import { createCartService, rememberCartCep, type KeptCartLines } from '../cart/index.js';
 import type { ShippingQuoter } from './quote.js';
 
 export interface ShippingServiceOptions {
@@ -51,6 +51,8 @@ export function createShippingService({ db, quoter, cartLines }: ShippingService
       const saved = userId === undefined ? null : await serverCart(userId);
       const figures = saved ? { ...requested, ...saved } : requested;
       const quote = await quoter.quote(figures);
+      // Logged in, her cart remembers the CEP on every device (docs/cart-contract.md).
+      if (userId !== undefined) await rememberCartCep(db, userId, figures.cep);
       return {
         success: true,
         frete: quoteToWire(quote),

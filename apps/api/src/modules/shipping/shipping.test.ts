@@ -8,7 +8,7 @@ import {
 import { FREE_SHIPPING_REASON } from '@semijoias/domain/shipping';
 import { products } from '../../db/schema.js';
 import { jwtKey, signAccessToken } from '../../lib/access-token.js';
-import { loggedInCustomer, post } from '../../../test/accounts.js';
+import { loggedInCustomer, login, post } from '../../../test/accounts.js';
 import { TEST_JWT_SECRET, useTestApp } from '../../../test/helpers.js';
 import { addToCart } from '../../../test/checkout.js';
 
@@ -307,5 +307,44 @@ describe('POST /api/calcular-frete/ (logged in)', () => {
     });
     expect(basic.statusCode).toBe(200);
     expect(basic.json()).toMatchObject({ subtotal: '12.34' });
+  });
+});
+
+describe("her cart's CEP on every device (GET /api/cart/cep/)", () => {
+  const cepOf = (token?: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: '/api/cart/cep/',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+
+  it('remembers the CEP she quoted logged in, answers it on any device, and only hers', async () => {
+    const her = await loggedInCustomer(ctx.app, ctx.database);
+    const other = await loggedInCustomer(ctx.app, ctx.database);
+    expect((await cepOf()).statusCode).toBe(401);
+    // None yet.
+    const none = await cepOf(her.token);
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toEqual({ cep: null });
+    expect(none.headers['cache-control']).toBe('no-store');
+
+    // Quoted with the mask, remembered as 8 digits; the last one quoted wins.
+    await quoted('20040-020', '45.00', 2, her.token);
+    expect((await cepOf(her.token)).json()).toEqual({ cep: '20040020' });
+    await quoted('01310100', '45.00', 2, her.token);
+    expect((await cepOf(her.token)).json()).toEqual({ cep: '01310100' });
+    // Another session of hers (another device) reads it too.
+    const { access: elsewhere } = await login(ctx.app, her.email);
+    expect((await cepOf(elsewhere)).json()).toEqual({ cep: '01310100' });
+
+    // A CEP refused by the quote is not remembered; a guest's quote remembers nothing.
+    const refused = await quote(
+      { cep_destino: '0131', valor_total: '1.00', quantidade_itens: 1 },
+      her.token,
+    );
+    expect(refused.statusCode).toBe(400);
+    await quoted('69005-010', '45.00', 2);
+    expect((await cepOf(her.token)).json()).toEqual({ cep: '01310100' });
+    expect((await cepOf(other.token)).json()).toEqual({ cep: null });
   });
 });

@@ -228,6 +228,14 @@ describe('the customers calls', () => {
     }
     // She is still there after the refusals.
     expect((await adminCall(ctx.app, her.token, 'GET', '/api/infos/')).statusCode).toBe(200);
+    // Her cart's CEP (where she lives) is remembered by her quote, and goes with the rest.
+    const quoted = await post(
+      ctx.app,
+      '/api/calcular-frete/',
+      { cep_destino: '01310-100', valor_total: '10.00', quantidade_itens: 1 },
+      her.token,
+    );
+    expect(quoted.statusCode, quoted.body).toBe(200);
 
     const res = await adminCall(ctx.app, owner.token, 'POST', url, { confirmacao: 'ANONIMIZAR' });
     expect(res.statusCode, res.body).toBe(200);
@@ -250,6 +258,7 @@ describe('the customers calls', () => {
     });
     expect(row!.cpf).not.toBe(her.user.cpf);
     expect(row!.anonymizedAt).not.toBeNull();
+    expect(row!.cartCep).toBeNull();
     // Her old token, her refresh token and her password no longer open anything.
     expect((await adminCall(ctx.app, her.token, 'GET', '/api/infos/')).statusCode).toBe(401);
     expect((await post(ctx.app, '/api/token/refresh/', { refresh })).statusCode).toBe(401);

@@ -422,6 +422,8 @@ export function createAdminCustomerService(db: Db, adminEmails: readonly string[
             ownerEmail: null,
             // No marketing e-mail to an anonymised account.
             marketingOptIn: false,
+            // Her cart's CEP says where she lives.
+            cartCep: null,
             sessionsValidAfter: sql`now()`,
             anonymizedAt: sql`now()`,
             updatedAt: sql`now()`,
