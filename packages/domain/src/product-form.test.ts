@@ -129,3 +129,25 @@ describe('productSlug', () => {
     expect(productSlug('***')).toBe('produto');
   });
 });
+
+describe("'Banho / material'", () => {
+  it('a plating code is kept; empty or null says none; absent keeps the piece’s', () => {
+    const read = (banho: unknown) => {
+      const result = validateProductForm({ ...valid, banho });
+      return result.ok ? result.value.plating : result.errors;
+    };
+    expect(read('rodio')).toBe('rodio');
+    expect(read('')).toBeNull();
+    expect(read(null)).toBeNull();
+    const absent = validateProductForm(valid);
+    expect(absent.ok && 'plating' in absent.value).toBe(false);
+  });
+
+  it('an unknown one is refused in Portuguese', () => {
+    expect(validateProductForm({ ...valid, banho: 'ouro' })).toEqual({
+      ok: false,
+      errors: { banho: [PRODUCT_FORM_MESSAGES.banho] },
+    });
+    expect(PRODUCT_FORM_MESSAGES.banho).toMatch(/^Escolha o banho ou material: Dourado, Ródio/);
+  });
+});

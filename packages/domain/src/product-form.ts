@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CATEGORIES, type CategoryName } from './catalog';
 import { fieldErrors } from './fieldErrors';
+import { PLATINGS, type PlatingCode } from './listing';
 import { toCents, type Cents } from './money';
 
 export const PRODUCT_NAME_MAX_LENGTH = 120;
@@ -46,6 +47,7 @@ export const PRODUCT_FORM_MESSAGES = {
   peso: `Informe o peso em gramas: um número inteiro de 1 a ${PRODUCT_WEIGHT_MAX_GRAMS}.`,
   estoque: `Informe o estoque: um número inteiro de 0 a ${PRODUCT_STOCK_MAX}.`,
   estoqueVisto: 'Recarregue a página: falta o estoque que estava na tela.',
+  banho: `Escolha o banho ou material: ${PLATINGS.map((p) => p.label).join(', ')} — ou deixe em branco.`,
   composicoes: `Escolha no máximo ${PRODUCT_COMPOSITIONS_MAX} peças para o Complete o Look.`,
   composicaoInvalida: 'Peça do Complete o Look inválida.',
   composicaoRepetida: 'A mesma peça foi escolhida duas vezes no Complete o Look.',
@@ -144,6 +146,17 @@ const baseSchema = z.object({
     ])
     .optional(),
   estoque: wholeNumber(PRODUCT_FORM_MESSAGES.estoque, 0, PRODUCT_STOCK_MAX),
+  // 'Banho / material' (optional): '' or null says none; absent keeps what the piece has.
+  banho: z
+    .union(
+      [
+        z.literal(''),
+        z.null(),
+        z.enum(PLATINGS.map((p) => p.code) as [PlatingCode, ...PlatingCode[]]),
+      ],
+      { error: PRODUCT_FORM_MESSAGES.banho },
+    )
+    .optional(),
   composicoes: z
     .array(
       z
@@ -169,6 +182,8 @@ export interface ProductFormValue {
   promocao: boolean;
   weightGrams: number;
   stock: number;
+  /** Its plating or material; null: none said; undefined: not sent (an edit keeps the piece's). */
+  plating?: PlatingCode | null;
   /** In the order chosen. */
   compositionIds: number[];
 }
@@ -187,7 +202,7 @@ function add(errors: Record<string, string[]>, field: string, message: string) {
 
 /**
  * The product form as sent by the back office: `{nome, categoria, preco, preco_original,
- * descricao, novo, promocao, peso_gramas, estoque, composicoes}`; on an edit also
+ * descricao, novo, promocao, peso_gramas, estoque, banho, composicoes}`; on an edit also
  * `estoque_visto`. Prices as typed ("129,90") or numbers. `selfId` rules out the product itself
  * from its 'Complete o Look'.
  */
@@ -258,6 +273,7 @@ export function validateProductForm(
     weightGrams:
       typeof data.peso_gramas === 'number' ? data.peso_gramas : defaultWeightGrams(data.categoria),
     stock: data.estoque,
+    ...(data.banho === undefined ? {} : { plating: data.banho === '' ? null : data.banho }),
     compositionIds: data.composicoes,
   };
   return { ok: true, value: options.edit ? { ...value, stockSeen: stockSeen! } : value };

@@ -378,6 +378,47 @@ describe('creating and editing', () => {
     });
   });
 
+  it("takes a 'Banho / material' (optional), kept on an edit without it, audited", async () => {
+    const piece = await created({ banho: 'rodio' });
+    expect(piece).toMatchObject({ banho: 'rodio' });
+    expect(await created()).toMatchObject({ banho: null });
+    const refused = await adminCall(
+      ctx.app,
+      owner,
+      'POST',
+      '/api/admin/produtos/',
+      form({ banho: 'ouro' }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ errors: { banho: [PRODUCT_FORM_MESSAGES.banho] } });
+    const edit = (body: Record<string, unknown>) =>
+      adminCall(
+        ctx.app,
+        owner,
+        'PUT',
+        `/api/admin/produtos/${piece.id}/`,
+        form({ estoque_visto: 5, ...body }),
+      );
+    expect((await edit({})).json()).toMatchObject({ produto: { banho: 'rodio' } });
+    expect((await edit({ banho: 'rose' })).json()).toMatchObject({ produto: { banho: 'rose' } });
+    expect((await edit({ banho: '' })).json()).toMatchObject({ produto: { banho: null } });
+    const [row] = await ctx.database.db
+      .select({ plating: products.plating })
+      .from(products)
+      .where(eq(products.id, piece.id));
+    expect(row).toEqual({ plating: null });
+    const audits = await ctx.database.db
+      .select({ summary: auditLog.summary })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'product'), eq(auditLog.entityId, String(piece.id))))
+      .orderBy(auditLog.id);
+    expect(audits.slice(1).map((a) => a.summary)).toEqual([
+      `Produto ${piece.nome} salvo sem mudanças`,
+      `Produto ${piece.nome}: banho Ródio → Rosé`,
+      `Produto ${piece.nome}: banho Rosé → nenhum`,
+    ]);
+  });
+
   it('deletes a product never ordered; one ever ordered is refused (hide it instead)', async () => {
     const product = await created();
     const gone = await adminCall(ctx.app, owner, 'DELETE', `/api/admin/produtos/${product.id}/`);

@@ -101,6 +101,8 @@ export const adminProductJson = z.object({
   /** Open 'Avise-me' requests for the piece, whole or any size. */
   aguardando_aviso: z.number(),
   peso_gramas: z.number(),
+  /** 'Banho / material': a code of PLATINGS (packages/domain/src/listing.ts), null when none. */
+  banho: z.string().nullable(),
   oculto: z.boolean(),
   oculto_em: z.string().nullable(),
   ja_pedido: z.boolean(),

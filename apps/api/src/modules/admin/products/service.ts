@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD, ADMIN_PAGE_SIZE } from '@semijoias/domain/admin';
 import { productSearchText, searchWords } from '@semijoias/domain/catalog';
+import { platingLabel } from '@semijoias/domain/listing';
 import { centsToDecimal, formatBRL } from '@semijoias/domain/money';
 import {
   PRODUCT_FORM_MESSAGES,
@@ -130,6 +131,7 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       estoque_baixo: p.stock <= LOW_STOCK_THRESHOLD,
       aguardando_aviso: waiting,
       peso_gramas: p.weightGrams,
+      banho: p.plating,
       maximo_por_cliente: p.maxPerCustomer,
       oculto: p.hiddenAt !== null,
       oculto_em: p.hiddenAt?.toISOString() ?? null,
@@ -192,6 +194,8 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       novo: value.novo,
       promocao: value.promocao,
       weightGrams: value.weightGrams,
+      // Absent from the body: the piece keeps its plating (drizzle leaves undefined out).
+      plating: value.plating,
       searchText: productSearchText(value),
     };
   }
@@ -217,6 +221,10 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       changes.push(after.promocao ? 'marcado PROMOÇÃO' : 'sem PROMOÇÃO');
     if (before.peso_gramas !== after.peso_gramas)
       changes.push(`peso ${before.peso_gramas} g → ${after.peso_gramas} g`);
+    if (before.banho !== after.banho) {
+      const plating = (code: string | null) => platingLabel(code) ?? 'nenhum';
+      changes.push(`banho ${plating(before.banho)} → ${plating(after.banho)}`);
+    }
     if (before.maximo_por_cliente !== after.maximo_por_cliente) {
       const max = (n: number | null) => (n === null ? 'padrão da loja' : String(n));
       changes.push(
