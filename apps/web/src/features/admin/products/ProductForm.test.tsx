@@ -139,3 +139,35 @@ describe("the product form's weight", () => {
     await waitFor(() => expect(api.callsTo('GET /api/admin/limites/')).toHaveLength(1));
   });
 });
+
+describe("the product form's 'Banho / material'", () => {
+  const plating = () => screen.getByLabelText<HTMLSelectElement>(/Banho \/ material/);
+
+  it("offers the store's platings, shows the piece's and sends the one chosen", async () => {
+    const onSubmit = show({ ...earring, banho: 'rodio' });
+    expect(plating().value).toBe('rodio');
+    expect([...plating().options].map((o) => o.text)).toEqual([
+      'Não informado',
+      'Dourado',
+      'Ródio',
+      'Ródio negro',
+      'Rosé',
+      'Prateado',
+      'Prata 925',
+    ]);
+    fireEvent.change(plating(), { target: { value: 'rose' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ banho: 'rose' });
+    fireEvent.change(plating(), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(onSubmit.mock.calls[1]?.[0]).toMatchObject({ banho: '' });
+    await waitFor(() => expect(api.callsTo('GET /api/admin/limites/')).toHaveLength(1));
+  });
+
+  it("a new piece starts with none; the server's message shows under the field", () => {
+    show(undefined, { banho: 'Escolha o banho ou material.' });
+    expect(plating().value).toBe('');
+    expect(screen.getByText('Escolha o banho ou material.')).toBeTruthy();
+    expect(plating().getAttribute('aria-invalid')).toBe('true');
+  });
+});

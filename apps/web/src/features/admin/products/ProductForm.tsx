@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CATEGORIES } from '@semijoias/domain/catalog';
+import { PLATINGS } from '@semijoias/domain/listing';
 import {
   PRODUCT_COMPOSITIONS_MAX,
   defaultWeightGrams,
@@ -26,6 +27,8 @@ export interface ProductFormBody {
   peso_gramas: string;
   estoque: string;
   estoque_visto?: number;
+  /** 'Banho / material': a PLATINGS code, '' for none. */
+  banho: string;
   composicoes: number[];
   /** As typed; null (empty) for the store's default. */
   maximo_por_cliente: string | null;
@@ -79,7 +82,9 @@ export function ProductForm({
   const [pieces, setPieces] = useState<Piece[]>(
     product?.composicoes.map((c) => ({ id: c.id, nome: c.nome })) ?? [],
   );
+  const [banho, setBanho] = useState(product?.banho ?? '');
   const categoryId = useId();
+  const platingId = useId();
   const descriptionId = useId();
   const bySize = Boolean(product && product.nome_variacao !== null);
 
@@ -94,6 +99,7 @@ export function ProductForm({
       novo,
       promocao,
       peso_gramas: peso,
+      banho,
       // A piece sold by size: its stock is the sum of its sizes, never typed here.
       estoque: bySize ? String(stockSeen ?? 0) : estoque,
       ...(stockSeen === undefined ? {} : { estoque_visto: stockSeen }),
@@ -139,6 +145,34 @@ export function ProductForm({
         {errors.categoria && (
           <p id={`${categoryId}-error`} className="mt-1.5 text-sm text-rose">
             {errors.categoria}
+          </p>
+        )}
+      </div>
+      <div>
+        <label htmlFor={platingId} className="mb-1.5 block text-sm font-medium text-ink-soft">
+          Banho / material <span className="font-normal text-muted">(opcional)</span>
+        </label>
+        <select
+          id={platingId}
+          value={banho}
+          onChange={(e) => setBanho(e.target.value)}
+          aria-invalid={errors.banho ? true : undefined}
+          aria-describedby={`${platingId}-hint${errors.banho ? ` ${platingId}-error` : ''}`}
+          className={inputClasses}
+        >
+          <option value="">Não informado</option>
+          {PLATINGS.map((p) => (
+            <option key={p.code} value={p.code}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+        <p id={`${platingId}-hint`} className="mt-1.5 text-xs text-muted">
+          As clientes filtram as categorias e a busca por ele.
+        </p>
+        {errors.banho && (
+          <p id={`${platingId}-error`} className="mt-1.5 text-sm text-rose">
+            {errors.banho}
           </p>
         )}
       </div>

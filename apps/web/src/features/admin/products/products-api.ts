@@ -62,6 +62,8 @@ export interface AdminProduct {
   /** Open 'Avise-me' requests for the piece, whole or any size. */
   aguardando_aviso?: number;
   peso_gramas: number;
+  /** 'Banho / material': a PLATINGS code; null: none said (absent from older answers). */
+  banho?: string | null;
   /** Its own 'máximo por cliente'; null: the store's default (absent from older answers). */
   maximo_por_cliente?: number | null;
   oculto: boolean;
