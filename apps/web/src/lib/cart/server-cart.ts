@@ -28,6 +28,12 @@ export function fetchServerCart(signal?: AbortSignal): Promise<ServerCart> {
   return apiRequest<ServerCart>('api/cart/', { signal });
 }
 
+/** Her cart's CEP, remembered by the server when she quoted it logged in (8 digits, or null). */
+export async function fetchCartCep(signal?: AbortSignal): Promise<string | null> {
+  const answer = await apiRequest<{ cep?: unknown }>('api/cart/cep/', { signal });
+  return typeof answer.cep === 'string' ? answer.cep : null;
+}
+
 export function addToServerCart(
   productId: number,
   variationId: number | null = null,

@@ -209,3 +209,88 @@ describe('the remembered CEP, quoted again when the cart changes', () => {
     expect(result.current.quote).toMatchObject({ cep: '01310-100', estimated: true });
   });
 });
+
+describe("her account's CEP, on a device that knows none", () => {
+  let api: FakeApi;
+  const CART = { subtotalCents: 32960, itemCount: 4 };
+  beforeEach(() => {
+    api = installFakeApi({
+      'GET /api/cart/cep/': { body: { cep: '20040020' } },
+      'POST /api/calcular-frete/': (call) => {
+        const body = call.body as { cep_destino: string; valor_total: string };
+        return {
+          body: {
+            success: true,
+            frete: { valor: '18.90', prazo: '5-7', gratis: false, regiao: 'Sul' },
+            cep_destino: body.cep_destino,
+            subtotal: body.valor_total,
+            quantidade_itens: 4,
+          },
+        };
+      },
+    });
+  });
+  afterEach(() => {
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it('asks the server once, quotes her CEP for this cart and remembers it for her session', async () => {
+    storeTokens(accessToken(), 'refresh');
+    const { useFreshCartQuote } = await freshPage();
+    const { result } = renderHook(() => useFreshCartQuote(CART, 0));
+    // Checkout waits for it ('requoting' with no quote yet).
+    expect(result.current).toMatchObject({ quote: null, requoting: true });
+    await waitFor(() => expect(result.current.quote).not.toBeNull());
+    expect(result.current).toMatchObject({
+      stale: false,
+      requoting: false,
+      quote: { cep: '20040-020', quote: { valor: 1890 }, quotedFor: CART, forAccount: true },
+    });
+    expect(api.callsTo('POST /api/calcular-frete/').map((c) => c.body)).toEqual([
+      { cep_destino: '20040020', valor_total: '329.60', quantidade_itens: 4 },
+    ]);
+    // A second screen reading it asks nothing more.
+    renderHook(() => useFreshCartQuote(CART, 0));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.callsTo('GET /api/cart/cep/')).toHaveLength(1);
+    // Her CEP leaves the device with her session.
+    act(() => clearSession());
+    expect(result.current.quote).toBeNull();
+  });
+
+  it('leaves the field empty when she never quoted one', async () => {
+    api.on('GET /api/cart/cep/', { body: { cep: null } });
+    storeTokens(accessToken(), 'refresh');
+    const { useFreshCartQuote } = await freshPage();
+    const { result } = renderHook(() => useFreshCartQuote(CART, 0));
+    await waitFor(() => expect(result.current.requoting).toBe(false));
+    expect(result.current.quote).toBeNull();
+    expect(api.callsTo('POST /api/calcular-frete/')).toHaveLength(0);
+  });
+
+  it("keeps the guest's CEP she just typed through her login, quoted once with her session", async () => {
+    const { setCartShippingQuote, useFreshCartQuote } = await freshPage();
+    setCartShippingQuote({ ...QUOTE, quotedFor: CART });
+    storeTokens(accessToken(), 'refresh');
+    const { result } = renderHook(() => useFreshCartQuote(CART, 0));
+    // Quoted with her session: the server remembers it as her cart's; hers stays on the device.
+    await waitFor(() => expect(result.current.quote?.forAccount).toBe(true));
+    expect(result.current.quote).toMatchObject({ cep: '01310-100' });
+    expect(api.callsTo('POST /api/calcular-frete/').map((c) => c.body)).toEqual([
+      { cep_destino: '01310100', valor_total: '329.60', quantidade_itens: 4 },
+    ]);
+    expect(api.callsTo('GET /api/cart/cep/')).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.callsTo('POST /api/calcular-frete/')).toHaveLength(1);
+  });
+
+  it('asks nothing for a guest, nor for an empty cart', async () => {
+    const { useFreshCartQuote } = await freshPage();
+    const guest = renderHook(() => useFreshCartQuote(CART, 0));
+    guest.unmount();
+    storeTokens(accessToken(), 'refresh');
+    renderHook(() => useFreshCartQuote({ subtotalCents: 0, itemCount: 0 }, 0));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.calls).toEqual([]);
+  });
+});

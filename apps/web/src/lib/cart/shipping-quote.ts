@@ -6,9 +6,12 @@
  * that show it ask again for the same CEP (useFreshCartQuote). The server recomputes the freight
  * when the order is placed: this figure is only what she is shown.
  *
- * The server cart has no place for a CEP, so a logged-in shopper's CEP is kept per device too. A
- * CEP remembered while logged in is forgotten once the session ends on this device (logout), so
- * the next person at a shared computer does not see where she lives.
+ * Logged in, the server remembers her cart's CEP too (each quote with her session stores it): a
+ * device that knows none asks it (GET api/cart/cep/) and quotes it by itself, so her CEP follows
+ * her to every device. The device's CEP wins: a guest's CEP typed before logging in is quoted
+ * again with her session, which makes it her cart's on the server. A CEP remembered while logged
+ * in is forgotten on this device once the session ends here (logout), so the next person at a
+ * shared computer does not see where she lives.
  */
 import { cepDigits, CEP_DIGITS, maskCep } from '@semijoias/domain/cep';
 import type { Cents } from '@semijoias/domain/money';
@@ -19,8 +22,9 @@ import {
   type ShippingQuote,
 } from '@semijoias/domain/shipping';
 import { useEffect, useSyncExternalStore } from 'react';
-import { hasSession, onSessionChange } from '../session';
+import { hasSession, onSessionChange, useIsLoggedIn } from '../session';
 import { requestShippingQuote } from '../shipping';
+import { fetchCartCep } from './server-cart';
 
 export interface CartShippingQuote {
   /** The CEP as masked (12345-678). */
@@ -184,20 +188,69 @@ export async function requoteCartShipping(input: QuoteInput): Promise<CartShippi
   }
 }
 
+// ------------------------------------------------------------------- Her account's CEP
+
+/** This session's ask for her account's CEP (once per session), and where it is. */
+let accountAsk: Promise<CartShippingQuote | null> | null = null;
+let accountState: 'unknown' | 'asking' | 'settled' = 'unknown';
+let stopWatchingSession: (() => void) | null = null;
+
+function setAccountState(value: typeof accountState): void {
+  accountState = value;
+  window.dispatchEvent(new Event(EVENT));
+}
+
+/**
+ * For a logged-in shopper whose device knows no CEP: her cart's CEP as the server remembers it,
+ * quoted for `cart` and remembered here; null when she has none (or the device got one
+ * meanwhile: the device's wins). Asked once per session; screens asking together share it.
+ */
+export function adoptAccountCartCep(cart: QuotedCart): Promise<CartShippingQuote | null> {
+  if (!hasSession() || cart.itemCount === 0) return Promise.resolve(null);
+  const known = readCartShippingQuote();
+  if (known !== null) return Promise.resolve(known);
+  // A new session (logout, another account) asks again.
+  stopWatchingSession ??= onSessionChange(() => {
+    accountAsk = null;
+    accountState = 'unknown';
+  });
+  accountAsk ??= (async () => {
+    setAccountState('asking');
+    try {
+      const cep = await fetchCartCep().catch(() => null);
+      if (cep === null || cepDigits(cep).length !== CEP_DIGITS) return readCartShippingQuote();
+      const quote = await fetchCartQuote({ cep, ...cart });
+      if (hasSession() && readCartShippingQuote() === null) setCartShippingQuote(quote);
+      return readCartShippingQuote();
+    } finally {
+      setAccountState('settled');
+    }
+  })();
+  return accountAsk;
+}
+
+const accountCepState = () => accountState;
+
 /**
  * The remembered quote for the cart as it is now. When the cart changed after quoting (items or
  * quantities), the same CEP is quoted again, `delayMs` after the last change; a cart still
  * changing (`current` null: clicks on their way to the server) waits. A re-quote answered for
  * other figures (the server's cart differs from the one shown) is not asked again for the same
- * figures: the quote is then shown as stale.
+ * figures: the quote is then shown as stale. Logged in, a device without a CEP takes her
+ * account's (adoptAccountCartCep), and a guest's CEP kept through her login is quoted once with
+ * her session, so the server remembers it too.
  */
 export function useFreshCartQuote(
   current: QuotedCart | null,
   delayMs = 400,
 ): { quote: CartShippingQuote | null; stale: boolean; requoting: boolean } {
   const quote = useCartShippingQuote();
+  const loggedIn = useIsLoggedIn();
+  const account = useSyncExternalStore(subscribe, accountCepState, () => 'unknown' as const);
   const stale = quote !== null && current !== null && isCartQuoteStale(quote.quotedFor, current);
-  const key = stale && current.itemCount > 0 ? requoteKey(quote.cep, current) : null;
+  // A guest's CEP she brought through her login: quoted once with her session.
+  const unsynced = loggedIn && quote !== null && current !== null && !quote.forAccount;
+  const key = (stale || unsynced) && current.itemCount > 0 ? requoteKey(quote.cep, current) : null;
   const wanted = key !== null && !mismatched.has(key);
   const cep = quote?.cep;
   const subtotalCents = current?.subtotalCents;
@@ -214,11 +267,20 @@ export function useFreshCartQuote(
     return () => window.clearTimeout(timer);
   }, [wanted, key, cep, subtotalCents, itemCount, delayMs]);
 
-  return { quote, stale, requoting: wanted };
+  // No CEP on this device: her account's, when she has one.
+  const adopt = loggedIn && quote === null && !!itemCount && subtotalCents !== undefined;
+  useEffect(() => {
+    if (adopt) void adoptAccountCartCep({ subtotalCents, itemCount });
+  }, [adopt, subtotalCents, itemCount]);
+
+  // Until her account's CEP is known, the screens wait for it as for a re-quote.
+  return { quote, stale, requoting: wanted || (adopt && account !== 'settled') };
 }
 
 /** Tests: a fresh page's memory of re-quotes. */
 export function forgetRequotes(): void {
   inflight.clear();
   mismatched.clear();
+  accountAsk = null;
+  accountState = 'unknown';
 }

@@ -125,6 +125,30 @@ describe('/checkout without the navigation state (reloaded, a new tab)', () => {
     expect(result.current).toEqual({ status: 'ready', state: cartCheckoutState() });
   });
 
+  it("logged in on a device that knows no CEP, waits for her account's CEP and its quote", async () => {
+    storeTokens(accessToken(), 'refresh');
+    api.on('GET /api/cart/', { body: SERVER_CART });
+    api.on('GET /api/cart/cep/', { body: { cep: '01310100' } });
+    const quoted = frete('12.90', '239.70', 3);
+    api.on('POST /api/calcular-frete/', {
+      body: { ...quoted.body, frete: { ...quoted.body.frete, peso_total: 0.6 } },
+    });
+    const seen: ReturnType<typeof useCheckoutFromCart>[] = [];
+    const { result } = renderHook(
+      () => {
+        const answer = useCheckoutFromCart();
+        seen.push(answer);
+        return answer;
+      },
+      { wrapper: providers(undefined, '/checkout') },
+    );
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    // Never built without the freight: the first 'ready' already has her CEP quoted.
+    expect(result.current).toEqual({ status: 'ready', state: cartCheckoutState() });
+    expect(seen.find((answer) => answer.status === 'ready')).toEqual(result.current);
+    expect(api.callsTo('POST /api/calcular-frete/')).toHaveLength(1);
+  });
+
   it('logged in with an empty server cart: no data', async () => {
     storeTokens(accessToken(), 'refresh');
     api.on('GET /api/cart/', { body: [] });

@@ -1,7 +1,8 @@
 /**
  * /checkout without the cart's navigation state (reloaded, opened in a new tab, typed): the same
  * state built from her cart (the device cart for a guest, the server cart when logged in) and the
- * remembered CEP and quote (./shipping-quote.ts), quoted again first when the cart changed since.
+ * remembered CEP and quote (./shipping-quote.ts), quoted again first when the cart changed since
+ * (logged in on a device that knows no CEP, her account's CEP is quoted first).
  * Only a cart that is really empty leaves the checkout without data.
  */
 import { cartItemCount, cartSubtotal } from '@semijoias/domain/cart';
@@ -40,7 +41,8 @@ export function useCheckoutFromCart(enabled = true): CheckoutFromCart {
   );
   const usable = enabled && hydrated && !cart.isLoading && lines.length > 0;
   const fresh = useFreshCartQuote(usable ? current : null, 0);
-  const waiting = fresh.stale && fresh.requoting;
+  // Quoting again a changed cart, or her account's CEP on a device that knew none.
+  const waiting = fresh.requoting && (fresh.stale || fresh.quote === null);
   // A cart changed while she is on the page keeps the page (and what she typed) while the
   // freight is asked again; only the first build waits for it.
   const [built, setBuilt] = useState(false);

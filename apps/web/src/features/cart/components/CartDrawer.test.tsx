@@ -10,7 +10,8 @@ import {
   setCartShippingQuote,
 } from '@/lib/cart/shipping-quote';
 import { ToastProvider } from '@/ui/toast';
-import { installFakeApi, type FakeApi } from '@test/fake-api';
+import { storeTokens } from '@/lib/session';
+import { accessToken, installFakeApi, type FakeApi } from '@test/fake-api';
 import { PAULISTA } from '@test/fixtures';
 import { testQueryClient } from '@test/providers';
 import { CartDrawer } from './CartDrawer';
@@ -86,6 +87,64 @@ describe("the cart drawer's remembered CEP and 'Finalizar Compra'", () => {
     );
     expect(document.activeElement).toBe(screen.getByTestId('cart-cep'));
     expect(screen.queryByTestId('at-checkout')).toBeNull();
+  });
+
+  it("logged in on a new device: shows her account's CEP and its freight, and goes on to /checkout", async () => {
+    storeTokens(accessToken(), 'refresh');
+    api.on('GET /api/cart/', {
+      body: [
+        {
+          produto: { ...ring, image: null },
+          quantidade: 2,
+          subtotal: '179.80',
+        },
+      ],
+    });
+    // Her CEP takes a moment to come: she clicks before it did.
+    api.on('GET /api/cart/cep/', async () => {
+      await new Promise((r) => setTimeout(r, 60));
+      return { body: { cep: '01310100' } };
+    });
+    api.on('POST /api/calcular-frete/', {
+      body: {
+        success: true,
+        frete: { valor: '12.90', prazo: '3-5', gratis: false, regiao: 'Sudeste' },
+        cep_destino: '01310100',
+        subtotal: '179.80',
+        quantidade_itens: 2,
+      },
+    });
+    renderDrawer();
+    // 'Finalizar Compra' at once: it waits for her CEP instead of asking her to type one.
+    fireEvent.click(await screen.findByTestId('cart-checkout'));
+    expect((await screen.findByTestId('at-checkout')).textContent).toContain('192.70');
+    expect(screen.queryByText(/calcule o frete/)).toBeNull();
+    expect(api.callsTo('GET /api/cart/cep/')).toHaveLength(1);
+    expect(readCartShippingQuote()).toMatchObject({ cep: '01310-100', forAccount: true });
+  });
+
+  it("logged in on a new device: the drawer fills her account's CEP and quote without typing", async () => {
+    storeTokens(accessToken(), 'refresh');
+    api.on('GET /api/cart/', {
+      body: [{ produto: { ...ring, image: null }, quantidade: 2, subtotal: '179.80' }],
+    });
+    api.on('GET /api/cart/cep/', { body: { cep: '01310100' } });
+    api.on('POST /api/calcular-frete/', {
+      body: {
+        success: true,
+        frete: { valor: '12.90', prazo: '3-5', gratis: false, regiao: 'Sudeste' },
+        cep_destino: '01310100',
+        subtotal: '179.80',
+        quantidade_itens: 2,
+      },
+    });
+    renderDrawer();
+    await waitFor(() =>
+      expect((screen.getByTestId('cart-cep') as HTMLInputElement).value).toBe('01310-100'),
+    );
+    expect((await screen.findByTestId('cart-quote-value')).textContent).toContain('R$ 12,90');
+    expect(screen.getByTestId('cart-total').textContent).toContain('R$ 192,70');
+    await screen.findByText(/Avenida Paulista/);
   });
 
   it('with a CEP known and the cart changed since, quotes by itself and goes on to /checkout', async () => {

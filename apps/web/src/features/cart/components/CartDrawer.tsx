@@ -10,7 +10,11 @@ import { isCartQuoteStale } from '@semijoias/domain/shipping';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buildCheckoutState } from '@/lib/cart/checkout-state';
-import { requoteCartShipping, useFreshCartQuote } from '@/lib/cart/shipping-quote';
+import {
+  adoptAccountCartCep,
+  requoteCartShipping,
+  useFreshCartQuote,
+} from '@/lib/cart/shipping-quote';
 import { cartLineKey, useCart, type CartLineView } from '@/lib/cart/use-cart';
 import { Button, ButtonLink } from '@/ui/Button';
 import { Drawer } from '@/ui/Drawer';
@@ -108,25 +112,35 @@ function CartPanel({ onClose }: { onClose: () => void }) {
   });
 
   /**
-   * With a CEP known, the freight is quoted again here if the cart changed since; only without
-   * one does she get SPEC's 'Por favor, calcule o frete…', with the CEP field focused.
+   * With a CEP known (on this device, or her account's when logged in), the freight is quoted
+   * again here if the cart changed since; only without one does she get SPEC's 'Por favor,
+   * calcule o frete…', with the CEP field focused.
    */
   async function goToCheckout() {
     if (leaving) return;
+    let known = shipping;
+    if (!known && cart.loggedIn && lines.length > 0) {
+      setLeaving('quoting');
+      try {
+        known = await adoptAccountCartCep(current);
+      } finally {
+        setLeaving(false);
+      }
+    }
     const blocked = cartPaymentBlocker({
       lineCount: lines.length,
-      quoted: shipping?.quotedFor ?? null,
-      current: shipping?.quotedFor ?? current,
+      quoted: known?.quotedFor ?? null,
+      current: known?.quotedFor ?? current,
     });
     setBlocker(blocked);
-    if (blocked || !shipping) {
+    if (blocked || !known) {
       if (lines.length > 0) document.getElementById('cart-cep')?.focus();
       return;
     }
     setLeaving('saving');
     try {
       await changes.flush();
-      let quote = shipping;
+      let quote = known;
       if (isCartQuoteStale(quote.quotedFor, current)) {
         setLeaving('quoting');
         quote = await requoteCartShipping({ cep: quote.cep, subtotalCents, itemCount });

@@ -42,6 +42,13 @@ export function ShippingCalculator({
   requoting = false,
 }: ShippingCalculatorProps) {
   const [cep, setCep] = useState(quote?.cep ?? '');
+  // A CEP remembered after the drawer opened (her account's, on a device that knew none) fills
+  // the field unless she started typing one.
+  const [shownCep, setShownCep] = useState(quote?.cep ?? null);
+  if ((quote?.cep ?? null) !== shownCep) {
+    setShownCep(quote?.cep ?? null);
+    if (quote && cep === '') setCep(quote.cep);
+  }
   const [error, setError] = useState<string | null>(null);
   const [calculating, setCalculating] = useState(false);
   const [lookup, setLookup] = useState<Lookup | null>(null);
@@ -76,9 +83,8 @@ export function ShippingCalculator({
   useEffect(() => {
     const digits = cepDigits(quote?.cep ?? '');
     if (digits.length === CEP_DIGITS && !lookupRef.current) startLookup(digits);
-    // Only on mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    // On mount, and when a remembered CEP arrives.
+  }, [quote?.cep]);
 
   async function calculate(event: FormEvent) {
     event.preventDefault();
