@@ -22,6 +22,7 @@ export const ADMIN_SECTIONS = [
   { path: 'auditoria', label: 'Auditoria' },
   { path: 'saude', label: 'Saúde da loja' },
   { path: 'backups', label: 'Backups' },
+  { path: 'ajuda', label: 'Ajuda' },
 ] as const;
 
 /**

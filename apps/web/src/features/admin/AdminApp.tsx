@@ -56,6 +56,7 @@ const HealthPage = lazy(() =>
 const BackupsPage = lazy(() =>
   import('./backups/BackupsPage').then((m) => ({ default: m.BackupsPage })),
 );
+const HelpPage = lazy(() => import('./help/HelpPage').then((m) => ({ default: m.HelpPage })));
 const PaymentsPage = lazy(() =>
   import('./payments/PaymentsPage').then((m) => ({ default: m.PaymentsPage })),
 );
@@ -72,6 +73,7 @@ const SECTION_ROUTES = [
   { path: 'saude/*', element: <HealthPage /> },
   { path: 'pagamentos/*', element: <PaymentsPage /> },
   { path: 'backups/*', element: <BackupsPage /> },
+  { path: 'ajuda/*', element: <HelpPage /> },
   {
     path: '*',
     element: (

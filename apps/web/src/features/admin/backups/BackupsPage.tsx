@@ -10,6 +10,7 @@ import { Button } from '@/ui/Button';
 import { cx } from '@/ui/cx';
 import { adminErrorMessage } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
+import { GuideLink } from '../help/GuideLink';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminCard, AdminEmpty, AdminLoadError, AdminLoading } from '../ui/AdminStates';
 import {
@@ -52,9 +53,12 @@ export function BackupsPage() {
         title="Backups"
         description="Cópias de tudo o que a loja tem: clientes, pedidos, produtos, cupons e fotos."
         actions={
-          <Button onClick={() => create.mutate()} disabled={create.isPending}>
-            {create.isPending ? 'Fazendo backup…' : 'Fazer backup agora'}
-          </Button>
+          <>
+            <GuideLink slug="backups" />
+            <Button onClick={() => create.mutate()} disabled={create.isPending}>
+              {create.isPending ? 'Fazendo backup…' : 'Fazer backup agora'}
+            </Button>
+          </>
         }
       />
 

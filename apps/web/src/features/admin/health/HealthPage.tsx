@@ -11,6 +11,7 @@ import { Button } from '@/ui/Button';
 import { cx } from '@/ui/cx';
 import { AlertIcon, CheckIcon, CloseIcon } from '@/ui/icons';
 import { formatDateTime } from '../lib/format';
+import { GuideLink } from '../help/GuideLink';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminLoadError, AdminLoading } from '../ui/AdminStates';
 import { byUrgency, healthQuery, healthSummary, type HealthItem } from './health-api';
@@ -48,14 +49,17 @@ export function HealthPage() {
         title="Saúde da loja"
         description="A loja confere estes itens sozinha a cada minuto. Quando algo fica vermelho, vocês recebem um e-mail."
         actions={
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void health.refetch()}
-            disabled={health.isFetching}
-          >
-            {health.isFetching ? 'Atualizando…' : 'Atualizar'}
-          </Button>
+          <>
+            <GuideLink slug="saude" />
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void health.refetch()}
+              disabled={health.isFetching}
+            >
+              {health.isFetching ? 'Atualizando…' : 'Atualizar'}
+            </Button>
+          </>
         }
       />
       {health.isPending ? (
@@ -125,6 +129,43 @@ function Summary({ items }: { items: HealthItem[] }) {
   );
 }
 
+/** The guide (and its section) that explains what to do about each item. */
+const ITEM_GUIDE: Record<HealthItem['chave'], { slug: string; anchor?: string; children: string }> =
+  {
+    backup: { slug: 'backups', children: 'Guia: Backups' },
+    emails: {
+      slug: 'colocar-no-ar',
+      anchor: 'quando-algo-da-errado',
+      children: 'Guia: quando os e-mails não chegam',
+    },
+    servidor_email: {
+      slug: 'colocar-no-ar',
+      anchor: '3-o-codigo-da-loja-e-as-configuracoes',
+      children: 'Guia: a conta de e-mail da loja',
+    },
+    notificacoes_recusadas: {
+      slug: 'colocar-no-ar',
+      anchor: '6-dos-pagamentos-de-teste-ao-pagbank',
+      children: 'Guia: os pagamentos',
+    },
+    provedor_pagamento: {
+      slug: 'colocar-no-ar',
+      anchor: '6-dos-pagamentos-de-teste-ao-pagbank',
+      children: 'Guia: os pagamentos',
+    },
+    pedidos_sem_envio: { slug: 'pedidos', children: 'Guia: Pedidos' },
+    banco_de_dados: {
+      slug: 'colocar-no-ar',
+      anchor: '3-o-codigo-da-loja-e-as-configuracoes',
+      children: 'Guia: o banco de dados',
+    },
+    espaco_em_disco: {
+      slug: 'colocar-no-ar',
+      anchor: '8-onde-olhar',
+      children: 'Guia: onde olhar no servidor',
+    },
+  };
+
 function HealthCard({ item }: { item: HealthItem }) {
   const id = `saude-${item.chave}`;
   return (
@@ -149,6 +190,7 @@ function HealthCard({ item }: { item: HealthItem }) {
         <div className="mt-3 rounded-xl bg-cream/70 px-3 py-2.5 text-sm text-ink">
           <p className="font-semibold">O que fazer</p>
           <p className="mt-0.5 break-words">{item.o_que_fazer}</p>
+          <GuideLink {...ITEM_GUIDE[item.chave]} />
         </div>
       )}
       <p className="mt-auto pt-3 text-xs text-muted">

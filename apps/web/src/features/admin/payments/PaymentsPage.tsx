@@ -19,6 +19,7 @@ import { TextField } from '@/ui/Field';
 import { useToast } from '@/ui/toast';
 import { AUDIT_QUERY_KEY } from '../audit/audit-api';
 import { adminErrorMessage, adminFieldErrors } from '../lib/errors';
+import { GuideLink } from '../help/GuideLink';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminCard, AdminLoadError, AdminLoading } from '../ui/AdminStates';
 import { PurchaseLimitsCard } from './PurchaseLimitsCard';
@@ -50,6 +51,7 @@ export function PaymentsPage() {
       <AdminPageHeader
         title="Pagamentos"
         description="Parcelas sem juros e desconto no PIX: como os preços aparecem na loja."
+        actions={<GuideLink slug="pagamentos" />}
       />
       {settings.isPending ? (
         <AdminLoading />

@@ -37,6 +37,8 @@ import {
   startSetup,
   verify,
 } from './second-factor-api';
+import { GuideSection } from '../help/GuideLink';
+import { SECOND_FACTOR_GUIDE_ANCHOR } from '../help/guides';
 
 /** Below this many recovery codes left, the prompt tells her to make new ones. */
 const FEW_RECOVERY_CODES = 3;
@@ -369,7 +371,21 @@ function SetupFromLink({
           </ol>
         </div>
       )}
+      <div className="mt-6">
+        <SecondFactorGuide />
+      </div>
     </GateCard>
+  );
+}
+
+/** 'Ajuda' opens after the gate: the guide's section on the second factor comes folded here. */
+function SecondFactorGuide() {
+  return (
+    <GuideSection
+      slug="administracao"
+      anchor={SECOND_FACTOR_GUIDE_ANCHOR}
+      summary="Como funciona o código do celular (e se você perder o celular)"
+    />
   );
 }
 
@@ -419,6 +435,7 @@ function SetupLinkStep() {
               ? 'Enviar outro link'
               : 'Enviar link para o meu e-mail'}
         </Button>
+        <SecondFactorGuide />
       </div>
     </GateCard>
   );

@@ -17,6 +17,8 @@ import {
   SET_UP_HREF,
   secondFactorStatusQuery,
 } from './second-factor-api';
+import { GuideLink } from '../help/GuideLink';
+import { SECOND_FACTOR_GUIDE_ANCHOR } from '../help/guides';
 
 /** At or below this many codes left, the card says it is time to make new ones. */
 const FEW_RECOVERY_CODES = 3;
@@ -97,6 +99,11 @@ export function SecurityCard({ email }: { email: string }) {
               </ButtonLink>
             </>
           )}
+          <p>
+            <GuideLink slug="administracao" anchor={SECOND_FACTOR_GUIDE_ANCHOR}>
+              Guia: o código do celular e os códigos de recuperação
+            </GuideLink>
+          </p>
           {status.data.configurado && (
             <>
               <p className="text-muted">
