@@ -1,4 +1,13 @@
-import { brl, cartDrawer, cents, productDetails } from './fixtures/helpers';
+import {
+  brl,
+  cartDrawer,
+  cents,
+  cpfFrom,
+  logInFromDrawer,
+  productDetails,
+  signUpVerified,
+} from './fixtures/helpers';
+import { ORDERS_PASSWORD } from './fixtures/orders';
 import { expect, test } from './fixtures/test';
 
 // A cart and checkout that remember: the CEP quoted in the drawer stays with the cart through a
@@ -76,4 +85,62 @@ test('a guest quotes a CEP, reloads, finishes from the cart, and /checkout survi
   await expect(tab.getByTestId('checkout-summary').getByTestId('checkout-cep')).toHaveText(
     '01310-100',
   );
+});
+
+test('logged in, her CEP follows her cart to another device: shown and quoted without typing', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const tag = `${testInfo.project.name}.${Date.now()}`;
+  const email = `cep.${tag}@exemplo.com.br`;
+  await signUpVerified(
+    request,
+    {
+      firstName: 'Bia',
+      lastName: 'Lima',
+      email,
+      cpf: cpfFrom(670000 + (Date.now() % 100_000)),
+      phone: '11987654321',
+      birthdate: '1991-03-09',
+    },
+    ORDERS_PASSWORD,
+  );
+  const earring = await productDetails(page.request, 20);
+
+  // On her phone: logged in, a piece in her cart, her CEP quoted in the drawer.
+  await logInFromDrawer(page, email, ORDERS_PASSWORD);
+  await page.goto(`/produto/${earring.id}`);
+  await page.getByTestId('add-to-cart').click();
+  await page
+    .getByTestId('added-to-cart-popup')
+    .getByRole('button', { name: 'Finalizar Compra' })
+    .click();
+  const drawer = cartDrawer(page);
+  await drawer.getByTestId('cart-cep').fill('01310100');
+  await expect(drawer.getByTestId('cart-cep-lookup')).toContainText('Avenida Paulista');
+  await drawer.getByTestId('cart-calculate').click();
+  const freight = (await drawer.getByTestId('cart-quote-value').innerText()).trim();
+
+  // Another device (a fresh browser, nothing stored): she logs in and sees her CEP and its
+  // freight without typing, and 'Finalizar Compra' goes on.
+  const other = await (await browser.newContext()).newPage();
+  await logInFromDrawer(other, email, ORDERS_PASSWORD);
+  await expect(other.getByTestId('cart-badge')).toHaveText('1');
+  await other.locator('[data-opens="cart"]').first().click();
+  const otherDrawer = cartDrawer(other);
+  await expect(otherDrawer.getByTestId('cart-cep')).toHaveValue('01310-100');
+  await expect(otherDrawer.getByTestId('cart-quote-value')).toHaveText(freight);
+  await expect(otherDrawer.getByTestId('cart-total')).toHaveText(
+    brl(cents(earring.price) + Number(freight.replace(/\D/g, ''))),
+  );
+  await otherDrawer.getByTestId('cart-checkout').click();
+  await expect(other).toHaveURL(/\/checkout$/);
+  await expect(other.getByTestId('checkout-summary').getByTestId('checkout-cep')).toHaveText(
+    '01310-100',
+  );
+  await expect(other.getByTestId('checkout-summary').getByTestId('checkout-shipping')).toHaveText(
+    freight,
+  );
+  await other.context().close();
 });
