@@ -27,6 +27,8 @@ const BOTH_SIZES = spec(
   'admin-access',
   // Hydration moves nothing on the screen: the layouts differ, so may their shifts.
   'hydration',
+  // The filters sit beside the grid on a desktop and in a sheet on a phone.
+  'filters',
 );
 const BACK_OFFICE = spec(
   'admin-coupons',

@@ -8,8 +8,10 @@ import {
   featuredProductsQuery,
 } from '@/features/home/api/home-products';
 import { categoryProductsQuery } from '@/features/catalog/api/get-category-products';
+import { categoryFacetsQuery, searchFacetsQuery } from '@/features/catalog/api/listing-facets';
 import { productQuery } from '@/features/catalog/api/get-product';
 import { searchPageQuery } from '@/features/catalog/api/search-page';
+import { LISTING_PAGE_PARAMS, readListing } from '@/features/catalog/listing/listing-url';
 import { PageLoading } from '@/ui/PageLoading';
 import { NotFoundPage } from './NotFoundPage';
 import { RootLayout } from './shell/RootLayout';
@@ -158,11 +160,17 @@ export const routes: RouteObject[] = [
             handle: {
               ssr: {
                 module: 'src/features/catalog/pages/CategoryPage.tsx',
-                shared: { query: ['pagina'] },
+                // Its page, sort and filters: the same HTML for everyone who asks them.
+                shared: { query: LISTING_PAGE_PARAMS },
                 prefetch: (client, { search }) => {
                   const found = findCategory(category.slug);
                   return found
-                    ? client.prefetchQuery(categoryProductsQuery(found, categoryOffset(search)))
+                    ? Promise.all([
+                        client.prefetchQuery(
+                          categoryProductsQuery(found, categoryOffset(search), readListing(search)),
+                        ),
+                        client.prefetchQuery(categoryFacetsQuery(found.slug)),
+                      ])
                     : Promise.resolve();
                 },
               } satisfies ServerRendered,
@@ -175,11 +183,16 @@ export const routes: RouteObject[] = [
               ssr: {
                 module: 'src/features/catalog/pages/SearchPage.tsx',
                 // The same for everyone who searches these words: kept as a category's page is.
-                shared: { query: ['q', 'pagina'] },
+                shared: { query: ['q', ...LISTING_PAGE_PARAMS] },
                 prefetch: (client, { search }) => {
                   const text = searchText(search);
                   return text
-                    ? client.prefetchQuery(searchPageQuery(text, categoryOffset(search)))
+                    ? Promise.all([
+                        client.prefetchQuery(
+                          searchPageQuery(text, categoryOffset(search), readListing(search)),
+                        ),
+                        client.prefetchQuery(searchFacetsQuery(text)),
+                      ])
                     : Promise.resolve();
                 },
               } satisfies ServerRendered,

@@ -10,7 +10,7 @@ import {
   SHARE_IMAGE_WIDTH,
   shareImageUrl,
 } from '@semijoias/domain/share-image';
-import { SEARCH_PARAM } from './search-request';
+import { SEARCH_RESULTS_PATH } from './search-request';
 import { STORE_INFO } from './store-info';
 
 export const DEFAULT_DESCRIPTION =
@@ -180,8 +180,8 @@ function organizationJsonLd(origin: string) {
 }
 
 /**
- * schema.org WebSite with its SearchAction: the address that opens the header's search with a
- * text (search-request.ts), `{search_term_string}` standing for what was searched.
+ * schema.org WebSite with its SearchAction: the search's results page, /busca?q=
+ * (docs/search-contract.md), `{search_term_string}` standing for what was searched.
  */
 function webSiteJsonLd(origin: string) {
   const home = absolute('/', origin);
@@ -196,7 +196,7 @@ function webSiteJsonLd(origin: string) {
       '@type': 'SearchAction',
       target: {
         '@type': 'EntryPoint',
-        urlTemplate: `${home}?${SEARCH_PARAM}={search_term_string}`,
+        urlTemplate: `${absolute(SEARCH_RESULTS_PATH, origin)}?q={search_term_string}`,
       },
       'query-input': 'required name=search_term_string',
     },

@@ -1,7 +1,7 @@
 /**
- * A replace navigation that stays where the shopper is (a size chosen on the product page
- * changes the URL, not the page) says so in its state, and the scroll restoration
- * (app/shell/scroll-restoration.ts) leaves the scroll alone.
+ * A navigation that stays where the shopper is (a size chosen on the product page replaces the
+ * URL; a filter chosen on a listing pushes one, so the back button undoes it) says so in its
+ * state, and the scroll restoration (app/shell/scroll-restoration.ts) leaves the scroll alone.
  */
 const KEEP_SCROLL = 'manterRolagem';
 

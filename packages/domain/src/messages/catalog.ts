@@ -63,12 +63,27 @@ export const LISTING_FILTERS_TITLE = 'Filtrar';
 export const LISTING_FILTERS_BUTTON = 'Filtrar';
 export const LISTING_CLEAR_FILTERS = 'Limpar filtros';
 export const LISTING_PRICE_TITLE = 'Preço';
-export const LISTING_PRICE_MIN_LABEL = 'Mínimo (R$)';
-export const LISTING_PRICE_MAX_LABEL = 'Máximo (R$)';
+export const LISTING_PRICE_MIN_LABEL = 'De (R$)';
+export const LISTING_PRICE_MAX_LABEL = 'Até (R$)';
 export const LISTING_PRICE_APPLY = 'Aplicar';
 export const LISTING_PLATING_TITLE = 'Banho / material';
 export const LISTING_SIZE_TITLE = 'Tamanho disponível';
 export const LISTING_PROMO_LABEL = 'Em promoção';
+export const LISTING_OFFERS_TITLE = 'Ofertas';
+export const LISTING_SHOW_RESULTS = 'Ver produtos';
+/** The chips of the filters on, each one a button that takes its filter off. */
+export const LISTING_CHOSEN_TITLE = 'Filtros aplicados';
+export function listingRemoveFilterText(chip: string): string {
+  return `Tirar o filtro ${chip}`;
+}
+export function listingSizeChipText(size: string): string {
+  return `Tamanho ${size}`;
+}
+/** A price range's chip, its ends already written in reais ('R$ 50,00'). */
+export function listingPriceChipText(min: string | null, max: string | null): string {
+  if (min !== null && max !== null) return `${min} a ${max}`;
+  return min !== null ? `A partir de ${min}` : `Até ${max ?? ''}`;
+}
 export const LISTING_FILTERED_EMPTY_TITLE = 'Nenhuma peça com esses filtros';
 export const LISTING_FILTERED_EMPTY_TEXT =
   'Tente outra faixa de preço, outro banho ou outro tamanho — ou limpe os filtros para ver todas as peças.';

@@ -78,7 +78,7 @@ export function useScrollRestoration(): void {
     };
   }, []);
 
-  const keep = navigationType === 'REPLACE' && keepsScroll(location.state);
+  const keep = navigationType !== 'POP' && keepsScroll(location.state);
   useLayoutEffect(() => {
     current.current = key;
     if (keep) return;

@@ -10,10 +10,19 @@ const FIRST_ROW = 2;
  * A listing's grid of cards (a category's page, the search's results): the first row hydrates
  * with the page, the others as they come near the screen. Dimmed while the next page loads.
  */
-export function ProductGrid({ products, dimmed }: { products: Product[]; dimmed: boolean }) {
+export function ProductGrid({
+  products,
+  dimmed,
+  gridClasses = productGridClasses,
+}: {
+  products: Product[];
+  dimmed: boolean;
+  /** The grid's columns (a listing with its filters beside it has less room). */
+  gridClasses?: string;
+}) {
   return (
     <div
-      className={cx(productGridClasses, 'transition-opacity', dimmed && 'opacity-60')}
+      className={cx(gridClasses, 'transition-opacity', dimmed && 'opacity-60')}
       aria-busy={dimmed}
     >
       {products.map((product, index) =>

@@ -1,0 +1,228 @@
+import {
+  compareSizes,
+  formatPriceParam,
+  parsePriceParam,
+  platingLabel,
+  PLATINGS,
+  type ListingFilters,
+  type PlatingCode,
+} from '@semijoias/domain/listing';
+import {
+  LISTING_OFFERS_TITLE,
+  LISTING_PLATING_TITLE,
+  LISTING_PRICE_APPLY,
+  LISTING_PRICE_MAX_LABEL,
+  LISTING_PRICE_MIN_LABEL,
+  LISTING_PRICE_TITLE,
+  LISTING_PROMO_LABEL,
+  LISTING_SIZE_TITLE,
+} from '@semijoias/domain/messages';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { cx } from '@/ui/cx';
+import type { ListingFacets } from '../api/listing-facets';
+
+/** A price of the facets ("49.90") as the field's hint: whole reais, rounded outwards. */
+function reais(decimal: string | null, round: (n: number) => number): string {
+  return decimal === null ? '' : String(round(Number(decimal)));
+}
+
+/** What she typed in a price field, in centavos; null when empty or not a price. */
+function typedPrice(text: string): number | null {
+  return text.trim() === '' ? null : parsePriceParam(text.replace(/^R\$\s*/i, ''));
+}
+
+const typedFromCents = (cents: number | null) =>
+  cents === null ? '' : formatPriceParam(cents).replace('.', ',');
+
+const countText = (n: number) => <span className="ml-auto text-xs text-muted">{n}</span>;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="border-b border-line py-5 first:pt-0 last:border-b-0">
+      <legend className="mb-3 float-left w-full text-xs font-semibold uppercase tracking-[0.14em] text-ink-soft">
+        {title}
+      </legend>
+      <div className="clear-both">{children}</div>
+    </fieldset>
+  );
+}
+
+/**
+ * The filters of a listing (the desktop's sidebar, the phone's sheet): 'Em promoção', the price
+ * range, the platings and the sizes its pieces have, each choice applied at once (`onChange`).
+ * `facets` says what exists in the listing without filters; a value chosen that is not there
+ * any more (an old link) still shows, so it can be taken off.
+ */
+export function FilterPanel({
+  facets,
+  filters,
+  onChange,
+  idPrefix,
+}: {
+  facets: ListingFacets | undefined;
+  filters: ListingFilters;
+  onChange: (next: ListingFilters) => void;
+  /** Distinct ids for the sidebar and the sheet, both in the page at once. */
+  idPrefix: string;
+}) {
+  const platingCounts = new Map(facets?.banhos.map((b) => [b.codigo, b.quantidade]) ?? []);
+  const platings = PLATINGS.filter(
+    (p) => platingCounts.has(p.code) || filters.platings.includes(p.code),
+  );
+  const sizeCounts = new Map(facets?.tamanhos.map((t) => [t.nome, t.quantidade]) ?? []);
+  const sizes = [...new Set([...sizeCounts.keys(), ...filters.sizes])].sort(compareSizes);
+  const promoCount = facets?.promocao ?? 0;
+
+  const togglePlating = (code: PlatingCode) =>
+    onChange({
+      ...filters,
+      platings: filters.platings.includes(code)
+        ? filters.platings.filter((c) => c !== code)
+        : [...filters.platings, code],
+    });
+  const toggleSize = (size: string) =>
+    onChange({
+      ...filters,
+      sizes: filters.sizes.includes(size)
+        ? filters.sizes.filter((s) => s !== size)
+        : [...filters.sizes, size],
+    });
+
+  return (
+    <div className="text-sm">
+      {(promoCount > 0 || filters.promo) && (
+        <Section title={LISTING_OFFERS_TITLE}>
+          <label className="flex min-h-11 cursor-pointer items-center gap-3">
+            <input
+              type="checkbox"
+              className="h-5 w-5 accent-gold-dark"
+              checked={filters.promo}
+              onChange={() => onChange({ ...filters, promo: !filters.promo })}
+            />
+            <span className="text-ink">{LISTING_PROMO_LABEL}</span>
+            {countText(promoCount)}
+          </label>
+        </Section>
+      )}
+      <Section title={LISTING_PRICE_TITLE}>
+        <PriceRange
+          key={`${filters.priceMinCents}-${filters.priceMaxCents}`}
+          facets={facets}
+          filters={filters}
+          onChange={onChange}
+          idPrefix={idPrefix}
+        />
+      </Section>
+      {platings.length > 0 && (
+        <Section title={LISTING_PLATING_TITLE}>
+          <ul className="space-y-0.5">
+            {platings.map((p) => (
+              <li key={p.code}>
+                <label className="flex min-h-11 cursor-pointer items-center gap-3">
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5 accent-gold-dark"
+                    checked={filters.platings.includes(p.code)}
+                    onChange={() => togglePlating(p.code)}
+                  />
+                  <span className="text-ink">{platingLabel(p.code)}</span>
+                  {countText(platingCounts.get(p.code) ?? 0)}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      {sizes.length > 0 && (
+        <Section title={LISTING_SIZE_TITLE}>
+          <ul className="flex flex-wrap gap-2">
+            {sizes.map((size) => {
+              const on = filters.sizes.includes(size);
+              return (
+                <li key={size}>
+                  <button
+                    type="button"
+                    aria-pressed={on}
+                    aria-label={`Tamanho ${size} (${sizeCounts.get(size) ?? 0})`}
+                    onClick={() => toggleSize(size)}
+                    className={cx(
+                      'inline-flex h-11 min-w-11 items-center justify-center rounded-full border px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-dark',
+                      on
+                        ? 'border-ink bg-ink text-ivory'
+                        : 'border-line bg-white text-ink hover:border-gold-dark',
+                    )}
+                  >
+                    {size}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </Section>
+      )}
+    </div>
+  );
+}
+
+/** Two fields and 'Aplicar': a range is typed whole before the listing changes. */
+function PriceRange({
+  facets,
+  filters,
+  onChange,
+  idPrefix,
+}: {
+  facets: ListingFacets | undefined;
+  filters: ListingFilters;
+  onChange: (next: ListingFilters) => void;
+  idPrefix: string;
+}) {
+  const [min, setMin] = useState(typedFromCents(filters.priceMinCents));
+  const [max, setMax] = useState(typedFromCents(filters.priceMaxCents));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    let low = typedPrice(min);
+    let high = typedPrice(max);
+    if (low !== null && high !== null && low > high) [low, high] = [high, low];
+    onChange({ ...filters, priceMinCents: low, priceMaxCents: high });
+  };
+  const field =
+    'block h-11 w-full rounded-xl border border-line bg-white px-3 text-[1rem] text-ink outline-none placeholder:text-muted/70 focus:border-gold-dark focus:ring-2 focus:ring-gold/40';
+  return (
+    <form onSubmit={submit} className="flex items-end gap-2" data-testid="price-range">
+      <div className="min-w-0 flex-1">
+        <label htmlFor={`${idPrefix}-preco-min`} className="mb-1 block text-xs text-muted">
+          {LISTING_PRICE_MIN_LABEL}
+        </label>
+        <input
+          id={`${idPrefix}-preco-min`}
+          inputMode="decimal"
+          autoComplete="off"
+          className={field}
+          value={min}
+          placeholder={reais(facets?.preco_min ?? null, Math.floor)}
+          onChange={(e) => setMin(e.target.value)}
+        />
+      </div>
+      <div className="min-w-0 flex-1">
+        <label htmlFor={`${idPrefix}-preco-max`} className="mb-1 block text-xs text-muted">
+          {LISTING_PRICE_MAX_LABEL}
+        </label>
+        <input
+          id={`${idPrefix}-preco-max`}
+          inputMode="decimal"
+          autoComplete="off"
+          className={field}
+          value={max}
+          placeholder={reais(facets?.preco_max ?? null, Math.ceil)}
+          onChange={(e) => setMax(e.target.value)}
+        />
+      </div>
+      <button
+        type="submit"
+        className="inline-flex h-11 shrink-0 items-center rounded-full border border-ink/25 px-4 text-sm font-medium text-ink hover:border-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-dark"
+      >
+        {LISTING_PRICE_APPLY}
+      </button>
+    </form>
+  );
+}
