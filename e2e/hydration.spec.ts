@@ -77,6 +77,9 @@ test('every server-rendered page hydrates in place: no warning, no error, nothin
     `/produto/${plain}`,
     '/sobre-nos',
     '/busca?q=anel',
+    // Sorted and filtered: the filters beside the grid (desktop), the chips and the sort.
+    '/aneis?ordem=menor-preco&banho=dourado&tamanho=16',
+    '/busca?q=colar&ordem=maior-preco&promocao=1',
     '/nada',
   ];
   const { problems } = await watch(page);
