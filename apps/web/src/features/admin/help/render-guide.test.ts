@@ -64,6 +64,10 @@ describe("a guide's markdown as HTML", () => {
     );
     expect(html).toContain(`<a href="${guideHref('limites-de-compra')}">limites</a>`);
     expect(html).toContain(' o contrato.');
+    // A bare file name reads as the guide's title.
+    expect(renderGuide('admin/backups.md', 'o guia [../deploy.md](../deploy.md)').html).toContain(
+      `<a href="${guideHref('colocar-no-ar')}">Como colocar a loja no ar</a>`,
+    );
     expect(guideLinkTarget('admin/health.md', '#os-itens')).toBe('#os-itens');
     expect(
       guideLinkTarget('deploy.md', 'admin/README.md#o-segundo-fator-o-código-do-celular'),

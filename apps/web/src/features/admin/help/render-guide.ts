@@ -11,7 +11,7 @@
  * for the page to fold away.
  */
 import { Marked, type Tokens } from 'marked';
-import { guideByFile, guideHref } from './guides';
+import { guideByFile, guideBySlug, guideHref } from './guides';
 
 export interface RenderedGuide {
   /** The guide's first heading, as written. */
@@ -129,9 +129,12 @@ function guideMarked(file: string): Marked {
         return escapeHtml(token.text);
       },
       link(token: Tokens.Link) {
-        const text = this.parser.parseInline(token.tokens);
+        let text = this.parser.parseInline(token.tokens);
         const target = guideLinkTarget(file, token.href);
         if (target === null) return text;
+        // A bare file name ('../deploy.md') reads as the guide's title.
+        const named = guideBySlug(/^\/admin\/ajuda\/([^#]+)/.exec(target)?.[1]);
+        if (named && /\.md(#.*)?$/.test(token.text)) text = escapeHtml(named.title);
         const external = /^https?:/i.test(target);
         return `<a href="${escapeHtml(target)}"${
           external ? ' target="_blank" rel="noopener noreferrer"' : ''
