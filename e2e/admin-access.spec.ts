@@ -17,6 +17,7 @@ const SECTIONS = [
   { label: 'Auditoria', path: '/admin/auditoria' },
   { label: 'Saúde da loja', path: '/admin/saude' },
   { label: 'Backups', path: '/admin/backups' },
+  { label: 'Ajuda', path: '/admin/ajuda' },
 ];
 
 test('a guest is asked to log in and a customer is told the back office is not hers', async ({
@@ -68,4 +69,28 @@ test('an owner finds Administração in her account and walks through every sect
   await expect(
     page.getByText('Entre com a sua conta de administradora para continuar.'),
   ).toBeVisible();
+});
+
+test("the owners' guides open from the page they explain, readable and accessible", async ({
+  ownerPage: page,
+}, testInfo) => {
+  await page.goto('/admin/saude');
+  await page.getByRole('link', { name: 'Guia: Saúde da loja' }).click();
+  await expect(page).toHaveURL(/\/admin\/ajuda\/saude$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Saúde da loja' })).toBeVisible();
+  const guide = page.getByTestId('guide');
+  // The owners' part first; the developers' part folded away.
+  await expect(
+    guide.getByText('Detalhes técnicos (para quem cuida do código e do servidor)'),
+  ).toBeVisible();
+  await expect(guide.getByText('GET /api/admin/saude/')).toBeHidden();
+  await expectNoA11yViolations(page, `guia (${testInfo.project.name})`);
+
+  // A guide's link to another guide stays in the back office, at the section named.
+  await page.goto('/admin/ajuda/backups');
+  await page.getByTestId('guide').getByRole('link', { name: 'Como colocar a loja no ar' }).click();
+  await expect(page).toHaveURL(/\/admin\/ajuda\/colocar-no-ar$/);
+  await expect(page.getByRole('heading', { level: 2, name: /^9\. Backups/ })).toBeAttached();
+  await page.goto('/admin/ajuda/colocar-no-ar#9-backups-copias-de-seguranca');
+  await expect(page.getByRole('heading', { level: 2, name: /^9\. Backups/ })).toBeInViewport();
 });

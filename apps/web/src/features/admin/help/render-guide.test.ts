@@ -74,6 +74,17 @@ describe("a guide's markdown as HTML", () => {
     ).toBe(guideHref('administracao', 'o-segundo-fator-o-codigo-do-celular'));
   });
 
+  it('lets a keyboard reach a table or a command that scrolls sideways', () => {
+    const { html } = renderGuide(
+      'deploy.md',
+      '| a | b |\n| - | - |\n| 1 | 2 |\n\n```\nnpm start\n```\n',
+    );
+    expect(html).toContain(
+      '<div class="guide-table" tabindex="0" role="region" aria-label="Tabela">',
+    );
+    expect(html).toContain('<pre tabindex="0"><code>npm start');
+  });
+
   it('names sections by anchors without accents, and reads one section alone', () => {
     expect(anchorOf('9. Backups (cópias de segurança)')).toBe('9-backups-copias-de-seguranca');
     expect(sectionOf(SAMPLE, 'restaurar')?.trim()).toBe('Passos.');

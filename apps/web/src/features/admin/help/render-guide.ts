@@ -149,5 +149,19 @@ function guideMarked(file: string): Marked {
       },
     },
   });
+  // A wide table or command scrolls sideways on a phone: keyboard users reach it too (WCAG's
+  // scrollable region).
+  marked.use({
+    hooks: {
+      postprocess: (html: string) =>
+        html
+          .replace(
+            /<table>/g,
+            '<div class="guide-table" tabindex="0" role="region" aria-label="Tabela">\n<table>',
+          )
+          .replace(/<\/table>/g, '</table>\n</div>')
+          .replace(/<pre>/g, '<pre tabindex="0">'),
+    },
+  });
   return marked;
 }
