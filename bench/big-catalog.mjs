@@ -371,6 +371,63 @@ async function main() {
     (i) => ({ ...get(htmlPage(i).path), init: html }),
     { before: (i) => afterSaleElsewhere(htmlPage(i).category, htmlPage(i).path, html)() },
   );
+  // Sorted and filtered (issue 34 item 2): a few pages of each, the filters the pages offer.
+  const platings = ['dourado', 'prateado', 'rodio-negro', 'rose', 'prata-925'];
+  const sorts = ['menor-preco', 'maior-preco', 'novidades', 'mais-vendidos'];
+  await measure(
+    'categoria filtrada, API (banho + preço, cada ordem, páginas 1-3)',
+    'loja',
+    (i) =>
+      get(
+        `/api/produtos/${pick(categories, i)}/?limit=36&offset=${36 * (i % 3)}&ordem=${pick(sorts, i + 1)}&banho=${pick(platings, i + 2)}&preco_min=50&preco_max=150`,
+      ),
+    { before: coldCache },
+  );
+  await measure(
+    'categoria por tamanho em estoque, API (tamanho=16 / 45 cm, novidades)',
+    'loja',
+    (i) => {
+      const category = pick(categories, i);
+      const size = category === 'aneis' ? '16' : '45 cm';
+      return get(
+        `/api/produtos/${category}/?limit=36&ordem=novidades&tamanho=${encodeURIComponent(size)}`,
+      );
+    },
+    { before: coldCache },
+  );
+  await measure(
+    'filtros de uma categoria (api/produtos/{categoria}/filtros/)',
+    'loja',
+    (i) => get(`/api/produtos/${pick(categories, i)}/filtros/`),
+    { before: coldCache },
+  );
+  await measure(
+    'página de categoria filtrada renderizada (/{categoria}?ordem=…&banho=…)',
+    'loja',
+    (i) => ({
+      ...get(`/${pick(categories, i)}?ordem=${pick(sorts, i)}&banho=${pick(platings, i + 1)}`),
+      init: { headers: { accept: 'text/html' } },
+    }),
+    { before: coldCache },
+  );
+  await measure(
+    "busca filtrada, API ('anel', 'coração'… + banho, maior preço)",
+    'loja',
+    (i) =>
+      get(
+        `/api/busca/?q=${encodeURIComponent(pick(['anel', 'coração', 'argola', 'colar', 'estrela'], i))}&ordem=maior-preco&banho=${pick(platings, i)}`,
+      ),
+    { before: coldCache },
+  );
+  await measure(
+    "filtros de uma busca (api/busca/filtros/?q=… 'anel', 'coração', 'colr'…)",
+    'loja',
+    (i) =>
+      get(
+        `/api/busca/filtros/?q=${encodeURIComponent(pick(['anel', 'coração', 'argola', 'colr', 'estrela'], i))}`,
+      ),
+    { before: coldCache },
+  );
   const search = (words) => (i) =>
     get(`/api/buscar/produtos/?search=${encodeURIComponent(pick(words, i))}`);
   await measure(

@@ -8,6 +8,7 @@
 // rows are written consistent (a product's stock is its sizes' sum, every line's product and size
 // exist). Unpaid orders are a few hours old, so the sweeper has nothing to cancel or remind.
 import { productSearchText } from '@semijoias/domain/catalog';
+import { platingFromName } from '@semijoias/domain/listing';
 
 export const SIZES = { products: 10_000, customers: 50_000, orders: 200_000 };
 
@@ -199,6 +200,8 @@ export function productRows(count = SIZES.products) {
       promocao,
       salesCount: Math.floor(rnd() * rnd() * 2000),
       variationAxis: sized ? (category === 'Anel' ? 'Aro' : 'Comprimento') : null,
+      // Its finish says its plating ('Banhado a Ouro 18k': dourado), as the seed's names do.
+      plating: platingFromName(name) ?? 'dourado',
       searchText: productSearchText({ name, description, category }),
     });
   }
@@ -231,16 +234,16 @@ export async function fillDatabase(client, sizes = SIZES, log = () => {}) {
     'products',
     `insert into products (id, slug, name, category, price_cents, original_price_cents,
        description, image, img_pessoa, image_carrossel, composicao_img_1, composicao_img_2,
-       stock, novo, promocao, sales_count, variation_axis, search_text,
+       stock, novo, promocao, sales_count, variation_axis, search_text, plating,
        created_at, updated_at)
      select id, slug, name, category, price, original, description, image, image, '', image, image,
-            stock, novo, promocao, sales, axis, search, now() - (id % 700) * interval '1 day',
-            now() - (id % 700) * interval '1 day'
+            stock, novo, promocao, sales, axis, search, plating,
+            now() - (id % 700) * interval '1 day', now() - (id % 700) * interval '1 day'
      from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::text[],
                  $8::text[], $9::int[], $10::bool[], $11::bool[], $12::int[], $13::text[],
-                 $14::text[])
+                 $14::text[], $15::text[])
        as t(id, slug, name, category, price, original, description, image, stock, novo, promocao,
-            sales, axis, search)`,
+            sales, axis, search, plating)`,
     [
       col('id'),
       col('slug'),
@@ -256,6 +259,7 @@ export async function fillDatabase(client, sizes = SIZES, log = () => {}) {
       col('salesCount'),
       col('variationAxis'),
       col('searchText'),
+      col('plating'),
     ],
   );
   // Sizes: rings 14 to 22 (5 of them), the rest 40, 45, 50 and 60 cm; a few sold out.
