@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoA11yViolations } from './fixtures/a11y';
 import { expect, test } from './fixtures/test';
 
 // A listing's sort and filters as a shopper uses them, on her phone (the filters in a sheet) and
@@ -52,6 +53,7 @@ test('a category sorted and filtered: the address, back, Limpar filtros, the ser
 
   // A plating: only its pieces, counted.
   const panel = await filters(page, phone);
+  await expectNoA11yViolations(page, phone ? 'the filters’ sheet' : 'the filters beside the grid');
   await panel.getByRole('checkbox', { name: /^Dourado/ }).check();
   await expect(page).toHaveURL(/\/aneis\?ordem=menor-preco&banho=dourado$/);
   if (phone) {

@@ -1,6 +1,7 @@
 import {
   compareSizes,
   formatPriceParam,
+  LISTING_PARAMS,
   parsePriceParam,
   platingLabel,
   PLATINGS,
@@ -17,9 +18,11 @@ import {
   LISTING_PROMO_LABEL,
   LISTING_SIZE_TITLE,
 } from '@semijoias/domain/messages';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { cx } from '@/ui/cx';
 import type { ListingFacets } from '../api/listing-facets';
+import { PAGE_PARAM } from './listing-url';
 
 /** A price of the facets ("49.90") as the field's hint: whole reais, rounded outwards. */
 function reais(decimal: string | null, round: (n: number) => number): string {
@@ -164,7 +167,10 @@ export function FilterPanel({
   );
 }
 
-/** Two fields and 'Aplicar': a range is typed whole before the listing changes. */
+/**
+ * Two fields and 'Aplicar': a range is typed whole before the listing changes. Uncontrolled (read
+ * on submit): what she types before the page is hydrated stays typed.
+ */
 function PriceRange({
   facets,
   filters,
@@ -176,19 +182,28 @@ function PriceRange({
   onChange: (next: ListingFilters) => void;
   idPrefix: string;
 }) {
-  const [min, setMin] = useState(typedFromCents(filters.priceMinCents));
-  const [max, setMax] = useState(typedFromCents(filters.priceMaxCents));
-  const submit = (event: FormEvent) => {
+  // Before the page is hydrated (or without JavaScript) the form goes as a plain GET: the
+  // address's other choices ride along, hidden.
+  const [params] = useSearchParams();
+  const kept = [...params].filter(
+    ([name]) =>
+      name !== LISTING_PARAMS.priceMin && name !== LISTING_PARAMS.priceMax && name !== PAGE_PARAM,
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    let low = typedPrice(min);
-    let high = typedPrice(max);
+    const form = new FormData(event.currentTarget);
+    let low = typedPrice(String(form.get(LISTING_PARAMS.priceMin) ?? ''));
+    let high = typedPrice(String(form.get(LISTING_PARAMS.priceMax) ?? ''));
     if (low !== null && high !== null && low > high) [low, high] = [high, low];
     onChange({ ...filters, priceMinCents: low, priceMaxCents: high });
   };
   const field =
     'block h-11 w-full rounded-xl border border-line bg-white px-3 text-[1rem] text-ink outline-none placeholder:text-muted/70 focus:border-gold-dark focus:ring-2 focus:ring-gold/40';
   return (
-    <form onSubmit={submit} className="flex items-end gap-2" data-testid="price-range">
+    <form method="get" onSubmit={submit} className="flex items-end gap-2" data-testid="price-range">
+      {kept.map(([name, value], i) => (
+        <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+      ))}
       <div className="min-w-0 flex-1">
         <label htmlFor={`${idPrefix}-preco-min`} className="mb-1 block text-xs text-muted">
           {LISTING_PRICE_MIN_LABEL}
@@ -198,9 +213,9 @@ function PriceRange({
           inputMode="decimal"
           autoComplete="off"
           className={field}
-          value={min}
+          name={LISTING_PARAMS.priceMin}
+          defaultValue={typedFromCents(filters.priceMinCents)}
           placeholder={reais(facets?.preco_min ?? null, Math.floor)}
-          onChange={(e) => setMin(e.target.value)}
         />
       </div>
       <div className="min-w-0 flex-1">
@@ -212,9 +227,9 @@ function PriceRange({
           inputMode="decimal"
           autoComplete="off"
           className={field}
-          value={max}
+          name={LISTING_PARAMS.priceMax}
+          defaultValue={typedFromCents(filters.priceMaxCents)}
           placeholder={reais(facets?.preco_max ?? null, Math.ceil)}
-          onChange={(e) => setMax(e.target.value)}
         />
       </div>
       <button
