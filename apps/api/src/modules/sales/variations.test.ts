@@ -550,7 +550,11 @@ describe("the owners' sizes of a piece", () => {
     ]);
 
     // The ring as it was for the other tests (the first ring sold by 'Aro'): no size kept, no '99'.
-    const restored = await put(owner.token, ring.id, body(() => false));
+    const restored = await put(
+      owner.token,
+      ring.id,
+      body(() => false),
+    );
     expect(restored.statusCode, restored.body).toBe(200);
     expect(kept(restored)).toEqual([]);
   });
