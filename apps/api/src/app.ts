@@ -38,6 +38,10 @@ import { createViaCepLookup } from './integrations/postal-codes/viacep.js';
 import { accountsRoutes } from './modules/accounts/index.js';
 import { addressRoutes } from './modules/addresses/index.js';
 import { adminRoutes, environmentNotices } from './modules/admin/index.js';
+import {
+  createShippingSettingsService,
+  type ShippingSettingsService,
+} from './modules/shipping-settings/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { createBackupService, type BackupService } from './modules/backups/index.js';
 import { cartRoutes, keepCartLines } from './modules/cart/index.js';
@@ -86,6 +90,11 @@ declare module 'fastify' {
     catalogCache: CatalogCache;
     /** The store's backups: `runNow()`, `list()`; scheduled through the sweeper. */
     backups: BackupService;
+    /**
+     * The owners' freight settings and the Melhor Envio client built from them
+     * (modules/shipping-settings): kept until the change feed says they changed.
+     */
+    shippingSettings: ShippingSettingsService;
   }
 }
 
@@ -235,6 +244,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('catalogCache', catalogCache);
   app.addHook('onReady', () => catalogCache.start());
   app.addHook('onClose', () => catalogCache.stop());
+  const shippingSettings = createShippingSettingsService({
+    db: database.db,
+    config,
+    feed: changeFeed.consumer(),
+    log: app.log,
+  });
+  app.decorate('shippingSettings', shippingSettings);
+  app.addHook('onReady', () => shippingSettings.start());
+  app.addHook('onClose', () => shippingSettings.stop());
 
   // -------------------------------------------------------------------------------------- Start-up
 

@@ -94,6 +94,21 @@ const envSchema = z
     MERCADOPAGO_ACCESS_TOKEN: optional(z.string()),
     MERCADOPAGO_WEBHOOK_SECRET: optional(z.string()),
     MERCADOPAGO_API_URL: optional(httpUrl),
+    // Melhor Envio (carriers' quotes and labels, docs/shipping-settings-contract.md): production by
+    // default, the sandbox's or a fake's URL otherwise. The token and the origin CEP are the
+    // defaults of the back office's 'Frete', whose saved values win.
+    MELHORENVIO_API_URL: optional(httpUrl),
+    MELHORENVIO_TOKEN: optional(
+      z.string().regex(/^[\w.\-~+/=]{20,4000}$/, {
+        error: 'deve ser o token inteiro do painel do Melhor Envio (sem espaços)',
+      }),
+    ),
+    SHIP_FROM_CEP: optional(
+      z
+        .string()
+        .regex(/^\d{5}-?\d{3}$/, { error: 'deve ser um CEP de 8 dígitos (ex.: 01310-100)' })
+        .transform((v) => v.replace('-', '')),
+    ),
     // Unpaid orders are cancelled this long after they were placed (SPEC §1: 24 h).
     UNPAID_ORDER_TTL_MINUTES: optional(
       z.coerce
@@ -242,6 +257,11 @@ export interface Config {
     webhookSecret: string | undefined;
     apiUrl: string;
   };
+  /**
+   * Melhor Envio's defaults (MELHORENVIO_*, SHIP_FROM_CEP): what the owners save in 'Frete' wins
+   * (modules/shipping-settings). The token is never logged.
+   */
+  melhorEnvio: { apiUrl: string; token: string | undefined; fromCep: string | undefined };
   /** Minutes after which an unpaid order is cancelled (and its provider checkout has expired). */
   unpaidOrderTtlMinutes: number;
   /** Minutes an order holds its stock until its payment starts (at most the whole deadline). */
@@ -409,6 +429,11 @@ export function parseEnv(env: Env = process.env): Omit<
       accessToken: e.MERCADOPAGO_ACCESS_TOKEN,
       webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
       apiUrl: (e.MERCADOPAGO_API_URL ?? 'https://api.mercadopago.com').replace(/\/+$/, ''),
+    },
+    melhorEnvio: {
+      apiUrl: (e.MELHORENVIO_API_URL ?? 'https://melhorenvio.com.br').replace(/\/+$/, ''),
+      token: e.MELHORENVIO_TOKEN,
+      fromCep: e.SHIP_FROM_CEP,
     },
     unpaidOrderTtlMinutes: e.UNPAID_ORDER_TTL_MINUTES ?? DEFAULT_UNPAID_ORDER_TTL_MINUTES,
     unstartedOrderTtlMinutes: e.UNSTARTED_ORDER_TTL_MINUTES ?? DEFAULT_UNSTARTED_ORDER_TTL_MINUTES,

@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     VIACEP_URL: UNARRANGED_URLS.viacep,
     PAGBANK_API_URL: UNARRANGED_URLS.pagbank,
     MERCADOPAGO_API_URL: UNARRANGED_URLS.mercadopago,
+    MELHORENVIO_API_URL: UNARRANGED_URLS.melhorenvio,
   });
   return {
     ...parsed,

@@ -3,7 +3,7 @@
  * address is called in the guard's message (test/outside-calls.ts). No side effects: helpers.ts
  * and the guard both import it.
  *
- * testConfig() points ViaCEP, PagBank and Mercado Pago at a closed local port (9, "discard"), each
+ * testConfig() points ViaCEP, PagBank, Mercado Pago and Melhor Envio at a closed local port (9, "discard"), each
  * on its own path so that a call there names its service. Nothing listens on it: a call that
  * slipped past the guard would still be refused at once rather than wait on the internet.
  */
@@ -11,19 +11,21 @@
 export const UNARRANGED_PORT = 9;
 
 /**
- * testConfig()'s VIACEP_URL, PAGBANK_API_URL and MERCADOPAGO_API_URL: a test that needs them
+ * testConfig()'s VIACEP_URL, PAGBANK_API_URL, MERCADOPAGO_API_URL and MELHORENVIO_API_URL: a test that needs them
  * starts its fake.
  */
 export const UNARRANGED_URLS = {
   viacep: `http://127.0.0.1:${UNARRANGED_PORT}/nao-preparado/viacep`,
   pagbank: `http://127.0.0.1:${UNARRANGED_PORT}/nao-preparado/pagbank`,
   mercadopago: `http://127.0.0.1:${UNARRANGED_PORT}/nao-preparado/mercadopago`,
+  melhorenvio: `http://127.0.0.1:${UNARRANGED_PORT}/nao-preparado/melhorenvio`,
 } as const;
 
 const NAMES: Record<string, string> = {
   viacep: 'ViaCEP',
   pagbank: 'PagBank',
   mercadopago: 'Mercado Pago',
+  melhorenvio: 'Melhor Envio',
   smtp: 'SMTP',
 };
 
@@ -35,6 +37,7 @@ export function serviceOf(url: URL): string {
   if (/(^|\.)viacep\.com\.br$/.test(host)) return 'ViaCEP';
   if (/(^|\.)(pagseguro|pagbank)\b/.test(host)) return 'PagBank';
   if (/(^|\.)(mercadopago|mercadolibre|mercadolivre)\b/.test(host)) return 'Mercado Pago';
+  if (/(^|\.)melhorenvio\.com\.br$/.test(host)) return 'Melhor Envio';
   if (url.protocol === 'smtp:' || url.protocol === 'smtps:') return 'SMTP';
   return host || url.protocol.replace(/:$/, '');
 }

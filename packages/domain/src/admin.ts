@@ -99,5 +99,6 @@ export const AUDIT_ENTITY_TYPES = [
   'customer',
   'backup',
   'payment_settings',
+  'shipping_settings',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

@@ -32,6 +32,13 @@ import {
 import { CATEGORIES, type CategoryName } from '@semijoias/domain/catalog';
 import { ORDER_STATUS_CODES, type OrderStatusCode } from '@semijoias/domain/orders';
 import type { PaymentMethod } from '@semijoias/domain/payment-terms';
+import type {
+  CategoryPackage,
+  CategorySlug,
+  MelhorEnvioEnvironment,
+  ShippingSender,
+  ShippingServiceSetting,
+} from '@semijoias/domain/shipping-settings';
 
 const categoryNames = sql.raw(CATEGORIES.map((c) => `'${c.name}'`).join(', '));
 
@@ -1204,6 +1211,45 @@ export const paymentSettings = pgTable(
 );
 
 export type PaymentSettingsRow = typeof paymentSettings.$inferSelect;
+
+/**
+ * The owners' freight settings ('Frete', docs/shipping-settings-contract.md): one row, absent until
+ * they first save (the environment's MELHORENVIO_* stand in). The token is sealed (AES-256-GCM
+ * under SECOND_FACTOR_KEY, lib/secrets.ts) and never answered back: only its last 4 characters
+ * are kept in the clear, for the owners to recognise it. A change notifies every instance through
+ * the catalog's channel (their kept settings and client are dropped).
+ */
+export const shippingSettings = pgTable(
+  'shipping_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** null: on when a token is set (the environment's included). */
+    enabled: boolean('enabled'),
+    /** null: MELHORENVIO_API_URL decides. */
+    environment: text('environment').$type<MelhorEnvioEnvironment>(),
+    tokenSealed: text('token_sealed'),
+    tokenLast4: text('token_last4'),
+    /** The User-Agent's technical contact; empty: STORE_EMAIL. */
+    technicalEmail: text('technical_email').notNull().default(''),
+    sender: jsonb('sender').$type<ShippingSender>(),
+    /** null: DEFAULT_SHIPPING_SERVICE_IDS without margins. */
+    services: jsonb('services').$type<ShippingServiceSetting[]>(),
+    packages: jsonb('packages').$type<Partial<Record<CategorySlug, CategoryPackage>>>(),
+    /** The last 'Testar conexão': 'ok' or a MelhorEnvioError kind (the health page reads it). */
+    lastTestResult: text('last_test_result'),
+    lastTestAt: timestamp('last_test_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('shipping_settings_one_row', sql`${t.id} = 1`),
+    check(
+      'shipping_settings_environment_check',
+      sql`${t.environment} is null or ${t.environment} in ('sandbox', 'producao')`,
+    ),
+  ],
+);
+
+export type ShippingSettingsRow = typeof shippingSettings.$inferSelect;
 
 // ---------------------------------- Shoppers brought back: 'Avise-me', favourites, forgotten carts
 

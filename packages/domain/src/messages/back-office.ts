@@ -53,7 +53,7 @@ export const ANONYMIZE_ALREADY_DONE = 'Esta conta já foi anonimizada.';
 
 // Auditoria
 export const AUDIT_ENTITY_INVALID =
-  'Entidade inválida: use product, order, coupon, customer, backup ou payment_settings.';
+  'Entidade inválida: use product, order, coupon, customer, backup, payment_settings ou shipping_settings.';
 export const AUDIT_ID_INVALID = 'O id deve ter de 1 a 64 caracteres.';
 export const AUDIT_ID_WITHOUT_ENTITY = 'Informe a entidade junto com o id.';
 export const AUDIT_ACTION_INVALID = 'A ação deve ter de 1 a 64 letras, pontos ou sublinhados.';
@@ -71,3 +71,28 @@ export const PAYMENT_SETTINGS_PIX_INVALID =
   'O desconto no PIX deve ser de 0 a 20 %, em números inteiros ou meios (ex.: 5 ou 7,5).';
 export const PAYMENT_SETTINGS_INVALID = 'Confira as configurações de pagamento.';
 export const PAYMENT_SETTINGS_SAVED = 'Configurações de pagamento salvas.';
+
+// Frete (Melhor Envio)
+export const SHIPPING_SETTINGS_INVALID = 'Confira as configurações de frete.';
+export const SHIPPING_SETTINGS_SAVED = 'Configurações de frete salvas.';
+export const SHIPPING_SETTINGS_REQUIRED = 'Preencha este campo para ativar o Melhor Envio.';
+export const SHIPPING_SETTINGS_ENVIRONMENT_INVALID = 'O ambiente deve ser sandbox ou produção.';
+export const SHIPPING_SETTINGS_EMAIL_INVALID = 'Informe um e-mail válido.';
+export const SHIPPING_SETTINGS_PHONE_INVALID = 'Informe o telefone com DDD (10 ou 11 dígitos).';
+export const SHIPPING_SETTINGS_DOCUMENT_INVALID = 'Informe um CPF ou CNPJ válido.';
+export const SHIPPING_SETTINGS_UF_INVALID = 'Informe a sigla de um estado (ex.: SP).';
+export const SHIPPING_SETTINGS_CEP_INVALID = 'Informe um CEP com 8 dígitos.';
+export const SHIPPING_SETTINGS_TEXT_TOO_LONG = 'Texto longo demais.';
+export const SHIPPING_SETTINGS_SERVICE_UNKNOWN = 'Serviço desconhecido.';
+export const SHIPPING_SETTINGS_SERVICES_EMPTY = 'Escolha pelo menos um serviço.';
+export const SHIPPING_SETTINGS_MARGIN_INVALID =
+  'A margem deve ser um valor em reais, de 0 a 1.000,00 (ex.: 2,50).';
+export const SHIPPING_SETTINGS_DAYS_INVALID =
+  'Os dias extras devem ser um número inteiro de 0 a 30.';
+export const SHIPPING_SETTINGS_DIMENSION_INVALID = 'Informe um número inteiro de 1 a 100 cm.';
+export const SHIPPING_SETTINGS_WEIGHT_INVALID = 'Informe um peso inteiro de 1 a 30.000 g.';
+export const SHIPPING_SETTINGS_TOKEN_INVALID =
+  'O token deve ser copiado inteiro do painel do Melhor Envio (letras, números e pontuação, sem espaços).';
+export const SHIPPING_CONNECTION_OK = 'Conexão com o Melhor Envio funcionando.';
+export const SHIPPING_CONNECTION_NOT_CONFIGURED =
+  'Salve um token do Melhor Envio antes de testar a conexão.';

@@ -20,6 +20,7 @@ import { adminOwnersRoutes } from './owners/routes.js';
 import { adminPaymentsRoutes } from './payments/routes.js';
 import { adminProductsRoutes } from './products/routes.js';
 import { adminPurchaseLimitsRoutes } from './purchase-limits/routes.js';
+import { adminShippingRoutes } from './shipping/routes.js';
 import { adminStockRoutes } from './stock/routes.js';
 
 export const adminRoutes: FastifyPluginAsyncZod<
@@ -68,4 +69,5 @@ export const adminRoutes: FastifyPluginAsyncZod<
   await app.register(adminHealthRoutes, deps);
   await app.register(adminPaymentsRoutes, deps);
   await app.register(adminPurchaseLimitsRoutes, deps);
+  await app.register(adminShippingRoutes, deps);
 };

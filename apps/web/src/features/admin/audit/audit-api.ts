@@ -63,6 +63,7 @@ export const ENTITY_LABEL: Record<AuditEntityType, string> = {
   customer: 'Cliente',
   backup: 'Backup',
   payment_settings: 'Pagamentos',
+  shipping_settings: 'Frete',
 };
 
 /** Where an entry's entity lives in the back office. */
@@ -80,6 +81,8 @@ export function entityPath(entry: AuditEntry): string {
       return '/admin/backups';
     case 'payment_settings':
       return '/admin/pagamentos';
+    case 'shipping_settings':
+      return '/admin/frete';
   }
 }
 
