@@ -36,6 +36,7 @@ const BACK_OFFICE = spec(
   'admin-orders',
   'admin-payments',
   'admin-products',
+  'admin-shipping',
   'admin-stock',
   'admin-variations',
   'owners-safety',

@@ -20,6 +20,8 @@ const env = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
   VIACEP_URL: `http://127.0.0.1:${VIACEP_PORT}`,
+  // No Melhor Envio unless a spec starts its fake: a closed port, never the real service.
+  MELHORENVIO_API_URL: 'http://127.0.0.1:9/nao-preparado/melhorenvio',
   // Links the store writes (e-mails, the payment provider's return address) must be on the
   // origin the browser uses, or the return page would not see the shopper's stored session.
   PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 3100}`,

@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS = [
   { path: 'pedidos', label: 'Pedidos' },
   { path: 'cupons', label: 'Cupons' },
   { path: 'pagamentos', label: 'Pagamentos' },
+  { path: 'frete', label: 'Frete' },
   { path: 'clientes', label: 'Clientes' },
   { path: 'auditoria', label: 'Auditoria' },
   { path: 'saude', label: 'Saúde da loja' },

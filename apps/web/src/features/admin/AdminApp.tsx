@@ -60,6 +60,9 @@ const HelpPage = lazy(() => import('./help/HelpPage').then((m) => ({ default: m.
 const PaymentsPage = lazy(() =>
   import('./payments/PaymentsPage').then((m) => ({ default: m.PaymentsPage })),
 );
+const ShippingPage = lazy(() =>
+  import('./shipping/ShippingPage').then((m) => ({ default: m.ShippingPage })),
+);
 
 /** Each section owns the routes under its path (`produtos/novo`, `pedidos/:reference`...). */
 const SECTION_ROUTES = [
@@ -72,6 +75,7 @@ const SECTION_ROUTES = [
   { path: 'auditoria/*', element: <AuditPage /> },
   { path: 'saude/*', element: <HealthPage /> },
   { path: 'pagamentos/*', element: <PaymentsPage /> },
+  { path: 'frete/*', element: <ShippingPage /> },
   { path: 'backups/*', element: <BackupsPage /> },
   { path: 'ajuda/*', element: <HelpPage /> },
   {

@@ -54,6 +54,12 @@ export const GUIDES: readonly Guide[] = [
     file: 'admin/payments.md',
   },
   {
+    slug: 'frete',
+    title: 'Frete',
+    summary: 'O Melhor Envio: token, remetente, serviços oferecidos e embalagens.',
+    file: 'admin/shipping.md',
+  },
+  {
     slug: 'limites-de-compra',
     title: 'Limites de compra',
     summary: 'O máximo de unidades de uma peça por cliente.',
