@@ -54,4 +54,13 @@ test('an owner saves the sender and a service on Frete and finds them after a re
   expect(
     (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id),
   ).toEqual([]);
+
+  // The same page on a phone: the sections stack, nothing runs off the side.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Frete' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(
+    (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => v.id),
+  ).toEqual([]);
+  await shot(page, 'frete', { fullPage: true, size: 'phone' });
 });

@@ -463,9 +463,9 @@ function ShippingForm({ saved }: { saved: ShippingSettingsJson }) {
                 return (
                   <li
                     key={s.id}
-                    className="grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_9rem_9rem] sm:items-start"
+                    className="grid grid-cols-2 items-end gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_9rem_9rem]"
                   >
-                    <label className="flex min-h-11 cursor-pointer items-center gap-2.5 text-sm text-ink">
+                    <label className="col-span-2 flex min-h-12 cursor-pointer items-center gap-2.5 self-end text-sm text-ink sm:col-span-1">
                       <input
                         id={`frete-servico-${s.id}-id`}
                         type="checkbox"
@@ -480,7 +480,8 @@ function ShippingForm({ saved }: { saved: ShippingSettingsJson }) {
                     </label>
                     <TextField
                       id={`frete-servico-${s.id}-margem`}
-                      label={`Margem ${s.servico} (R$)`}
+                      label="Margem (R$)"
+                      aria-label={`Margem ${s.servico} (R$)`}
                       inputMode="decimal"
                       disabled={!row.on}
                       value={row.margem}
@@ -489,7 +490,8 @@ function ShippingForm({ saved }: { saved: ShippingSettingsJson }) {
                     />
                     <TextField
                       id={`frete-servico-${s.id}-dias_extras`}
-                      label={`Dias extras ${s.servico}`}
+                      label="Dias extras"
+                      aria-label={`Dias extras ${s.servico}`}
                       inputMode="numeric"
                       disabled={!row.on}
                       value={row.dias_extras}
@@ -510,7 +512,7 @@ function ShippingForm({ saved }: { saved: ShippingSettingsJson }) {
               {CATEGORIES.map((c) => (
                 <div key={c.slug} className="rounded-2xl border border-line p-4">
                   <h3 className="mb-3 text-sm font-semibold text-ink">{c.title}</h3>
-                  <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                  <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-4">
                     {(
                       [
                         ['largura', 'Largura (cm)'],
