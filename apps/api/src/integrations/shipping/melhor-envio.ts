@@ -58,7 +58,7 @@ export type MelhorEnvioErrorKind =
 
 const MESSAGES: Record<MelhorEnvioErrorKind, string> = {
   'token-invalido':
-    'Melhor Envio: token inválido ou expirado. Gere um novo token no painel do Melhor Envio e salve-o em Configurações › Frete.',
+    'Melhor Envio: token inválido ou expirado. Gere um novo token no painel do Melhor Envio e salve-o na página Frete da administração.',
   'sem-permissao':
     'Melhor Envio: o token não tem permissão para esta ação. Gere um token com as permissões de cotação, carrinho, compra, geração, impressão, rastreio e cancelamento de etiquetas.',
   validacao: 'Melhor Envio recusou os dados do envio.',
