@@ -42,7 +42,7 @@ import {
   type MelhorEnvioRateLimiter,
 } from '../../integrations/shipping/melhor-envio.js';
 import { openSealed, sealText } from '../../lib/secrets.js';
-import type { ChangeFeed } from '../catalog/change-feed.js';
+import type { ChangeFeed } from '../catalog/index.js';
 
 const SEAL_PURPOSE = 'melhor-envio-token';
 /** The application's name in the User-Agent Melhor Envio asks for. */
