@@ -41,9 +41,18 @@ export function usePageHead(head: PageHead): void {
       setTimeout(() => (serverHeadStands = false), 0);
       return;
     }
-    void import('./head-tags').then(({ applyHead }) => applyHead(JSON.parse(key) as PageHead));
+    latestHead = key;
+    // The newest head, not this render's: two loads of head-tags may settle out of order (the
+    // build's preload helper lets a second import() through before the first one's wait for the
+    // chunk's preload is over), and an older page's title would then stay.
+    void import('./head-tags').then(({ applyHead }) => {
+      if (latestHead !== null) applyHead(JSON.parse(latestHead) as PageHead);
+    });
   }, [key]);
 }
+
+/** The head the newest render asked for (serialised), written when head-tags has loaded. */
+let latestHead: string | null = null;
 
 /**
  * The page moved (its head's `redirect`): the browser's router goes there at once; on the server
