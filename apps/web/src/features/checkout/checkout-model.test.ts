@@ -2,7 +2,7 @@ import { computeTotals } from '@semijoias/domain/coupon';
 import { DEFAULT_PAYMENT_SETTINGS } from '@semijoias/domain/payment-terms';
 import { describe, expect, it } from 'vitest';
 import type { CepLookupState } from '@/lib/use-cep-lookup';
-import { CPF, PHONE, cartCheckoutState, savedProfile } from '@test/fixtures';
+import { CART_QUOTE, CPF, PHONE, cartCheckoutState, savedProfile } from '@test/fixtures';
 import {
   buildPagamentoBody,
   buildPayBody,
@@ -398,14 +398,7 @@ describe('the bodies of api/pay/ and api/pagamento/', () => {
       order: { reference: '100023', chave: 'segredo' },
       loggedIn: false,
       form: filledForm({ fullName: ' Ana Souza ', state: 'sp', complement: ' ap 12 ' }),
-      quote: {
-        valor: 1290,
-        prazo: '3-5',
-        gratis: false,
-        motivo_gratis: null,
-        regiao: 'Sudeste',
-        peso_total: 0.6,
-      },
+      quote: CART_QUOTE.quote,
       totals,
       coupon: { code: 'BOASVINDAS', discountCents: 2397 },
     });
@@ -442,14 +435,7 @@ describe('the bodies of api/pay/ and api/pagamento/', () => {
       order: { reference: '100023', chave: 'segredo' },
       loggedIn: false,
       form: filledForm(),
-      quote: {
-        valor: 1290,
-        prazo: '3-5',
-        gratis: false,
-        motivo_gratis: null,
-        regiao: 'Sudeste',
-        peso_total: 0.6,
-      },
+      quote: CART_QUOTE.quote,
       totals: computeTotals({ subtotal: 23970, frete: 1290, pixDiscountTenths: 50 }),
       coupon: null,
     });

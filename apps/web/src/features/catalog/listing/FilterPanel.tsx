@@ -197,41 +197,25 @@ function PriceRange({
     if (low !== null && high !== null && low > high) [low, high] = [high, low];
     onChange({ ...filters, priceMinCents: low, priceMaxCents: high });
   };
-  const field =
-    'block h-11 w-full rounded-xl border border-line bg-white px-3 text-[1rem] text-ink outline-none placeholder:text-muted/70 focus:border-gold-dark focus:ring-2 focus:ring-gold/40';
   return (
     <form method="get" onSubmit={submit} className="flex items-end gap-2" data-testid="price-range">
       {kept.map(([name, value], i) => (
         <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
       ))}
-      <div className="min-w-0 flex-1">
-        <label htmlFor={`${idPrefix}-preco-min`} className="mb-1 block text-xs text-muted">
-          {LISTING_PRICE_MIN_LABEL}
-        </label>
-        <input
-          id={`${idPrefix}-preco-min`}
-          inputMode="decimal"
-          autoComplete="off"
-          className={field}
-          name={LISTING_PARAMS.priceMin}
-          defaultValue={typedFromCents(filters.priceMinCents)}
-          placeholder={reais(facets?.preco_min ?? null, Math.floor)}
-        />
-      </div>
-      <div className="min-w-0 flex-1">
-        <label htmlFor={`${idPrefix}-preco-max`} className="mb-1 block text-xs text-muted">
-          {LISTING_PRICE_MAX_LABEL}
-        </label>
-        <input
-          id={`${idPrefix}-preco-max`}
-          inputMode="decimal"
-          autoComplete="off"
-          className={field}
-          name={LISTING_PARAMS.priceMax}
-          defaultValue={typedFromCents(filters.priceMaxCents)}
-          placeholder={reais(facets?.preco_max ?? null, Math.ceil)}
-        />
-      </div>
+      <PriceField
+        id={`${idPrefix}-preco-min`}
+        label={LISTING_PRICE_MIN_LABEL}
+        name={LISTING_PARAMS.priceMin}
+        cents={filters.priceMinCents}
+        placeholder={reais(facets?.preco_min ?? null, Math.floor)}
+      />
+      <PriceField
+        id={`${idPrefix}-preco-max`}
+        label={LISTING_PRICE_MAX_LABEL}
+        name={LISTING_PARAMS.priceMax}
+        cents={filters.priceMaxCents}
+        placeholder={reais(facets?.preco_max ?? null, Math.ceil)}
+      />
       <button
         type="submit"
         className="inline-flex h-11 shrink-0 items-center rounded-full border border-ink/25 px-4 text-sm font-medium text-ink hover:border-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-dark"
@@ -239,5 +223,37 @@ function PriceRange({
         {LISTING_PRICE_APPLY}
       </button>
     </form>
+  );
+}
+
+/** One end of the range, in reais as she types them ('49,90'); uncontrolled, read on submit. */
+function PriceField({
+  id,
+  label,
+  name,
+  cents,
+  placeholder,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  cents: number | null;
+  placeholder: string;
+}) {
+  return (
+    <div className="min-w-0 flex-1">
+      <label htmlFor={id} className="mb-1 block text-xs text-muted">
+        {label}
+      </label>
+      <input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        className="block h-11 w-full rounded-xl border border-line bg-white px-3 text-[1rem] text-ink outline-none placeholder:text-muted/70 focus:border-gold-dark focus:ring-2 focus:ring-gold/40"
+        name={name}
+        defaultValue={typedFromCents(cents)}
+        placeholder={placeholder}
+      />
+    </div>
   );
 }
