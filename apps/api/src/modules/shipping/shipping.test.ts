@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CEP_ENTER_VALID,
   SHIPPING_ITEM_COUNT_INVALID,
@@ -262,16 +262,24 @@ describe('POST /api/calcular-frete/ (logged in)', () => {
     expect(free).toMatchObject({ subtotal: '639.20', quantidade_itens: 8 });
     expect(free.frete).toMatchObject({ gratis: true, valor: '0.00', peso_total: 1.6 });
 
-    // Prices are read at the time of the call.
+    // Prices are today's: the kept cart hears the owners' change (at once on PGlite, a moment
+    // later on PostgreSQL, when the notification arrives).
     await ctx.database.db
       .update(products)
       .set({ priceCents: 3990 })
       .where(eq(products.id, ring.id));
-    expect((await quoted('01310-100', '10.00', 1, token)).subtotal).toBe('589.20');
+    await vi.waitFor(
+      async () => expect((await quoted('01310-100', '10.00', 1, token)).subtotal).toBe('589.20'),
+      { timeout: 2000, interval: 10 },
+    );
     await ctx.database.db
       .update(products)
       .set({ priceCents: 4990 })
       .where(eq(products.id, ring.id));
+    await vi.waitFor(
+      async () => expect((await quoted('01310-100', '10.00', 1, token)).subtotal).toBe('639.20'),
+      { timeout: 2000, interval: 10 },
+    );
   });
 
   it('still validates the request body', async () => {
