@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { centsToDecimal } from '@semijoias/domain/money';
 import {
   CART_ALREADY_AT_STOCK,
@@ -172,9 +172,15 @@ describe('GET /api/cart/ and /api/cart/count/', () => {
       .update(products)
       .set({ priceCents: 12_345, stock: 7 })
       .where(eq(products.id, product.id));
-    const [line] = await getCart(s);
-    expect(line!.produto).toMatchObject({ price: '123.45', estoque: 7 });
-    expect(line!.subtotal).toBe('246.90');
+    // The kept cart hears the change at once on PGlite, a moment later on PostgreSQL.
+    await vi.waitFor(
+      async () => {
+        const [line] = await getCart(s);
+        expect(line!.produto).toMatchObject({ price: '123.45', estoque: 7 });
+        expect(line!.subtotal).toBe('246.90');
+      },
+      { timeout: 2000, interval: 10 },
+    );
   });
 });
 
