@@ -78,6 +78,13 @@ export const products = pgTable(
     stock: integer('stock').notNull().default(0),
     /** Shipping weight per unit (SPEC §9: 0.2 kg by default). */
     weightGrams: integer('weight_grams').notNull().default(200),
+    /**
+     * Its package in whole centimetres (issue 35, migration 0027), for carriers' quotes and labels.
+     * Null: the category's package in the 'Frete' settings, else SPEC §9's 20 × 5 × 15.
+     */
+    widthCm: integer('width_cm'),
+    heightCm: integer('height_cm'),
+    lengthCm: integer('length_cm'),
     novo: boolean('novo').notNull().default(false),
     promocao: boolean('promocao').notNull().default(false),
     /**
@@ -123,6 +130,12 @@ export const products = pgTable(
     // Checkout decrements stock with `where stock >= n`; this is the last line of defence.
     check('products_stock_check', sql`${t.stock} >= 0`),
     check('products_weight_check', sql`${t.weightGrams} > 0`),
+    check(
+      'products_dimensions_check',
+      sql`(${t.widthCm} is null or ${t.widthCm} between 1 and 200)
+        and (${t.heightCm} is null or ${t.heightCm} between 1 and 200)
+        and (${t.lengthCm} is null or ${t.lengthCm} between 1 and 200)`,
+    ),
     check('products_sales_count_check', sql`${t.salesCount} >= 0`),
     // Category pages: where category = $1 order by id limit/offset.
     index('products_category_id_idx').on(t.category, t.id),
@@ -614,6 +627,14 @@ export const orders = pgTable(
     /** The quote's days ("3-5") and region, as shown at checkout. */
     shippingDays: text('shipping_days').notNull().default(''),
     shippingRegion: text('shipping_region').notNull().default(''),
+    /**
+     * The carrier's service she chose (issue 35, migration 0027): Melhor Envio's service id, the
+     * carrier's and the service's names as shown ('Correios', 'SEDEX'). Null: quoted from SPEC §9's
+     * table (Melhor Envio off or failing), as every order before it.
+     */
+    shippingServiceId: integer('shipping_service_id'),
+    shippingCarrier: text('shipping_carrier'),
+    shippingService: text('shipping_service'),
     couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'restrict' }),
     couponCode: text('coupon_code'),
     // Delivery address and buyer, filled by api/pagamento (null until then).
@@ -1353,3 +1374,68 @@ export const cartReminders = pgTable(
     index('cart_reminders_sent_idx').on(t.sentAt),
   ],
 );
+
+// ---------------------------------- Carriers: labels bought through Melhor Envio
+
+export const SHIPPING_LABEL_STATES = [
+  /** Being bought now (claimed by one request; a second click finds it and waits or answers it). */
+  'comprando',
+  /** Paid at Melhor Envio, not yet generated (a retry generates, never pays twice). */
+  'paga',
+  /** Generated: has a tracking code; printable. */
+  'gerada',
+  /** Cancelled at Melhor Envio (refunded to the balance); a new one may be bought. */
+  'cancelada',
+  /** The last attempt failed before paying (`last_error` says why); a new attempt may start. */
+  'falhou',
+] as const;
+export type ShippingLabelState = (typeof SHIPPING_LABEL_STATES)[number];
+
+/**
+ * The label of an order bought from the back office ('Comprar etiqueta', issue 35, migration
+ * 0027): one row per order, so a double click or two instances buy one label. The purchase is
+ * claimed by one guarded statement (status 'comprando' with `claimed_at`), each step's answer is
+ * written as it comes (Melhor Envio's order id, then paid, then generated with its tracking code),
+ * so an interrupted purchase resumes where it stopped instead of paying twice.
+ */
+export const shippingLabels = pgTable(
+  'shipping_labels',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    status: text('status').$type<ShippingLabelState>().notNull(),
+    /** Melhor Envio's service id bought (the order's, or the owners' choice). */
+    serviceId: integer('service_id').notNull(),
+    /** Melhor Envio's order (cart item) id, once in its cart. */
+    providerOrderId: text('provider_order_id'),
+    /** What the label cost the shop. */
+    priceCents: integer('price_cents'),
+    protocol: text('protocol'),
+    trackingCode: text('tracking_code'),
+    /** 'declaracao' (declaração de conteúdo) or 'nota_fiscal' (with `invoice_key`). */
+    documentKind: text('document_kind').notNull().default('declaracao'),
+    invoiceKey: text('invoice_key'),
+    /** Why the last attempt failed, in Portuguese for the owners (no personal data). */
+    lastError: text('last_error'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    generatedAt: timestamp('generated_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'shipping_labels_status_check',
+      sql`${t.status} in (${sql.raw(SHIPPING_LABEL_STATES.map((c) => `'${c}'`).join(', '))})`,
+    ),
+    check(
+      'shipping_labels_document_check',
+      sql`${t.documentKind} in ('declaracao', 'nota_fiscal')`,
+    ),
+    check('shipping_labels_price_check', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+  ],
+);
+
+export type ShippingLabelRow = typeof shippingLabels.$inferSelect;
