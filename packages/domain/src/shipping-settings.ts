@@ -112,6 +112,33 @@ export const DEFAULT_CATEGORY_PACKAGE: CategoryPackage = {
   weightGrams: ITEM_WEIGHT_GRAMS,
 };
 
+/** A piece's own package: its weight, and its box when the owners measured it (null otherwise). */
+export interface PieceMeasures {
+  categorySlug: CategorySlug;
+  weightGrams: number;
+  widthCm: number | null;
+  heightCm: number | null;
+  lengthCm: number | null;
+}
+
+/**
+ * The box and weight a carrier is quoted (and a label bought) for one unit of a piece: its own
+ * measures where the owners set them, else its category's package in 'Frete', else SPEC §9's
+ * 20 × 5 × 15 cm. The weight is always the piece's own.
+ */
+export function pieceParcel(
+  piece: PieceMeasures,
+  packages: Partial<Record<CategorySlug, CategoryPackage>>,
+): CategoryPackage {
+  const box = packages[piece.categorySlug] ?? DEFAULT_CATEGORY_PACKAGE;
+  return {
+    widthCm: piece.widthCm ?? box.widthCm,
+    heightCm: piece.heightCm ?? box.heightCm,
+    lengthCm: piece.lengthCm ?? box.lengthCm,
+    weightGrams: piece.weightGrams,
+  };
+}
+
 /** What the owners save (the token apart: it travels alone and is never answered back). */
 export interface ShippingSettingsInput {
   /** null: on when a token is set (the environment's included). */
