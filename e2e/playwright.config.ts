@@ -37,6 +37,7 @@ const BACK_OFFICE = spec(
   'admin-payments',
   'admin-products',
   'admin-shipping',
+  'carriers-store',
   'admin-stock',
   'admin-variations',
   'owners-safety',

@@ -20,8 +20,10 @@ const env = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
   VIACEP_URL: `http://127.0.0.1:${VIACEP_PORT}`,
-  // No Melhor Envio unless a spec starts its fake: a closed port, never the real service.
-  MELHORENVIO_API_URL: 'http://127.0.0.1:9/nao-preparado/melhorenvio',
+  // No Melhor Envio unless a spec starts its fake (fixtures/carrier-store.ts passes its URL):
+  // a closed port otherwise, never the real service.
+  MELHORENVIO_API_URL:
+    process.env.E2E_MELHORENVIO_URL ?? 'http://127.0.0.1:9/nao-preparado/melhorenvio',
   // Links the store writes (e-mails, the payment provider's return address) must be on the
   // origin the browser uses, or the return page would not see the shopper's stored session.
   PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 3100}`,
@@ -37,6 +39,9 @@ const env = {
     'dona.seguranca.desktop.0@semijoias.test',
     'dona.seguranca.phone.1@semijoias.test',
     'dona.seguranca.desktop.1@semijoias.test',
+    // The owners of the carriers' store (fixtures/carrier-store.ts).
+    'dona.frete.phone@semijoias.test',
+    'dona.frete.desktop@semijoias.test',
   ].join(','),
 };
 
