@@ -29,6 +29,7 @@ import {
 import { SHIPPING_CONNECTION_OK } from '@semijoias/domain/messages';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { createSharedLimiter } from './shared-limiter.js';
 import { shippingSettings, type ShippingSettingsRow } from '../../db/schema.js';
 import {
   createMelhorEnvioClient,
@@ -285,6 +286,9 @@ export interface ShippingSettingsService {
   stop(): Promise<void>;
 }
 
+/** How long a shopper's quote waits for Melhor Envio before the table answers. */
+export const QUOTE_TIMEOUT_MS = 3_000;
+
 export function createShippingSettingsService(options: {
   db: Db;
   config: Config;
@@ -299,7 +303,8 @@ export function createShippingSettingsService(options: {
   let kept: { settings: EffectiveShippingSettings; client: MelhorEnvioClient | null } | undefined;
   // One limiter for the process, shared by every client built (a rebuild after a save keeps the
   // count of the last minute).
-  const limiter: MelhorEnvioRateLimiter = createSlidingWindowLimiter();
+  // The account's count is shared with every other instance through the database.
+  const limiter: MelhorEnvioRateLimiter = createSharedLimiter(db, createSlidingWindowLimiter());
   const invalidate = () => {
     version++;
     kept = undefined;
@@ -312,6 +317,8 @@ export function createShippingSettingsService(options: {
           token: settings.token,
           userAgent: settings.userAgent,
           limiter,
+          // A shopper waits for the quote: past this, SPEC §9's table answers.
+          quoteTimeoutMs: QUOTE_TIMEOUT_MS,
           ...(options.fetch ? { fetch: options.fetch } : {}),
         })
       : null;

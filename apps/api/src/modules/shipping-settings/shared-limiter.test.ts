@@ -1,0 +1,80 @@
+/**
+ * Melhor Envio's 250 a minute is the account's, whichever instance asks: two instances (two
+ * connections on PostgreSQL) racing for the same window pass exactly the shared limit, never
+ * more. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL. Checked to fail (all 60 pass)
+ * when the upsert's guard (`setWhere`) is removed.
+ */
+import { describe, expect, it } from 'vitest';
+import { secondConnection, useTestDatabase } from '../../../test/helpers.js';
+import {
+  isMelhorEnvioError,
+  type MelhorEnvioRateLimiter,
+} from '../../integrations/shipping/melhor-envio.js';
+import { createSharedLimiter } from './shared-limiter.js';
+
+const ctx = useTestDatabase({ seed: false });
+
+/** This process's own window, out of the way: the shared count is what is tested. */
+const unlimited: MelhorEnvioRateLimiter = { take: async () => {}, pause: () => {} };
+
+async function outcomes(limiters: MelhorEnvioRateLimiter[], perLimiter: number) {
+  const tries = limiters.flatMap((limiter) =>
+    Array.from({ length: perLimiter }, () =>
+      limiter.take().then(
+        () => 'passou' as const,
+        (err: unknown) => {
+          if (isMelhorEnvioError(err) && err.kind === 'limite') return 'limite' as const;
+          throw err;
+        },
+      ),
+    ),
+  );
+  return Promise.all(tries);
+}
+
+describe('the shared Melhor Envio limiter', () => {
+  it('lets two instances together start at most the limit in a window', async () => {
+    const other = await secondConnection(ctx.database);
+    try {
+      // A window of its own: one hour from a fixed instant no other test uses.
+      const now = () => Date.UTC(2031, 0, 1, 12, 0, 30);
+      const options = { limit: 12, windowMs: 3_600_000, now };
+      const a = createSharedLimiter(ctx.database.db, unlimited, options);
+      const b = createSharedLimiter(other.db, unlimited, options);
+      const results = await outcomes([a, b], 30);
+      expect(results.filter((r) => r === 'passou')).toHaveLength(12);
+      expect(results.filter((r) => r === 'limite')).toHaveLength(48);
+
+      // The next window starts counting again.
+      const later = createSharedLimiter(ctx.database.db, unlimited, {
+        ...options,
+        now: () => now() + 3_600_000,
+      });
+      await expect(later.take()).resolves.toBeUndefined();
+    } finally {
+      if (other !== ctx.database) await other.close();
+    }
+  });
+
+  it("says when the next turn comes, and waits on this process's own window first", async () => {
+    const order: string[] = [];
+    const inner: MelhorEnvioRateLimiter = {
+      take: async () => {
+        order.push('inner');
+      },
+      pause: (ms) => order.push(`pause ${ms}`),
+    };
+    const now = () => Date.UTC(2031, 0, 2, 12, 0, 0);
+    const limiter = createSharedLimiter(ctx.database.db, inner, {
+      limit: 1,
+      windowMs: 60_000,
+      now,
+    });
+    await limiter.take();
+    const refused = await limiter.take().catch((err: unknown) => err);
+    expect(isMelhorEnvioError(refused) && refused.kind).toBe('limite');
+    expect(isMelhorEnvioError(refused) && refused.retryAfterSeconds).toBe(60);
+    limiter.pause(5_000);
+    expect(order).toEqual(['inner', 'inner', 'pause 5000']);
+  });
+});
