@@ -71,7 +71,11 @@ import {
 import { secondFactorRoutes } from './modules/second-factor/index.js';
 import { seoRoutes } from './modules/seo/index.js';
 import { shareImageRoutes } from './modules/share-images/index.js';
-import { shippingRoutes, tableShippingQuoter } from './modules/shipping/index.js';
+import {
+  createFreightQuoter,
+  shippingRoutes,
+  tableShippingQuoter,
+} from './modules/shipping/index.js';
 import { createStoreHealthMonitor } from './modules/store-health/index.js';
 import { storeSettingsRoutes } from './modules/store-settings/index.js';
 import { createStockAlertSweep, stockAlertRoutes } from './modules/stock-alerts/index.js';
@@ -286,9 +290,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     wakeOutbox,
     adminEmails: config.adminEmails,
   };
-  // Shipping is priced by SPEC §9's table; a carrier API would be another ShippingQuoter, picked
-  // here from a setting. Postal codes come from ViaCEP (or any server answering like it).
-  const shippingQuoter = tableShippingQuoter();
+  // The freight: the carriers through Melhor Envio when the owners switch it on ('Frete'), else
+  // SPEC §9's table. Postal codes come from ViaCEP (or any server answering like it).
+  const freight = createFreightQuoter({
+    db: database.db,
+    table: tableShippingQuoter(),
+    shippingSettings,
+    log: app.log,
+  });
   const cepLookup = createViaCepLookup({
     baseUrl: config.viaCepUrl,
     timeoutMs: config.viaCepTimeoutMs,
@@ -301,7 +310,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     config,
     provider: paymentProvider,
-    quoter: shippingQuoter,
+    freight,
   });
 
   // ------------------------------------------------------------------------------------ Timed work
@@ -405,7 +414,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(shippingRoutes, {
         db: database.db,
         authenticate,
-        quoter: shippingQuoter,
+        freight,
         cartLines,
       });
       await api.register(postalCodeRoutes, {

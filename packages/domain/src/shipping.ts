@@ -167,6 +167,29 @@ export interface ShippingQuoteWire {
   peso_total: number;
 }
 
+/**
+ * One carrier's service she may choose (issue 35, docs/carrier-quotes-contract.md), in
+ * `opcoes` of POST api/calcular-frete/, cheapest first; none when SPEC §9's table quoted.
+ */
+export interface ShippingOptionWire {
+  /** Melhor Envio's service id: what api/pay takes back as `frete_servico`. */
+  id: number;
+  /** 'Correios', 'Jadlog'. */
+  transportadora: string;
+  /** 'PAC', 'SEDEX', 'Mini Envios'. */
+  servico: string;
+  /** Reais like `frete.valor` ('18.40'; '0.00' when free). */
+  valor: string;
+  /** Working days like `frete.prazo` ('3-5', '2'). */
+  prazo: string;
+  gratis: boolean;
+}
+
+/** Days as the store writes them: '2' or '3-5'. */
+export function daysRange(min: number, max: number): string {
+  return min >= max ? String(max) : `${min}-${max}`;
+}
+
 export function quoteToWire(quote: ShippingQuote): ShippingQuoteWire {
   const valor = centsToDecimal(quote.valor);
   return { ...quote, valor, valor_frete: valor };

@@ -30,3 +30,10 @@ export function cartShippingCepBlocker(cep: string, cepExists: boolean | null): 
 /** The 400s of POST api/calcular-frete/, beside CEP_ENTER_VALID. */
 export const SHIPPING_TOTAL_INVALID = 'Valor total inválido.';
 export const SHIPPING_ITEM_COUNT_INVALID = 'Quantidade de itens inválida (de 1 a 999).';
+export const SHIPPING_ITEMS_INVALID =
+  'Itens do carrinho inválidos: informe até 50 peças, cada uma com id e quantidade de 1 a 99.';
+
+/** api/pay (issue 35): the carrier's service she chose no longer serves her CEP or cart. */
+export const SHIPPING_OPTION_UNAVAILABLE =
+  'Esta opção de frete não está disponível para o seu CEP. Escolha outra opção de entrega.';
+export const SHIPPING_OPTION_INVALID = 'Opção de frete inválida.';

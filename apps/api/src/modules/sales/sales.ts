@@ -7,7 +7,7 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
-import type { ShippingQuoter } from '../shipping/index.js';
+import type { FreightQuoter } from '../shipping/index.js';
 import { createCheckoutService } from './checkout/service.js';
 import { createOrdersService } from './orders/service.js';
 import { createPaymentsService } from './payments/service.js';
@@ -16,7 +16,8 @@ export interface SalesDeps {
   db: Db;
   config: Config;
   provider: PaymentProvider;
-  quoter: ShippingQuoter;
+  /** The freight: the carriers' services through Melhor Envio, or SPEC §9's table. */
+  freight: FreightQuoter;
 }
 
 export function createSales(deps: SalesDeps) {

@@ -8,7 +8,7 @@ import { REQUEST_INVALID } from '@semijoias/domain/messages';
 import type { Db } from '../../db/client.js';
 import type { Authenticate } from '../../lib/authenticate.js';
 import { UnauthorizedError, ValidationError } from '../../lib/errors.js';
-import type { ShippingQuoter } from './quote.js';
+import type { FreightQuoter } from './freight.js';
 import { failureSchema, quoteAnswer, quoteBody, quoteRequest } from './schemas.js';
 import { createShippingService } from './service.js';
 import type { KeptCartLines } from '../cart/index.js';
@@ -16,7 +16,7 @@ import type { KeptCartLines } from '../cart/index.js';
 export interface ShippingRoutesOptions {
   db: Db;
   authenticate: Authenticate;
-  quoter: ShippingQuoter;
+  freight: FreightQuoter;
   cartLines?: KeptCartLines;
 }
 
@@ -57,13 +57,14 @@ export const shippingRoutes: FastifyPluginAsyncZod<ShippingRoutesOptions> = asyn
         const message = parsed.error.issues[0]?.message ?? REQUEST_INVALID;
         throw new ValidationError(message, undefined, { success: false });
       }
-      const { cep_destino, valor_total, quantidade_itens } = parsed.data;
+      const { cep_destino, valor_total, quantidade_itens, itens } = parsed.data;
       const userId = await optionalUserId(req, opts.authenticate);
       // The answer depends on who asks (their cart): never kept by a shared cache.
       reply.header('cache-control', 'no-store');
       return shipping.quote(
         { cep: cep_destino, subtotalCents: valor_total, itemCount: quantidade_itens },
         userId,
+        itens,
       );
     },
   );

@@ -8,6 +8,7 @@ import { cepDigits, isCompleteCep } from '@semijoias/domain/cep';
 import {
   CEP_ENTER_VALID,
   SHIPPING_ITEM_COUNT_INVALID,
+  SHIPPING_ITEMS_INVALID,
   SHIPPING_TOTAL_INVALID,
 } from '@semijoias/domain/messages';
 import { toCents, type Cents } from '@semijoias/domain/money';
@@ -52,12 +53,42 @@ const itemCountField = z.unknown().transform((value, ctx) => {
   return n;
 });
 
+/** A guest's cart lines (issue 35), so the carriers can be quoted for the pieces themselves. */
+export const MAX_QUOTE_LINES = 50;
+const lineSchema = z.object({
+  id: z.number().int().positive().max(2_147_483_647),
+  quantidade: z.number().int().min(1).max(99),
+  variacao_id: z.number().int().positive().max(2_147_483_647).nullish(),
+});
+
+export interface QuoteLine {
+  productId: number;
+  quantity: number;
+  variationId: number | null;
+}
+
+/** Absent (or null): none sent. Otherwise 1…50 lines, each well written, or the whole is refused. */
+const itemsField = z.unknown().transform((value, ctx): QuoteLine[] | undefined => {
+  if (value === undefined || value === null) return undefined;
+  const parsed = z.array(lineSchema).min(1).max(MAX_QUOTE_LINES).safeParse(value);
+  if (!parsed.success) {
+    ctx.addIssue({ code: 'custom', message: SHIPPING_ITEMS_INVALID });
+    return z.NEVER;
+  }
+  return parsed.data.map((l) => ({
+    productId: l.id,
+    quantity: l.quantidade,
+    variationId: l.variacao_id ?? null,
+  }));
+});
+
 /** The body as read; the first problem (in field order) is the one answered. */
 export const quoteRequest = z.object(
   {
     cep_destino: cepField,
     valor_total: totalField,
     quantidade_itens: itemCountField,
+    itens: itemsField.optional(),
   },
   // No body, or not an object: the first thing missing is the CEP.
   { error: CEP_ENTER_VALID },
@@ -84,6 +115,17 @@ export const quoteAnswer = z.object({
   cep_destino: z.string(),
   subtotal: z.string(),
   quantidade_itens: z.number().int(),
+  /** The carriers' services, cheapest first; empty when SPEC §9's table quoted. */
+  opcoes: z.array(
+    z.object({
+      id: z.number().int(),
+      transportadora: z.string(),
+      servico: z.string(),
+      valor: z.string(),
+      prazo: z.string(),
+      gratis: z.boolean(),
+    }),
+  ),
 });
 
 /** `{success: false, error}` from the handlers; `{error}` from Fastify itself (bad JSON...). */

@@ -1,18 +1,26 @@
 /**
- * Shipping quotes: what is quoted (the shopper's server cart when logged in and not empty, the
- * request's figures otherwise) and by whom (the ShippingQuoter chosen in app.ts). Prices of the
- * server cart are read from the products table at the time of the call.
+ * Shipping quotes: what is quoted (the shopper's server cart when logged in and not empty; a
+ * guest's lines when she sends them, priced from the products table; the request's figures
+ * otherwise) and by whom (the FreightQuoter: the carriers through Melhor Envio, or SPEC §9's
+ * table). Prices are read from the products table at the time of the call.
  */
+import { and, inArray, isNull } from 'drizzle-orm';
 import { cartItemCount, cartSubtotal } from '@semijoias/domain/cart';
-import { centsToDecimal, type Cents } from '@semijoias/domain/money';
-import { quoteToWire, type ShippingQuoteWire } from '@semijoias/domain/shipping';
+import { centsToDecimal } from '@semijoias/domain/money';
+import {
+  quoteToWire,
+  type ShippingOptionWire,
+  type ShippingQuoteWire,
+} from '@semijoias/domain/shipping';
 import type { Db } from '../../db/client.js';
+import { products } from '../../db/schema.js';
 import { createCartService, rememberCartCep, type KeptCartLines } from '../cart/index.js';
-import type { ShippingQuoter } from './quote.js';
+import { optionsToWire, type FreightPiece, type FreightQuoter } from './freight.js';
+import type { QuoteLine } from './schemas.js';
 
 export interface ShippingServiceOptions {
   db: Db;
-  quoter: ShippingQuoter;
+  freight: FreightQuoter;
   /** Her cart's lines kept between calls (modules/cart); without it each quote reads them. */
   cartLines?: KeptCartLines;
 }
@@ -20,7 +28,7 @@ export interface ShippingServiceOptions {
 export interface QuoteFigures {
   /** 8 digits. */
   cep: string;
-  subtotalCents: Cents;
+  subtotalCents: number;
   itemCount: number;
 }
 
@@ -30,35 +38,86 @@ export interface QuoteAnswer {
   cep_destino: string;
   subtotal: string;
   quantidade_itens: number;
+  opcoes: ShippingOptionWire[];
 }
 
-export function createShippingService({ db, quoter, cartLines }: ShippingServiceOptions) {
+interface PiecesAndFigures {
+  pieces: FreightPiece[];
+  subtotalCents: number;
+  itemCount: number;
+}
+
+export function createShippingService({ db, freight, cartLines }: ShippingServiceOptions) {
   const cart = createCartService(db, cartLines);
 
-  /** The subtotal and units of a user's server cart (the cart's own read); null when empty. */
-  async function serverCart(userId: number): Promise<Omit<QuoteFigures, 'cep'> | null> {
+  /** A user's server cart (the cart's own read); null when empty. */
+  async function serverCart(userId: number): Promise<PiecesAndFigures | null> {
     const lines = await cart.read(userId);
     if (lines.length === 0) return null;
-    return { subtotalCents: cartSubtotal(lines), itemCount: cartItemCount(lines) };
+    return {
+      pieces: lines.map((l) => ({
+        productId: l.productId,
+        variationId: l.variationId,
+        quantity: l.quantidade,
+        unitPriceCents: l.priceCents,
+      })),
+      subtotalCents: cartSubtotal(lines),
+      itemCount: cartItemCount(lines),
+    };
+  }
+
+  /**
+   * A guest's lines at today's prices; null when one names a piece not for sale (then her
+   * request's figures are quoted by the table, as before the lines existed).
+   */
+  async function guestLines(lines: QuoteLine[]): Promise<PiecesAndFigures | null> {
+    const ids = [...new Set(lines.map((l) => l.productId))];
+    const rows = await db
+      .select({ id: products.id, priceCents: products.priceCents })
+      .from(products)
+      .where(and(inArray(products.id, ids), isNull(products.hiddenAt)));
+    const price = new Map(rows.map((r) => [r.id, r.priceCents]));
+    if (ids.some((id) => !price.has(id))) return null;
+    const pieces = lines.map((l) => ({
+      productId: l.productId,
+      variationId: l.variationId,
+      quantity: l.quantity,
+      unitPriceCents: price.get(l.productId)!,
+    }));
+    return {
+      pieces,
+      subtotalCents: pieces.reduce((sum, p) => sum + p.unitPriceCents * p.quantity, 0),
+      itemCount: pieces.reduce((sum, p) => sum + p.quantity, 0),
+    };
   }
 
   return {
     /**
      * Quotes `requested`, or — for a logged-in shopper whose server cart has lines — that cart's
-     * subtotal and units instead: the browser's figures are never trusted over the database's.
+     * pieces, subtotal and units instead: the browser's figures are never trusted over the
+     * database's. A guest's `lines` are priced here too.
      */
-    async quote(requested: QuoteFigures, userId: number | undefined): Promise<QuoteAnswer> {
-      const saved = userId === undefined ? null : await serverCart(userId);
-      const figures = saved ? { ...requested, ...saved } : requested;
-      const quote = await quoter.quote(figures);
+    async quote(
+      requested: QuoteFigures,
+      userId: number | undefined,
+      lines?: QuoteLine[],
+    ): Promise<QuoteAnswer> {
+      const saved =
+        (userId === undefined ? null : await serverCart(userId)) ??
+        (lines ? await guestLines(lines) : null);
+      const figures = saved
+        ? { ...requested, subtotalCents: saved.subtotalCents, itemCount: saved.itemCount }
+        : requested;
+      const quote = await freight.quote({ ...figures, pieces: saved?.pieces });
       // Logged in, her cart remembers the CEP on every device (docs/cart-contract.md).
       if (userId !== undefined) await rememberCartCep(db, userId, figures.cep);
       return {
         success: true,
-        frete: quoteToWire(quote),
+        frete: quoteToWire(quote.cheapest),
         cep_destino: figures.cep,
         subtotal: centsToDecimal(figures.subtotalCents),
         quantidade_itens: figures.itemCount,
+        opcoes: optionsToWire(quote.options),
       };
     },
   };

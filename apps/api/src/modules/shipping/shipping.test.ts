@@ -58,6 +58,8 @@ describe('POST /api/calcular-frete/ (guest)', () => {
       cep_destino: digits,
       subtotal: '123.45',
       quantidade_itens: 3,
+      // Melhor Envio is off: the table quotes, nothing to choose.
+      opcoes: [],
     });
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -245,6 +247,7 @@ describe('POST /api/calcular-frete/ (logged in)', () => {
       cep_destino: '01310100',
       subtotal: '589.30',
       quantidade_itens: 7,
+      opcoes: [],
     });
 
     // A browser claiming R$ 600 gets no free shipping for a cart of R$ 589,30...

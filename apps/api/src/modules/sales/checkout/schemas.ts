@@ -22,6 +22,7 @@ import {
   CHECKOUT_TOO_MANY_LINES,
   PAYMENT_METHOD_INVALID,
   PRODUCT_ID_INVALID,
+  SHIPPING_OPTION_INVALID,
 } from '@semijoias/domain/messages';
 import { isPaymentMethod } from '@semijoias/domain/payment-terms';
 import { toCents, type Cents } from '@semijoias/domain/money';
@@ -187,6 +188,7 @@ export const payBody = z.preprocess(
         cep_destino: z.unknown().optional(),
         cupom: z.unknown().optional(),
         forma_pagamento: z.unknown().optional(),
+        frete_servico: z.unknown().optional(),
       },
       { error: CART_IS_EMPTY },
     )
@@ -207,6 +209,12 @@ export const payBody = z.preprocess(
         });
         return z.NEVER;
       }
+      // The carrier's service she chose among `opcoes` (issue 35); absent: the cheapest.
+      const service = b.frete_servico ?? null;
+      if (service !== null && !(Number.isInteger(service) && (service as number) > 0)) {
+        ctx.addIssue({ code: 'custom', message: SHIPPING_OPTION_INVALID, path: ['frete_servico'] });
+        return z.NEVER;
+      }
       const { lines, refusal } = parseLines(b.produtos ?? b.cart);
       return {
         /** How she pays: 'pix' (its discount) or 'cartao'. */
@@ -215,6 +223,8 @@ export const payBody = z.preprocess(
         cep: cepDigits(rawCep),
         /** The typed code as sent (normalized later); '' when none. */
         coupon: typeof b.cupom === 'string' ? b.cupom : '',
+        /** Melhor Envio's service id she chose; null: the cheapest. */
+        serviceId: service as number | null,
         /** The body's lines, summed by product and sorted by id; null when they do not parse. */
         lines,
         /** Why the lines do not parse (a guest's order is refused with it). */

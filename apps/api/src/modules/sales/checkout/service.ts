@@ -19,6 +19,7 @@ import {
   outOfStockMessage,
   PRODUCT_NOT_FOUND,
   productUnavailableMessage,
+  SHIPPING_OPTION_UNAVAILABLE,
 } from '@semijoias/domain/messages';
 import { centsToDecimal, type Cents } from '@semijoias/domain/money';
 import { isUnpaidStatus, UNPAID_ORDER_STATUSES } from '@semijoias/domain/orders';
@@ -61,7 +62,7 @@ import {
   type VisitorMarks,
 } from '../../purchase-limits/index.js';
 import { readPaymentSettings } from '../../payment-settings/index.js';
-import type { ShippingQuoter } from '../../shipping/index.js';
+import { chooseFreight, type ChosenFreight, type FreightQuoter } from '../../shipping/index.js';
 import { readStock, takeForOrder, type Shelf } from '../../stock/index.js';
 import { enqueueOrderEmails, orderMailDeps, sealOrderChave } from '../orders/emails.js';
 import type { OrdersService } from '../orders/service.js';
@@ -86,7 +87,7 @@ export const TOTAL_TOLERANCE_CENTS = 1;
 
 export interface CheckoutServiceOptions {
   db: Db;
-  quoter: ShippingQuoter;
+  freight: FreightQuoter;
   config: Config;
   orders: OrdersService;
   payments: PaymentsService;
@@ -154,7 +155,7 @@ const shelfOf = (line: RequestedLine): Shelf => ({
 });
 
 export function createCheckoutService(opts: CheckoutServiceOptions) {
-  const { db, quoter } = opts;
+  const { db, freight } = opts;
   const mailDeps = orderMailDeps(opts.config);
   const unstartedTtlMinutes = Math.min(
     opts.config.unstartedOrderTtlMinutes,
@@ -295,12 +296,28 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       });
   }
 
-  /** The freight of the priced lines to her CEP, with their subtotal. */
-  async function quoteFreight(cep: string, priced: PricedLine[]) {
+  /**
+   * The freight of the priced lines to her CEP, with their subtotal: the carrier's service she
+   * chose (the cheapest when none), quoted again here (or the same cart's quote of moments ago).
+   * A service the quote no longer offers is refused (409): she chooses again.
+   */
+  async function quoteFreight(cep: string, priced: PricedLine[], serviceId: number | null) {
     const subtotal = priced.reduce((sum, l) => sum + l.priceCents * l.quantidade, 0);
     const itemCount = priced.reduce((sum, l) => sum + l.quantidade, 0);
-    const quote = await quoter.quote({ cep, subtotalCents: subtotal, itemCount });
-    return { subtotal, quote };
+    const quoted = await freight.quote({
+      cep,
+      subtotalCents: subtotal,
+      itemCount,
+      pieces: priced.map((l) => ({
+        productId: l.productId,
+        variationId: l.variationId ?? null,
+        quantity: l.quantidade,
+        unitPriceCents: l.priceCents,
+      })),
+    });
+    const chosen = chooseFreight(quoted, serviceId);
+    if (!chosen) throw conflict(SHIPPING_OPTION_UNAVAILABLE);
+    return { subtotal, chosen };
   }
 
   /** Her coupon, checked against this subtotal (a guest's order has none). */
@@ -326,12 +343,14 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       request: PayRequest;
       priced: PricedLine[];
       quote: ShippingQuote;
+      /** The carrier's service she chose; null when the table quoted. */
+      carrier: ChosenFreight['option'];
       coupon: UsableCoupon | null;
       terms: PaymentSettings;
       totals: Totals;
     },
   ): Promise<{ id: number; answer: PlacedOrder }> {
-    const { userId, marks, request, priced, quote, coupon, terms, totals } = input;
+    const { userId, marks, request, priced, quote, carrier, coupon, terms, totals } = input;
     const chave = randomBytes(32).toString('base64url');
     const [order] = await tx
       .insert(orders)
@@ -348,6 +367,9 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
         totalCents: totals.total,
         shippingDays: quote.prazo,
         shippingRegion: quote.regiao,
+        shippingServiceId: carrier?.serviceId ?? null,
+        shippingCarrier: carrier?.carrier ?? null,
+        shippingService: carrier?.service ?? null,
         couponId: coupon?.coupon.id ?? null,
         couponCode: coupon?.coupon.code ?? null,
         paymentMethod: request.method,
@@ -466,6 +488,9 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
     // One transaction, in named steps: the freight, the coupon, the order, and last the stock.
     const placeOrder = async () => {
       const lines = await priced();
+      // Quoted before the transaction: a carrier's answer (up to 3 s) never holds its locks.
+      const { subtotal, chosen } = await quoteFreight(request.cep, lines, request.serviceId);
+      const quote = chosen.quote;
       return db.transaction(async (tx) => {
         if (idem) {
           const claim = await claimKey<KeptPlacedOrder>(tx, idem, hash);
@@ -477,7 +502,6 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
         if (userId !== undefined) await lockHerCheckouts(tx, userId);
         else await lockGuestCheckouts(tx, marks);
         await refuseHoarding(tx, userId, marks, lines);
-        const { subtotal, quote } = await quoteFreight(request.cep, lines);
         const coupon = await usableCoupon(tx, userId, couponCode, subtotal);
         const terms = await readPaymentSettings(tx);
         const totals = computeTotals({
@@ -492,6 +516,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
           request,
           priced: lines,
           quote,
+          carrier: chosen.option,
           coupon,
           terms,
           totals,
@@ -534,18 +559,31 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       cepDestino: o.cepDestino,
       shippingDays: o.shippingDays,
       shippingRegion: o.shippingRegion,
+      shippingServiceId: o.shippingServiceId,
+      shippingCarrier: o.shippingCarrier,
+      shippingService: o.shippingService,
     };
     let totals = current;
     if (address.cep !== o.cepDestino) {
-      const [count] = await tx
-        .select({ n: sql<number>`coalesce(sum(${orderItems.quantidade}), 0)::int` })
+      // Delivered elsewhere: the same service quoted to the new CEP (the cheapest when it does
+      // not serve it, or when the order was quoted by the table).
+      const items = await tx
+        .select({
+          productId: orderItems.productId,
+          variationId: orderItems.variationId,
+          quantity: orderItems.quantidade,
+          unitPriceCents: orderItems.unitPriceCents,
+        })
         .from(orderItems)
         .where(eq(orderItems.orderId, o.id));
-      const quote = await quoter.quote({
+      const quoted = await freight.quote({
         cep: address.cep,
         subtotalCents: o.subtotalCents,
-        itemCount: count?.n ?? 0,
+        itemCount: items.reduce((sum, i) => sum + i.quantity, 0),
+        pieces: items,
       });
+      const chosen = chooseFreight(quoted, o.shippingServiceId) ?? chooseFreight(quoted)!;
+      const quote = chosen.quote;
       totals = orderTotals(o, quote.valor);
       // A new freight applies only when the page shows the total it makes (it re-quoted).
       if (totals.frete !== o.shippingCents && pageTotal !== totals.total)
@@ -556,6 +594,9 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
         cepDestino: address.cep,
         shippingDays: quote.prazo,
         shippingRegion: quote.regiao,
+        shippingServiceId: chosen.option?.serviceId ?? null,
+        shippingCarrier: chosen.option?.carrier ?? null,
+        shippingService: chosen.option?.service ?? null,
       };
     }
     if (pageTotal === null || Math.abs(pageTotal - totals.total) > TOTAL_TOLERANCE_CENTS)
