@@ -1,0 +1,312 @@
+/**
+ * Carriers' quotes (issue 35, docs/carrier-quotes-contract.md) against the fake Melhor Envio:
+ * POST api/calcular-frete/ answers the services for the cart's own pieces (a guest's `itens`, a
+ * logged-in shopper's server cart), cheapest first, the cheapest free from R$ 600, the owners'
+ * margin and days added; the same cart and CEP ask Melhor Envio once; a failing Melhor Envio
+ * leaves the table's quote and no options. api/pay charges the service she chose, quoted again
+ * here, and stores it on the order; a service not offered is refused and nothing is written.
+ * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SHIPPING_ITEMS_INVALID, SHIPPING_OPTION_UNAVAILABLE } from '@semijoias/domain/messages';
+import { quoteShipping } from '@semijoias/domain/shipping';
+import { orders, shippingSettings } from '../../db/schema.js';
+import { memoryMailer } from '../../integrations/mail/mailer.js';
+import {
+  addToCart,
+  brl,
+  call,
+  orderCount,
+  plainProducts,
+  setProduct,
+  shopper,
+} from '../../../test/checkout.js';
+import { startFakeMelhorEnvio, type FakeMelhorEnvio } from '../../../test/fake-melhor-envio.js';
+import { useTestApp } from '../../../test/helpers.js';
+import { orderByReference } from '../../../test/orders.js';
+
+// Started before the app is built (its config names the fake's URL), stopped after the file.
+const fake: FakeMelhorEnvio = await startFakeMelhorEnvio();
+afterAll(() => fake.stop());
+
+// Melhor Envio on by the environment, as a deployment sets it.
+const ctx = useTestApp(
+  { melhorEnvio: { apiUrl: fake.url, token: fake.token, fromCep: '01310100' } },
+  { mailer: memoryMailer() },
+);
+
+interface Option {
+  id: number;
+  transportadora: string;
+  servico: string;
+  valor: string;
+  prazo: string;
+  gratis: boolean;
+}
+interface Answer {
+  success: true;
+  frete: { valor: string; prazo: string; gratis: boolean; regiao: string; peso_total: number };
+  subtotal: string;
+  quantidade_itens: number;
+  opcoes: Option[];
+}
+
+const product = plainProducts(5);
+const calculations = () =>
+  fake.requests.filter((r) => r.path.endsWith('/shipment/calculate')).length;
+
+async function quoted(body: Record<string, unknown>, token?: string): Promise<Answer> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/calcular-frete/',
+    payload: body,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Answer>();
+}
+
+const cents = (valor: string) => Math.round(Number(valor) * 100);
+
+beforeEach(() => {
+  fake.mode = 'ok';
+});
+
+describe('POST /api/calcular-frete/ with Melhor Envio on', () => {
+  it("quotes a guest's pieces at today's prices: the services, cheapest first, as frete", async () => {
+    const ring = product();
+    await setProduct(ctx.database, ring, { priceCents: 4990, stock: 10 });
+    const before = calculations();
+    const answer = await quoted({
+      cep_destino: '20040-020',
+      valor_total: '1.00',
+      quantidade_itens: 9,
+      itens: [{ id: ring, quantidade: 2 }],
+    });
+    expect(calculations()).toBe(before + 1);
+    // The database's figures, not the request's.
+    expect(answer).toMatchObject({ subtotal: '99.80', quantidade_itens: 2 });
+    expect(answer.opcoes.length).toBeGreaterThanOrEqual(2);
+    // Only the services the owners offer (PAC, SEDEX, Mini Envios by default).
+    expect(answer.opcoes.map((o) => o.id).every((id) => [1, 2, 17].includes(id))).toBe(true);
+    const prices = answer.opcoes.map((o) => cents(o.valor));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(answer.opcoes[0]).toMatchObject({ transportadora: 'Correios', gratis: false });
+    expect(answer.frete).toMatchObject({
+      valor: answer.opcoes[0]!.valor,
+      prazo: answer.opcoes[0]!.prazo,
+      gratis: false,
+      regiao: 'Sul',
+    });
+
+    // What Melhor Envio was asked: the shop's CEP to hers, the piece's parcel and price.
+    const asked = fake.requests.filter((r) => r.path.endsWith('/shipment/calculate')).at(-1)!;
+    expect(asked.body).toMatchObject({
+      from: { postal_code: '01310100' },
+      to: { postal_code: '20040020' },
+      products: [expect.objectContaining({ id: String(ring), quantity: 2, insurance_value: 49.9 })],
+    });
+
+    // The same cart to the same CEP: Melhor Envio is not asked again.
+    await quoted({
+      cep_destino: '20040020',
+      valor_total: '1.00',
+      quantidade_itens: 1,
+      itens: [{ id: ring, quantidade: 2 }],
+    });
+    expect(calculations()).toBe(before + 1);
+  });
+
+  it('makes the cheapest option free from R$ 600, and only it', async () => {
+    const necklace = product();
+    await setProduct(ctx.database, necklace, { priceCents: 30_000, stock: 10 });
+    const answer = await quoted({
+      cep_destino: '01310-100',
+      valor_total: '1.00',
+      quantidade_itens: 1,
+      itens: [{ id: necklace, quantidade: 2 }],
+    });
+    expect(answer.opcoes[0]).toMatchObject({ valor: '0.00', gratis: true });
+    expect(answer.opcoes.slice(1).every((o) => !o.gratis && cents(o.valor) > 0)).toBe(true);
+    expect(answer.frete).toMatchObject({ valor: '0.00', gratis: true });
+  });
+
+  it("quotes a logged-in shopper's server cart", async () => {
+    const s = await shopper(ctx.app, ctx.database);
+    const ring = product();
+    await setProduct(ctx.database, ring, { priceCents: 5000, stock: 10 });
+    await addToCart(ctx.app, s.token, ring, 3);
+    const answer = await quoted(
+      { cep_destino: '69005-010', valor_total: '1.00', quantidade_itens: 1 },
+      s.token,
+    );
+    expect(answer).toMatchObject({ subtotal: '150.00', quantidade_itens: 3 });
+    expect(answer.opcoes.length).toBeGreaterThan(0);
+    expect(answer.frete.valor).toBe(answer.opcoes[0]!.valor);
+  });
+
+  it('falls back to the table, with no options, when Melhor Envio fails', async () => {
+    const ring = product();
+    await setProduct(ctx.database, ring, { priceCents: 4990, stock: 10 });
+    for (const mode of ['error', 'garbage'] as const) {
+      fake.mode = mode;
+      const answer = await quoted({
+        cep_destino: '40010-000',
+        valor_total: '49.90',
+        quantidade_itens: 1,
+        itens: [{ id: ring, quantidade: 1 }],
+      });
+      const table = quoteShipping({ cep: '40010000', subtotalCents: 4990, itemCount: 1 });
+      expect(answer.opcoes).toEqual([]);
+      expect(answer.frete).toMatchObject({ valor: brl(table.valor), prazo: table.prazo });
+    }
+  });
+
+  it("quotes a guest without itens from the table, as before, and refuses itens that don't parse", async () => {
+    const answer = await quoted({
+      cep_destino: '01310-100',
+      valor_total: '50.00',
+      quantidade_itens: 1,
+    });
+    expect(answer.opcoes).toEqual([]);
+    expect(answer.frete.valor).toBe('12.90');
+    for (const itens of [[], [{ id: 'x', quantidade: 1 }], [{ id: 1, quantidade: 100 }], 'a']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/calcular-frete/',
+        payload: { cep_destino: '01310-100', valor_total: '50.00', quantidade_itens: 1, itens },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, error: SHIPPING_ITEMS_INVALID });
+    }
+  });
+
+  it("adds the owners' margin and extra days, and offers only their services", async () => {
+    const ring = product();
+    await setProduct(ctx.database, ring, { priceCents: 7000, stock: 10 });
+    const body = {
+      cep_destino: '50030-000',
+      valor_total: '1.00',
+      quantidade_itens: 1,
+      itens: [{ id: ring, quantidade: 1 }],
+    };
+    const sedex = (await quoted(body)).opcoes.find((o) => o.id === 2)!;
+    expect(sedex).toBeDefined();
+    await ctx.database.db
+      .insert(shippingSettings)
+      .values({ id: 1, services: [{ id: 2, marginCents: 500, extraDays: 2 }] })
+      .onConflictDoUpdate({
+        target: shippingSettings.id,
+        set: { services: [{ id: 2, marginCents: 500, extraDays: 2 }] },
+      });
+    try {
+      const [min, max] = sedex.prazo.split('-').map(Number);
+      const shifted = max === undefined ? String(min! + 2) : `${min! + 2}-${max + 2}`;
+      // Heard at once on PGlite, a moment later on PostgreSQL (the settings' notification).
+      await vi.waitFor(
+        async () =>
+          expect((await quoted(body)).opcoes).toEqual([
+            { ...sedex, valor: brl(cents(sedex.valor) + 500), prazo: shifted },
+          ]),
+        { timeout: 2000, interval: 20 },
+      );
+    } finally {
+      await ctx.database.db.delete(shippingSettings).where(eq(shippingSettings.id, 1));
+    }
+  });
+});
+
+describe('POST /api/pay/ with Melhor Envio on', () => {
+  const pay = (body: unknown) => call(ctx.app, '/api/pay/', body);
+
+  it('charges the service she chose and keeps it on the order', async () => {
+    const ring = product();
+    await setProduct(ctx.database, ring, { priceCents: 8000, stock: 10 });
+    const itens = [{ id: ring, quantidade: 1 }];
+    const { opcoes } = await quoted({
+      cep_destino: '20040-020',
+      valor_total: '80.00',
+      quantidade_itens: 1,
+      itens,
+    });
+    const chosen = opcoes.find((o) => o.id === 2)!;
+    const res = await pay({
+      produtos: [{ id: ring, quantidade: 1 }],
+      cep: '20040-020',
+      frete_servico: 2,
+      frete: '0.01',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = await orderByReference(ctx.database, res.json<{ reference: string }>().reference);
+    expect(order).toMatchObject({
+      shippingServiceId: 2,
+      shippingCarrier: 'Correios',
+      shippingService: 'SEDEX',
+      shippingCents: cents(chosen.valor),
+      shippingDays: chosen.prazo,
+      totalCents: 8000 + cents(chosen.valor),
+    });
+  });
+
+  it('charges the cheapest without a choice', async () => {
+    const ring = product();
+    await setProduct(ctx.database, ring, { priceCents: 8000, stock: 10 });
+    const { opcoes } = await quoted({
+      cep_destino: '01310-100',
+      valor_total: '80.00',
+      quantidade_itens: 1,
+      itens: [{ id: ring, quantidade: 1 }],
+    });
+    const res = await pay({ produtos: [{ id: ring, quantidade: 1 }], cep: '01310100' });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = await orderByReference(ctx.database, res.json<{ reference: string }>().reference);
+    expect(order).toMatchObject({
+      shippingServiceId: opcoes[0]!.id,
+      shippingCents: cents(opcoes[0]!.valor),
+    });
+  });
+
+  it('refuses a service not offered for the CEP, writing nothing', async () => {
+    const ring = product();
+    await setProduct(ctx.database, ring, { priceCents: 8000, stock: 10 });
+    const before = await orderCount(ctx.database);
+    for (const frete_servico of [3, 999]) {
+      const res = await pay({
+        produtos: [{ id: ring, quantidade: 1 }],
+        cep: '01310100',
+        frete_servico,
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ error: SHIPPING_OPTION_UNAVAILABLE });
+    }
+    const bad = await pay({
+      produtos: [{ id: ring, quantidade: 1 }],
+      cep: '01310100',
+      frete_servico: 'x',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await orderCount(ctx.database)).toBe(before);
+  });
+
+  it('charges the table, and no carrier, when Melhor Envio fails', async () => {
+    fake.mode = 'error';
+    const ring = product();
+    await setProduct(ctx.database, ring, { priceCents: 8000, stock: 10 });
+    const res = await pay({
+      produtos: [{ id: ring, quantidade: 1 }],
+      cep: '69005-010',
+      frete_servico: 2,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [order] = await ctx.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.reference, res.json<{ reference: string }>().reference));
+    expect(order).toMatchObject({
+      shippingServiceId: null,
+      shippingCarrier: null,
+      shippingCents: quoteShipping({ cep: '69005010', subtotalCents: 8000, itemCount: 1 }).valor,
+    });
+  });
+});
