@@ -163,6 +163,10 @@ export const orderDetailJson = z.object({
   cupom: z.string().nullable(),
   frete_prazo: z.string(),
   frete_regiao: z.string(),
+  /** The carrier's service she chose (issue 35); null when the table quoted. */
+  frete_servico_id: z.number().nullable(),
+  frete_transportadora: z.string().nullable(),
+  frete_servico_nome: z.string().nullable(),
   endereco: z
     .object({
       nome_completo: z.string().nullable(),

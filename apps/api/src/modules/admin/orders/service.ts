@@ -351,6 +351,9 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
       cupom: order.couponCode,
       frete_prazo: order.shippingDays,
       frete_regiao: order.shippingRegion,
+      frete_servico_id: order.shippingServiceId,
+      frete_transportadora: order.shippingCarrier,
+      frete_servico_nome: order.shippingService,
       endereco: addressJson(addressOf(order)),
       cliente: {
         tipo: order.userId ? 'conta' : 'convidada',

@@ -43,6 +43,9 @@ function summaryOf(order: OrderRow) {
     pago_com: paidWithOf(order),
     desconto_pix: centsToDecimal(order.pixDiscountCents),
     frete: centsToDecimal(order.shippingCents),
+    /** The carrier's service she chose ('Correios', 'SEDEX'); null when the table quoted. */
+    frete_transportadora: order.shippingCarrier,
+    frete_servico_nome: order.shippingService,
     total: centsToDecimal(order.totalCents),
     cupom: order.couponCode,
     expira_em: order.expiresAt.toISOString(),
