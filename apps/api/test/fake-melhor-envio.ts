@@ -106,6 +106,12 @@ export interface FakeMelhorEnvio {
   readonly maxInWindow: number;
   /** From now on, answer 429 after `n` more calls (null: never). */
   rateLimitAfter(n: number | null): void;
+  /**
+   * The next `times` calls of `path` ('/api/v2/me/shipment/generate') fail with a 500: before
+   * doing anything (`'before'`, the default), or AFTER doing the call's work (`'after'`: the
+   * answer lost on its way, e.g. a checkout paid whose answer never arrived).
+   */
+  failOn(path: string, times?: number, when?: 'before' | 'after'): void;
   /** The carrier's next step for a generated label. */
   advance(orderId: string, status: 'posted' | 'delivered'): void;
   reset(): void;
@@ -420,6 +426,7 @@ export async function startFakeMelhorEnvio(
   const requests: FakeMelhorEnvioRequest[] = [];
   const orders = new Map<string, FakeMelhorEnvioOrder>();
   const prints = new Map<string, string[]>();
+  const failures = new Map<string, { times: number; when: 'before' | 'after' }>();
   const state = {
     mode: 'ok' as FakeMelhorEnvioMode,
     delayMs: 0,
@@ -431,6 +438,16 @@ export async function startFakeMelhorEnvio(
   };
   let baseUrl = '';
 
+  /** 'AA' + 8 serial digits + the S10 check digit + 'BR' (docs: Correios' tracking code). */
+  const correiosCode = (n: number) => {
+    const serial = `${String(Date.now()).slice(-4)}${String(n).padStart(4, '0')}`.slice(-8);
+    const sum = [8, 6, 4, 2, 3, 5, 9, 7].reduce((acc, w, i) => acc + w * Number(serial[i]), 0);
+    const r = sum % 11;
+    const check = r === 0 ? 5 : r === 1 ? 0 : 11 - r;
+    return `AA${serial}${check}BR`;
+  };
+  const jadlogCode = () =>
+    `${String(Date.now()).slice(-8)}${String(++state.sequence).padStart(6, '0')}`;
   const stamp = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
   const nextCode = (prefix: string) =>
     `${prefix}${String(Date.now()).slice(-6)}${String(++state.sequence).padStart(4, '0')}`;
@@ -613,7 +630,12 @@ export async function startFakeMelhorEnvio(
           if (!o.generatedAt) {
             o.generatedAt = stamp();
             o.melhorEnvioTracking = nextCode('ME');
-            o.tracking = o.serviceId <= 2 || o.serviceId === 17 ? `${nextCode('AA')}BR` : null;
+            // Correios: a valid S10 code (check digit included); Jadlog: its 14-digit number,
+            // not Correios-shaped (a code from Melhor Envio is kept as it comes).
+            o.tracking =
+              o.serviceId <= 2 || o.serviceId === 17
+                ? correiosCode(++state.sequence)
+                : jadlogCode();
           }
           answer[o.id] = { status: true, message: 'Envio gerado com sucesso' };
         }
@@ -774,6 +796,17 @@ export async function startFakeMelhorEnvio(
           message: 'Informe o User-Agent: Aplicação (email para contato técnico).',
         });
       }
+      const failure = failures.get(LAST_OF(path));
+      if (failure && failure.times > 0) {
+        if (--failure.times === 0) failures.delete(LAST_OF(path));
+        if (failure.when === 'after') {
+          // Do the work, then lose the answer: a 500 instead of it.
+          const sink = { writeHead: () => sink, end: () => sink, destroyed: false };
+          api(req.method ?? 'GET', path, body, sink as unknown as ServerResponse);
+        }
+        res.writeHead(500, { 'content-type': 'text/html' });
+        return res.end('<h1>Server Error</h1>');
+      }
       return api(req.method ?? 'GET', path, body, res);
     };
     if (state.delayMs > 0 && state.mode !== 'hang') {
@@ -829,6 +862,9 @@ export async function startFakeMelhorEnvio(
       state.limitAfter = n;
       state.callsSinceLimit = 0;
     },
+    failOn(path, times = 1, when = 'before') {
+      failures.set(LAST_OF(path), { times, when });
+    },
     advance(orderId, status) {
       const order = orders.get(orderId);
       if (!order || !order.generatedAt || order.status === 'canceled') {
@@ -842,6 +878,7 @@ export async function startFakeMelhorEnvio(
       requests.length = 0;
       orders.clear();
       prints.clear();
+      failures.clear();
       Object.assign(state, {
         mode: 'ok',
         delayMs: 0,

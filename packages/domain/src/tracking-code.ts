@@ -52,8 +52,19 @@ export function isValidTrackingCode(value: string | null | undefined): boolean {
   return trackingCodeError(value) === null;
 }
 
-/** The Correios page that tracks `code` (normalized). */
+/** A code in the Correios' shape (S10): their own page tracks it. */
+export function isCorreiosShaped(code: string): boolean {
+  return TRACKING_CODE_SHAPE.test(normalizeTrackingCode(code));
+}
+
+/**
+ * The page that tracks `code`: the Correios' for a Correios code (normalized); for another
+ * carrier's code (Jadlog, Loggi... bought through Melhor Envio, kept as it came) Melhor Rastreio's.
+ */
 export function trackingUrl(code: string): string {
+  if (!isCorreiosShaped(code)) {
+    return `https://www.melhorrastreio.com.br/rastreio/${encodeURIComponent(code.trim())}`;
+  }
   return `https://rastreamento.correios.com.br/app/index.php?objetos=${encodeURIComponent(
     normalizeTrackingCode(code),
   )}`;
@@ -61,3 +72,9 @@ export function trackingUrl(code: string): string {
 
 /** The link's words, on the screens and in the e-mail. */
 export const TRACK_AT_CORREIOS = 'Rastrear nos Correios';
+export const TRACK_ELSEWHERE = 'Rastrear a entrega';
+
+/** The words of `code`'s link: the Correios' for their code, else a carrier-neutral one. */
+export function trackingLinkText(code: string): string {
+  return isCorreiosShaped(code) ? TRACK_AT_CORREIOS : TRACK_ELSEWHERE;
+}

@@ -96,3 +96,69 @@ export const SHIPPING_SETTINGS_TOKEN_INVALID =
 export const SHIPPING_CONNECTION_OK = 'Conexão com o Melhor Envio funcionando.';
 export const SHIPPING_CONNECTION_NOT_CONFIGURED =
   'Salve um token do Melhor Envio antes de testar a conexão.';
+
+// Etiquetas (Melhor Envio: 'Comprar etiqueta', docs/shipping-labels.md)
+export const LABEL_ORDER_NOT_PAYABLE =
+  'Só é possível comprar etiqueta de um pedido pago ou em andamento.';
+export const LABEL_MELHOR_ENVIO_OFF =
+  'O Melhor Envio não está ativo: salve o token e ative-o na página Frete para comprar etiquetas.';
+export const LABEL_SENDER_INCOMPLETE =
+  'Preencha o remetente na página Frete (nome, telefone, e-mail, CPF ou CNPJ e endereço completo) antes de comprar etiquetas.';
+export const LABEL_RECIPIENT_INCOMPLETE =
+  'O pedido não tem os dados completos da cliente (nome, CPF, telefone e endereço) para a etiqueta.';
+export const LABEL_BUYING =
+  'A etiqueta deste pedido já está sendo comprada. Aguarde alguns instantes e atualize a página.';
+export const LABEL_ALREADY_BOUGHT = 'Este pedido já tem etiqueta.';
+export const LABEL_SERVICE_UNKNOWN = 'Escolha um dos serviços configurados na página Frete.';
+export const LABEL_DOCUMENT_INVALID = 'Escolha declaração de conteúdo ou nota fiscal.';
+export const LABEL_INVOICE_KEY_INVALID = 'A chave de acesso da nota fiscal tem 44 números.';
+export const LABEL_NOT_GENERATED = 'A etiqueta deste pedido ainda não foi gerada.';
+export const LABEL_NOT_CANCELLABLE = 'Este pedido não tem etiqueta paga para cancelar.';
+export const LABEL_CANCEL_REFUSED =
+  'O Melhor Envio não cancelou a etiqueta (já foi postada ou passou do prazo de cancelamento).';
+export const LABEL_UNAVAILABLE =
+  'O Melhor Envio não respondeu agora. Tente de novo em instantes: a compra continua de onde parou, sem pagar duas vezes.';
+export const LABEL_ORDERS_REQUIRED = 'Escolha de 1 a 50 pedidos.';
+export const LABEL_BOUGHT = 'Etiqueta comprada.';
+export const LABEL_CANCELLED = 'Etiqueta cancelada: o valor volta ao saldo do Melhor Envio.';
+
+/** The balance does not cover the label: how much is missing, in reais. */
+export function labelBalanceMessage(missing: string, price: string, balance: string): string {
+  return `Saldo insuficiente no Melhor Envio: faltam ${missing} (a etiqueta custa ${price} e o saldo é ${balance}). Adicione saldo à carteira do Melhor Envio e tente de novo.`;
+}
+
+/** Melhor Envio's field paths as the owners know them. */
+const LABEL_FIELD_NAMES: [RegExp, string][] = [
+  [/^to\.document$/, 'CPF da cliente'],
+  [/^to\.postal_code$/, 'CEP da cliente'],
+  [/^to\.phone$/, 'telefone da cliente'],
+  [/^to\.email$/, 'e-mail da cliente'],
+  [/^to\.name$/, 'nome da cliente'],
+  [/^to\.state_abbr$/, 'estado da cliente'],
+  [/^to\./, 'endereço da cliente'],
+  [/^from\.(document|company_document)$/, 'CPF ou CNPJ do remetente (página Frete)'],
+  [/^from\.state_register$/, 'inscrição estadual do remetente (página Frete)'],
+  [/^from\.postal_code$/, 'CEP do remetente (página Frete)'],
+  [/^from\.phone$/, 'telefone do remetente (página Frete)'],
+  [/^from\.email$/, 'e-mail do remetente (página Frete)'],
+  [/^from\./, 'endereço do remetente (página Frete)'],
+  [/^options\.invoice/, 'chave da nota fiscal'],
+  [/^options\.non_commercial/, 'declaração de conteúdo'],
+  [/^options\.insurance_value/, 'valor declarado'],
+  [/^service$/, 'serviço (não atende este trecho ou este pacote)'],
+  [/^volumes/, 'medidas ou peso do pacote (página Frete)'],
+  [/^products/, 'produtos do pedido'],
+];
+
+/** The field's name for the owners, or null for one this store does not know. */
+export function labelFieldName(path: string): string | null {
+  return LABEL_FIELD_NAMES.find(([pattern]) => pattern.test(path))?.[1] ?? null;
+}
+
+/** A 422 from Melhor Envio, in Portuguese: the fields it refused, never its own text. */
+export function labelRefusedMessage(paths: string[]): string {
+  const names = [...new Set(paths.map(labelFieldName).filter((n): n is string => n !== null))];
+  return names.length > 0
+    ? `O Melhor Envio recusou a etiqueta. Confira: ${names.join('; ')}.`
+    : 'O Melhor Envio recusou os dados da etiqueta. Confira o endereço e o CPF da cliente e o remetente na página Frete.';
+}

@@ -22,6 +22,9 @@ import { adminProductsRoutes } from './products/routes.js';
 import { adminPurchaseLimitsRoutes } from './purchase-limits/routes.js';
 import { adminShippingRoutes } from './shipping/routes.js';
 import { adminStockRoutes } from './stock/routes.js';
+import { shippingLabelsRoutes } from '../shipping-labels/index.js';
+import { writeAudit } from './audit.js';
+import { createAdminOrdersService } from './orders/service.js';
 
 export const adminRoutes: FastifyPluginAsyncZod<
   AdminRouteOptions & { authenticate: Authenticate; prefix?: string }
@@ -70,4 +73,12 @@ export const adminRoutes: FastifyPluginAsyncZod<
   await app.register(adminPaymentsRoutes, deps);
   await app.register(adminPurchaseLimitsRoutes, deps);
   await app.register(adminShippingRoutes, deps);
+  // Labels (issue 35): the audit and the orders' 'Enviado' handed in (no cycle back to admin).
+  const ordersService = createAdminOrdersService(deps);
+  await app.register(shippingLabelsRoutes, {
+    ...deps,
+    audit: writeAudit,
+    ship: (owner, reference, code, carrier) =>
+      ordersService.ship(owner, reference, code, { fromCarrier: carrier }),
+  });
 };

@@ -1,5 +1,5 @@
 import { formatOrderDeadline } from '@semijoias/domain/dates';
-import { TRACK_AT_CORREIOS, trackingUrl } from '@semijoias/domain/tracking-code';
+import { trackingLinkText, trackingUrl } from '@semijoias/domain/tracking-code';
 import { STORE_INFO } from '@/lib/store-info';
 import { useUnpaidOrderNote } from '@/lib/store-settings';
 import { cx } from '@/ui/cx';
@@ -208,7 +208,7 @@ export function TrackingNote({
           data-testid="order-tracking-link"
           className="inline-flex min-h-11 items-center gap-1.5 self-start font-medium text-ink underline decoration-gold/60 underline-offset-4 hover:decoration-gold-dark sm:self-auto"
         >
-          {TRACK_AT_CORREIOS}
+          {trackingLinkText(code)}
           <span className="sr-only"> (abre em nova aba)</span>
           <span aria-hidden="true">↗</span>
         </a>

@@ -14,6 +14,7 @@ import { formatBRL } from '@semijoias/domain/money';
 import { orderStatusText, type OrderStatusCode } from '@semijoias/domain/orders';
 import {
   normalizeTrackingCode,
+  TRACKING_CODE_MESSAGES,
   trackingCodeError,
   trackingUrl,
 } from '@semijoias/domain/tracking-code';
@@ -435,17 +436,27 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
         (o) => `${label(o)}: ${orderStatusText(o.status)} → ${orderStatusText('in_progress')}`,
       ),
 
-    ship(owner: Owner, reference: string, typed: string) {
-      const problem = trackingCodeError(typed);
-      if (problem) throw new ValidationError(problem, { codigo_rastreio: [problem] });
-      const code = normalizeTrackingCode(typed);
+    /**
+     * 'Enviado' with the tracking code: typed by the owners (a Correios code, checked), or
+     * `fromCarrier` (a label bought through Melhor Envio: its carrier's code kept as it came,
+     * Jadlog's and Loggi's included). The same transition, audit and shipping e-mail either way.
+     */
+    ship(owner: Owner, reference: string, typed: string, options: { fromCarrier?: string } = {}) {
+      const code = options.fromCarrier ? typed.trim() : normalizeTrackingCode(typed);
+      if (!options.fromCarrier) {
+        const problem = trackingCodeError(typed);
+        if (problem) throw new ValidationError(problem, { codigo_rastreio: [problem] });
+      } else if (!/^[A-Za-z0-9-]{4,40}$/.test(code)) {
+        throw new ValidationError(TRACKING_CODE_MESSAGES.format);
+      }
+      const by = options.fromCarrier ? `, etiqueta ${options.fromCarrier}` : '';
       return act(
         owner,
         reference,
         'enviado',
         (tx, o) => markShipped(tx, o.id, code),
         (o) =>
-          `${label(o)}: ${orderStatusText(o.status)} → ${orderStatusText('shipped')} (${code})`,
+          `${label(o)}: ${orderStatusText(o.status)} → ${orderStatusText('shipped')} (${code}${by})`,
         { mail: 'shipped' },
       );
     },

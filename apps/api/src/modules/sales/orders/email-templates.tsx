@@ -9,7 +9,7 @@ import { maskCep } from '@semijoias/domain/cep';
 import { formatBRL, type Cents } from '@semijoias/domain/money';
 import { orderStatusText, type OrderStatusCode } from '@semijoias/domain/orders';
 import { maskPhone } from '@semijoias/domain/phone';
-import { TRACK_AT_CORREIOS, trackingUrl } from '@semijoias/domain/tracking-code';
+import { isCorreiosShaped, trackingLinkText, trackingUrl } from '@semijoias/domain/tracking-code';
 import { TEST_ORDER_EXPLANATION, TEST_ORDER_SUBJECT_PREFIX } from '@semijoias/domain/admin';
 import { isTestPayment } from '../../../integrations/payments/sandbox.js';
 import type { ReactNode } from 'react';
@@ -713,6 +713,11 @@ export function refundDueEmail(view: OrderMailView, to: string): Message {
 export function orderShippedEmail(view: OrderMailView, to: string): Message {
   const code = view.trackingCode ?? '';
   const tracking = trackingUrl(code);
+  // A label bought through Melhor Envio may be Jadlog's or Loggi's: its code as it came.
+  const trackAt = trackingLinkText(code);
+  const postedBy = isCorreiosShaped(code)
+    ? 'postadas nos Correios'
+    : 'enviadas pela transportadora';
   const subject = `Seu pedido ${orderLabel(view)} foi enviado - ${STORE_NAME}`;
   const days = view.shippingDays
     ? `O prazo de entrega estimado é de ${view.shippingDays} dias úteis a partir de hoje.`
@@ -726,13 +731,13 @@ export function orderShippedEmail(view: OrderMailView, to: string): Message {
         <Heading>Seu pedido está a caminho!</Heading>
         <Paragraph>{greeting(view)}</Paragraph>
         <Paragraph>
-          Suas semijoias do pedido <strong>{orderLabel(view)}</strong> foram postadas nos Correios.
+          Suas semijoias do pedido <strong>{orderLabel(view)}</strong> foram {postedBy}.
         </Paragraph>
         <Panel
           title="Código de rastreamento"
           lines={[<strong>{code}</strong>, ...(days ? [days] : [])]}
         />
-        <Button href={tracking}>{TRACK_AT_CORREIOS}</Button>
+        <Button href={tracking}>{trackAt}</Button>
         <AddressPanel view={view} />
         <ItemsTable items={view.lines} totals={totalsOf(view)} />
         <Paragraph>Você também acompanha o pedido na sua conta, em Meus Pedidos.</Paragraph>
@@ -743,10 +748,10 @@ export function orderShippedEmail(view: OrderMailView, to: string): Message {
     text: [
       greeting(view),
       '',
-      `Suas semijoias do pedido ${orderLabel(view)} foram postadas nos Correios.`,
+      `Suas semijoias do pedido ${orderLabel(view)} foram ${postedBy}.`,
       '',
       `Código de rastreamento: ${code}`,
-      `${TRACK_AT_CORREIOS}: ${tracking}`,
+      `${trackAt}: ${tracking}`,
       ...(days ? [days] : []),
       ...addressText(view),
       '',
