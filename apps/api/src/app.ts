@@ -332,6 +332,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     wakeOutbox,
     embeddedDatabase: database.kind === 'pglite',
+    shippingSettings,
   });
   app.decorate('storeHealth', storeHealth);
 

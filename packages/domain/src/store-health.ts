@@ -27,6 +27,7 @@ export const HEALTH_ITEM_KEYS = [
   'notificacoes_recusadas',
   'pedidos_sem_envio',
   'provedor_pagamento',
+  'frete',
   'servidor_email',
   'banco_de_dados',
   'espaco_em_disco',
@@ -39,6 +40,7 @@ export const HEALTH_ITEM_TITLES: Record<HealthItemKey, string> = {
   notificacoes_recusadas: 'Avisos de pagamento recusados',
   pedidos_sem_envio: 'Pedidos pagos sem envio',
   provedor_pagamento: 'Provedor de pagamento',
+  frete: 'Cotações de frete (Melhor Envio)',
   servidor_email: 'Servidor de e-mail',
   banco_de_dados: 'Banco de dados',
   espaco_em_disco: 'Espaço em disco',
@@ -258,6 +260,65 @@ export function unshippedOrdersHealth(overdue: number): HealthVerdict {
 
 /** What asking the provider gave (integrations/payments/provider.ts). */
 export type ProviderCheck = 'ok' | 'unreachable' | 'credentials_refused' | 'not_checked';
+
+/**
+ * What the carriers' quotes look like now (issue 35): off or not set up (the table quotes, as the
+ * store always did), set up but missing a piece, or asked and answering (or not).
+ */
+export type CarrierQuotesCheck =
+  | { kind: 'desligado' }
+  | { kind: 'sem-token' }
+  | { kind: 'token-ilegivel' }
+  | { kind: 'incompleto'; missing: 'cep' | 'servicos' }
+  | { kind: 'respondeu' }
+  | { kind: 'falhou'; reason: 'token-invalido' | 'sem-permissao' | 'indisponivel' | 'outro' };
+
+const TABLE_NOTE = 'Enquanto isso, o frete é calculado pela tabela da loja (por região do CEP).';
+
+export function carrierQuotesHealth(check: CarrierQuotesCheck): HealthVerdict {
+  switch (check.kind) {
+    case 'desligado':
+      return green(
+        'Cotações do Melhor Envio desligadas na página Frete: o frete vem da tabela da loja.',
+      );
+    case 'sem-token':
+      return green(
+        'O frete vem da tabela da loja. Para cotar Correios e transportadoras, salve um token do Melhor Envio na página Frete.',
+      );
+    case 'token-ilegivel':
+      return {
+        estado: 'amarelo',
+        detalhe:
+          'O token do Melhor Envio salvo não pode ser lido neste servidor (backup restaurado em outro servidor?).',
+        o_que_fazer: `Cole o token de novo na página Frete. ${TABLE_NOTE}`,
+      };
+    case 'incompleto':
+      return {
+        estado: 'amarelo',
+        detalhe:
+          check.missing === 'cep'
+            ? 'Falta o CEP de origem (de onde as encomendas saem) na página Frete.'
+            : 'Nenhum serviço de entrega está marcado na página Frete.',
+        o_que_fazer: `Complete a página Frete e clique em "Testar conexão". ${TABLE_NOTE}`,
+      };
+    case 'respondeu':
+      return green('O Melhor Envio respondeu: as clientes escolhem entre as opções de entrega.');
+    case 'falhou':
+      return {
+        estado: 'vermelho',
+        detalhe:
+          check.reason === 'token-invalido'
+            ? 'O Melhor Envio recusou o token da loja (inválido ou vencido).'
+            : check.reason === 'sem-permissao'
+              ? 'O token do Melhor Envio não tem as permissões necessárias.'
+              : 'A loja não conseguiu falar com o Melhor Envio.',
+        o_que_fazer:
+          check.reason === 'token-invalido' || check.reason === 'sem-permissao'
+            ? `Gere um novo token no painel do Melhor Envio (com as permissões de cotação e etiquetas) e salve-o na página Frete. ${TABLE_NOTE}`
+            : `Se continuar por mais de alguns minutos, veja o status do Melhor Envio e clique em "Testar conexão" na página Frete. ${TABLE_NOTE}`,
+      };
+  }
+}
 
 export function paymentProviderHealth(input: {
   /** 'sandbox' | 'pagbank' | 'mercadopago'. */

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { and, count, gte, inArray, isNull, lt, min, or, sql } from 'drizzle-orm';
 import {
   backupHealth,
+  carrierQuotesHealth,
   databaseHealth,
   diskHealth,
   emailsHealth,
@@ -18,6 +19,7 @@ import {
   refusedNotificationsHealth,
   shippingOverdueCutoff,
   unshippedOrdersHealth,
+  type CarrierQuotesCheck,
   type HealthItemKey,
   type HealthVerdict,
   type MailServerCheck,
@@ -28,6 +30,8 @@ import { orders, outboxEmails } from '../../db/schema.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
 import { SANDBOX_PROVIDER_NAME } from '../../integrations/payments/sandbox.js';
 import { listBackups } from '../backups/index.js';
+import type { ShippingSettingsService } from '../shipping-settings/index.js';
+import { isMelhorEnvioError } from '../../integrations/shipping/melhor-envio.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import { countRefusedNotifications } from './refused-notifications.js';
 
@@ -47,6 +51,8 @@ export interface HealthSources {
   freeBytes: (path: string) => Promise<number>;
   /** Limit of the mail server's check (nodemailer's own timeouts are longer). */
   mailCheckTimeoutMs: number;
+  /** The 'Frete' settings and their Melhor Envio client (absent: the item says the table quotes). */
+  shippingSettings?: Pick<ShippingSettingsService, 'settings' | 'client'>;
 }
 
 /** statfs's blocks free to an unprivileged process (what the store may still write). */
@@ -172,6 +178,32 @@ async function disk(s: HealthSources): Promise<HealthVerdict> {
   return diskHealth(Math.min(...free));
 }
 
+/** The carriers' quotes: configured, and Melhor Envio answering (its balance, a cheap call). */
+async function carrierQuotes(s: HealthSources): Promise<HealthVerdict> {
+  const settings = await s.shippingSettings?.settings();
+  const check = async (): Promise<CarrierQuotesCheck> => {
+    if (!settings || settings.enabled === false) return { kind: 'desligado' };
+    if (settings.tokenUnreadable && !settings.token) return { kind: 'token-ilegivel' };
+    if (!settings.token) return { kind: 'sem-token' };
+    if (!settings.fromCep) return { kind: 'incompleto', missing: 'cep' };
+    if (settings.services.length === 0) return { kind: 'incompleto', missing: 'servicos' };
+    const client = await s.shippingSettings!.client();
+    if (!client) return { kind: 'desligado' };
+    try {
+      await client.balance();
+      return { kind: 'respondeu' };
+    } catch (err) {
+      if (!isMelhorEnvioError(err)) throw err;
+      const reason =
+        err.kind === 'token-invalido' || err.kind === 'sem-permissao' || err.kind === 'indisponivel'
+          ? err.kind
+          : 'outro';
+      return { kind: 'falhou', reason };
+    }
+  };
+  return carrierQuotesHealth(await check());
+}
+
 /** Each item's check, in the page's order. */
 export const HEALTH_CHECKS: Record<
   HealthItemKey,
@@ -182,6 +214,7 @@ export const HEALTH_CHECKS: Record<
   notificacoes_recusadas: refused,
   pedidos_sem_envio: unshipped,
   provedor_pagamento: paymentProvider,
+  frete: carrierQuotes,
   servidor_email: mailServer,
   banco_de_dados: database,
   espaco_em_disco: disk,

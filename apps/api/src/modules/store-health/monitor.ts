@@ -55,6 +55,7 @@ export interface StoreHealthOptions {
   /** Free bytes where a path lives (tests fill the disk this way). */
   freeBytes?: (path: string) => Promise<number>;
   mailCheckTimeoutMs?: number;
+  shippingSettings?: HealthSources['shippingSettings'];
 }
 
 /** One item as the table holds it. */
@@ -96,6 +97,7 @@ export function createStoreHealthMonitor(options: StoreHealthOptions): StoreHeal
     embeddedDatabase: options.embeddedDatabase,
     freeBytes: options.freeBytes ?? statfsFreeBytes,
     mailCheckTimeoutMs: options.mailCheckTimeoutMs ?? 15_000,
+    ...(options.shippingSettings ? { shippingSettings: options.shippingSettings } : {}),
   };
   let firstEvaluation: Promise<unknown> | null = null;
 

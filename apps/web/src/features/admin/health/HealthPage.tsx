@@ -153,6 +153,7 @@ const ITEM_GUIDE: Record<HealthItem['chave'], { slug: string; anchor?: string; c
       anchor: '6-dos-pagamentos-de-teste-ao-pagbank',
       children: 'Guia: os pagamentos',
     },
+    frete: { slug: 'frete', children: 'Guia: Frete' },
     pedidos_sem_envio: { slug: 'pedidos', children: 'Guia: Pedidos' },
     banco_de_dados: {
       slug: 'colocar-no-ar',
