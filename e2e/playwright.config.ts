@@ -37,7 +37,7 @@ const BACK_OFFICE = spec(
   'admin-payments',
   'admin-products',
   'admin-shipping',
-  'carriers-store',
+  'carriers-labels',
   'admin-stock',
   'admin-variations',
   'owners-safety',

@@ -18,9 +18,9 @@ import { formatBRL } from '@semijoias/domain/money';
 import { maskPhone } from '@semijoias/domain/phone';
 import {
   normalizeTrackingCode,
-  TRACK_AT_CORREIOS,
   TRACKING_CODE_LENGTH,
   trackingCodeError,
+  trackingLinkText,
 } from '@semijoias/domain/tracking-code';
 import { Button, buttonClasses } from '@/ui/Button';
 import { cx } from '@/ui/cx';
@@ -34,6 +34,7 @@ import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminCard, AdminLoadError, AdminLoading } from '../ui/AdminStates';
 import { EmailText } from '@/ui/EmailText';
 import { ActionDialog } from './ActionDialog';
+import { LABEL_CARD_STATUSES, LabelCard } from './LabelCard';
 import {
   ORDERS_QUERY_KEY,
   orderQuery,
@@ -235,7 +236,7 @@ function OrderView({ order }: { order: AdminOrder }) {
                     rel="noopener noreferrer"
                     className="underline decoration-gold/60 underline-offset-4"
                   >
-                    {TRACK_AT_CORREIOS}
+                    {trackingLinkText(order.codigo_rastreio)}
                   </a>
                 </>
               )}
@@ -403,6 +404,7 @@ function OrderView({ order }: { order: AdminOrder }) {
         </div>
 
         <div className="space-y-6">
+          {LABEL_CARD_STATUSES.includes(order.status) && <LabelCard reference={order.reference} />}
           <AdminCard title="Cliente">
             <dl className="space-y-1 text-sm">
               <Row label="Nome">{order.cliente.nome ?? '—'}</Row>

@@ -1,0 +1,340 @@
+/**
+ * The 'Etiqueta' card of a paid, in-progress or shipped order (docs/shipping-labels.md): the
+ * service and the document (declaração de conteúdo by default, or the nota fiscal's key), 'Comprar
+ * etiqueta' (disabled while it runs: the server buys one label however many clicks), then the
+ * price, 'Imprimir etiqueta' (Melhor Envio's printable PDF in a new tab), the tracking code and
+ * 'Cancelar etiqueta'. What stopped a purchase (the balance, a refused field, Melhor Envio
+ * unreachable) is shown here, in the server's Portuguese.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatBRL } from '@semijoias/domain/money';
+import type { OrderStatusCode } from '@semijoias/domain/orders';
+import { trackingLinkText } from '@semijoias/domain/tracking-code';
+import { Button } from '@/ui/Button';
+import { inputClasses, TextField } from '@/ui/Field';
+import { AlertIcon } from '@/ui/icons';
+import { useToast } from '@/ui/toast';
+import { isApiError } from '@/lib/api';
+import { adminErrorMessage, adminFieldErrors } from '../lib/errors';
+import { formatDateTime } from '../lib/format';
+import { AUDIT_QUERY_KEY } from '../audit/audit-api';
+import { AdminCard } from '../ui/AdminStates';
+import { ORDERS_QUERY_KEY, orderQuery } from './orders-api';
+import {
+  buyLabel,
+  cancelLabel,
+  labelQuery,
+  printLabel,
+  type LabelDocument,
+  type LabelState,
+} from './labels-api';
+
+/** The statuses whose order page shows the card. */
+export const LABEL_CARD_STATUSES: readonly OrderStatusCode[] = ['paid', 'in_progress', 'shipped'];
+
+const STATUS_TEXT: Record<string, string> = {
+  comprando: 'Compra não concluída',
+  paga: 'Paga, falta gerar',
+  gerada: 'Gerada',
+  cancelada: 'Cancelada',
+  falhou: 'Não comprada',
+};
+
+export function LabelCard({ reference }: { reference: string }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const state = useQuery(labelQuery(reference));
+  const [service, setService] = useState<number | null>(null);
+  const [document, setDocument] = useState<LabelDocument>('declaracao');
+  const [invoiceKey, setInvoiceKey] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [keyError, setKeyError] = useState<string | undefined>();
+
+  /** The label's new state, and the order's (it may be 'Enviado' now). */
+  function refresh(next?: LabelState) {
+    if (next) client.setQueryData(labelQuery(reference).queryKey, next);
+    else void client.invalidateQueries({ queryKey: labelQuery(reference).queryKey });
+    void client.invalidateQueries({ queryKey: orderQuery(reference).queryKey });
+    void client.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+    void client.invalidateQueries({ queryKey: AUDIT_QUERY_KEY });
+  }
+
+  function failed(err: unknown) {
+    const fields = adminFieldErrors(err);
+    if (fields.chave_nf) {
+      setKeyError(fields.chave_nf);
+      return;
+    }
+    setError(adminErrorMessage(err));
+    // A 409 carries the label as it stands now (paid, half-way, bought by another click).
+    const label = isApiError(err) ? (err.data as Partial<LabelState> | null)?.etiqueta : undefined;
+    if (label !== undefined) {
+      client.setQueryData<LabelState>(labelQuery(reference).queryKey, (old) =>
+        old ? { ...old, etiqueta: label } : old,
+      );
+    }
+    refresh();
+  }
+
+  const buy = useMutation({
+    mutationFn: () =>
+      buyLabel(reference, {
+        servico: service ?? state.data?.servico_padrao ?? null,
+        documento: document,
+        ...(document === 'nota_fiscal' ? { chave_nf: invoiceKey.replace(/\D/g, '') } : {}),
+      }),
+    onMutate: () => {
+      setError(null);
+      setKeyError(undefined);
+    },
+    onSuccess: (next) => {
+      refresh(next);
+      toast({
+        title: 'Etiqueta comprada. A cliente recebeu o código por e-mail.',
+        tone: 'success',
+      });
+    },
+    onError: failed,
+  });
+
+  const print = useMutation({
+    // The tab is opened at the click (a popup opened after an await is blocked), then sent on.
+    mutationFn: async () => {
+      const tab = window.open('', '_blank');
+      try {
+        const { url } = await printLabel(reference);
+        if (tab) tab.location.href = url;
+        else window.location.assign(url);
+        return url;
+      } catch (err) {
+        tab?.close();
+        throw err;
+      }
+    },
+    onMutate: () => setError(null),
+    onError: failed,
+  });
+
+  const cancel = useMutation({
+    mutationFn: () => cancelLabel(reference),
+    onMutate: () => setError(null),
+    onSuccess: (next) => {
+      refresh(next);
+      toast({
+        title: 'Etiqueta cancelada: o valor volta ao saldo do Melhor Envio.',
+        tone: 'success',
+      });
+    },
+    onError: failed,
+  });
+
+  if (state.isPending) {
+    return (
+      <AdminCard title="Etiqueta">
+        <p className="text-sm text-muted">Carregando…</p>
+      </AdminCard>
+    );
+  }
+  if (state.isError) {
+    return (
+      <AdminCard title="Etiqueta">
+        <p className="text-sm text-rose">{adminErrorMessage(state.error)}</p>
+      </AdminCard>
+    );
+  }
+
+  const { etiqueta: label, servicos, melhor_envio_ativo: active } = state.data;
+  const chosen = service ?? label?.servico_id ?? state.data.servico_padrao ?? servicos[0]?.id;
+  const busy = buy.isPending || cancel.isPending || Boolean(label?.em_andamento);
+  const canBuy =
+    active &&
+    (label ? label.pode_comprar : ['paid', 'in_progress'].includes(state.data.pedido_status));
+  const shownError = error ?? (label && label.status !== 'gerada' ? label.erro : null);
+  const resuming = label?.status === 'paga' || label?.status === 'comprando';
+
+  return (
+    <AdminCard title="Etiqueta">
+      <div data-testid="etiqueta" className="space-y-4 text-sm">
+        {!active && (
+          <p className="rounded-xl bg-cream px-4 py-3 text-ink-soft">
+            Para comprar etiquetas, ative o Melhor Envio na página Frete.
+          </p>
+        )}
+
+        {label && label.status !== 'falhou' && (
+          <dl className="space-y-1">
+            <div className="flex justify-between gap-3">
+              <dt className="text-ink-soft">Situação</dt>
+              <dd data-testid="etiqueta-status" className="font-medium text-ink">
+                {STATUS_TEXT[label.status] ?? label.status}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt className="text-ink-soft">Serviço</dt>
+              <dd className="text-right text-ink">
+                {label.transportadora} {label.servico}
+              </dd>
+            </div>
+            {label.preco_cents !== null && (
+              <div className="flex justify-between gap-3">
+                <dt className="text-ink-soft">Valor</dt>
+                <dd data-testid="etiqueta-preco" className="tabular-nums text-ink">
+                  {formatBRL(label.preco_cents)}
+                </dd>
+              </div>
+            )}
+            <div className="flex justify-between gap-3">
+              <dt className="text-ink-soft">Documento</dt>
+              <dd className="text-right text-ink">
+                {label.documento === 'nota_fiscal' ? 'Nota fiscal' : 'Declaração de conteúdo'}
+              </dd>
+            </div>
+            {label.codigo_rastreio && (
+              <div className="flex flex-wrap justify-between gap-x-3">
+                <dt className="text-ink-soft">Rastreio</dt>
+                <dd className="text-right">
+                  <span
+                    data-testid="etiqueta-rastreio"
+                    className="select-all font-mono font-semibold text-ink"
+                  >
+                    {label.codigo_rastreio}
+                  </span>
+                  {label.rastreio_url && (
+                    <a
+                      href={label.rastreio_url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="block text-ink underline decoration-gold/60 underline-offset-4"
+                    >
+                      {trackingLinkText(label.codigo_rastreio)}
+                    </a>
+                  )}
+                </dd>
+              </div>
+            )}
+            {label.cancelada_em && label.status === 'cancelada' && (
+              <p className="text-muted">Cancelada em {formatDateTime(label.cancelada_em)}.</p>
+            )}
+          </dl>
+        )}
+
+        {canBuy && !resuming && (
+          <div className="space-y-3">
+            <div>
+              <label htmlFor="etiqueta-servico" className="mb-1.5 block font-medium text-ink-soft">
+                Serviço
+              </label>
+              <select
+                id="etiqueta-servico"
+                className={inputClasses}
+                value={chosen ?? ''}
+                disabled={busy}
+                onChange={(e) => setService(Number(e.target.value))}
+              >
+                {servicos.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.transportadora} {s.servico}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <fieldset className="space-y-2">
+              <legend className="mb-1.5 font-medium text-ink-soft">Documento</legend>
+              {(
+                [
+                  ['declaracao', 'Declaração de conteúdo'],
+                  ['nota_fiscal', 'Nota fiscal'],
+                ] as const
+              ).map(([value, text]) => (
+                <label key={value} className="flex min-h-11 cursor-pointer items-center gap-3">
+                  <input
+                    type="radio"
+                    name="etiqueta-documento"
+                    value={value}
+                    checked={document === value}
+                    disabled={busy}
+                    onChange={() => setDocument(value)}
+                    className="size-5 accent-gold-dark"
+                  />
+                  {text}
+                </label>
+              ))}
+            </fieldset>
+            {document === 'nota_fiscal' && (
+              <TextField
+                id="etiqueta-chave"
+                label="Chave de acesso da nota fiscal"
+                inputMode="numeric"
+                value={invoiceKey}
+                error={keyError}
+                hint="Os 44 números da NF-e."
+                maxLength={60}
+                onChange={(e) => {
+                  setInvoiceKey(e.currentTarget.value);
+                  setKeyError(undefined);
+                }}
+              />
+            )}
+          </div>
+        )}
+
+        {shownError && (
+          <p
+            role="alert"
+            data-testid="etiqueta-erro"
+            className="flex gap-2 rounded-xl bg-rose-soft/60 px-4 py-3 text-ink"
+          >
+            <AlertIcon width={18} height={18} className="mt-0.5 shrink-0 text-rose" />
+            {shownError}
+          </p>
+        )}
+
+        <div className="flex flex-col gap-2">
+          {canBuy && (
+            <Button
+              variant="primary"
+              disabled={busy}
+              onClick={() => buy.mutate()}
+              data-testid="etiqueta-comprar"
+            >
+              {buy.isPending || label?.em_andamento
+                ? 'Comprando etiqueta…'
+                : resuming
+                  ? 'Concluir a compra da etiqueta'
+                  : 'Comprar etiqueta'}
+            </Button>
+          )}
+          {label?.pode_imprimir && (
+            <Button
+              variant="primary"
+              disabled={print.isPending}
+              onClick={() => print.mutate()}
+              data-testid="etiqueta-imprimir"
+            >
+              Imprimir etiqueta
+            </Button>
+          )}
+          {label?.pode_cancelar && (
+            <Button
+              variant="ghost"
+              className="text-rose"
+              disabled={busy}
+              onClick={() => {
+                if (
+                  window.confirm(
+                    'Cancelar a etiqueta no Melhor Envio? O valor volta ao saldo. O pedido continua como está.',
+                  )
+                )
+                  cancel.mutate();
+              }}
+              data-testid="etiqueta-cancelar"
+            >
+              {cancel.isPending ? 'Cancelando…' : 'Cancelar etiqueta'}
+            </Button>
+          )}
+        </div>
+      </div>
+    </AdminCard>
+  );
+}

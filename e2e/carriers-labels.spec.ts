@@ -1,0 +1,86 @@
+import { expect, test } from './fixtures/carrier-store';
+import { mailTo, shot } from './fixtures/helpers';
+import { catalogProducts, payAtSandbox, placeGuestOrder } from './fixtures/orders';
+
+// 'Comprar etiqueta' (docs/shipping-labels.md) in the carriers' store, whose Melhor Envio is its
+// fake: the owner saves the sender on 'Frete', a shopper's order is paid at the sandbox, the owner
+// buys its label in one click, prints it and reads the tracking code; the order is 'Enviado' and
+// the shopper's shipping e-mail carries the code. Run on the desktop, then looked at on a phone.
+
+test('an owner buys, prints and tracks the label of a paid order', async ({
+  carrierStore,
+  carrierOwnerPage: page,
+  carrierPage,
+  carrierRequest,
+}) => {
+  test.setTimeout(120_000);
+  const { fake } = carrierStore;
+
+  // The sender the labels carry, on 'Frete'.
+  await page.goto('/admin/frete');
+  await expect(page.getByRole('heading', { level: 1, name: 'Frete' })).toBeVisible();
+  await page.getByLabel('Nome ou razão social').fill('Duas Irmãs Semijoias');
+  await page.getByLabel('CPF ou CNPJ').fill('529.982.247-25');
+  await page.getByLabel('Telefone').fill('11987654321');
+  await page.getByLabel('E-mail', { exact: true }).fill('envios@semijoias.test');
+  await page.getByLabel('CEP de origem').fill('01310100');
+  await page.getByLabel('Rua').fill('Avenida Paulista');
+  await page.getByLabel('Número').fill('1000');
+  await page.getByLabel('Bairro').fill('Bela Vista');
+  await page.getByLabel('Cidade').fill('São Paulo');
+  await page.getByLabel('UF').selectOption('SP');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Configurações de frete salvas.', { exact: true })).toBeVisible();
+
+  // A shopper's order, paid at the sandbox.
+  const [product] = await catalogProducts(carrierRequest);
+  if (!product) throw new Error('the seeded catalog is empty');
+  const email = `etiqueta.${Date.now()}@exemplo.com.br`;
+  const { order } = await placeGuestOrder(carrierRequest, product, {
+    fullName: 'Carla Etiqueta',
+    email,
+  });
+  // Paid by card on the sandbox's page, which sends her back to the store.
+  await payAtSandbox(carrierPage, order.paymentUrl, 'approved');
+
+  // The owner buys its label.
+  await page.goto(`/admin/pedidos/${order.reference}`);
+  await expect(page.getByTestId('pedido-situacao')).toContainText('Pago');
+  const card = page.getByTestId('etiqueta');
+  await expect(card.getByRole('radio', { name: 'Declaração de conteúdo' })).toBeChecked();
+  await shot(page, 'etiqueta-antes', { fullPage: true });
+  const paidBefore = [...fake.orders.values()].filter((o) => o.paidAt).length;
+  await card.getByRole('button', { name: 'Comprar etiqueta' }).click();
+  const code = card.getByTestId('etiqueta-rastreio');
+  await expect(code).toHaveText(/^AA\d{9}BR$/, { timeout: 20_000 });
+  const tracking = (await code.textContent())!;
+  await expect(card.getByTestId('etiqueta-status')).toHaveText('Gerada');
+  await expect(card.getByTestId('etiqueta-preco')).toHaveText(/R\$/);
+  await expect(page.getByTestId('pedido-rastreio')).toHaveText(tracking);
+  await expect(page.getByTestId('pedido-situacao')).toContainText('Enviado');
+  expect([...fake.orders.values()].filter((o) => o.paidAt).length).toBe(paidBefore + 1);
+  await shot(page, 'etiqueta-comprada', { fullPage: true });
+
+  // Printing opens Melhor Envio's label in a new tab.
+  const popup = page.waitForEvent('popup');
+  await card.getByRole('button', { name: 'Imprimir etiqueta' }).click();
+  const tab = await popup;
+  await expect.poll(() => tab.url()).toContain(`${fake.url}/imprimir/`);
+  await tab.close();
+  expect(fake.requests.some((r) => r.path.endsWith('/shipment/print'))).toBe(true);
+
+  // The shopper's shipping e-mail, once, with the code and its tracking link.
+  const mail = await mailTo(email, /foi enviado/, { dataDir: carrierStore.dataDir });
+  expect(mail.text).toContain(tracking);
+  expect(mail.links.some((l) => l.includes(tracking))).toBe(true);
+
+  // On a phone: the card under the order, nothing off the side.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(card.getByTestId('etiqueta-rastreio')).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(false);
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'etiqueta-comprada', { size: 'phone', fullPage: true });
+});
