@@ -83,4 +83,34 @@ test('an owner buys, prints and tracks the label of a paid order', async ({
   expect(overflow).toBe(false);
   await card.scrollIntoViewIfNeeded();
   await shot(page, 'etiqueta-comprada', { size: 'phone', fullPage: true });
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // Several at once from the list: another paid order selected, 'Comprar etiquetas', one result.
+  const other = await placeGuestOrder(carrierRequest, product, {
+    fullName: 'Dora Lote',
+    email: `lote.${Date.now()}@exemplo.com.br`,
+  });
+  await payAtSandbox(carrierPage, other.order.paymentUrl, 'approved');
+  await page.goto('/admin/pedidos?status=paid');
+  const row = page.locator(
+    `[data-testid="pedido-linha-tabela"][data-reference="${other.order.reference}"]`,
+  );
+  await row.getByTestId('pedido-selecionar').check();
+  const bulk = page.getByTestId('etiquetas-lote');
+  await expect(bulk).toContainText('1 pedido selecionado');
+  await shot(page, 'etiquetas-selecao');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(
+    page.getByTestId('pedidos-cards').getByTestId('pedido-selecionar').first(),
+  ).toBeChecked();
+  await shot(page, 'etiquetas-selecao', { size: 'phone', fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await bulk.getByRole('button', { name: 'Comprar etiquetas' }).click();
+  const results = page.getByTestId('etiquetas-resultados');
+  await expect(results).toContainText(`#${other.order.reference}`, { timeout: 20_000 });
+  await expect(results).toContainText(/Etiqueta comprada · AA\d{9}BR/);
+  await shot(page, 'etiquetas-lote', { fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'etiquetas-lote', { size: 'phone', fullPage: true });
 });

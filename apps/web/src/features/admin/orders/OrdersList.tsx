@@ -3,7 +3,7 @@
  * (`?status=paid` is where the Painel's 'a enviar' links), newest first, a page at a time. Cards
  * on a phone, a table from the desktop's width.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatBRL } from '@semijoias/domain/money';
@@ -12,6 +12,7 @@ import { Button, buttonClasses } from '@/ui/Button';
 import { cx } from '@/ui/cx';
 import { inputClasses } from '@/ui/Field';
 import { SearchIcon } from '@/ui/icons';
+import { adminErrorMessage } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { AdminPagination } from '../ui/AdminPagination';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
@@ -19,11 +20,22 @@ import { AdminEmpty, AdminLoadError, AdminLoading } from '../ui/AdminStates';
 import { rowLinkProps } from '../ui/row-link';
 import {
   FILTER_KEYS,
+  ORDERS_QUERY_KEY,
   ordersListQuery,
   type AdminOrderSummary,
   type OrdersFilters,
 } from './orders-api';
 import { AdminOrderStatus, HoldsStockBadge, STATUS_FILTERS, TestOrderBadge } from './status';
+import { buyLabels, type LabelResult } from './labels-api';
+
+/** The orders whose label may be bought from the list (paid, in progress). */
+const canBuyLabel = (order: AdminOrderSummary) =>
+  order.status === 'paid' || order.status === 'in_progress';
+
+interface Selection {
+  selected: ReadonlySet<string>;
+  toggle: (reference: string) => void;
+}
 
 const chip =
   'inline-flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-gold';
@@ -35,6 +47,26 @@ export function OrdersList() {
   );
   const list = useQuery({ ...ordersListQuery(filters), placeholderData: keepPreviousData });
   const [busca, setBusca] = useState(filters.busca ?? '');
+  const client = useQueryClient();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [results, setResults] = useState<LabelResult[] | null>(null);
+  const toggle = (reference: string) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (next.has(reference)) next.delete(reference);
+      else next.add(reference);
+      return next;
+    });
+  const selection: Selection = { selected, toggle };
+  const bulk = useMutation({
+    mutationFn: () => buyLabels([...selected]),
+    onMutate: () => setResults(null),
+    onSuccess: (answer) => {
+      setResults(answer.resultados);
+      setSelected(new Set());
+      void client.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+    },
+  });
 
   /** Changes some filters; any change but the page's goes back to page 1. */
   function update(changes: OrdersFilters) {
@@ -130,6 +162,75 @@ export function OrdersList() {
         </div>
       </section>
 
+      {(selected.size > 0 || bulk.isPending || bulk.isError || results) && (
+        <section
+          aria-label="Etiquetas"
+          data-testid="etiquetas-lote"
+          className="mt-6 rounded-2xl border border-line bg-white p-4 shadow-soft sm:p-5"
+        >
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-ink">
+              {selected.size > 0
+                ? `${selected.size} ${selected.size === 1 ? 'pedido selecionado' : 'pedidos selecionados'}`
+                : 'Etiquetas'}
+            </p>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              {selected.size > 0 && (
+                <Button
+                  variant="ghost"
+                  disabled={bulk.isPending}
+                  onClick={() => setSelected(new Set())}
+                >
+                  Limpar seleção
+                </Button>
+              )}
+              <Button
+                variant="primary"
+                disabled={bulk.isPending || selected.size === 0}
+                onClick={() => bulk.mutate()}
+              >
+                {bulk.isPending ? 'Comprando etiquetas…' : 'Comprar etiquetas'}
+              </Button>
+            </div>
+          </div>
+          {bulk.isError && (
+            <p role="alert" className="mt-3 text-sm text-rose">
+              {adminErrorMessage(bulk.error)}
+            </p>
+          )}
+          {results && (
+            <ul
+              className="mt-3 space-y-2 border-t border-line pt-3 text-sm"
+              data-testid="etiquetas-resultados"
+            >
+              {results.map((r) => (
+                <li key={r.reference} className="flex flex-wrap gap-x-2">
+                  <Link
+                    to={orderHref(r.reference)}
+                    className="font-semibold tabular-nums text-ink underline decoration-gold/60 underline-offset-4"
+                  >
+                    #{r.reference}
+                  </Link>
+                  {r.ok ? (
+                    <span className="text-ink-soft">
+                      Etiqueta comprada
+                      {r.etiqueta?.codigo_rastreio ? (
+                        <>
+                          {' · '}
+                          <span className="font-mono text-ink">{r.etiqueta.codigo_rastreio}</span>
+                        </>
+                      ) : null}
+                    </span>
+                  ) : (
+                    <span className="text-rose">{r.erro}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
       <div className="mt-6">
         {list.isPending ? (
           <AdminLoading label="Carregando os pedidos" />
@@ -141,12 +242,19 @@ export function OrdersList() {
           <>
             <ul className="space-y-3 lg:hidden" data-testid="pedidos-cards">
               {page!.pedidos.map((order) => (
-                <li key={order.reference}>
-                  <OrderCard order={order} />
+                <li key={order.reference} className="flex items-center gap-2">
+                  {canBuyLabel(order) ? (
+                    <SelectBox order={order} selection={selection} />
+                  ) : (
+                    page!.pedidos.some(canBuyLabel) && <span className="size-11 shrink-0" />
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <OrderCard order={order} />
+                  </div>
                 </li>
               ))}
             </ul>
-            <OrdersTable orders={page!.pedidos} />
+            <OrdersTable orders={page!.pedidos} selection={selection} />
             <AdminPagination
               page={page!.pagina}
               pages={pages}
@@ -224,12 +332,31 @@ function OrderCard({ order }: { order: AdminOrderSummary }) {
   );
 }
 
-function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
+/** The box that picks an order for 'Comprar etiquetas' (44 px to tap). */
+function SelectBox({ order, selection }: { order: AdminOrderSummary; selection: Selection }) {
+  return (
+    <label className="flex size-11 shrink-0 cursor-pointer items-center justify-center">
+      <input
+        type="checkbox"
+        checked={selection.selected.has(order.reference)}
+        onChange={() => selection.toggle(order.reference)}
+        aria-label={`Selecionar o pedido #${order.reference} para comprar a etiqueta`}
+        data-testid="pedido-selecionar"
+        className="size-5 accent-gold-dark"
+      />
+    </label>
+  );
+}
+
+function OrdersTable({ orders, selection }: { orders: AdminOrderSummary[]; selection: Selection }) {
   return (
     <div className="hidden overflow-hidden rounded-2xl border border-line bg-white shadow-soft lg:block">
       <table className="w-full text-left text-sm" data-testid="pedidos-tabela">
         <thead className="bg-cream/60 text-xs uppercase tracking-wide text-muted">
           <tr>
+            <th scope="col" className="w-12 py-3 pl-2">
+              <span className="sr-only">Selecionar</span>
+            </th>
             <th scope="col" className="px-4 py-3 font-semibold">
               Pedido
             </th>
@@ -260,6 +387,9 @@ function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
               data-testid="pedido-linha-tabela"
               {...rowLinkProps}
             >
+              <td className="py-1 pl-2">
+                {canBuyLabel(order) && <SelectBox order={order} selection={selection} />}
+              </td>
               <td className="px-4 py-2">
                 <div className="flex items-center gap-1">
                   <Link
