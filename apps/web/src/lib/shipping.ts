@@ -5,7 +5,9 @@
 import { cepDigits } from '@semijoias/domain/cep';
 import { centsToDecimal, toCents, type Cents } from '@semijoias/domain/money';
 import {
+  FREE_SHIPPING_REASON,
   quoteFromWire,
+  type ShippingOptionWire,
   type ShippingQuote,
   type ShippingQuoteWire,
 } from '@semijoias/domain/shipping';
@@ -16,18 +18,28 @@ export async function requestShippingQuote(input: {
   cep: string;
   subtotalCents: Cents;
   itemCount: number;
-}): Promise<{ quote: ShippingQuote; subtotalCents: Cents | null; itemCount: number | null }> {
+  /** A guest's lines, so the carriers are quoted for the pieces (the server prices them). */
+  items?: QuoteItem[];
+}): Promise<{
+  quote: ShippingQuote;
+  subtotalCents: Cents | null;
+  itemCount: number | null;
+  /** The carriers' services she may choose, cheapest first; empty when the table quoted. */
+  options: ShippingOptionWire[];
+}> {
   const answer = await apiRequest<{
     success?: boolean;
     frete?: ShippingQuoteWire;
     subtotal?: string;
     quantidade_itens?: number;
+    opcoes?: ShippingOptionWire[];
   }>('api/calcular-frete/', {
     method: 'POST',
     body: {
       cep_destino: cepDigits(input.cep),
       valor_total: centsToDecimal(input.subtotalCents),
       quantidade_itens: input.itemCount,
+      ...(input.items && input.items.length > 0 ? { itens: input.items } : {}),
     },
   });
   const quote = answer?.success && answer.frete ? quoteFromWire(answer.frete) : null;
@@ -38,6 +50,49 @@ export async function requestShippingQuote(input: {
     quote,
     subtotalCents: answer.subtotal === undefined ? null : toCents(answer.subtotal),
     itemCount: typeof answer.quantidade_itens === 'number' ? answer.quantidade_itens : null,
+    options: Array.isArray(answer.opcoes) ? answer.opcoes.filter(isOption) : [],
+  };
+}
+
+export interface QuoteItem {
+  id: number;
+  quantidade: number;
+  variacao_id?: number;
+}
+
+function isOption(value: unknown): value is ShippingOptionWire {
+  const o = value as Partial<ShippingOptionWire> | null;
+  return (
+    typeof o?.id === 'number' &&
+    typeof o.transportadora === 'string' &&
+    typeof o.servico === 'string' &&
+    typeof o.valor === 'string' &&
+    toCents(o.valor) !== null &&
+    typeof o.prazo === 'string' &&
+    typeof o.gratis === 'boolean'
+  );
+}
+
+/** The option `serviceId` names, else the cheapest; null when there is nothing to choose. */
+export function pickOption(
+  options: readonly ShippingOptionWire[],
+  serviceId: number | null | undefined,
+): ShippingOptionWire | null {
+  return options.find((o) => o.id === serviceId) ?? options[0] ?? null;
+}
+
+/** The quote as `option` makes it: its price, days and free mark (the region and weight stay). */
+export function quoteWithOption(
+  quote: ShippingQuote,
+  option: ShippingOptionWire | null,
+): ShippingQuote {
+  if (!option) return quote;
+  return {
+    ...quote,
+    valor: toCents(option.valor) ?? quote.valor,
+    prazo: option.prazo,
+    gratis: option.gratis,
+    motivo_gratis: option.gratis ? FREE_SHIPPING_REASON : null,
   };
 }
 

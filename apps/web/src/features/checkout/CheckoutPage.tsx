@@ -99,6 +99,7 @@ function Checkout({ state }: { state: CheckoutNavigationState }) {
             totals={c.totals}
             delivery={c.delivery}
             quotePending={c.quotePending}
+            onChooseShipping={c.chooseShippingService}
             couponCode={c.coupon.applied?.code ?? null}
             fromServer={c.totalsFromServer}
             paymentMethod={c.paymentMethod}

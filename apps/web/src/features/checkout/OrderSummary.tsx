@@ -11,6 +11,7 @@ import { SHIPPING_FALLBACK_LABEL } from '@semijoias/domain/shipping';
 import type { CheckoutCartProduct } from '@/lib/cart/checkout-state';
 import { SmartImage } from '@/ui/SmartImage';
 import { cx } from '@/ui/cx';
+import { ShippingOptions } from '@/ui/shipping/ShippingOptions';
 import type { DeliveryQuote } from './use-delivery-quote';
 
 interface OrderSummaryProps {
@@ -30,6 +31,8 @@ interface OrderSummaryProps {
   pixPercentTenths: number;
   /** Paying by card: 'em até 6x de R$ 22,80 sem juros' of the total, when it is split. */
   installmentsLine: string | null;
+  /** She chose another of the carriers' services (issue 35); absent: nothing to choose here. */
+  onChooseShipping?: (serviceId: number) => void;
 }
 
 /**
@@ -51,6 +54,7 @@ export function OrderSummary({
   otherMethodTotal,
   pixPercentTenths,
   installmentsLine,
+  onChooseShipping,
 }: OrderSummaryProps) {
   const q = delivery.quote;
   return (
@@ -137,7 +141,7 @@ export function OrderSummary({
             </dd>
           </div>
         )}
-        <div className="flex justify-between gap-4">
+        <div className="flex flex-wrap justify-between gap-x-4">
           <dt className="text-ink-soft">
             {/* No CEP yet (her cart had none): the delivery address's is quoted once typed. */}
             {delivery.cep ? (
@@ -165,6 +169,18 @@ export function OrderSummary({
               formatBRL(totals.frete)
             )}
           </dd>
+          {/* The carriers' services she may choose (a dl's value: the freight's own). */}
+          {onChooseShipping && delivery.options.length > 1 && (
+            <dd className="mt-3 w-full">
+              <ShippingOptions
+                name="checkout-shipping-option"
+                options={delivery.options}
+                selectedId={delivery.serviceId}
+                onChange={onChooseShipping}
+                disabled={quotePending}
+              />
+            </dd>
+          )}
         </div>
         {delivery.estimated && !quotePending && (
           <p data-testid="checkout-shipping-estimated" className="text-xs text-amber-700">

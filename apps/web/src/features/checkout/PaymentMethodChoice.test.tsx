@@ -80,6 +80,8 @@ describe('the order summary paid by PIX or by card', () => {
     },
     estimated: false,
     recalculated: false,
+    options: [],
+    serviceId: null,
   };
   const items = cartCheckoutState().cartData.produtos;
 

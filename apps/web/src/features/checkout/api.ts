@@ -53,6 +53,8 @@ export interface PayBody {
   frete: string;
   /** The delivery CEP: the server quotes the freight for it. */
   cep: string;
+  /** The carrier's service she chose among the quote's `opcoes` (issue 35). */
+  frete_servico?: number;
   /** How she pays: 'pix' takes the PIX discount off; absent means 'cartao'. */
   forma_pagamento: PaymentMethod;
   cupom?: string;

@@ -378,6 +378,18 @@ describe('the bodies of api/pay/ and api/pagamento/', () => {
     expect(body).toMatchObject({ forma_pagamento: 'pix', total: '217.84', frete: '12.90' });
   });
 
+  it("names the carrier's service she chose, and none when the table quoted", () => {
+    const totals = computeTotals({ subtotal: 23970, desconto: 0, frete: 2990 });
+    const state = cartCheckoutState();
+    expect(buildPayBody(state, '01310-100', totals, null, 'cartao', 2)).toMatchObject({
+      frete_servico: 2,
+      frete: '29.90',
+    });
+    expect(buildPayBody(state, '01310-100', totals, null, 'cartao')).not.toHaveProperty(
+      'frete_servico',
+    );
+  });
+
   it('sends an applied coupon with its discount', () => {
     const body = buildPayBody(
       cartCheckoutState(),

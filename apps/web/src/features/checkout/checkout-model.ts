@@ -291,6 +291,8 @@ export function buildPayBody(
   totals: Totals,
   coupon: AppliedCoupon | null,
   method: PaymentMethod,
+  /** The carrier's service she chose (issue 35); null when the table quoted. */
+  serviceId: number | null = null,
 ): PayBody {
   const wire = totalsToWire(totals);
   return {
@@ -307,6 +309,7 @@ export function buildPayBody(
     frete: wire.frete,
     cep: maskCep(deliveryCep),
     forma_pagamento: method,
+    ...(serviceId === null ? {} : { frete_servico: serviceId }),
     // Only a logged-in shopper's applied coupon travels (SPEC §6: guests have none).
     ...(coupon
       ? {

@@ -11,7 +11,7 @@
  * order the first click made instead of reserving the stock twice.
  */
 import { normalizeCouponCode, computeTotals, type Totals } from '@semijoias/domain/coupon';
-import { maskCep } from '@semijoias/domain/cep';
+import { cepDigits, maskCep } from '@semijoias/domain/cep';
 import {
   checkoutAddressSaveError,
   CHECKOUT_FAILED,
@@ -35,7 +35,7 @@ import {
 import { AuthenticationError, isApiError, toOutcome } from '@/lib/api';
 import type { CheckoutNavigationState } from '@/lib/cart/checkout-state';
 import { SERVER_CART_KEY } from '@/lib/cart/server-cart';
-import { setCartShippingQuote } from '@/lib/cart/shipping-quote';
+import { chooseCartShippingOption, setCartShippingQuote } from '@/lib/cart/shipping-quote';
 import { rememberOrderChave } from '@/lib/order-access';
 import { useIsLoggedIn } from '@/lib/session';
 import { isCepUsable, useCepLookup, type CepLookupState } from '@/lib/use-cep-lookup';
@@ -103,6 +103,8 @@ export interface Checkout {
 
   coupon: CouponState;
   delivery: DeliveryQuote;
+  /** She chose another carrier's service among `delivery.options` (issue 35). */
+  chooseShippingService: (serviceId: number) => void;
   quotePending: boolean;
   totals: Totals;
   /** The totals are the server's own (after a 409 'Os valores do pedido mudaram…'). */
@@ -189,7 +191,9 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
     : cepValidated
       ? form.cep
       : null;
-  const quote = useDeliveryQuote(state, deliveryCep, loggedIn);
+  // The carrier's service she chooses here (issue 35); null: the cart's choice, or the cheapest.
+  const [chosenService, setChosenService] = useState<number | null>(null);
+  const quote = useDeliveryQuote(state, deliveryCep, loggedIn, chosenService);
   const [chosenMethod, setChosenMethod] = useState<PaymentMethod | null>(null);
   const paymentTerms = usePaymentTerms();
   // Until she answers, the owners' choice: PIX first when they give a discount for it.
@@ -294,13 +298,25 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
       // 3. The order (api/pay/), once per attempt: another method is another order, its total
       // the server's for that method.
       const couponCode = activeCoupon?.code ?? '';
+      // Another carrier's service is another order (its freight is the order's).
       const current = currentAttempt(
-        attemptFingerprint(state.cartData.produtos, couponCode, method),
+        attemptFingerprint(
+          state.cartData.produtos,
+          delivery.serviceId === null ? couponCode : `${couponCode}|frete:${delivery.serviceId}`,
+          method,
+        ),
       );
       if (!current.order) {
         try {
           const order = await createOrder(
-            buildPayBody(state, delivery.cep, shownTotals, activeCoupon, method),
+            buildPayBody(
+              state,
+              delivery.cep,
+              shownTotals,
+              activeCoupon,
+              method,
+              delivery.serviceId,
+            ),
             current.payKey,
           );
           current.order = { reference: order.reference, chave: order.chave };
@@ -421,6 +437,12 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
       },
     },
     delivery: quote.current,
+    /** She chose another carrier's service: the freight and totals follow it, and the cart's. */
+    chooseShippingService(serviceId: number) {
+      setChosenService(serviceId);
+      if (cepDigits(quote.current.cep) === cepDigits(state.cepDestino))
+        chooseCartShippingOption(serviceId);
+    },
     quotePending: quote.pending,
     totals,
     totalsFromServer: serverStands,

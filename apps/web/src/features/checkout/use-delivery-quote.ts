@@ -6,12 +6,17 @@
  */
 import { cepDigits, maskCep } from '@semijoias/domain/cep';
 import type { Cents } from '@semijoias/domain/money';
-import { quoteFromWire, quoteShipping, type ShippingQuote } from '@semijoias/domain/shipping';
+import {
+  quoteFromWire,
+  quoteShipping,
+  type ShippingOptionWire,
+  type ShippingQuote,
+} from '@semijoias/domain/shipping';
 import { toCents } from '@semijoias/domain/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { CheckoutNavigationState } from '@/lib/cart/checkout-state';
-import { requestShippingQuote } from '@/lib/shipping';
+import { pickOption, quoteWithOption, requestShippingQuote } from '@/lib/shipping';
 
 export interface DeliveryQuote {
   /** Masked, 12345-678. */
@@ -21,6 +26,18 @@ export interface DeliveryQuote {
   estimated: boolean;
   /** Quoted here for a CEP other than the cart's. */
   recalculated: boolean;
+  /** The carriers' services for this CEP (issue 35), cheapest first; empty from the table. */
+  options: ShippingOptionWire[];
+  /** The service `quote` is for (api/pay's `frete_servico`); null when the table quoted. */
+  serviceId: number | null;
+}
+
+/** The quote as her chosen service makes it (the cheapest when it is not offered). */
+function withChoice(delivery: DeliveryQuote, serviceId: number | null): DeliveryQuote {
+  if (delivery.options.length === 0 || serviceId === delivery.serviceId) return delivery;
+  const option = pickOption(delivery.options, serviceId);
+  if (!option || option.id === delivery.serviceId) return delivery;
+  return { ...delivery, quote: quoteWithOption(delivery.quote, option), serviceId: option.id };
 }
 
 export interface DeliveryQuoteState {
@@ -46,6 +63,8 @@ function cartQuote(state: CheckoutNavigationState): DeliveryQuote {
     quote,
     estimated: Boolean(state.dadosFrete?.estimado),
     recalculated: false,
+    options: state.dadosFrete?.opcoes ?? [],
+    serviceId: state.dadosFrete?.servico_id ?? state.dadosFrete?.opcoes?.[0]?.id ?? null,
   };
 }
 
@@ -53,10 +72,17 @@ export function useDeliveryQuote(
   state: CheckoutNavigationState,
   deliveryCep: string | null,
   loggedIn: boolean,
+  /** The carrier's service she chose on this page (null: the cart's choice, or the cheapest). */
+  serviceId: number | null = null,
 ): DeliveryQuoteState {
   const queryClient = useQueryClient();
   const subtotalCents: Cents = toCents(state.totais.subtotal) ?? 0;
   const itemCount = state.cartData.produtos.reduce((n, p) => n + p.quantidade, 0);
+  const quoteItems = state.cartData.produtos.map((p) => ({
+    id: p.produto.id,
+    quantidade: p.quantidade,
+    ...(p.variacao_id === undefined ? {} : { variacao_id: p.variacao_id }),
+  }));
   const digits = deliveryCep ? cepDigits(deliveryCep) : '';
   const differs = digits.length === 8 && digits !== cepDigits(state.cepDestino);
 
@@ -74,14 +100,29 @@ export function useDeliveryQuote(
     ] as const,
     queryFn: async (): Promise<DeliveryQuote> => {
       try {
-        const answer = await requestShippingQuote({ cep: digits, subtotalCents, itemCount });
-        return { cep: maskCep(digits), quote: answer.quote, estimated: false, recalculated };
+        const answer = await requestShippingQuote({
+          cep: digits,
+          subtotalCents,
+          itemCount,
+          // Logged in, the server quotes her server cart; a guest's pieces travel with it.
+          ...(loggedIn ? {} : { items: quoteItems }),
+        });
+        return {
+          cep: maskCep(digits),
+          quote: quoteWithOption(answer.quote, pickOption(answer.options, null)),
+          estimated: false,
+          recalculated,
+          options: answer.options,
+          serviceId: answer.options[0]?.id ?? null,
+        };
       } catch {
         return {
           cep: maskCep(digits),
           quote: quoteShipping({ cep: digits, subtotalCents, itemCount }),
           estimated: true,
           recalculated,
+          options: [],
+          serviceId: null,
         };
       }
     },
@@ -90,16 +131,17 @@ export function useDeliveryQuote(
   };
   const query = useQuery({ ...options, enabled: differs });
   const base = cartQuote(state);
+  const chosen = serviceId ?? base.serviceId;
 
   const resolve = useCallback(
-    () => (differs ? queryClient.fetchQuery(options) : Promise.resolve(base)),
+    async () => withChoice(differs ? await queryClient.fetchQuery(options) : base, chosen),
     // options and base are rebuilt from these on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [differs, digits, subtotalCents, itemCount, loggedIn, queryClient, state, recalculated],
+    [differs, digits, subtotalCents, itemCount, loggedIn, queryClient, state, recalculated, chosen],
   );
 
   return {
-    current: differs && query.data ? query.data : base,
+    current: withChoice(differs && query.data ? query.data : base, chosen),
     pending: differs && query.isFetching,
     resolve,
   };

@@ -35,6 +35,9 @@ describe('what the cart hands the checkout', () => {
         peso_total: 0.6,
         cep: '01310-100',
         estimado: false,
+        // The table quoted: nothing to choose.
+        opcoes: [],
+        servico_id: null,
       },
       totais: {
         subtotal: '239.70',

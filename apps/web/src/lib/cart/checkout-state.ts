@@ -11,6 +11,7 @@ import { centsToDecimal, toCents } from '@semijoias/domain/money';
 import {
   quoteToWire,
   type ShippingQuote,
+  type ShippingOptionWire,
   type ShippingQuoteWire,
 } from '@semijoias/domain/shipping';
 import type { CartShippingQuote } from './shipping-quote';
@@ -35,7 +36,14 @@ export interface CheckoutNavigationState {
     total: string;
     cep: string;
   };
-  dadosFrete: ShippingQuoteWire & { cep: string; estimado: boolean };
+  dadosFrete: ShippingQuoteWire & {
+    cep: string;
+    estimado: boolean;
+    /** The carriers' services of the cart's quote (issue 35); absent or empty from the table. */
+    opcoes?: ShippingOptionWire[];
+    /** The one she chose in the cart (its figures are the ones above); null: the cheapest. */
+    servico_id?: number | null;
+  };
   totais: {
     subtotal: string;
     subtotalComDesconto: string;
@@ -99,7 +107,13 @@ export function buildCheckoutState(
       cep: shipping?.cep ?? '',
     },
     dadosFrete: shipping
-      ? { ...quoteToWire(shipping.quote), cep: shipping.cep, estimado: shipping.estimated }
+      ? {
+          ...quoteToWire(shipping.quote),
+          cep: shipping.cep,
+          estimado: shipping.estimated,
+          opcoes: shipping.options ?? [],
+          servico_id: shipping.serviceId ?? null,
+        }
       : { ...quoteToWire(NO_QUOTE), cep: '', estimado: false },
     totais: money,
     cepDestino: shipping?.cep ?? '',

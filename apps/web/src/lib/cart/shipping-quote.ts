@@ -19,11 +19,13 @@ import {
   isCartQuoteStale,
   quoteShipping,
   type QuotedCart,
+  type ShippingOptionWire,
   type ShippingQuote,
 } from '@semijoias/domain/shipping';
 import { useEffect, useSyncExternalStore } from 'react';
 import { hasSession, onSessionChange, useIsLoggedIn } from '../session';
-import { requestShippingQuote } from '../shipping';
+import { pickOption, quoteWithOption, requestShippingQuote, type QuoteItem } from '../shipping';
+import { readGuestCart, variationIdOf } from './guest-cart';
 import { fetchCartCep } from './server-cart';
 
 export interface CartShippingQuote {
@@ -36,6 +38,13 @@ export interface CartShippingQuote {
   estimated: boolean;
   /** Quoted with a session: forgotten when the session ends on this device. */
   forAccount?: boolean;
+  /**
+   * The carriers' services she may choose (issue 35), cheapest first; absent or empty when the
+   * table quoted. `quote` holds the chosen one's figures.
+   */
+  options?: ShippingOptionWire[];
+  /** The service she chose (Melhor Envio's id); null or absent: the cheapest. */
+  serviceId?: number | null;
 }
 
 export const CART_SHIPPING_KEY = 'cart-shipping';
@@ -132,15 +141,27 @@ async function fetchCartQuote(input: QuoteInput): Promise<CartShippingQuote> {
   const { subtotalCents, itemCount } = input;
   let quote: CartShippingQuote;
   try {
-    const answer = await requestShippingQuote({ cep: digits, subtotalCents, itemCount });
+    const answer = await requestShippingQuote({
+      cep: digits,
+      subtotalCents,
+      itemCount,
+      // Logged in, the server quotes her server cart; a guest's pieces travel with the quote.
+      ...(hasSession() ? {} : { items: guestQuoteItems() }),
+    });
+    // The service she chose for this CEP stays chosen while it is offered.
+    const before = readCartShippingQuote();
+    const kept = before && cepDigits(before.cep) === digits ? before.serviceId : null;
+    const option = pickOption(answer.options, kept);
     quote = {
       cep: maskCep(digits),
-      quote: answer.quote,
+      quote: quoteWithOption(answer.quote, option),
       quotedFor: {
         subtotalCents: answer.subtotalCents ?? subtotalCents,
         itemCount: answer.itemCount ?? itemCount,
       },
       estimated: false,
+      options: answer.options,
+      serviceId: option?.id ?? null,
     };
   } catch {
     quote = {
@@ -151,6 +172,34 @@ async function fetchCartQuote(input: QuoteInput): Promise<CartShippingQuote> {
     };
   }
   return quote;
+}
+
+/** The guest cart's lines as the quote takes them (pieces with an unreadable id left out). */
+function guestQuoteItems(): QuoteItem[] {
+  return readGuestCart().flatMap((item) => {
+    const id = Number(item.id);
+    if (!Number.isInteger(id) || id <= 0) return [];
+    const variationId = variationIdOf(item);
+    return [
+      {
+        id,
+        quantidade: item.quantidade,
+        ...(variationId === null ? {} : { variacao_id: variationId }),
+      },
+    ];
+  });
+}
+
+/** She chose another of the quote's services: its figures become the cart's freight. */
+export function chooseCartShippingOption(serviceId: number): void {
+  const current = readCartShippingQuote();
+  const option = current?.options?.find((o) => o.id === serviceId);
+  if (!current || !option) return;
+  setCartShippingQuote({
+    ...current,
+    quote: quoteWithOption(current.quote, option),
+    serviceId,
+  });
 }
 
 /** Quotes `cep` for the cart and remembers it (the calculator's 'Calcular'). */

@@ -172,10 +172,12 @@ describe("the cart drawer's remembered CEP and 'Finalizar Compra'", () => {
     });
     const calls = api.callsTo('POST /api/calcular-frete/');
     expect(calls.length).toBeGreaterThanOrEqual(1);
+    // A guest's pieces travel with the quote, for the carriers (issue 35).
     expect(calls.at(-1)?.body).toEqual({
       cep_destino: '01310100',
       valor_total: '269.70',
       quantidade_itens: 3,
+      itens: [{ id: 3, quantidade: 3 }],
     });
   });
 
@@ -196,5 +198,68 @@ describe("the cart drawer's remembered CEP and 'Finalizar Compra'", () => {
     );
     expect(screen.getByTestId('cart-quote').dataset.stale).toBe('false');
     expect(screen.getByTestId('cart-total').textContent).toContain('R$ 284,35');
+  });
+});
+
+describe("the carriers' services (issue 35)", () => {
+  const OPTIONS = [
+    {
+      id: 1,
+      transportadora: 'Correios',
+      servico: 'PAC',
+      valor: '18.40',
+      prazo: '6-9',
+      gratis: false,
+    },
+    {
+      id: 2,
+      transportadora: 'Correios',
+      servico: 'SEDEX',
+      valor: '29.90',
+      prazo: '2-3',
+      gratis: false,
+    },
+  ];
+
+  it('lists them, the cheapest chosen; her choice sets the freight and travels to /checkout', async () => {
+    api.on('POST /api/calcular-frete/', {
+      body: {
+        success: true,
+        frete: { valor: '18.40', prazo: '6-9', gratis: false, regiao: 'Sudeste' },
+        cep_destino: '01310100',
+        subtotal: '179.80',
+        quantidade_itens: 2,
+        opcoes: OPTIONS,
+      },
+    });
+    renderDrawer();
+    fireEvent.change(screen.getByTestId('cart-cep'), { target: { value: '01310-100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Calcular' }));
+
+    const options = await screen.findAllByTestId('shipping-option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Correios · PACEntrega em 6-9 dias úteisR$ 18,40',
+      'Correios · SEDEXEntrega em 2-3 dias úteisR$ 29,90',
+    ]);
+    expect(screen.getByRole('radio', { name: /PAC/ })).toHaveProperty('checked', true);
+    expect(screen.getByTestId('cart-total').textContent).toContain('R$ 198,20');
+
+    fireEvent.click(screen.getByRole('radio', { name: /SEDEX/ }));
+    await waitFor(() =>
+      expect(screen.getByTestId('cart-quote-value').textContent).toContain('R$ 29,90'),
+    );
+    expect(screen.getByTestId('cart-quote-days').textContent).toBe('Entrega em 2-3 dias úteis');
+    expect(screen.getByTestId('cart-total').textContent).toContain('R$ 209,70');
+    expect(readCartShippingQuote()).toMatchObject({ serviceId: 2 });
+
+    fireEvent.click(screen.getByTestId('cart-checkout'));
+    expect((await screen.findByTestId('at-checkout')).textContent).toContain('209.70');
+  });
+
+  it('shows no choice when the table quoted', async () => {
+    setCartShippingQuote(QUOTE);
+    renderDrawer();
+    await screen.findByText(/Avenida Paulista/);
+    expect(screen.queryByTestId('shipping-options')).toBeNull();
   });
 });

@@ -7,12 +7,17 @@ import {
 import { formatBRL, type Cents } from '@semijoias/domain/money';
 import { SHIPPING_FALLBACK_LABEL } from '@semijoias/domain/shipping';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { quoteCartShipping, type CartShippingQuote } from '@/lib/cart/shipping-quote';
+import {
+  chooseCartShippingOption,
+  quoteCartShipping,
+  type CartShippingQuote,
+} from '@/lib/cart/shipping-quote';
 import { lookupCep, type CepLookup } from '@/lib/shipping';
 import { Button } from '@/ui/Button';
 import { inputClasses } from '@/ui/Field';
 import { AlertIcon } from '@/ui/icons';
 import { cx } from '@/ui/cx';
+import { ShippingOptions } from '@/ui/shipping/ShippingOptions';
 
 interface ShippingCalculatorProps {
   subtotalCents: Cents;
@@ -244,6 +249,15 @@ function QuoteView({
           </p>
         )}
       </div>
+      {!stale && quote.options && (
+        <ShippingOptions
+          name="cart-shipping-option"
+          options={quote.options}
+          selectedId={quote.serviceId}
+          onChange={chooseCartShippingOption}
+          disabled={requoting}
+        />
+      )}
     </div>
   );
 }
