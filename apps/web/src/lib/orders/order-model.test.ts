@@ -25,6 +25,7 @@ describe('the figures she pays', () => {
       total: 22863,
       coupon: 'BOASVINDAS',
       paidWith: null,
+      carrier: null,
     });
     expect(formatBRL(figures.total)).toBe('R$ 228,63');
   });
@@ -68,6 +69,7 @@ describe('the figures she pays', () => {
       total: LINES_CENTS,
       coupon: null,
       paidWith: null,
+      carrier: null,
     });
     expect(orderFigures({ subtotal: '', frete: null, cupom: '  ' }, LINES_CENTS)).toMatchObject({
       subtotal: LINES_CENTS,
@@ -142,5 +144,21 @@ describe('the delivery address on the return page', () => {
       'Avenida Paulista, 1000',
       'São Paulo - SP',
     ]);
+  });
+});
+
+describe("the order's carrier (issue 35)", () => {
+  it("reads 'Correios · SEDEX', and nothing when the table quoted", () => {
+    const lines = 8000;
+    expect(
+      orderFigures(
+        { frete: '29.90', frete_transportadora: 'Correios', frete_servico_nome: 'SEDEX' },
+        lines,
+      ).carrier,
+    ).toBe('Correios · SEDEX');
+    expect(
+      orderFigures({ frete: '12.90', frete_transportadora: null, frete_servico_nome: null }, lines)
+        .carrier,
+    ).toBeNull();
   });
 });

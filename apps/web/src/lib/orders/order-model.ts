@@ -34,6 +34,8 @@ export interface OrderFigures {
   coupon: string | null;
   /** How she paid, once paid and when the provider said (`pago_com`); null otherwise. */
   paidWith: PaidWith | null;
+  /** The carrier's service she chose, 'Correios · SEDEX' (issue 35); null when the table quoted. */
+  carrier: string | null;
 }
 
 /**
@@ -50,6 +52,8 @@ export function orderFigures(
     total?: Money;
     cupom?: string | null;
     pago_com?: PaidWith | null;
+    frete_transportadora?: string | null;
+    frete_servico_nome?: string | null;
   },
   linesCents: Cents,
 ): OrderFigures {
@@ -64,7 +68,12 @@ export function orderFigures(
       : subtotal - discount - pixDiscount + (shipping ?? 0));
   const coupon = fields.cupom?.trim() || null;
   const paidWith = fields.pago_com ?? null;
-  return { subtotal, discount, pixDiscount, shipping, total, coupon, paidWith };
+  const carrier =
+    [fields.frete_transportadora, fields.frete_servico_nome]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(' · ') || null;
+  return { subtotal, discount, pixDiscount, shipping, total, coupon, paidWith, carrier };
 }
 
 /**

@@ -111,7 +111,14 @@ export function OrderTotals({ figures, className }: { figures: OrderFigures; cla
       )}
       {figures.shipping !== null && (
         <div className="flex justify-between gap-4">
-          <dt className="text-ink-soft">Frete</dt>
+          <dt className="text-ink-soft">
+            Frete
+            {figures.carrier && (
+              <span data-testid="order-carrier" className="block text-xs text-muted">
+                {figures.carrier}
+              </span>
+            )}
+          </dt>
           <dd data-testid="order-shipping" className="whitespace-nowrap tabular-nums text-ink">
             {figures.shipping === 0 ? 'Grátis' : formatBRL(figures.shipping)}
           </dd>

@@ -357,7 +357,16 @@ function OrderView({ order }: { order: AdminOrder }) {
               {order.desconto_pix_cents > 0 && (
                 <Row label={PIX_DISCOUNT_LABEL}>− {formatBRL(order.desconto_pix_cents)}</Row>
               )}
-              <Row label={order.frete_prazo ? `Frete (${order.frete_prazo} dias)` : 'Frete'}>
+              <Row
+                label={[
+                  'Frete',
+                  order.frete_transportadora &&
+                    `${order.frete_transportadora} · ${order.frete_servico_nome ?? ''}`.trim(),
+                  order.frete_prazo && `${order.frete_prazo} dias`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              >
                 {order.frete_cents === 0 ? 'Grátis' : formatBRL(order.frete_cents)}
               </Row>
               <Row label="Total" strong>
@@ -404,7 +413,10 @@ function OrderView({ order }: { order: AdminOrder }) {
         </div>
 
         <div className="space-y-6">
-          {LABEL_CARD_STATUSES.includes(order.status) && <LabelCard reference={order.reference} />}
+          {/* A label needs the delivery address the checkout filled. */}
+          {LABEL_CARD_STATUSES.includes(order.status) && address && (
+            <LabelCard reference={order.reference} />
+          )}
           <AdminCard title="Cliente">
             <dl className="space-y-1 text-sm">
               <Row label="Nome">{order.cliente.nome ?? '—'}</Row>

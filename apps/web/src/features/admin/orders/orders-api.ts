@@ -88,6 +88,10 @@ export interface AdminOrder {
   total_cents: number;
   cupom: string | null;
   frete_prazo: string;
+  /** The carrier's service she chose (issue 35); null when the table quoted. */
+  frete_servico_id?: number | null;
+  frete_transportadora?: string | null;
+  frete_servico_nome?: string | null;
   frete_regiao: string;
   endereco: AdminOrderAddress | null;
   cliente: {
