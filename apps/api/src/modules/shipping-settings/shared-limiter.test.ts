@@ -1,8 +1,9 @@
 /**
  * Melhor Envio's 250 a minute is the account's, whichever instance asks: two instances (two
  * connections on PostgreSQL) racing for the same window pass exactly the shared limit, never
- * more. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL. Checked to fail (all 60 pass)
- * when the upsert's guard (`setWhere`) is removed.
+ * more, in any minute (the count is kept in 5 s slots). Runs on PGlite and, with
+ * TEST_DATABASE_URL, on PostgreSQL. Checked to fail (all 60 pass) when the upsert's guard
+ * (`setWhere`) is removed.
  */
 import { describe, expect, it } from 'vitest';
 import { secondConnection, useTestDatabase } from '../../../test/helpers.js';
@@ -51,6 +52,30 @@ describe('the shared Melhor Envio limiter', () => {
         now: () => now() + 3_600_000,
       });
       await expect(later.take()).resolves.toBeUndefined();
+    } finally {
+      if (other !== ctx.database) await other.close();
+    }
+  });
+
+  it('never passes the limit in any minute, across slot boundaries (the sliding guarantee)', async () => {
+    const other = await secondConnection(ctx.database);
+    try {
+      // 26 a minute in 5 s slots: 2 a slot (60/5 + 1 = 13 slots touch any minute).
+      let t = Date.UTC(2032, 0, 1, 12, 0, 0);
+      const options = { limit: 26, windowMs: 60_000, slotMs: 5_000, now: () => t };
+      const a = createSharedLimiter(ctx.database.db, unlimited, options);
+      const b = createSharedLimiter(other.db, unlimited, options);
+      const starts: number[] = [];
+      for (let step = 0; step < 150; step++, t += 1_000) {
+        const results = await outcomes([a, b], 2);
+        for (const r of results) if (r === 'passou') starts.push(t);
+      }
+      let most = 0;
+      for (const s of starts)
+        most = Math.max(most, starts.filter((x) => x >= s && x < s + 60_000).length);
+      expect(most).toBeLessThanOrEqual(26);
+      // And the slots are used: 2 in each of the 30 slots of those 150 s.
+      expect(starts).toHaveLength(60);
     } finally {
       if (other !== ctx.database) await other.close();
     }

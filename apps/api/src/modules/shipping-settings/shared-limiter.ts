@@ -2,9 +2,14 @@
  * Melhor Envio allows 250 requests a minute per account, whichever instance sends them. Each
  * instance's own sliding window (the client's) smooths its bursts; this counter, kept in
  * PostgreSQL (rate_limit_buckets, the table of lib/rate-limit.ts), is what every instance shares:
- * one guarded upsert per request (`... set count = count + 1 where count < limit`), so two
+ * one guarded upsert per request (`... set count = count + 1 where count < perSlot`), so two
  * instances never pass the limit together. A request without a turn fails as 'limite' at once:
  * a shopper's quote then comes from SPEC §9's table, an owner's label is tried again later.
+ *
+ * The count is kept in short fixed slots (5 s), not whole minutes: with minute windows, 240 at
+ * the end of one and 240 at the start of the next would be 480 in one real minute. Any 60 s
+ * touches at most 60/5 + 1 = 13 slots, so each slot may start floor(250 / 13) = 19 requests:
+ * never more than 247 in any minute, whatever the clock (228 a minute sustained).
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -14,16 +19,27 @@ import {
   type MelhorEnvioRateLimiter,
 } from '../../integrations/shipping/melhor-envio.js';
 
-/** Ten under Melhor Envio's 250: the milliseconds between a start here and its arrival there. */
-export const SHARED_REQUESTS_PER_MINUTE = 240;
+/** Melhor Envio's limit: requests per account in any minute. */
+export const SHARED_REQUESTS_PER_MINUTE = 250;
+/** The length of one counted slot (a divisor of the window). */
+export const SHARED_SLOT_MS = 5_000;
 const KEY = 'melhor-envio:conta';
 /** One sweep of past windows per this many requests, on average. */
 const SWEEP_EVERY = 200;
 
 export interface SharedLimiterOptions {
+  /** At most this many starts in any `windowMs` (sliding), all instances together. */
   limit?: number;
   windowMs?: number;
+  /** The counted slot; `windowMs` for one fixed window (then `limit` per aligned window). */
+  slotMs?: number;
   now?: () => number;
+}
+
+/** How many starts one slot may hold so that any `windowMs` holds at most `limit`. */
+export function startsPerSlot(limit: number, windowMs: number, slotMs: number): number {
+  if (slotMs >= windowMs) return limit;
+  return Math.floor(limit / (Math.ceil(windowMs / slotMs) + 1));
 }
 
 /** `inner` (this process's window) first, then the account's shared count. */
@@ -34,13 +50,15 @@ export function createSharedLimiter(
 ): MelhorEnvioRateLimiter {
   const limit = options.limit ?? SHARED_REQUESTS_PER_MINUTE;
   const windowMs = options.windowMs ?? 60_000;
+  const slotMs = options.slotMs ?? (options.windowMs === undefined ? SHARED_SLOT_MS : windowMs);
+  const perSlot = Math.max(1, startsPerSlot(limit, windowMs, slotMs));
   const now = options.now ?? Date.now;
   return {
     async take() {
       await inner.take();
       const t = now();
-      const windowStart = new Date(Math.floor(t / windowMs) * windowMs);
-      const expiresAt = new Date(windowStart.getTime() + windowMs);
+      const windowStart = new Date(Math.floor(t / slotMs) * slotMs);
+      const expiresAt = new Date(windowStart.getTime() + slotMs);
       // The guard: a full window is not bumped, so no row comes back.
       const rows = await db
         .insert(rateLimitBuckets)
@@ -48,7 +66,7 @@ export function createSharedLimiter(
         .onConflictDoUpdate({
           target: [rateLimitBuckets.key, rateLimitBuckets.windowStart],
           set: { count: sql`${rateLimitBuckets.count} + 1` },
-          setWhere: lt(rateLimitBuckets.count, limit),
+          setWhere: lt(rateLimitBuckets.count, perSlot),
         })
         .returning({ count: rateLimitBuckets.count });
       if (Math.random() * SWEEP_EVERY < 1) {
@@ -58,7 +76,7 @@ export function createSharedLimiter(
       }
       if (rows.length === 0) {
         const wait = expiresAt.getTime() - t;
-        throw new MelhorEnvioError('limite', `shared limit: next window in ${wait} ms`, {
+        throw new MelhorEnvioError('limite', `shared limit: next slot in ${wait} ms`, {
           retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)),
         });
       }

@@ -59,7 +59,9 @@ describe("the health page's carriers' quotes", () => {
     const settingsWith = (melhorEnvio: { token?: string; fromCep?: string }) =>
       createShippingSettingsService({
         db: ctx.database.db,
-        config: testConfig({ melhorEnvio: { apiUrl: fake.url, ...melhorEnvio } }),
+        config: testConfig({
+          melhorEnvio: { apiUrl: fake.url, token: melhorEnvio.token, fromCep: melhorEnvio.fromCep },
+        }),
       });
     expect(await frete(settingsWith({ fromCep: '01310100' }))).toMatchObject({
       estado: 'verde',
