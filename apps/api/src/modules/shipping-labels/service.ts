@@ -204,6 +204,28 @@ export function labelErrorMessage(err: MelhorEnvioError): string {
   return err.message;
 }
 
+/** How long a purchase waits, in all, for turns of the requests' limit (250 a minute, shared). */
+export const LABEL_LIMIT_WAIT_MS = 15_000;
+
+/**
+ * One Melhor Envio call, again after a wait when the limit refused it a turn ('limite': our
+ * shared count said no before sending, or Melhor Envio's 429 refused it unprocessed, so a repeat
+ * never does anything twice). A purchase of several orders then slows down instead of failing.
+ */
+export async function withTurns<T>(call: () => Promise<T>, budgetMs = LABEL_LIMIT_WAIT_MS) {
+  let waited = 0;
+  for (;;) {
+    try {
+      return await call();
+    } catch (err) {
+      if (!isMelhorEnvioError(err) || err.kind !== 'limite' || waited >= budgetMs) throw err;
+      const pause = Math.min(Math.max((err.retryAfterSeconds ?? 1) * 1000, 250), 5_000);
+      waited += pause;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
 export function createShippingLabelsService(deps: ShippingLabelsDeps) {
   const { db } = deps;
 
@@ -352,11 +374,11 @@ export function createShippingLabelsService(deps: ShippingLabelsDeps) {
       throw new StepError(message);
     };
     const melhorEnvio = async <T>(
-      step: Promise<T>,
+      step: () => Promise<T>,
       unknownOutcome: 'falhou' | 'comprando' | 'paga',
     ) => {
       try {
-        return await step;
+        return await withTurns(step);
       } catch (err) {
         if (!isMelhorEnvioError(err)) throw err;
         deps.log?.warn(
@@ -367,58 +389,9 @@ export function createShippingLabelsService(deps: ShippingLabelsDeps) {
       }
     };
 
-    if (row.status === 'comprando' && row.providerOrderId) {
-      // Resumed half-way: did the last checkout go through? Melhor Envio says.
-      const [known] = await melhorEnvio(client.tracking([row.providerOrderId]), 'comprando');
-      if (!known || known.status === 'canceled' || known.status === 'expired') {
-        row = await write(order.id, { providerOrderId: null, priceCents: null, protocol: null });
-      } else if (known.status !== 'pending') {
-        row = await write(order.id, { status: 'paga', paidAt: new Date() });
-      }
-    }
-
-    if (row.status === 'comprando') {
-      if (!row.providerOrderId) {
-        // Before paying, nothing is lost by failing: 'falhou', bought again from the cart.
-        const item = await melhorEnvio(
-          client.addToCart(await cartInput(order, row, settings, from, to)),
-          'falhou',
-        );
-        row = await write(order.id, {
-          providerOrderId: item.id,
-          priceCents: item.priceCents,
-          protocol: item.protocol,
-        });
-      }
-      const price = row.priceCents ?? 0;
-      const balance = await melhorEnvio(client.balance(), 'comprando');
-      if (balance.balanceCents < price) {
-        await fail(
-          'comprando',
-          labelBalanceMessage(
-            formatBRL(price - balance.balanceCents),
-            formatBRL(price),
-            formatBRL(balance.balanceCents),
-          ),
-        );
-      }
-      let purchaseError: MelhorEnvioError | null = null;
-      try {
-        await client.checkout([row.providerOrderId!]);
-      } catch (err) {
-        if (!isMelhorEnvioError(err)) throw err;
-        purchaseError = err;
-      }
-      if (purchaseError) {
-        deps.log?.warn(
-          { order: order.reference, kind: purchaseError.kind, reason: purchaseError.reason },
-          'shipping label: checkout failed',
-        );
-        // Refused (balance, data): not paid, the cart item kept for the retry. A timeout or a
-        // 5xx: unknown, kept 'comprando' so the retry asks the tracking before paying.
-        await fail('comprando', labelErrorMessage(purchaseError));
-      }
-      row = await db.transaction(async (tx) => {
+    /** Paid: `paga`, `paid_at` and the audit entry of the purchase, in one transaction. */
+    const markPaid = () =>
+      db.transaction(async (tx) => {
         const [paid] = await tx
           .update(shippingLabels)
           .set({ status: 'paga', paidAt: sql`now()`, lastError: null, updatedAt: sql`now()` })
@@ -434,13 +407,67 @@ export function createShippingLabelsService(deps: ShippingLabelsDeps) {
         });
         return paid!;
       });
+
+    if (row.status === 'comprando' && row.providerOrderId) {
+      // Resumed half-way: did the last checkout go through? Melhor Envio says.
+      const [known] = await melhorEnvio(() => client.tracking([row.providerOrderId!]), 'comprando');
+      if (!known || known.status === 'canceled' || known.status === 'expired') {
+        row = await write(order.id, { providerOrderId: null, priceCents: null, protocol: null });
+      } else if (known.status !== 'pending') {
+        // Paid by the attempt whose answer was lost: audited now.
+        row = await markPaid();
+      }
+    }
+
+    if (row.status === 'comprando') {
+      if (!row.providerOrderId) {
+        // Before paying, nothing is lost by failing: 'falhou', bought again from the cart.
+        const item = await melhorEnvio(
+          async () => client.addToCart(await cartInput(order, row, settings, from, to)),
+          'falhou',
+        );
+        row = await write(order.id, {
+          providerOrderId: item.id,
+          priceCents: item.priceCents,
+          protocol: item.protocol,
+        });
+      }
+      const price = row.priceCents ?? 0;
+      const balance = await melhorEnvio(() => client.balance(), 'comprando');
+      if (balance.balanceCents < price) {
+        await fail(
+          'comprando',
+          labelBalanceMessage(
+            formatBRL(price - balance.balanceCents),
+            formatBRL(price),
+            formatBRL(balance.balanceCents),
+          ),
+        );
+      }
+      let purchaseError: MelhorEnvioError | null = null;
+      try {
+        await withTurns(() => client.checkout([row.providerOrderId!]));
+      } catch (err) {
+        if (!isMelhorEnvioError(err)) throw err;
+        purchaseError = err;
+      }
+      if (purchaseError) {
+        deps.log?.warn(
+          { order: order.reference, kind: purchaseError.kind, reason: purchaseError.reason },
+          'shipping label: checkout failed',
+        );
+        // Refused (balance, data): not paid, the cart item kept for the retry. A timeout or a
+        // 5xx: unknown, kept 'comprando' so the retry asks the tracking before paying.
+        await fail('comprando', labelErrorMessage(purchaseError));
+      }
+      row = await markPaid();
     }
 
     if (row.status === 'paga') {
       const id = row.providerOrderId!;
-      const [generated] = await melhorEnvio(client.generate([id]), 'paga');
+      const [generated] = await melhorEnvio(() => client.generate([id]), 'paga');
       if (!generated?.generated) await fail('paga', LABEL_UNAVAILABLE);
-      const [tracked] = await melhorEnvio(client.tracking([id]), 'paga');
+      const [tracked] = await melhorEnvio(() => client.tracking([id]), 'paga');
       row = await write(order.id, {
         status: 'gerada',
         generatedAt: new Date(),
@@ -590,7 +617,7 @@ export function createShippingLabelsService(deps: ShippingLabelsDeps) {
     const client = await deps.client();
     if (!client) throw new ConflictError(LABEL_MELHOR_ENVIO_OFF);
     try {
-      return await client.print([row.providerOrderId]);
+      return await withTurns(() => client.print([row.providerOrderId!]));
     } catch (err) {
       if (!isMelhorEnvioError(err)) throw err;
       deps.log?.warn(
@@ -626,7 +653,9 @@ export function createShippingLabelsService(deps: ShippingLabelsDeps) {
     let cancelled: boolean;
     try {
       cancelled = (
-        await client.cancel(claimed.providerOrderId, `Pedido #${reference}: cancelado pela loja`)
+        await withTurns(() =>
+          client.cancel(claimed.providerOrderId!, `Pedido #${reference}: cancelado pela loja`),
+        )
       ).canceled;
     } catch (err) {
       await write(order.id, { claimedAt: null });

@@ -238,6 +238,12 @@ describe('Comprar etiqueta', () => {
     expect(checkouts()).toHaveLength(1);
     expect(paidAtFake()).toHaveLength(1);
     expect(fake.orders.size).toBe(1);
+    // The purchase found paid is audited once.
+    const bought = await testDb.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, order.reference), eq(auditLog.action, 'order.label_buy')));
+    expect(bought).toHaveLength(1);
   });
 
   it('a balance too low: nothing paid, the amount missing in Portuguese; with balance it resumes', async () => {

@@ -1,0 +1,144 @@
+/**
+ * The order page's 'Etiqueta' card (docs/shipping-labels.md): the declaração de conteúdo by
+ * default, 'Comprar etiqueta' sending the service and the document, then the price, the tracking
+ * and 'Imprimir etiqueta'; a refusal (the balance) shown in the card in the server's words; a
+ * nota fiscal's key refused beside its field.
+ */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { storeTokens } from '@/lib/session';
+import { ToastProvider } from '@/ui/toast';
+import { accessToken, installFakeApi, type FakeApi } from '@test/fake-api';
+import { testQueryClient } from '@test/providers';
+import { LabelCard } from './LabelCard';
+import type { LabelState, OrderLabel } from './labels-api';
+
+const URL = 'GET /api/admin/pedidos/100042/etiqueta/';
+const BUY = 'POST /api/admin/pedidos/100042/etiqueta/';
+
+const none: LabelState = {
+  etiqueta: null,
+  melhor_envio_ativo: true,
+  servicos: [
+    { id: 1, transportadora: 'Correios', servico: 'PAC' },
+    { id: 2, transportadora: 'Correios', servico: 'SEDEX' },
+  ],
+  servico_padrao: 2,
+  pedido_status: 'paid',
+};
+
+const generated: OrderLabel = {
+  status: 'gerada',
+  servico_id: 2,
+  transportadora: 'Correios',
+  servico: 'SEDEX',
+  documento: 'declaracao',
+  preco_cents: 2745,
+  protocolo: 'ORD-1',
+  codigo_rastreio: 'AA473124829BR',
+  rastreio_url: 'https://rastreamento.correios.com.br/app/index.php?objetos=AA473124829BR',
+  erro: null,
+  em_andamento: false,
+  pago_em: '2026-11-28T12:00:00Z',
+  gerada_em: '2026-11-28T12:00:01Z',
+  cancelada_em: null,
+  pode_imprimir: true,
+  pode_cancelar: true,
+  pode_comprar: false,
+};
+
+let api: FakeApi;
+
+function show() {
+  const client = testQueryClient();
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <QueryClientProvider client={client}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
+    );
+  }
+  return render(<LabelCard reference="100042" />, { wrapper: Wrapper });
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  storeTokens(accessToken('dona@semijoias.test'), 'refresh');
+  api = installFakeApi({
+    [URL]: { body: none },
+    'GET /api/admin/pedidos/100042/': { body: {} },
+    'GET /api/admin/pedidos/': { body: {} },
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the Etiqueta card', () => {
+  it('buys with the order’s service and a declaração, then shows the price and the tracking', async () => {
+    // The label as the server keeps it: read again after the purchase.
+    let current = none;
+    api.on(URL, () => ({ body: current }));
+    api.on(BUY, () => {
+      current = { ...none, etiqueta: generated };
+      return { body: current };
+    });
+    show();
+    const card = await screen.findByTestId('etiqueta');
+    expect(
+      (within(card).getByRole('radio', { name: 'Declaração de conteúdo' }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+    expect((within(card).getByLabelText('Serviço') as HTMLSelectElement).value).toBe('2');
+    fireEvent.click(within(card).getByRole('button', { name: 'Comprar etiqueta' }));
+    expect((await within(card).findByTestId('etiqueta-rastreio')).textContent).toBe(
+      'AA473124829BR',
+    );
+    expect(api.callsTo(BUY)[0]!.body).toEqual({ servico: 2, documento: 'declaracao' });
+    expect(within(card).getByTestId('etiqueta-preco').textContent).toContain('27,45');
+    expect(
+      (within(card).getByRole('button', { name: 'Imprimir etiqueta' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(false);
+    expect(within(card).queryByRole('button', { name: 'Comprar etiqueta' })).toBeNull();
+  });
+
+  it('shows a refusal in the card, in the server’s words', async () => {
+    const message =
+      'Saldo insuficiente no Melhor Envio: faltam R$ 13,00 (a etiqueta custa R$ 18,00 e o saldo é R$ 5,00).';
+    api.on(BUY, { status: 409, body: { error: message, etiqueta: null } });
+    show();
+    const card = await screen.findByTestId('etiqueta');
+    fireEvent.click(within(card).getByRole('button', { name: 'Comprar etiqueta' }));
+    expect((await within(card).findByTestId('etiqueta-erro')).textContent).toContain(message);
+  });
+
+  it('a nota fiscal asks for its key; the server’s refusal shows beside it', async () => {
+    api.on(BUY, {
+      status: 400,
+      body: {
+        error: 'A chave de acesso da nota fiscal tem 44 números.',
+        errors: { chave_nf: ['A chave de acesso da nota fiscal tem 44 números.'] },
+      },
+    });
+    show();
+    const card = await screen.findByTestId('etiqueta');
+    fireEvent.click(within(card).getByRole('radio', { name: 'Nota fiscal' }));
+    fireEvent.change(within(card).getByLabelText('Chave de acesso da nota fiscal'), {
+      target: { value: '123' },
+    });
+    fireEvent.click(within(card).getByRole('button', { name: 'Comprar etiqueta' }));
+    await waitFor(() =>
+      expect(
+        within(card).getByText('A chave de acesso da nota fiscal tem 44 números.'),
+      ).toBeTruthy(),
+    );
+    expect(api.callsTo(BUY)[0]!.body).toEqual({
+      servico: 2,
+      documento: 'nota_fiscal',
+      chave_nf: '123',
+    });
+  });
+});
