@@ -151,3 +151,32 @@ describe("'Banho / material'", () => {
     expect(PRODUCT_FORM_MESSAGES.banho).toMatch(/^Escolha o banho ou material: Dourado, Ródio/);
   });
 });
+
+describe("the package's measures (issue 35)", () => {
+  it('whole cm from 1 to 100 are kept; empty or null says none; absent keeps the piece’s', () => {
+    const result = validateProductForm({
+      ...valid,
+      largura_cm: '8',
+      altura_cm: 4,
+      comprimento_cm: '',
+    });
+    expect(
+      result.ok && [result.value.widthCm, result.value.heightCm, result.value.lengthCm],
+    ).toEqual([8, 4, null]);
+    const absent = validateProductForm(valid);
+    expect(absent.ok && 'widthCm' in absent.value).toBe(false);
+  });
+
+  it('anything else is refused in Portuguese, field by field', () => {
+    expect(
+      validateProductForm({ ...valid, largura_cm: '0', altura_cm: '101', comprimento_cm: '2,5' }),
+    ).toEqual({
+      ok: false,
+      errors: {
+        largura_cm: [PRODUCT_FORM_MESSAGES.medida],
+        altura_cm: [PRODUCT_FORM_MESSAGES.medida],
+        comprimento_cm: [PRODUCT_FORM_MESSAGES.medida],
+      },
+    });
+  });
+});

@@ -31,6 +31,14 @@ export const PRODUCT_WEIGHT_GRAMS_BY_CATEGORY: Readonly<Record<CategoryName, num
 export function defaultWeightGrams(category: string): number {
   return PRODUCT_WEIGHT_GRAMS_BY_CATEGORY[category as CategoryName] ?? PRODUCT_DEFAULT_WEIGHT_GRAMS;
 }
+/** A piece's own package, in whole cm (issue 35): Melhor Envio's boxes stay well under this. */
+export const PRODUCT_PACKAGE_MAX_CM = 100;
+/** Its three measures: the form's field, the label, and the value's key. */
+export const PRODUCT_PACKAGE_FIELDS = [
+  { campo: 'largura_cm', label: 'Largura (cm)', key: 'widthCm' },
+  { campo: 'altura_cm', label: 'Altura (cm)', key: 'heightCm' },
+  { campo: 'comprimento_cm', label: 'Comprimento (cm)', key: 'lengthCm' },
+] as const;
 /** 'Complete o Look' pieces shown with a product. */
 export const PRODUCT_COMPOSITIONS_MAX = 6;
 
@@ -45,6 +53,7 @@ export const PRODUCT_FORM_MESSAGES = {
   descricaoLonga: `A descrição deve ter no máximo ${PRODUCT_DESCRIPTION_MAX_LENGTH} caracteres.`,
   marcador: 'Marque ou desmarque a opção.',
   peso: `Informe o peso em gramas: um número inteiro de 1 a ${PRODUCT_WEIGHT_MAX_GRAMS}.`,
+  medida: `Informe a medida da embalagem em centímetros: um número inteiro de 1 a ${PRODUCT_PACKAGE_MAX_CM}, ou deixe em branco.`,
   estoque: `Informe o estoque: um número inteiro de 0 a ${PRODUCT_STOCK_MAX}.`,
   estoqueVisto: 'Recarregue a página: falta o estoque que estava na tela.',
   banho: `Escolha o banho ou material: ${PLATINGS.map((p) => p.label).join(', ')} — ou deixe em branco.`,
@@ -119,6 +128,18 @@ const wholeNumber = (message: string, min: number, max: number) =>
 
 const flag = z.boolean({ error: PRODUCT_FORM_MESSAGES.marcador });
 
+const packageMeasure = () =>
+  z
+    .union(
+      [
+        z.literal(''),
+        z.null(),
+        wholeNumber(PRODUCT_FORM_MESSAGES.medida, 1, PRODUCT_PACKAGE_MAX_CM),
+      ],
+      { error: PRODUCT_FORM_MESSAGES.medida },
+    )
+    .optional();
+
 const baseSchema = z.object({
   nome: z
     .string({ error: PRODUCT_FORM_MESSAGES.nome })
@@ -146,6 +167,11 @@ const baseSchema = z.object({
     ])
     .optional(),
   estoque: wholeNumber(PRODUCT_FORM_MESSAGES.estoque, 0, PRODUCT_STOCK_MAX),
+  // The package's measures (optional): '' or null says none (the category's box in 'Frete');
+  // absent keeps what the piece has.
+  largura_cm: packageMeasure(),
+  altura_cm: packageMeasure(),
+  comprimento_cm: packageMeasure(),
   // 'Banho / material' (optional): '' or null says none; absent keeps what the piece has.
   banho: z
     .union(
@@ -184,6 +210,13 @@ export interface ProductFormValue {
   stock: number;
   /** Its plating or material; null: none said; undefined: not sent (an edit keeps the piece's). */
   plating?: PlatingCode | null;
+  /**
+   * Its package in cm (issue 35); null: the category's box; undefined: not sent (an edit keeps
+   * the piece's).
+   */
+  widthCm?: number | null;
+  heightCm?: number | null;
+  lengthCm?: number | null;
   /** In the order chosen. */
   compositionIds: number[];
 }
@@ -274,9 +307,21 @@ export function validateProductForm(
       typeof data.peso_gramas === 'number' ? data.peso_gramas : defaultWeightGrams(data.categoria),
     stock: data.estoque,
     ...(data.banho === undefined ? {} : { plating: data.banho === '' ? null : data.banho }),
+    ...measure('widthCm', data.largura_cm),
+    ...measure('heightCm', data.altura_cm),
+    ...measure('lengthCm', data.comprimento_cm),
     compositionIds: data.composicoes,
   };
   return { ok: true, value: options.edit ? { ...value, stockSeen: stockSeen! } : value };
+}
+
+/** A measure as sent: absent keeps the piece's, '' or null clears it. */
+function measure<K extends 'widthCm' | 'heightCm' | 'lengthCm'>(
+  key: K,
+  sent: number | '' | null | undefined,
+): Partial<Record<K, number | null>> {
+  if (sent === undefined) return {};
+  return { [key]: sent === '' ? null : sent } as Partial<Record<K, number | null>>;
 }
 
 /** "Anel Aurora Dourado!" -> "anel-aurora-dourado": the product's stable, ascii name. */

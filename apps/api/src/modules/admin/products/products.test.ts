@@ -378,6 +378,53 @@ describe('creating and editing', () => {
     });
   });
 
+  it("takes the package's measures (optional), kept on an edit without them, audited", async () => {
+    const piece = await created({ largura_cm: '8', altura_cm: '4', comprimento_cm: '8' });
+    expect(piece).toMatchObject({ largura_cm: 8, altura_cm: 4, comprimento_cm: 8 });
+    expect(await created()).toMatchObject({
+      largura_cm: null,
+      altura_cm: null,
+      comprimento_cm: null,
+    });
+    const refused = await adminCall(
+      ctx.app,
+      owner,
+      'POST',
+      '/api/admin/produtos/',
+      form({ largura_cm: '150' }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      errors: { largura_cm: [PRODUCT_FORM_MESSAGES.medida] },
+    });
+    const edit = (body: Record<string, unknown>) =>
+      adminCall(
+        ctx.app,
+        owner,
+        'PUT',
+        `/api/admin/produtos/${piece.id}/`,
+        form({ estoque_visto: 5, ...body }),
+      );
+    expect((await edit({})).json()).toMatchObject({ produto: { largura_cm: 8 } });
+    expect(
+      (await edit({ largura_cm: '', altura_cm: '', comprimento_cm: '' })).json(),
+    ).toMatchObject({ produto: { largura_cm: null, altura_cm: null, comprimento_cm: null } });
+    const [row] = await ctx.database.db
+      .select({ w: products.widthCm, h: products.heightCm, l: products.lengthCm })
+      .from(products)
+      .where(eq(products.id, piece.id));
+    expect(row).toEqual({ w: null, h: null, l: null });
+    const audits = await ctx.database.db
+      .select({ summary: auditLog.summary })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'product'), eq(auditLog.entityId, String(piece.id))))
+      .orderBy(auditLog.id);
+    expect(audits.slice(1).map((a) => a.summary)).toEqual([
+      `Produto ${piece.nome} salvo sem mudanças`,
+      `Produto ${piece.nome}: embalagem 8 × 4 × 8 cm → a da categoria`,
+    ]);
+  });
+
   it("takes a 'Banho / material' (optional), kept on an edit without it, audited", async () => {
     const piece = await created({ banho: 'rodio' });
     expect(piece).toMatchObject({ banho: 'rodio' });

@@ -101,6 +101,10 @@ export const adminProductJson = z.object({
   /** Open 'Avise-me' requests for the piece, whole or any size. */
   aguardando_aviso: z.number(),
   peso_gramas: z.number(),
+  /** Its package in cm (issue 35); null: the category's box in 'Frete'. */
+  largura_cm: z.number().nullable(),
+  altura_cm: z.number().nullable(),
+  comprimento_cm: z.number().nullable(),
   /** 'Banho / material': a code of PLATINGS (packages/domain/src/listing.ts), null when none. */
   banho: z.string().nullable(),
   oculto: z.boolean(),

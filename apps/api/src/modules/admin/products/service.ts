@@ -131,6 +131,10 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       estoque_baixo: p.stock <= LOW_STOCK_THRESHOLD,
       aguardando_aviso: waiting,
       peso_gramas: p.weightGrams,
+      // Its package in cm (issue 35); null: the category's box in 'Frete'.
+      largura_cm: p.widthCm,
+      altura_cm: p.heightCm,
+      comprimento_cm: p.lengthCm,
       banho: p.plating,
       maximo_por_cliente: p.maxPerCustomer,
       oculto: p.hiddenAt !== null,
@@ -194,8 +198,11 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       novo: value.novo,
       promocao: value.promocao,
       weightGrams: value.weightGrams,
-      // Absent from the body: the piece keeps its plating (drizzle leaves undefined out).
+      // Absent from the body: the piece keeps its plating and measures (drizzle leaves undefined out).
       plating: value.plating,
+      widthCm: value.widthCm,
+      heightCm: value.heightCm,
+      lengthCm: value.lengthCm,
       searchText: productSearchText(value),
     };
   }
@@ -221,6 +228,11 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       changes.push(after.promocao ? 'marcado PROMOÇÃO' : 'sem PROMOÇÃO');
     if (before.peso_gramas !== after.peso_gramas)
       changes.push(`peso ${before.peso_gramas} g → ${after.peso_gramas} g`);
+    const box = (p: AdminProductJson) =>
+      [p.largura_cm, p.altura_cm, p.comprimento_cm].some((n) => n !== null)
+        ? [p.largura_cm, p.altura_cm, p.comprimento_cm].map((n) => n ?? '—').join(' × ') + ' cm'
+        : 'a da categoria';
+    if (box(before) !== box(after)) changes.push(`embalagem ${box(before)} → ${box(after)}`);
     if (before.banho !== after.banho) {
       const plating = (code: string | null) => platingLabel(code) ?? 'nenhum';
       changes.push(`banho ${plating(before.banho)} → ${plating(after.banho)}`);

@@ -7,7 +7,10 @@ import {
   defaultWeightGrams,
   PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_NAME_MAX_LENGTH,
+  PRODUCT_PACKAGE_FIELDS,
 } from '@semijoias/domain/product-form';
+
+type PackageField = (typeof PRODUCT_PACKAGE_FIELDS)[number]['campo'];
 import { Button } from '@/ui/Button';
 import { inputClasses, TextField } from '@/ui/Field';
 import { cx } from '@/ui/cx';
@@ -25,6 +28,10 @@ export interface ProductFormBody {
   novo: boolean;
   promocao: boolean;
   peso_gramas: string;
+  /** The package's measures in cm, as typed; '' for the category's box in 'Frete'. */
+  largura_cm: string;
+  altura_cm: string;
+  comprimento_cm: string;
   estoque: string;
   estoque_visto?: number;
   /** 'Banho / material': a PLATINGS code, '' for none. */
@@ -71,6 +78,12 @@ export function ProductForm({
   // necklace 20 g: packages/domain's defaultWeightGrams).
   const [peso, setPeso] = useState(product ? String(product.peso_gramas) : '');
   const [pesoTyped, setPesoTyped] = useState(Boolean(product));
+  // Its package (issue 35): blank for the category's box on 'Frete'.
+  const [medidas, setMedidas] = useState<Record<PackageField, string>>(() => ({
+    largura_cm: product?.largura_cm == null ? '' : String(product.largura_cm),
+    altura_cm: product?.altura_cm == null ? '' : String(product.altura_cm),
+    comprimento_cm: product?.comprimento_cm == null ? '' : String(product.comprimento_cm),
+  }));
   const [estoque, setEstoque] = useState(String(product?.estoque ?? 0));
   // The stock as this form first showed it, kept even if the product is read again meanwhile.
   const [stockSeen] = useState(product?.estoque);
@@ -99,6 +112,7 @@ export function ProductForm({
       novo,
       promocao,
       peso_gramas: peso,
+      ...medidas,
       banho,
       // A piece sold by size: its stock is the sum of its sizes, never typed here.
       estoque: bySize ? String(stockSeen ?? 0) : estoque,
@@ -197,6 +211,27 @@ export function ProductForm({
           hint="Usado no cálculo do frete."
         />
       </div>
+      <fieldset>
+        <legend className="mb-1.5 block text-sm font-medium text-ink-soft">
+          Embalagem (opcional)
+        </legend>
+        <p className="mb-2 text-xs text-muted">
+          Em branco: a caixa da categoria, definida na página Frete. Usada nas cotações e etiquetas
+          do Melhor Envio.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {PRODUCT_PACKAGE_FIELDS.map((field) => (
+            <TextField
+              key={field.campo}
+              label={field.label}
+              inputMode="numeric"
+              value={medidas[field.campo]}
+              onChange={(e) => setMedidas((m) => ({ ...m, [field.campo]: e.target.value }))}
+              error={errors[field.campo]}
+            />
+          ))}
+        </div>
+      </fieldset>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         <Check label="NOVO (mostra o selo)" checked={novo} onChange={setNovo} />
         <Check label="PROMOÇÃO" checked={promocao} onChange={setPromocao} />

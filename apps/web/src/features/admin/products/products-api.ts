@@ -62,6 +62,10 @@ export interface AdminProduct {
   /** Open 'Avise-me' requests for the piece, whole or any size. */
   aguardando_aviso?: number;
   peso_gramas: number;
+  /** Its package in cm (issue 35); null: the category's box in 'Frete'. */
+  largura_cm?: number | null;
+  altura_cm?: number | null;
+  comprimento_cm?: number | null;
   /** 'Banho / material': a PLATINGS code; null: none said (absent from older answers). */
   banho?: string | null;
   /** Its own 'máximo por cliente'; null: the store's default (absent from older answers). */
