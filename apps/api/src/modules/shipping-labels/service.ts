@@ -240,13 +240,18 @@ export function createShippingLabelsService(deps: ShippingLabelsDeps) {
     return row;
   }
 
+  /**
+   * One step's answer on the row. It also renews the claim (`claimed_at = now()`, unless the
+   * values let it go with `claimedAt: null`): a purchase slowed by Melhor Envio keeps its claim
+   * step by step, and only one stopped for LABEL_CLAIM_TTL_SECONDS may be claimed again.
+   */
   async function write(
     orderId: number,
     values: Partial<typeof shippingLabels.$inferInsert>,
   ): Promise<ShippingLabelRow> {
     const [row] = await db
       .update(shippingLabels)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set({ claimedAt: sql`now()`, ...values, updatedAt: sql`now()` })
       .where(eq(shippingLabels.orderId, orderId))
       .returning();
     return row!;
@@ -394,7 +399,13 @@ export function createShippingLabelsService(deps: ShippingLabelsDeps) {
       db.transaction(async (tx) => {
         const [paid] = await tx
           .update(shippingLabels)
-          .set({ status: 'paga', paidAt: sql`now()`, lastError: null, updatedAt: sql`now()` })
+          .set({
+            status: 'paga',
+            paidAt: sql`now()`,
+            lastError: null,
+            claimedAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
           .where(eq(shippingLabels.orderId, order.id))
           .returning();
         const names = serviceName(paid!.serviceId);
