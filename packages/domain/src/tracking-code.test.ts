@@ -5,8 +5,10 @@ import {
   TRACKING_CODE_MESSAGES,
   trackingCheckDigit,
   trackingCodeError,
+  trackingLinkText,
   trackingUrl,
 } from './tracking-code';
+import { labelRefusedMessage } from './messages/back-office';
 
 describe('normalizeTrackingCode', () => {
   it('upper-cases and drops spaces, dots and dashes', () => {
@@ -57,5 +59,21 @@ describe('trackingUrl', () => {
     expect(trackingUrl('aa473124829br')).toBe(
       'https://rastreamento.correios.com.br/app/index.php?objetos=AA473124829BR',
     );
+  });
+  it("sends another carrier's code (Jadlog's, bought through Melhor Envio) to Melhor Rastreio, as it came", () => {
+    expect(trackingUrl('12345678901234')).toBe(
+      'https://www.melhorrastreio.com.br/rastreio/12345678901234',
+    );
+    expect(trackingLinkText('12345678901234')).toBe('Rastrear a entrega');
+    expect(trackingLinkText('AA473124829BR')).toBe('Rastrear nos Correios');
+  });
+});
+
+describe("a label's refusal, in the owners' words", () => {
+  it("names the refused fields, never Melhor Envio's paths", () => {
+    expect(labelRefusedMessage(['to.document', 'to.postal_code', 'to.document'])).toBe(
+      'O Melhor Envio recusou a etiqueta. Confira: CPF da cliente; CEP da cliente.',
+    );
+    expect(labelRefusedMessage(['_'])).toMatch(/^O Melhor Envio recusou os dados da etiqueta/);
   });
 });
