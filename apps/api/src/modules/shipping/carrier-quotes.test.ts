@@ -11,9 +11,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHIPPING_ITEMS_INVALID, SHIPPING_OPTION_UNAVAILABLE } from '@semijoias/domain/messages';
 import { quoteShipping } from '@semijoias/domain/shipping';
-import { orders, shippingSettings } from '../../db/schema.js';
+import { orders, products, shippingSettings } from '../../db/schema.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import {
+  ADDRESS,
   addToCart,
   brl,
   call,
@@ -163,6 +164,40 @@ describe('POST /api/calcular-frete/ with Melhor Envio on', () => {
     }
   });
 
+  it('falls back to the table when Melhor Envio hangs past the quote timeout', async () => {
+    const ring = product();
+    await setProduct(ctx.database, ring, { priceCents: 4990, stock: 10 });
+    const table = quoteShipping({ cep: '60010000', subtotalCents: 4990, itemCount: 1 });
+    const body = {
+      cep_destino: '60010-000',
+      valor_total: '49.90',
+      quantidade_itens: 1,
+      itens: [{ id: ring, quantidade: 1 }],
+    };
+    fake.mode = 'hang';
+    const started = Date.now();
+    const hung = await quoted(body);
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(hung.opcoes).toEqual([]);
+    expect(hung.frete).toMatchObject({ valor: brl(table.valor), prazo: table.prazo });
+    // The failure was not kept: Melhor Envio answering again is heard at once.
+    fake.mode = 'ok';
+    expect((await quoted(body)).opcoes.length).toBeGreaterThan(0);
+  }, 20_000);
+
+  it('leaves out a service answering an error (Mini Envios past its 300 g)', async () => {
+    const heavy = product();
+    await setProduct(ctx.database, heavy, { priceCents: 9000, stock: 10 });
+    await ctx.database.db.update(products).set({ weightGrams: 800 }).where(eq(products.id, heavy));
+    const answer = await quoted({
+      cep_destino: '30130-010',
+      valor_total: '90.00',
+      quantidade_itens: 1,
+      itens: [{ id: heavy, quantidade: 1 }],
+    });
+    expect(answer.opcoes.map((o) => o.id).sort()).toEqual([1, 2]);
+  });
+
   it("quotes a guest without itens from the table, as before, and refuses itens that don't parse", async () => {
     const answer = await quoted({
       cep_destino: '01310-100',
@@ -289,6 +324,41 @@ describe('POST /api/pay/ with Melhor Envio on', () => {
     expect(await orderCount(ctx.database)).toBe(before);
   });
 
+  it('api/pagamento to another CEP quotes the same service there', async () => {
+    const ring = product();
+    await setProduct(ctx.database, ring, { priceCents: 8000, stock: 10 });
+    const itens = [{ id: ring, quantidade: 1 }];
+    const sedexTo = async (cep: string) =>
+      (
+        await quoted({ cep_destino: cep, valor_total: '80.00', quantidade_itens: 1, itens })
+      ).opcoes.find((o) => o.id === 2)!;
+    const placed = await pay({ produtos: itens, cep: '69005-010', frete_servico: 2 });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { reference, chave } = placed.json<{ reference: string; chave: string }>();
+    const there = await sedexTo('01310-100');
+    expect(cents(there.valor)).not.toBe(cents((await sedexTo('69005-010')).valor));
+    const body = (total: string) => ({
+      reference,
+      chave,
+      shippingInfo: ADDRESS,
+      totais: { total },
+    });
+    const stale = await call(ctx.app, '/api/pagamento/', body('0.01'));
+    expect(stale.statusCode, stale.body).toBe(409);
+    const total = brl(8000 + cents(there.valor));
+    const ok = await call(ctx.app, '/api/pagamento/', body(total));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await orderByReference(ctx.database, reference)).toMatchObject({
+      cepDestino: '01310100',
+      shippingServiceId: 2,
+      shippingCarrier: 'Correios',
+      shippingService: 'SEDEX',
+      shippingCents: cents(there.valor),
+      shippingDays: there.prazo,
+      totalCents: 8000 + cents(there.valor),
+    });
+  });
+
   it('charges the table, and no carrier, when Melhor Envio fails', async () => {
     fake.mode = 'error';
     const ring = product();
@@ -308,5 +378,32 @@ describe('POST /api/pay/ with Melhor Envio on', () => {
       shippingCarrier: null,
       shippingCents: quoteShipping({ cep: '69005010', subtotalCents: 8000, itemCount: 1 }).valor,
     });
+  });
+});
+
+// Last in the file: a 429 pauses this instance's calls for the Retry-After (60 s).
+describe('POST /api/calcular-frete/ when Melhor Envio answers 429', () => {
+  it('quotes from the table, with no options, and stops asking for a while', async () => {
+    const ring = product();
+    await setProduct(ctx.database, ring, { priceCents: 4990, stock: 10 });
+    const table = quoteShipping({ cep: '80010000', subtotalCents: 4990, itemCount: 1 });
+    const body = {
+      cep_destino: '80010-000',
+      valor_total: '49.90',
+      quantidade_itens: 1,
+      itens: [{ id: ring, quantidade: 1 }],
+    };
+    fake.rateLimitAfter(0);
+    try {
+      const limited = await quoted(body);
+      expect(limited.opcoes).toEqual([]);
+      expect(limited.frete).toMatchObject({ valor: brl(table.valor), prazo: table.prazo });
+      // Paused by the Retry-After: the next quote does not even ask.
+      const asked = calculations();
+      expect((await quoted(body)).opcoes).toEqual([]);
+      expect(calculations()).toBe(asked);
+    } finally {
+      fake.rateLimitAfter(null);
+    }
   });
 });

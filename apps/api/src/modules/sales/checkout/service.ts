@@ -39,6 +39,7 @@ import {
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { cartItems, orderItems, orders, products, productVariations } from '../../../db/schema.js';
+import type { OrderRow } from '../../../db/schema.js';
 import { ConflictError } from '../../../lib/errors.js';
 import {
   claimKey,
@@ -153,6 +154,13 @@ const shelfOf = (line: RequestedLine): Shelf => ({
   productId: line.productId,
   variationId: line.variationId ?? null,
 });
+
+/** A new delivery CEP quoted before api/pagamento's transaction, for the order's service. */
+interface Requoted {
+  cep: string;
+  serviceId: number | null;
+  chosen: ChosenFreight;
+}
 
 export function createCheckoutService(opts: CheckoutServiceOptions) {
   const { db, freight } = opts;
@@ -468,6 +476,8 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       coupon: couponCode,
       // Only when it is not the default, so a card order's key hashes as it always did.
       ...(request.method === 'pix' ? { method: request.method } : {}),
+      // Likewise the carrier's service, only when she named one.
+      ...(request.serviceId !== null ? { frete_servico: request.serviceId } : {}),
     });
 
     // The lines and their prices are read before the transaction, without a lock, as they were
@@ -479,17 +489,25 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       try {
         return await priceLines(db, await orderLines(db, userId, request));
       } catch (err) {
-        const kept = idem ? await storedAnswer<KeptPlacedOrder>(db, idem, hash) : null;
-        if (kept) throw new KeptAnswer(kept);
-        throw err;
+        throw await keptOr(err);
       }
+    }
+    /** A repeat of a key already answered gets its order rather than a refusal made since. */
+    async function keptOr(err: unknown): Promise<unknown> {
+      const kept = idem ? await storedAnswer<KeptPlacedOrder>(db, idem, hash) : null;
+      return kept ? new KeptAnswer(kept) : err;
     }
 
     // One transaction, in named steps: the freight, the coupon, the order, and last the stock.
     const placeOrder = async () => {
       const lines = await priced();
       // Quoted before the transaction: a carrier's answer (up to 3 s) never holds its locks.
-      const { subtotal, chosen } = await quoteFreight(request.cep, lines, request.serviceId);
+      // A service no longer offered (409) still lets a repeat of an answered key get its order.
+      const { subtotal, chosen } = await quoteFreight(request.cep, lines, request.serviceId).catch(
+        async (err: unknown) => {
+          throw await keptOr(err);
+        },
+      );
       const quote = chosen.quote;
       return db.transaction(async (tx) => {
         if (idem) {
@@ -536,6 +554,30 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
     }
   }
 
+  /** The order's service (the cheapest when it is not offered there) quoted to `cep`. */
+  async function requote(
+    reader: Db,
+    o: Pick<OrderRow, 'id' | 'subtotalCents' | 'shippingServiceId'>,
+    cep: string,
+  ): Promise<ChosenFreight> {
+    const items = await reader
+      .select({
+        productId: orderItems.productId,
+        variationId: orderItems.variationId,
+        quantity: orderItems.quantidade,
+        unitPriceCents: orderItems.unitPriceCents,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, o.id));
+    const quoted = await freight.quote({
+      cep,
+      subtotalCents: o.subtotalCents,
+      itemCount: items.reduce((sum, i) => sum + i.quantity, 0),
+      pieces: items,
+    });
+    return chooseFreight(quoted, o.shippingServiceId) ?? chooseFreight(quoted)!;
+  }
+
   /**
    * Checks the page's total against the order (re-quoting a new delivery CEP) and stores the
    * address, in one transaction with the order row locked. Throws 409 and changes nothing when
@@ -546,6 +588,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
     orderId: number,
     address: DeliveryAddress,
     pageTotal: Cents | null,
+    requoted: Requoted | null,
   ): Promise<void> {
     const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!o || !isUnpaidStatus(o.status))
@@ -566,23 +609,13 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
     let totals = current;
     if (address.cep !== o.cepDestino) {
       // Delivered elsewhere: the same service quoted to the new CEP (the cheapest when it does
-      // not serve it, or when the order was quoted by the table).
-      const items = await tx
-        .select({
-          productId: orderItems.productId,
-          variationId: orderItems.variationId,
-          quantity: orderItems.quantidade,
-          unitPriceCents: orderItems.unitPriceCents,
-        })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, o.id));
-      const quoted = await freight.quote({
-        cep: address.cep,
-        subtotalCents: o.subtotalCents,
-        itemCount: items.reduce((sum, i) => sum + i.quantity, 0),
-        pieces: items,
-      });
-      const chosen = chooseFreight(quoted, o.shippingServiceId) ?? chooseFreight(quoted)!;
+      // not serve it, or when the order was quoted by the table). Quoted before the transaction
+      // when it could be (a carrier's answer never holds the order's lock); again here only
+      // when that quote was for another service.
+      const chosen =
+        requoted && requoted.cep === address.cep && requoted.serviceId === o.shippingServiceId
+          ? requoted.chosen
+          : await requote(tx, o, address.cep);
       const quote = chosen.quote;
       totals = orderTotals(o, quote.valor);
       // A new freight applies only when the page shows the total it makes (it re-quoted).
@@ -647,8 +680,17 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
     // (every step below is idempotent), so a retry is never refused (lib/idempotency.ts).
     const earlier = idem ? await storedAnswer<PaymentStart>(db, idem, hash) : null;
     if (earlier) return earlier;
+    // A new CEP is quoted here, outside the transaction (Melhor Envio may take up to 3 s).
+    const requoted: Requoted | null =
+      address.cep !== order.cepDestino && isUnpaidStatus(order.status)
+        ? {
+            cep: address.cep,
+            serviceId: order.shippingServiceId,
+            chosen: await requote(db, order, address.cep),
+          }
+        : null;
     await db.transaction(async (tx) => {
-      await confirmOrder(tx, order.id, address, request.total);
+      await confirmOrder(tx, order.id, address, request.total, requoted);
       // With the address that makes it an order she can be written to; its dedupe key makes a
       // second pagamento (a retry after a decline) send nothing more.
       await enqueueOrderEmails(tx, mailDeps, order.id, 'received', {
