@@ -29,6 +29,8 @@ const BOTH_SIZES = spec(
   'hydration',
   // The filters sit beside the grid on a desktop and in a sheet on a phone.
   'filters',
+  // The carriers' services: in the cart drawer and the checkout's summary at each size.
+  'carriers-checkout',
 );
 const BACK_OFFICE = spec(
   'admin-coupons',
