@@ -293,12 +293,48 @@ describe('POST /api/pay/ with Melhor Envio on', () => {
       quantidade_itens: 1,
       itens: [{ id: ring, quantidade: 1 }],
     });
+    const asked = calculations();
     const res = await pay({ produtos: [{ id: ring, quantidade: 1 }], cep: '01310100' });
     expect(res.statusCode, res.body).toBe(201);
+    // The quote of moments ago for this cart and CEP: Melhor Envio is not asked again.
+    expect(calculations()).toBe(asked);
     const order = await orderByReference(ctx.database, res.json<{ reference: string }>().reference);
     expect(order).toMatchObject({
       shippingServiceId: opcoes[0]!.id,
       shippingCents: cents(opcoes[0]!.valor),
+    });
+  });
+
+  it("charges her server cart's chosen service from the quote she saw (one call)", async () => {
+    const s = await shopper(ctx.app, ctx.database);
+    const [a, b] = [product(), product()];
+    await setProduct(ctx.database, a, { priceCents: 3000, stock: 10 });
+    await setProduct(ctx.database, b, { priceCents: 2000, stock: 10 });
+    // Added in the reverse order of api/pay's lines: the same cart all the same.
+    await addToCart(ctx.app, s.token, b, 1);
+    await addToCart(ctx.app, s.token, a, 2);
+    const { opcoes } = await quoted(
+      { cep_destino: '30130-010', valor_total: '1.00', quantidade_itens: 1 },
+      s.token,
+    );
+    const pac = opcoes.find((o) => o.id === 1)!;
+    const asked = calculations();
+    const res = await call(
+      ctx.app,
+      '/api/pay/',
+      { produtos: [{ id: a, quantidade: 1 }], cep: '30130010', frete_servico: 1 },
+      { token: s.token },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(calculations()).toBe(asked);
+    expect(
+      await orderByReference(ctx.database, res.json<{ reference: string }>().reference),
+    ).toMatchObject({
+      subtotalCents: 8000,
+      shippingServiceId: 1,
+      shippingService: 'PAC',
+      shippingCents: cents(pac.valor),
+      totalCents: 8000 + cents(pac.valor),
     });
   });
 

@@ -264,7 +264,11 @@ export function createFreightQuoter(deps: {
       if (!input.pieces || input.pieces.length === 0) return fromTable();
       const settings = await shippingSettings.settings();
       if (!settings.active) return fromTable();
-      const pieces = await measured(input.pieces);
+      // One order for the same cart, whoever lists it (the cart's read, api/pay's lines): one key.
+      const sorted = [...input.pieces].sort(
+        (a, b) => a.productId - b.productId || (a.variationId ?? 0) - (b.variationId ?? 0),
+      );
+      const pieces = await measured(sorted);
       if (!pieces) return fromTable();
       const options = await carrierOptions(settings, input.cep, pieces, input.subtotalCents);
       if (!options) return fromTable();
