@@ -8,7 +8,7 @@
  */
 import { variationLabel } from '@semijoias/domain/variations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { TEST_ORDER_EXPLANATION } from '@semijoias/domain/admin';
 import { formatDataPedido } from '@semijoias/domain/dates';
@@ -72,6 +72,24 @@ const PAYMENT_EVENT_TEXT: Record<string, string> = {
   method_mismatch: 'Pago por cartão um pedido de PIX',
   method_unknown: 'Forma de pagamento não identificada: conferir',
 };
+
+const WIDE_QUERY = '(min-width: 1024px)';
+const isWide = () =>
+  typeof window.matchMedia !== 'function' || window.matchMedia(WIDE_QUERY).matches;
+
+/** The desktop's two columns (Tailwind's lg): the label card beside the items; on a phone, first. */
+function useWide(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => {};
+      const query = window.matchMedia(WIDE_QUERY);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    isWide,
+    () => true,
+  );
+}
 
 export function OrderPage() {
   const { reference = '' } = useParams();
@@ -163,8 +181,15 @@ function OrderView({ order }: { order: AdminOrder }) {
   }
 
   const can = (a: OrderAction) => order.acoes.includes(a);
+  const wide = useWide();
   const address = order.endereco;
   const units = order.itens.reduce((n, item) => n + item.quantidade, 0);
+  // A label needs the delivery address the checkout filled. Beside the items on a desktop; on a
+  // phone right under the order's status, where the owner packing it looks first.
+  const labelCard =
+    LABEL_CARD_STATUSES.includes(order.status) && address ? (
+      <LabelCard reference={order.reference} />
+    ) : null;
   /** The reason both the cancel and the release ask for (kept in the audit log). */
   const reasonField = (label: string, placeholder?: string) => (
     <TextField
@@ -312,6 +337,8 @@ function OrderView({ order }: { order: AdminOrder }) {
         )}
       </section>
 
+      {labelCard && !wide && <div className="mb-6">{labelCard}</div>}
+
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="space-y-6">
           <AdminCard title="Itens">
@@ -413,10 +440,7 @@ function OrderView({ order }: { order: AdminOrder }) {
         </div>
 
         <div className="space-y-6">
-          {/* A label needs the delivery address the checkout filled. */}
-          {LABEL_CARD_STATUSES.includes(order.status) && address && (
-            <LabelCard reference={order.reference} />
-          )}
+          {labelCard && wide && labelCard}
           <AdminCard title="Cliente">
             <dl className="space-y-1 text-sm">
               <Row label="Nome">{order.cliente.nome ?? '—'}</Row>
