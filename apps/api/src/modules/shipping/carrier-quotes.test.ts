@@ -24,6 +24,7 @@ import {
   shopper,
 } from '../../../test/checkout.js';
 import { startFakeMelhorEnvio, type FakeMelhorEnvio } from '../../../test/fake-melhor-envio.js';
+import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
 import { useTestApp } from '../../../test/helpers.js';
 import { orderByReference } from '../../../test/orders.js';
 
@@ -33,7 +34,10 @@ afterAll(() => fake.stop());
 
 // Melhor Envio on by the environment, as a deployment sets it.
 const ctx = useTestApp(
-  { melhorEnvio: { apiUrl: fake.url, token: fake.token, fromCep: '01310100' } },
+  {
+    melhorEnvio: { apiUrl: fake.url, token: fake.token, fromCep: '01310100' },
+    adminEmails: [...OWNER_EMAILS],
+  },
   { mailer: memoryMailer() },
 );
 
@@ -281,6 +285,28 @@ describe('POST /api/pay/ with Melhor Envio on', () => {
       shippingCents: cents(chosen.valor),
       shippingDays: chosen.prazo,
       totalCents: 8000 + cents(chosen.valor),
+    });
+
+    // Her order page and the back office's order say the carrier and the service.
+    const { reference, chave } = res.json<{ reference: string; chave: string }>();
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/${reference}/?chave=${encodeURIComponent(chave)}`,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({
+      frete_transportadora: 'Correios',
+      frete_servico_nome: 'SEDEX',
+    });
+    const owner = await loggedInOwner(ctx.app, ctx.database);
+    const admin = await adminCall(ctx.app, owner.token, 'GET', `/api/admin/pedidos/${reference}/`);
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(admin.json()).toMatchObject({
+      pedido: {
+        frete_servico_id: 2,
+        frete_transportadora: 'Correios',
+        frete_servico_nome: 'SEDEX',
+      },
     });
   });
 
