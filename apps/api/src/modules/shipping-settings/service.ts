@@ -304,7 +304,9 @@ export function createShippingSettingsService(options: {
   // One limiter for the process, shared by every client built (a rebuild after a save keeps the
   // count of the last minute).
   // The account's count is shared with every other instance through the database.
-  const limiter: MelhorEnvioRateLimiter = createSharedLimiter(db, createSlidingWindowLimiter());
+  const limiter: MelhorEnvioRateLimiter = createSharedLimiter(db, createSlidingWindowLimiter(), {
+    onPauseError: () => log?.warn('Melhor Envio: a pausa do 429 não foi gravada no limite comum'),
+  });
   const invalidate = () => {
     version++;
     kept = undefined;

@@ -81,6 +81,28 @@ describe('the shared Melhor Envio limiter', () => {
     }
   });
 
+  it('stops every instance when one meets a 429, until its Retry-After', async () => {
+    const other = await secondConnection(ctx.database);
+    try {
+      let t = Date.UTC(2033, 0, 1, 12, 0, 1);
+      const options = { limit: 26, windowMs: 60_000, slotMs: 5_000, now: () => t };
+      const a = createSharedLimiter(ctx.database.db, unlimited, options);
+      const b = createSharedLimiter(other.db, unlimited, options);
+      await b.take();
+      a.pause(10_000);
+      await a.settled();
+      const refused = await b.take().catch((err: unknown) => err);
+      expect(isMelhorEnvioError(refused) && refused.kind).toBe('limite');
+      t += 9_000;
+      expect(await outcomes([b], 1)).toEqual(['limite']);
+      // Whole slots: the pause ends with the slot its Retry-After falls in (12:00:15).
+      t += 5_000;
+      await expect(b.take()).resolves.toBeUndefined();
+    } finally {
+      if (other !== ctx.database) await other.close();
+    }
+  });
+
   it("says when the next turn comes, and waits on this process's own window first", async () => {
     const order: string[] = [];
     const inner: MelhorEnvioRateLimiter = {

@@ -10,6 +10,8 @@
  * the end of one and 240 at the start of the next would be 480 in one real minute. Any 60 s
  * touches at most 60/5 + 1 = 13 slots, so each slot may start floor(250 / 13) = 19 requests:
  * never more than 247 in any minute, whatever the clock (228 a minute sustained).
+ *
+ * A 429 (the client's `pause`) fills the slots until its Retry-After, so every instance stops.
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -34,7 +36,17 @@ export interface SharedLimiterOptions {
   /** The counted slot; `windowMs` for one fixed window (then `limit` per aligned window). */
   slotMs?: number;
   now?: () => number;
+  /** A pause that could not be shared (the database failed): told, never thrown. */
+  onPauseError?: (err: unknown) => void;
 }
+
+export interface SharedLimiter extends MelhorEnvioRateLimiter {
+  /** The last pause's write to the shared count, done (for the tests). */
+  settled(): Promise<void>;
+}
+
+/** The longest pause shared with the other instances. */
+const MAX_SHARED_PAUSE_MS = 5 * 60_000;
 
 /** How many starts one slot may hold so that any `windowMs` holds at most `limit`. */
 export function startsPerSlot(limit: number, windowMs: number, slotMs: number): number {
@@ -47,12 +59,13 @@ export function createSharedLimiter(
   db: Db,
   inner: MelhorEnvioRateLimiter,
   options: SharedLimiterOptions = {},
-): MelhorEnvioRateLimiter {
+): SharedLimiter {
   const limit = options.limit ?? SHARED_REQUESTS_PER_MINUTE;
   const windowMs = options.windowMs ?? 60_000;
   const slotMs = options.slotMs ?? (options.windowMs === undefined ? SHARED_SLOT_MS : windowMs);
   const perSlot = Math.max(1, startsPerSlot(limit, windowMs, slotMs));
   const now = options.now ?? Date.now;
+  let paused: Promise<void> = Promise.resolve();
   return {
     async take() {
       await inner.take();
@@ -83,6 +96,33 @@ export function createSharedLimiter(
     },
     pause(ms) {
       inner.pause(ms);
+      // Melhor Envio said 429 to this instance: the others stop too. The slots until the
+      // Retry-After are filled in the shared count (at most 5 minutes of them).
+      const t = now();
+      const first = Math.floor(t / slotMs);
+      const last = Math.floor((t + Math.min(ms, MAX_SHARED_PAUSE_MS) - 1) / slotMs);
+      const rows = [];
+      for (let slot = first; slot <= last; slot++)
+        rows.push({
+          key: KEY,
+          windowStart: new Date(slot * slotMs),
+          expiresAt: new Date((slot + 1) * slotMs),
+          count: perSlot,
+        });
+      if (rows.length === 0) return;
+      paused = db
+        .insert(rateLimitBuckets)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [rateLimitBuckets.key, rateLimitBuckets.windowStart],
+          set: { count: sql`greatest(${rateLimitBuckets.count}, excluded.count)` },
+        })
+        .then(
+          () => undefined,
+          // This instance is paused all the same; the others may meet the 429 themselves.
+          (err: unknown) => options.onPauseError?.(err),
+        );
     },
+    settled: () => paused,
   };
 }
