@@ -421,6 +421,27 @@ describe('POST /api/pay/ with Melhor Envio on', () => {
     });
   });
 
+  it('keys an Idempotency-Key to the service named: the same body gets its order, another is refused', async () => {
+    const ring = product();
+    await setProduct(ctx.database, ring, { priceCents: 8000, stock: 10 });
+    const body = (frete_servico: number) => ({
+      produtos: [{ id: ring, quantidade: 1 }],
+      cep: '01310100',
+      frete_servico,
+    });
+    const key = `k-frete-${ring}`;
+    const first = await call(ctx.app, '/api/pay/', body(2), { key });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await call(ctx.app, '/api/pay/', body(2), { key });
+    expect(again.json<{ reference: string }>().reference).toBe(
+      first.json<{ reference: string }>().reference,
+    );
+    const before = await orderCount(ctx.database);
+    const other = await call(ctx.app, '/api/pay/', body(1), { key });
+    expect(other.statusCode, other.body).toBe(409);
+    expect(await orderCount(ctx.database)).toBe(before);
+  });
+
   it('charges the table, and no carrier, when Melhor Envio fails', async () => {
     fake.mode = 'error';
     const ring = product();
