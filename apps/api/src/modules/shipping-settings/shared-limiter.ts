@@ -8,8 +8,10 @@
  *
  * The count is kept in short fixed slots (5 s), not whole minutes: with minute windows, 240 at
  * the end of one and 240 at the start of the next would be 480 in one real minute. Any 60 s
- * touches at most 60/5 + 1 = 13 slots, so each slot may start floor(250 / 13) = 19 requests:
- * never more than 247 in any minute, whatever the clock (228 a minute sustained).
+ * touches at most 60/5 + 1 = 13 slots; one more is allowed for the instances' clocks (each
+ * names its slot by its own) and the time between a start here and its arrival there, up to 5 s
+ * apart. So each slot may start floor(250 / 14) = 17 requests: at most 221 in any minute with
+ * the clocks agreeing, 238 with them 5 s apart, never 250 (204 a minute sustained).
  *
  * A 429 (the client's `pause`) fills the slots until its Retry-After, so every instance stops.
  */
@@ -51,7 +53,8 @@ const MAX_SHARED_PAUSE_MS = 5 * 60_000;
 /** How many starts one slot may hold so that any `windowMs` holds at most `limit`. */
 export function startsPerSlot(limit: number, windowMs: number, slotMs: number): number {
   if (slotMs >= windowMs) return limit;
-  return Math.floor(limit / (Math.ceil(windowMs / slotMs) + 1));
+  // The slots any window touches, and one for clocks and transit.
+  return Math.floor(limit / (Math.ceil(windowMs / slotMs) + 2));
 }
 
 /** `inner` (this process's window) first, then the account's shared count. */
