@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { GUEST_CPF } from './fixtures/checkout';
 import { expect, test } from './fixtures/carrier-store';
-import { brl, cartDrawer, cents, productDetails, shot } from './fixtures/helpers';
+import { brl, cents, productDetails, quoteInCart, shot } from './fixtures/helpers';
 
 // Carriers' quotes (issue 35, docs/carrier-quotes-contract.md) in the carriers' store, whose
 // Melhor Envio is its fake: a guest on her phone quotes her CEP in the cart, chooses SEDEX among
@@ -14,24 +13,6 @@ test.describe.configure({ mode: 'default' });
 
 const SANDBOX_URL = /\/sandbox\/checkout\//;
 const RETURN_URL = /\/pedido\/([^/?#]+)/;
-
-/** The product page, 'Adicionar ao Carrinho', the popup's 'Finalizar Compra', her CEP quoted. */
-async function quoteInCart(page: Page, product: { id: number; name: string }, cep: string) {
-  await page.goto(`/produto/${product.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-  await page.getByTestId('add-to-cart').click();
-  await page
-    .getByTestId('added-to-cart-popup')
-    .getByRole('button', { name: 'Finalizar Compra' })
-    .click();
-  const drawer = cartDrawer(page);
-  await expect(drawer.getByTestId('cart-line').filter({ hasText: product.name })).toHaveCount(1);
-  await drawer.getByTestId('cart-cep').fill(cep);
-  await expect(drawer.getByTestId('cart-cep-lookup')).not.toBeEmpty();
-  await drawer.getByTestId('cart-calculate').click();
-  await expect(drawer.getByTestId('cart-quote-value')).toBeVisible();
-  return drawer;
-}
 
 test('a guest chooses SEDEX in the cart, keeps it at checkout and pays exactly it', async ({
   carrierPage: page,
