@@ -3,7 +3,17 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { GUEST_CART_KEY } from '@/lib/cart/guest-cart';
 import { storeTokens } from '@/lib/session';
 import { accessToken, installFakeApi, type FakeApi } from '@test/fake-api';
-import { CPF, PAULISTA, PHONE, cartCheckoutState, savedProfile } from '@test/fixtures';
+import {
+  CART_LINES,
+  CART_QUOTE,
+  CPF,
+  PAULISTA,
+  PHONE,
+  cartCheckoutState,
+  savedProfile,
+} from '@test/fixtures';
+import { buildCheckoutState } from '@/lib/cart/checkout-state';
+import { SHIPPING_OPTION_UNAVAILABLE } from '@semijoias/domain/messages';
 import { providers } from '@test/providers';
 import type { PaymentMethod } from '@semijoias/domain/payment-terms';
 import {
@@ -817,5 +827,103 @@ describe('a logged-in shopper at the checkout', () => {
       valor_total: '239.70',
       quantidade_itens: 3,
     });
+  });
+});
+
+describe("the carriers' services (issue 35)", () => {
+  const PAC = {
+    id: 1,
+    transportadora: 'Correios',
+    servico: 'PAC',
+    valor: '12.90',
+    prazo: '5-8',
+    gratis: false,
+  };
+  const SEDEX = { ...PAC, id: 2, servico: 'SEDEX', valor: '24.50', prazo: '2' };
+  const JADLOG = { ...PAC, id: 3, transportadora: 'Jadlog', servico: '.Package', valor: '15.30' };
+
+  /** A guest ready to pay, her cart quoted with PAC and SEDEX, SEDEX chosen in the drawer. */
+  async function guestWithSedex() {
+    const state = buildCheckoutState(CART_LINES, {
+      ...CART_QUOTE,
+      quote: { ...CART_QUOTE.quote, valor: 2450, prazo: '2' },
+      options: [PAC, SEDEX],
+      serviceId: 2,
+    });
+    const rendered = renderHook(() => useCheckout(state), { wrapper: providers() });
+    await waitFor(() => expect(rendered.result.current.cepLookup.status).toBe('found'));
+    await waitFor(() => expect(rendered.result.current.paymentTermsPending).toBe(false));
+    type(rendered.result, GUEST);
+    choose(rendered.result, 'cartao');
+    return rendered;
+  }
+
+  it("comes with the cart's choice, and the service she picks sets the freight and reaches api/pay", async () => {
+    const { result } = await guestWithSedex();
+    expect(result.current.delivery).toMatchObject({ serviceId: 2, options: [PAC, SEDEX] });
+    expect(result.current.totals).toMatchObject({ frete: 2450, total: 26420 });
+
+    act(() => result.current.chooseShippingService(1));
+    expect(result.current.delivery.serviceId).toBe(1);
+    expect(result.current.totals).toMatchObject({ frete: 1290, total: 25260 });
+
+    click(result);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    expect(api.callsTo('POST /api/pay/')[0]?.body).toMatchObject({
+      frete: '12.90',
+      total: '252.60',
+      frete_servico: 1,
+    });
+  });
+
+  it('after api/pay refuses her service, shows why, offers the services quoted now with the cheapest chosen, and pays with it', async () => {
+    api.on('POST /api/pay/', (call) =>
+      (call.body as { frete_servico?: number }).frete_servico === 2
+        ? { status: 409, body: { success: false, error: SHIPPING_OPTION_UNAVAILABLE } }
+        : { status: 201, body: { reference: '100024', chave: 'outra', total: '254.00' } },
+    );
+    api.on('POST /api/calcular-frete/', {
+      body: {
+        success: true,
+        frete: {
+          valor: '12.90',
+          valor_frete: '12.90',
+          prazo: '5-8',
+          gratis: false,
+          motivo_gratis: null,
+          regiao: 'Sudeste',
+          peso_total: 0.6,
+        },
+        opcoes: [PAC, JADLOG],
+        cep_destino: '01310100',
+        subtotal: '239.70',
+        quantidade_itens: 3,
+      },
+    });
+    const { result } = await guestWithSedex();
+
+    click(result);
+    await waitFor(() => expect(result.current.error).toBe(SHIPPING_OPTION_UNAVAILABLE));
+    expect(api.callsTo('POST /api/pagamento/')).toEqual([]);
+    // The same CEP asked again, her pieces with it (a guest).
+    await waitFor(() => expect(result.current.delivery.options).toEqual([PAC, JADLOG]));
+    expect(api.callsTo('POST /api/calcular-frete/')[0]?.body).toMatchObject({
+      cep_destino: '01310100',
+      itens: [
+        { id: 3, quantidade: 2 },
+        { id: 7, quantidade: 1 },
+      ],
+    });
+    expect(result.current.delivery).toMatchObject({ serviceId: 1, recalculated: false });
+    expect(result.current.totals).toMatchObject({ frete: 1290, total: 25260 });
+
+    act(() => result.current.chooseShippingService(3));
+    expect(result.current.totals).toMatchObject({ frete: 1530 });
+    click(result);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PAYMENT_URL));
+    const calls = api.callsTo('POST /api/pay/');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.body).toMatchObject({ frete: '15.30', frete_servico: 3 });
+    expect(calls[1]?.headers['Idempotency-Key']).not.toBe(calls[0]?.headers['Idempotency-Key']);
   });
 });

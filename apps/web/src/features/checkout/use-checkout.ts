@@ -16,6 +16,8 @@ import {
   checkoutAddressSaveError,
   CHECKOUT_FAILED,
   paymentErrorMessage,
+  SHIPPING_OPTION_INVALID,
+  SHIPPING_OPTION_UNAVAILABLE,
 } from '@semijoias/domain/messages';
 import { toCents } from '@semijoias/domain/money';
 import {
@@ -74,6 +76,13 @@ import { useDeliveryQuote, type DeliveryQuote } from './use-delivery-quote';
 /** A 4xx is the server's definite refusal: nothing was made, the next try gets a new key. */
 function isRefusal(error: unknown): boolean {
   return isApiError(error) && error.status >= 400 && error.status < 500;
+}
+
+/** api/pay refused the carrier's service she chose (docs/carrier-quotes-contract.md). */
+function isServiceRefusal(error: unknown): boolean {
+  if (!isApiError(error) || (error.status !== 409 && error.status !== 422)) return false;
+  const data = error.data as { error?: unknown } | null | undefined;
+  return data?.error === SHIPPING_OPTION_UNAVAILABLE || data?.error === SHIPPING_OPTION_INVALID;
 }
 
 export type CheckoutView =
@@ -324,6 +333,12 @@ export function useCheckout(state: CheckoutNavigationState): Checkout {
           if (order.chave) rememberOrderChave(order.reference, order.chave);
         } catch (payError) {
           if (isRefusal(payError)) saveAttempt({ ...current, payKey: newIdempotencyKey() });
+          if (isServiceRefusal(payError)) {
+            // Her carrier's service no longer serves the CEP (issue 35): the options offered now,
+            // the cheapest chosen, and the server's words above the button.
+            setChosenService(null);
+            quote.requote();
+          }
           throw payError;
         }
       }

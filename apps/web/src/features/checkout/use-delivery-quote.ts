@@ -14,7 +14,7 @@ import {
 } from '@semijoias/domain/shipping';
 import { toCents } from '@semijoias/domain/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { CheckoutNavigationState } from '@/lib/cart/checkout-state';
 import { pickOption, quoteWithOption, requestShippingQuote } from '@/lib/shipping';
 
@@ -46,6 +46,11 @@ export interface DeliveryQuoteState {
   pending: boolean;
   /** The quote for the delivery CEP, waiting for it if needed (the payment uses this). */
   resolve: () => Promise<DeliveryQuote>;
+  /**
+   * Ask the server again for this CEP, the cart's too: api/pay refused her service (issue 35),
+   * the options she chooses among are the ones offered now.
+   */
+  requote: () => void;
 }
 
 function cartQuote(state: CheckoutNavigationState): DeliveryQuote {
@@ -84,10 +89,13 @@ export function useDeliveryQuote(
     ...(p.variacao_id === undefined ? {} : { variacao_id: p.variacao_id }),
   }));
   const digits = deliveryCep ? cepDigits(deliveryCep) : '';
-  const differs = digits.length === 8 && digits !== cepDigits(state.cepDestino);
+  // Each refusal of her service asks again, the cart's CEP included.
+  const [requoted, setRequoted] = useState(0);
+  const sameCep = digits === cepDigits(state.cepDestino);
+  const differs = digits.length === 8 && (!sameCep || requoted > 0);
 
   // Without a cart CEP, the first quote is the delivery address's, not a recalculation.
-  const recalculated = cepDigits(state.cepDestino).length === 8;
+  const recalculated = !sameCep && cepDigits(state.cepDestino).length === 8;
   const options = {
     queryKey: [
       'checkout',
@@ -97,6 +105,7 @@ export function useDeliveryQuote(
       itemCount,
       loggedIn,
       recalculated,
+      requoted,
     ] as const,
     queryFn: async (): Promise<DeliveryQuote> => {
       try {
@@ -131,18 +140,32 @@ export function useDeliveryQuote(
   };
   const query = useQuery({ ...options, enabled: differs });
   const base = cartQuote(state);
-  const chosen = serviceId ?? base.serviceId;
+  // After a refusal the cart's choice is the refused one: the cheapest offered now stands.
+  const chosen = serviceId ?? (requoted > 0 ? null : base.serviceId);
 
   const resolve = useCallback(
     async () => withChoice(differs ? await queryClient.fetchQuery(options) : base, chosen),
     // options and base are rebuilt from these on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [differs, digits, subtotalCents, itemCount, loggedIn, queryClient, state, recalculated, chosen],
+    [
+      differs,
+      digits,
+      subtotalCents,
+      itemCount,
+      loggedIn,
+      queryClient,
+      state,
+      recalculated,
+      chosen,
+      requoted,
+    ],
   );
+  const requote = useCallback(() => setRequoted((n) => n + 1), []);
 
   return {
     current: withChoice(differs && query.data ? query.data : base, chosen),
     pending: differs && query.isFetching,
     resolve,
+    requote,
   };
 }
