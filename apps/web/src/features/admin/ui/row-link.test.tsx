@@ -104,7 +104,8 @@ describe("the orders table's rows", () => {
   it('open the order from anywhere on the row', async () => {
     show(<OrdersList />);
     const row = await orderRow('100002');
-    fireEvent.click(row.querySelector('td:nth-child(3) p')!);
+    // The customer's cell (after the label's box, the number and the date).
+    fireEvent.click(row.querySelector('td:nth-child(4) p')!);
     expect(await screen.findByText('Pedido 100002 aberto')).toBeTruthy();
     expect(open).not.toHaveBeenCalled();
   });
@@ -138,7 +139,7 @@ describe("the orders table's rows", () => {
     vi.spyOn(window, 'getSelection').mockReturnValue({
       toString: () => 'cliente100002@exemplo.com.br',
     } as Selection);
-    fireEvent.click(row.querySelector('td:nth-child(3) p:last-child')!);
+    fireEvent.click(row.querySelector('td:nth-child(4) p:last-child')!);
     expect(screen.queryByText('Pedido 100002 aberto')).toBeNull();
     vi.mocked(window.getSelection).mockRestore();
   });
