@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './fixtures/a11y';
+import { expectHydrated } from './fixtures/helpers';
 import { expect, test } from './fixtures/test';
 
 // A listing's sort and filters as a shopper uses them, on her phone (the filters in a sheet) and
@@ -46,7 +47,9 @@ test('a category sorted and filtered: the address, back, Limpar filtros, the ser
   await expect(count).toHaveText(counter(36, all.total));
   await expect(cards.first()).toContainText(all.results[0]!.name);
 
-  // The sort: the address says it, the cheapest comes first.
+  // The sort: the address says it, the cheapest comes first. (Chosen once the page is the app's:
+  // before hydration a change of the select goes nowhere, as a shopper never sees on 4G.)
+  await expectHydrated(page.getByTestId('listing-sort'));
   await page.getByTestId('listing-sort').selectOption('menor-preco');
   await expect(page).toHaveURL(/\/aneis\?ordem=menor-preco$/);
   await expect(cards.first()).toContainText(cheapest.results[0]!.name);
