@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  FREE_SHIPPING_REASON,
   FREE_SHIPPING_THRESHOLD,
   freeShippingProgress,
   isCartQuoteStale,
@@ -7,6 +8,7 @@ import {
   quoteFromWire,
   quoteShipping,
   quoteToWire,
+  quoteWithService,
   SHIPPING_FALLBACK_LABEL,
   weightSurcharge,
 } from './shipping';
@@ -170,5 +172,27 @@ describe('isCartQuoteStale: the subtotal or the units moved', () => {
     [cart(10000, 2), cart(9999, 1), true],
   ])('quoted %j, now %j -> %s', (quoted, current, stale) => {
     expect(isCartQuoteStale(quoted, current)).toBe(stale);
+  });
+});
+
+describe('quoteWithService (issue 35)', () => {
+  const table = quoteShipping({ cep: '20040020', subtotalCents: 8990, itemCount: 1 });
+
+  it("takes the service's price, days and free mark; the region and weight stay", () => {
+    expect(quoteWithService(table, { valor: 2745, prazo: '1-2', gratis: false })).toEqual({
+      ...table,
+      valor: 2745,
+      prazo: '1-2',
+      gratis: false,
+      motivo_gratis: null,
+    });
+  });
+
+  it('names the R$ 600 rule on a free service, and drops it on a paid one', () => {
+    const free = quoteWithService(table, { valor: 0, prazo: '4-5', gratis: true });
+    expect(free).toMatchObject({ gratis: true, motivo_gratis: FREE_SHIPPING_REASON });
+    expect(
+      quoteWithService(free, { valor: 2745, prazo: '1-2', gratis: false }).motivo_gratis,
+    ).toBeNull();
   });
 });

@@ -185,6 +185,23 @@ export interface ShippingOptionWire {
   gratis: boolean;
 }
 
+/**
+ * The quote as one carrier's service makes it (issue 35): its price, days and free mark replace
+ * the quote's; the region and weight stay. The server's api/pay and the pages use this one rule.
+ */
+export function quoteWithService(
+  quote: ShippingQuote,
+  service: { valor: Cents; prazo: string; gratis: boolean },
+): ShippingQuote {
+  return {
+    ...quote,
+    valor: service.valor,
+    prazo: service.prazo,
+    gratis: service.gratis,
+    motivo_gratis: service.gratis ? FREE_SHIPPING_REASON : null,
+  };
+}
+
 /** Days as the store writes them: '2' or '3-5'. */
 export function daysRange(min: number, max: number): string {
   return min >= max ? String(max) : `${min}-${max}`;

@@ -5,8 +5,8 @@
 import { cepDigits } from '@semijoias/domain/cep';
 import { centsToDecimal, toCents, type Cents } from '@semijoias/domain/money';
 import {
-  FREE_SHIPPING_REASON,
   quoteFromWire,
+  quoteWithService,
   type ShippingOptionWire,
   type ShippingQuote,
   type ShippingQuoteWire,
@@ -81,19 +81,17 @@ export function pickOption(
   return options.find((o) => o.id === serviceId) ?? options[0] ?? null;
 }
 
-/** The quote as `option` makes it: its price, days and free mark (the region and weight stay). */
+/** The quote as `option` makes it (the domain's rule; the wire's reais read as centavos). */
 export function quoteWithOption(
   quote: ShippingQuote,
   option: ShippingOptionWire | null,
 ): ShippingQuote {
   if (!option) return quote;
-  return {
-    ...quote,
+  return quoteWithService(quote, {
     valor: toCents(option.valor) ?? quote.valor,
     prazo: option.prazo,
     gratis: option.gratis,
-    motivo_gratis: option.gratis ? FREE_SHIPPING_REASON : null,
-  };
+  });
 }
 
 export interface CepAddress {

@@ -6,7 +6,7 @@
  * audited), an unpaid order refused, Melhor Envio off. With TEST_DATABASE_URL the concurrent calls
  * run on several PostgreSQL connections at once; on PGlite they interleave on one.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -16,7 +16,7 @@ import {
   LABEL_INVOICE_KEY_INVALID,
 } from '@semijoias/domain/messages';
 import { buildApp } from '../../app.js';
-import { auditLog, orders, shippingLabels } from '../../db/schema.js';
+import { auditLog, orders, rateLimitBuckets, shippingLabels } from '../../db/schema.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
 import { startFakeMelhorEnvio, type FakeMelhorEnvio } from '../../../test/fake-melhor-envio.js';
@@ -90,8 +90,13 @@ afterAll(async () => {
   await fake?.stop();
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   fake.reset();
+  // Each test starts with the account's shared count empty (its own test is shared-limiter's):
+  // otherwise the file's calls fill the 5 s slots and every test waits for the next one.
+  await testDb.database.db
+    .delete(rateLimitBuckets)
+    .where(like(rateLimitBuckets.key, 'melhor-envio:%'));
 });
 
 async function paidOrder(options: TestOrderOptions = {}) {

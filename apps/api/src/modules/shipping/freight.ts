@@ -19,8 +19,8 @@ import { CATEGORIES } from '@semijoias/domain/catalog';
 import { centsToDecimal, type Cents } from '@semijoias/domain/money';
 import {
   daysRange,
-  FREE_SHIPPING_REASON,
   FREE_SHIPPING_THRESHOLD,
+  quoteWithService,
   shippingRegion,
   type ShippingOptionWire,
   type ShippingQuote,
@@ -101,19 +101,18 @@ export function chooseFreight(
       ? quote.options[0]!
       : quote.options.find((o) => o.serviceId === serviceId);
   if (!option) return null;
-  return { quote: { ...quote.cheapest, ...optionQuote(option) }, option };
+  return { quote: quoteWithService(quote.cheapest, figuresOf(option)), option };
 }
 
-function optionQuote(
-  option: FreightOption,
-): Pick<ShippingQuote, 'valor' | 'prazo' | 'gratis' | 'motivo_gratis'> {
-  return {
-    valor: option.cents,
-    prazo: option.days,
-    gratis: option.free,
-    motivo_gratis: option.free ? FREE_SHIPPING_REASON : null,
-  };
-}
+/** A quote's figures before a service's (quoteWithService replaces them all). */
+const NO_SERVICE = { valor: 0, prazo: '', gratis: false, motivo_gratis: null };
+
+/** An option's figures, as the domain's quoteWithService takes them. */
+const figuresOf = (option: FreightOption) => ({
+  valor: option.cents,
+  prazo: option.days,
+  gratis: option.free,
+});
 
 interface Measured extends FreightPiece {
   categorySlug: CategorySlug;
@@ -275,11 +274,14 @@ export function createFreightQuoter(deps: {
       const grams = pieces.reduce((sum, p) => sum + p.weightGrams * p.quantity, 0);
       const cheapest = options[0]!;
       return {
-        cheapest: {
-          ...optionQuote(cheapest),
-          regiao: shippingRegion(input.cep).regiao,
-          peso_total: grams / 1000,
-        },
+        cheapest: quoteWithService(
+          {
+            ...NO_SERVICE,
+            regiao: shippingRegion(input.cep).regiao,
+            peso_total: grams / 1000,
+          },
+          figuresOf(cheapest),
+        ),
         options,
       };
     },
