@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { fillShippingSender } from './fixtures/admin';
 import { shot } from './fixtures/helpers';
 import { expect, test } from './fixtures/test';
 
@@ -25,16 +26,7 @@ test('an owner saves the sender and a service on Frete and finds them after a re
     page.getByText('Salve um token do Melhor Envio antes de testar a conexão.'),
   ).toBeVisible();
 
-  await page.getByLabel('Nome ou razão social').fill('Duas Irmãs Semijoias');
-  await page.getByLabel('CPF ou CNPJ').fill('529.982.247-25');
-  await page.getByLabel('Telefone').fill('11987654321');
-  await page.getByLabel('E-mail', { exact: true }).fill('envios@semijoias.test');
-  await page.getByLabel('CEP de origem').fill('01310100');
-  await page.getByLabel('Rua').fill('Avenida Paulista');
-  await page.getByLabel('Número').fill('1000');
-  await page.getByLabel('Bairro').fill('Bela Vista');
-  await page.getByLabel('Cidade').fill('São Paulo');
-  await page.getByLabel('UF').selectOption('SP');
+  await fillShippingSender(page);
   await page.getByRole('checkbox', { name: /Mini Envios/ }).check();
   await page.getByLabel('Margem Mini Envios (R$)').fill('2,50');
   await page.getByLabel('Largura (cm) — Anéis').fill('8');

@@ -67,6 +67,10 @@ test('a guest chooses SEDEX in the cart, keeps it at checkout and pays exactly i
   });
   await expect(page.getByTestId('order-carrier')).toHaveText('Correios · SEDEX');
   await expect(page.getByTestId('order-shipping')).toHaveText(brl(sedexPrice));
+  await shot(
+    page.getByTestId('order-carrier').locator('xpath=ancestor::dl[1]'),
+    'pedido-transportadora',
+  );
 });
 
 test('with Melhor Envio failing, the cart shows the table and the checkout goes on', async ({

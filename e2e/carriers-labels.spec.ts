@@ -1,3 +1,4 @@
+import { fillShippingSender } from './fixtures/admin';
 import { expect, test } from './fixtures/carrier-store';
 import { mailTo, shot } from './fixtures/helpers';
 import { catalogProducts, payAtSandbox, placeGuestOrder } from './fixtures/orders';
@@ -19,16 +20,7 @@ test('an owner buys, prints and tracks the label of a paid order', async ({
   // The sender the labels carry, on 'Frete'.
   await page.goto('/admin/frete');
   await expect(page.getByRole('heading', { level: 1, name: 'Frete' })).toBeVisible();
-  await page.getByLabel('Nome ou razão social').fill('Duas Irmãs Semijoias');
-  await page.getByLabel('CPF ou CNPJ').fill('529.982.247-25');
-  await page.getByLabel('Telefone').fill('11987654321');
-  await page.getByLabel('E-mail', { exact: true }).fill('envios@semijoias.test');
-  await page.getByLabel('CEP de origem').fill('01310100');
-  await page.getByLabel('Rua').fill('Avenida Paulista');
-  await page.getByLabel('Número').fill('1000');
-  await page.getByLabel('Bairro').fill('Bela Vista');
-  await page.getByLabel('Cidade').fill('São Paulo');
-  await page.getByLabel('UF').selectOption('SP');
+  await fillShippingSender(page);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Configurações de frete salvas.', { exact: true })).toBeVisible();
 

@@ -1,13 +1,9 @@
-// Shipping quotes: POST /api/calcular-frete/ and the seam for who prices a delivery.
+// Shipping quotes: POST /api/calcular-frete/, the freight of a cart (carriers or SPEC §9's table).
 export { shippingRoutes } from './routes.js';
 export { tableShippingQuoter, type ShippingQuoter } from './quote.js';
 export {
   chooseFreight,
   createFreightQuoter,
-  FREIGHT_CACHE_MS,
   type ChosenFreight,
-  type FreightOption,
-  type FreightPiece,
-  type FreightQuote,
   type FreightQuoter,
 } from './freight.js';

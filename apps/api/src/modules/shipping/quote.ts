@@ -1,10 +1,8 @@
 /**
- * The seam for who prices a delivery (ARCHITECTURE: "an adapter seam for a carrier API"). Today
- * the only quoter is SPEC §9's table, computed by the domain's `quoteShipping`, the same function
- * the browser falls back to, so the server's figure and the estimate never disagree. A carrier
- * (Correios, Melhor Envio...) would be another ShippingQuoter chosen in app.ts from a setting; it
- * answers the same ShippingQuote and must give up within its own timeout (and may fall back to
- * the table), because the quote call must never hang.
+ * SPEC §9's table as a quoter (ARCHITECTURE: "an adapter seam for a carrier API"), computed by
+ * the domain's `quoteShipping`, the same function the browser falls back to, so the server's
+ * figure and the estimate never disagree. The carriers (Melhor Envio) are asked by freight.ts,
+ * which falls back to this one whenever they are off, failing or slow.
  */
 import { quoteShipping, type QuoteInput, type ShippingQuote } from '@semijoias/domain/shipping';
 
