@@ -20,6 +20,7 @@ const TEMPLATE = `<!doctype html>
     <title>Loja</title>
     <!--/app-head-->
     <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-4.js">
     <link rel="stylesheet" crossorigin href="/assets/index-1.css">
   </head>
   <body>
@@ -115,17 +116,20 @@ describe('server-rendered pages', () => {
     expect(html).toContain(
       '<script type="application/json" id="estado-inicial">{"queries":[]}</script>',
     );
-    // The page's chunk and what it imports, not the entry (already in the template).
-    // At low priority, as the app's entry: the page is whole in its HTML, its pictures go first.
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Page-2.js" />',
+    // No module is asked for before the first paint: one deferred classic script names them
+    // (the page's chunk and what it imports, then the entry's), and starts them after it.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    const start = html.match(
+      /<script defer src="(\/assets\/start-[0-9a-f]{10}\.js)" data-entry="\/assets\/index-1\.js" data-preload="([^"]*)"><\/script>/,
     );
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/shared-3.js" />',
-    );
-    expect(html).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script>',
-    );
+    expect(start?.[2]).toBe('/assets/Page-2.js /assets/shared-3.js /assets/vendor-4.js');
+    const script = await app.inject({ url: start![1] });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.body).toContain("script.type = 'module'");
+    expect(script.body).toContain('requestAnimationFrame');
     expect(html.match(/assets\/index-1\.js/g)).toHaveLength(1);
     // Its stylesheet inline: the first paint waits for no second request.
     expect(html).toContain('<style>.joia{color:#86683a}</style>');

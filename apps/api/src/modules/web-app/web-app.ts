@@ -19,6 +19,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEMO_STORE_RIBBON_TEXT, DEMO_STORE_RIBBON_TITLE } from '@semijoias/domain/messages';
+import { START_SCRIPT, START_SCRIPT_PATH, startTag, takeAppModules } from './start-after-paint.js';
 import {
   GATHER_HEADER,
   sendCached,
@@ -112,6 +113,13 @@ export async function registerWebApp(
     },
   });
 
+  app.get(START_SCRIPT_PATH, (_req, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(START_SCRIPT),
+  );
+
   const built = readFileSync(indexFile, 'utf8');
   const template = options.demonstration
     ? built.replace('<div id="root">', () => `${DEMO_RIBBON}\n    <div id="root">`)
@@ -119,7 +127,9 @@ export async function registerWebApp(
   // A server-rendered page carries its stylesheet inline: the first paint then waits for no
   // second request (on a phone's network one round trip is 150 ms or more). The CSP allows
   // inline styles already (the components' style attributes); the shell keeps the cached file.
-  const pageTemplate = paintFirst(inlineStylesheets(template, webDist));
+  // Its code starts after its first paint (start-after-paint.ts).
+  const appModules = takeAppModules(inlineStylesheets(template, webDist));
+  const pageTemplate = appModules.template;
   const entry = await loadServerEntry(app, options.webServerEntry, options.pageCache);
   const manifest = readManifest(webDist);
   // A page the browser renders (cart, checkout, account): the shell, kept out of search results.
@@ -129,11 +139,15 @@ export async function registerWebApp(
   );
 
   function pageHtml(page: RenderedPage): string {
-    const preloads = modulePreloads(manifest, page.modules)
-      .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}" />`)
-      .join('\n    ');
+    // The page's own chunks first: the entry's import of them then finds them on the way.
+    const start = appModules.entry
+      ? startTag(appModules.entry, [
+          ...modulePreloads(manifest, page.modules),
+          ...appModules.preloads,
+        ])
+      : '';
     return pageTemplate
-      .replace(HEAD_MARK, () => `${page.head}\n    ${preloads}`)
+      .replace(HEAD_MARK, () => `${page.head}\n    ${start}`)
       .replace(HTML_MARK, () => page.html)
       .replace(
         STATE_MARK,
@@ -270,25 +284,6 @@ async function loadServerEntry(
     });
   });
   return entry;
-}
-
-/**
- * A server-rendered page is whole in its HTML: its pictures come before its code. The app's
- * scripts and their preloads are fetched at low priority, so on a phone's network the page's main
- * picture (preloaded at high priority, lib/head-tags.ts) is not sharing the bandwidth with the
- * JavaScript that hydrates it. The shell of a client-side page keeps them at their usual
- * priority: it shows nothing before its code.
- */
-function paintFirst(template: string): string {
-  return template
-    .replace(
-      /<script type="module" crossorigin/g,
-      '<script type="module" fetchpriority="low" crossorigin',
-    )
-    .replace(
-      /<link rel="modulepreload" crossorigin/g,
-      '<link rel="modulepreload" fetchpriority="low" crossorigin',
-    );
 }
 
 /** `<link rel="stylesheet" href="/assets/x.css">` of the build → `<style>` with the file's text. */
