@@ -23,6 +23,7 @@ import {
   setProduct,
   shopper,
 } from '../../../test/checkout.js';
+import { FREIGHT_OUTAGE_PAUSE_MS } from './freight.js';
 import { startFakeMelhorEnvio, type FakeMelhorEnvio } from '../../../test/fake-melhor-envio.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
 import { useTestApp } from '../../../test/helpers.js';
@@ -184,10 +185,40 @@ describe('POST /api/calcular-frete/ with Melhor Envio on', () => {
     expect(Date.now() - started).toBeLessThan(6_000);
     expect(hung.opcoes).toEqual([]);
     expect(hung.frete).toMatchObject({ valor: brl(table.valor), prazo: table.prazo });
-    // The failure was not kept: Melhor Envio answering again is heard at once.
+    // She waited: for the next 30 s the table quotes alone, at once, Melhor Envio not asked.
+    fake.mode = 'ok';
+    const asked = calculations();
+    const paused = Date.now();
+    const during = await quoted({ ...body, cep_destino: '60020-000' });
+    expect(Date.now() - paused).toBeLessThan(1_000);
+    expect(during.opcoes).toEqual([]);
+    expect(calculations()).toBe(asked);
+    // After the pause Melhor Envio is asked again and heard (the failure itself was not kept).
+    const realNow = Date.now.bind(Date);
+    const later = vi
+      .spyOn(Date, 'now')
+      .mockImplementation(() => realNow() + FREIGHT_OUTAGE_PAUSE_MS + 1_000);
+    try {
+      expect((await quoted(body)).opcoes.length).toBeGreaterThan(0);
+    } finally {
+      later.mockRestore();
+    }
+  }, 20_000);
+
+  it('a quick failure (a 500) pauses nothing: the next quote asks Melhor Envio again', async () => {
+    const ring = product();
+    await setProduct(ctx.database, ring, { priceCents: 4990, stock: 10 });
+    const body = {
+      cep_destino: '69005-000',
+      valor_total: '49.90',
+      quantidade_itens: 1,
+      itens: [{ id: ring, quantidade: 1 }],
+    };
+    fake.mode = 'error';
+    expect((await quoted(body)).opcoes).toEqual([]);
     fake.mode = 'ok';
     expect((await quoted(body)).opcoes.length).toBeGreaterThan(0);
-  }, 20_000);
+  });
 
   it('leaves out a service answering an error (Mini Envios past its 300 g)', async () => {
     const heavy = product();

@@ -11,7 +11,10 @@
  * - Answers are kept 10 minutes per CEP, pieces, measures and settings, so a shopper moving
  *   between cart and checkout, and api/pay right after, ask Melhor Envio once.
  * - Melhor Envio failing, slow (3 s), limited or answering no service: the table quotes, and
- *   nothing tells the shopper (the owners see it on the health page).
+ *   nothing tells the shopper (the owners see it on the health page). A failure that made her
+ *   wait (a timeout, a connection hanging) pauses the asking for {@link FREIGHT_OUTAGE_PAUSE_MS}
+ *   on this instance: during an outage every new cart would otherwise wait its 3 s for the
+ *   table's figure. A quick failure (a 500, a 429) costs her nothing and pauses nothing.
  */
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -84,6 +87,10 @@ export interface FreightQuoter {
 /** How long a carrier's answer is reused for the same cart and CEP. */
 export const FREIGHT_CACHE_MS = 10 * 60_000;
 const CACHE_MAX_ENTRIES = 2_000;
+/** A failed quote that took this long made her wait: Melhor Envio is down or hanging. */
+export const FREIGHT_SLOW_FAILURE_MS = 1_000;
+/** How long the table quotes alone after such a failure before Melhor Envio is asked again. */
+export const FREIGHT_OUTAGE_PAUSE_MS = 30_000;
 
 const slugOfCategory = new Map<string, CategorySlug>(CATEGORIES.map((c) => [c.name, c.slug]));
 
@@ -130,8 +137,10 @@ export function createFreightQuoter(deps: {
   now?: () => number;
 }): FreightQuoter {
   const { db, table, shippingSettings, log } = deps;
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? (() => Date.now());
   const kept = new Map<string, { at: number; options: FreightOption[] | null }>();
+  /** Until when the table quotes alone (an outage seen by this instance). */
+  let pausedUntil = 0;
   const settingsKeys = new WeakMap<EffectiveShippingSettings, string>();
 
   function settingsKey(settings: EffectiveShippingSettings): string {
@@ -199,10 +208,12 @@ export function createFreightQuoter(deps: {
     const hit = kept.get(key);
     if (hit && now() - hit.at < FREIGHT_CACHE_MS) return hit.options;
 
+    if (now() < pausedUntil) return null;
     const client = await shippingSettings.client();
     if (!client || !settings.fromCep) return null;
     const services = new Map(settings.services.map((s) => [s.id as number, s]));
     let options: FreightOption[] | null;
+    const asked = now();
     try {
       const result = await client.quote({
         fromCep: settings.fromCep,
@@ -239,12 +250,25 @@ export function createFreightQuoter(deps: {
         priced[0] = { ...priced[0]!, cents: 0, free: true };
       }
       options = priced.length > 0 ? priced : null;
+      pausedUntil = 0;
     } catch (err) {
       if (!isMelhorEnvioError(err)) throw err;
+      // No answer at all (a timeout, a connection hanging), after a wait she noticed.
+      const slow =
+        err.kind === 'indisponivel' &&
+        err.status === undefined &&
+        now() - asked >= FREIGHT_SLOW_FAILURE_MS;
+      if (slow) pausedUntil = now() + FREIGHT_OUTAGE_PAUSE_MS;
       // The kind and the call only: never the token, the CEP or an answer's body.
       log?.warn(
-        { melhorEnvio: err.kind, reason: err.reason },
-        'Melhor Envio: cotação falhou, frete pela tabela',
+        {
+          melhorEnvio: err.kind,
+          reason: err.reason,
+          ...(slow && { pausedMs: FREIGHT_OUTAGE_PAUSE_MS }),
+        },
+        slow
+          ? 'Melhor Envio: cotação lenta demais, frete pela tabela nos próximos 30 s'
+          : 'Melhor Envio: cotação falhou, frete pela tabela',
       );
       // A failure is not kept: the next quote asks again (the limiter keeps it in bounds).
       return null;
