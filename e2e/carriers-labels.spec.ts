@@ -74,6 +74,8 @@ test('an owner buys, prints and tracks the label of a paid order', async ({
   );
   expect(overflow).toBe(false);
   await card.scrollIntoViewIfNeeded();
+  // The notice over the card is gone by itself (3 s) before the picture of the whole page.
+  await expect(page.locator('li').filter({ hasText: 'A cliente recebeu o código' })).toHaveCount(0);
   await shot(page, 'etiqueta-comprada', { size: 'phone', fullPage: true });
 
   await page.setViewportSize({ width: 1366, height: 900 });

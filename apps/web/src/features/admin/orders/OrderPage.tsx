@@ -222,7 +222,7 @@ function OrderView({ order }: { order: AdminOrder }) {
               to={`/admin/pedidos/${encodeURIComponent(order.reference)}/etiqueta`}
               className={buttonClasses('outline', 'sm')}
             >
-              Etiqueta
+              Etiqueta de endereço
             </Link>
           ) : undefined
         }
