@@ -57,6 +57,7 @@
  *   tracking-code.ts     the Correios tracking code of a shipped order
  *   second-factor.ts     the owners' second factor
  *   store-health.ts      'Saúde da loja': each item's words and what to do
+ *   reviews.ts           reviews from buyers: the form's rules and refusals, the page's words
  */
 
 // By name: reading.ts also exports its helpers (isOk, field, text, firstFieldError) for the other
