@@ -96,6 +96,13 @@ export const products = pgTable(
     /** Units sold; best sellers are ordered by it. */
     salesCount: integer('sales_count').notNull().default(0),
     /**
+     * Its approved reviews (issue 36, migration 0028): how many and their stars summed, written
+     * in the transaction that approves or hides one, so every list and page shows the average
+     * without counting (and the products trigger drops the catalog cache at that commit).
+     */
+    reviewsCount: integer('reviews_count').notNull().default(0),
+    reviewsStarsSum: integer('reviews_stars_sum').notNull().default(0),
+    /**
      * 'Máximo por cliente' (issue 32): the units of this piece, all sizes together, one buyer may
      * hold in unpaid orders at once; null applies the store's default
      * (payment_settings.max_units_per_customer). docs/purchase-limits.md.
@@ -712,6 +719,11 @@ export const orders = pgTable(
      * left). Set once, by one guarded statement, with the e-mail in the same transaction.
      */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /**
+     * When the buyer was asked to review the pieces (issue 36): stamped by one guarded statement
+     * (where it is null) in the transaction that writes the e-mail to the outbox.
+     */
+    reviewRequestedAt: timestamp('review_requested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -744,6 +756,10 @@ export const orders = pgTable(
     // The back office's list, newest first: all of them, of a status, of a period.
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // The review requests' sweep (issue 36): orders shipped or delivered, not yet asked.
+    index('orders_review_due_idx')
+      .on(t.status)
+      .where(sql`${t.reviewRequestedAt} is null and ${t.status} in ('shipped', 'delivered')`),
     // The limits on unpaid orders: what one browser, one address, one buyer holds now.
     index('orders_unpaid_device_idx')
       .on(t.deviceHash)
@@ -1439,3 +1455,90 @@ export const shippingLabels = pgTable(
 );
 
 export type ShippingLabelRow = typeof shippingLabels.$inferSelect;
+
+// ------------------------------------------------------------------------------------- Reviews
+
+export const REVIEW_STATES = ['pendente', 'aprovada', 'oculta'] as const;
+
+/**
+ * A buyer's review of one line of her order (issue 36, docs/reviews-contract.md): one per line,
+ * of the line's product (its sizes share the product's reviews). Shown once the owners approve it.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .unique('reviews_order_item_unique')
+      .references(() => orderItems.id, { onDelete: 'restrict' }),
+    status: text('status').$type<(typeof REVIEW_STATES)[number]>().notNull().default('pendente'),
+    stars: integer('stars').notNull(),
+    title: text('title'),
+    body: text('body'),
+    /** Her first name and 'City/UF' as shown; 'Cliente' and null once she is anonymised. */
+    authorName: text('author_name').notNull(),
+    authorCity: text('author_city'),
+    /** The size she bought, as the order line says it ('Aro 16'); null for a piece without sizes. */
+    sizeLabel: text('size_label'),
+    /** Why the owners hid it: kept for them, never shown. */
+    hideReason: text('hide_reason'),
+    /** The owners' public answer. */
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'reviews_status_check',
+      sql`${t.status} in (${sql.raw(REVIEW_STATES.map((c) => `'${c}'`).join(', '))})`,
+    ),
+    check('reviews_stars_check', sql`${t.stars} between 1 and 5`),
+    // The product page's list: approved, newest (or best) first.
+    index('reviews_product_status_created_idx').on(t.productId, t.status, t.createdAt.desc()),
+    // The owners' list by status, newest first.
+    index('reviews_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('reviews_order_idx').on(t.orderId),
+  ],
+);
+
+export type ReviewRow = typeof reviews.$inferSelect;
+
+/**
+ * A photo of a review: uploaded with the order's link before the review is sent (then
+ * `review_id` is null; the housekeeping deletes one left so for a day), re-encoded to WebP.
+ */
+export const reviewPhotos = pgTable(
+  'review_photos',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    reviewId: integer('review_id').references(() => reviews.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    content: bytea('content').notNull(),
+    /** SHA-256 of the content, hex: its URL's name (a new photo, a new URL) and its ETag. */
+    sha256: text('sha256').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Hidden by the owners: never served nor listed publicly. */
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('review_photos_review_idx').on(t.reviewId),
+    index('review_photos_order_idx').on(t.orderId),
+  ],
+);
+
+export type ReviewPhotoRow = typeof reviewPhotos.$inferSelect;
