@@ -101,5 +101,6 @@ export const AUDIT_ENTITY_TYPES = [
   'backup',
   'payment_settings',
   'shipping_settings',
+  'review',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

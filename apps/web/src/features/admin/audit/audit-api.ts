@@ -64,6 +64,7 @@ export const ENTITY_LABEL: Record<AuditEntityType, string> = {
   backup: 'Backup',
   payment_settings: 'Pagamentos',
   shipping_settings: 'Frete',
+  review: 'Avaliação',
 };
 
 /** Where an entry's entity lives in the back office. */
@@ -83,6 +84,8 @@ export function entityPath(entry: AuditEntry): string {
       return '/admin/pagamentos';
     case 'shipping_settings':
       return '/admin/frete';
+    case 'review':
+      return '/admin/avaliacoes';
   }
 }
 
