@@ -79,6 +79,11 @@ import {
 import { createStoreHealthMonitor } from './modules/store-health/index.js';
 import { storeSettingsRoutes } from './modules/store-settings/index.js';
 import { createStockAlertSweep, stockAlertRoutes } from './modules/stock-alerts/index.js';
+import {
+  createReviewRequestSweep,
+  reviewPhotoRoutes,
+  reviewRoutes,
+} from './modules/reviews/index.js';
 import { HASHED_ASSETS_PREFIX, registerWebApp } from './modules/web-app/index.js';
 
 declare module 'fastify' {
@@ -344,6 +349,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     wakeOutbox,
   });
   app.decorate('stockAlerts', stockAlertSweep);
+  // Reviews (issue 36): each buyer asked once, some days after her order arrived.
+  const reviewRequests = createReviewRequestSweep({
+    db: database.db,
+    jwtSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    delayMinutes: config.reviewRequestDelayMinutes,
+    shippedDays: config.reviewRequestShippedDays,
+    log: app.log,
+    wakeOutbox,
+  });
 
   // The forgotten cart: a consenting customer's cart untouched for
   // CART_REMINDER_MINUTES is mailed once, at a sweep.
@@ -365,7 +380,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     mailDeps: orderMailDeps(config),
     housekeeping: createHousekeeping({ db: database.db, log: app.log }),
-    alsoEachSweep: [backups, storeHealth, stockAlertSweep, cartReminders],
+    alsoEachSweep: [backups, storeHealth, stockAlertSweep, cartReminders, reviewRequests],
   });
   app.decorate('sweeper', sweeper);
   app.addHook('onClose', () => sweeper.stop());
@@ -441,6 +456,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(marketingRoutes, { db: database.db, jwtSecret: config.jwtSecret });
 
+      // Reviews (issue 36): her form from the e-mail's link, the pieces' approved reviews.
+      await api.register(reviewRoutes, {
+        db: database.db,
+        authenticate,
+        jwtSecret: config.jwtSecret,
+        imageBaseUrl: config.imageBaseUrl,
+        cache: catalogCache,
+        rateLimits: config.rateLimits,
+      });
+
       // Back office: the owners' calls under /api/admin/, every one guarded
       // (modules/admin/routes.ts).
       await api.register(adminRoutes, {
@@ -474,6 +499,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // store updated from a release that kept them in DATA_DIR/media brings them in first.
   if (ownsDatabase) await importUploadedFilesFromDisk(database.db, config.dataDir, app.log);
   await app.register(mediaRoutes, { db: database.db });
+  // The reviews' photos (/media/avaliacoes/), from the database, hidden ones never.
+  await app.register(reviewPhotoRoutes, { db: database.db, jwtSecret: config.jwtSecret });
 
   // JPEGs of the pictures below for shared links (/media/compartilhar/*), registered first:
   // the router prefers this longer prefix to the static files' /media/* wildcard.

@@ -18,6 +18,10 @@ import {
   DEFAULT_UNPAID_UNITS_PER_ADDRESS,
   DEFAULT_UNSTARTED_ORDER_TTL_MINUTES,
 } from '@semijoias/domain/purchase-limits';
+import {
+  REVIEW_REQUEST_DELAY_MINUTES_DEFAULT,
+  REVIEW_REQUEST_SHIPPED_DAYS_DEFAULT,
+} from '@semijoias/domain/reviews';
 import { STORE_INFO } from '@semijoias/domain/store-info';
 import { appPaths, type AppPaths } from './lib/paths.js';
 import { trustProxySetting, type TrustProxy } from './lib/trust-proxy.js';
@@ -136,6 +140,15 @@ const envSchema = z
         .min(0.1)
         .max(60 * 24 * 30),
     ),
+    // A delivered order's buyer is asked for reviews this long after delivery (7 days); one never
+    // marked delivered, REVIEW_REQUEST_SHIPPED_DAYS after it was shipped (docs/reviews-contract.md).
+    REVIEW_REQUEST_DELAY_MINUTES: optional(
+      z.coerce
+        .number()
+        .min(0)
+        .max(60 * 24 * 60),
+    ),
+    REVIEW_REQUEST_SHIPPED_DAYS: optional(z.coerce.number().int().min(1).max(60)),
     // Signs the sandbox provider's notifications; unset: derived from JWT_SECRET.
     SANDBOX_WEBHOOK_SECRET: optional(
       z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }),
@@ -271,6 +284,10 @@ export interface Config {
   orderSweepIntervalSeconds: number;
   /** Minutes a consenting customer's cart stays untouched before its one e-mail. */
   cartReminderMinutes: number;
+  /** Minutes after an order's delivery before its buyer is asked for reviews. */
+  reviewRequestDelayMinutes: number;
+  /** Days after shipping before the buyer of an order never marked delivered is asked. */
+  reviewRequestShippedDays: number;
   /** Signs and verifies the sandbox provider's notifications (like the JWT secret). */
   sandboxWebhookSecret: string;
   /** Seals the owners' TOTP secrets (AES-256-GCM); never in the database or its backups. */
@@ -323,6 +340,10 @@ export interface RateLimits {
   /** POST /api/avise-me/: per e-mail address and per client IP. */
   stockAlertPerAddress: RateLimitRule;
   stockAlertPerIp: RateLimitRule;
+  /** The review form's calls: per client IP; reviews and photos sent per order. */
+  reviewPerIp: RateLimitRule;
+  reviewPerOrder: RateLimitRule;
+  reviewPhotoPerOrder: RateLimitRule;
 }
 
 const ONE_MINUTE = 60;
@@ -352,6 +373,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   secondFactorPerIp: { max: 50, windowSeconds: FIFTEEN_MINUTES },
   stockAlertPerAddress: { max: 5, windowSeconds: ONE_HOUR },
   stockAlertPerIp: { max: 20, windowSeconds: ONE_HOUR },
+  reviewPerIp: { max: 30, windowSeconds: ONE_MINUTE },
+  reviewPerOrder: { max: 10, windowSeconds: ONE_HOUR },
+  reviewPhotoPerOrder: { max: 20, windowSeconds: ONE_HOUR },
 };
 
 export function scaleRateLimits(limits: RateLimits, scale: number): RateLimits {
@@ -440,6 +464,9 @@ export function parseEnv(env: Env = process.env): Omit<
     unpaidUnitsPerAddress: e.UNPAID_UNITS_PER_ADDRESS ?? DEFAULT_UNPAID_UNITS_PER_ADDRESS,
     orderSweepIntervalSeconds: e.ORDER_SWEEP_INTERVAL_SECONDS ?? 60,
     cartReminderMinutes: e.CART_REMINDER_MINUTES ?? 240,
+    reviewRequestDelayMinutes:
+      e.REVIEW_REQUEST_DELAY_MINUTES ?? REVIEW_REQUEST_DELAY_MINUTES_DEFAULT,
+    reviewRequestShippedDays: e.REVIEW_REQUEST_SHIPPED_DAYS ?? REVIEW_REQUEST_SHIPPED_DAYS_DEFAULT,
     sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
     secondFactorKey: e.SECOND_FACTOR_KEY,
     jwtSecret: e.JWT_SECRET,

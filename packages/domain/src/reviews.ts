@@ -22,9 +22,10 @@ export const REVIEW_LINK_TTL_DAYS = 60;
 export const REVIEW_REQUEST_DELAY_MINUTES_DEFAULT = 7 * 24 * 60;
 export const REVIEW_REQUEST_SHIPPED_DAYS_DEFAULT = 20;
 
-export type ReviewStatus = 'pendente' | 'aprovada' | 'oculta';
-export type ReviewOrder = 'recentes' | 'melhores';
-export const REVIEW_ORDERS: readonly ReviewOrder[] = ['recentes', 'melhores'];
+export const REVIEW_STATES_LIST = ['pendente', 'aprovada', 'oculta'] as const;
+export type ReviewStatus = (typeof REVIEW_STATES_LIST)[number];
+export const REVIEW_ORDERS = ['recentes', 'melhores'] as const;
+export type ReviewOrder = (typeof REVIEW_ORDERS)[number];
 
 // ------------------------------------------------------------------------------------ Texts
 

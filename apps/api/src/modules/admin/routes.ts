@@ -22,6 +22,7 @@ import { adminProductsRoutes } from './products/routes.js';
 import { adminPurchaseLimitsRoutes } from './purchase-limits/routes.js';
 import { adminShippingRoutes } from './shipping/routes.js';
 import { adminStockRoutes } from './stock/routes.js';
+import { reviewAdminRoutes } from '../reviews/index.js';
 import { shippingLabelsRoutes } from '../shipping-labels/index.js';
 import { writeAudit } from './audit.js';
 import { createAdminOrdersService } from './orders/service.js';
@@ -73,6 +74,8 @@ export const adminRoutes: FastifyPluginAsyncZod<
   await app.register(adminPaymentsRoutes, deps);
   await app.register(adminPurchaseLimitsRoutes, deps);
   await app.register(adminShippingRoutes, deps);
+  // Reviews (issue 36): 'Avaliações', audited like every change of the owners.
+  await app.register(reviewAdminRoutes, { ...deps, audit: writeAudit });
   // Labels (issue 35): the audit and the orders' 'Enviado' handed in (no cycle back to admin).
   const ordersService = createAdminOrdersService(deps);
   await app.register(shippingLabelsRoutes, {

@@ -34,6 +34,8 @@ const PRODUCT_KEYS = [
   'promocao',
   'estoque',
   'tem_variacoes',
+  'avaliacao_media',
+  'avaliacoes_total',
 ].sort();
 const SUMMARY_KEYS = [
   'id',
@@ -88,6 +90,9 @@ function expectProductAs(p: ProductJson, keys: string[]) {
   expect(p.novo).toBe(seed.novo);
   expect(p.promocao).toBe(seed.promocao);
   expect(p.estoque).toBe(seed.stock);
+  // The seed has no reviews (docs/reviews-contract.md).
+  expect(p.avaliacao_media).toBeNull();
+  expect(p.avaliacoes_total).toBe(0);
   expect(p.image).toBe(`/media/produtos/${seed.key}.svg`);
   expect(p.img_pessoa).toBe(`/media/produtos/${seed.key}-pessoa.svg`);
   expect(p.image_carrossel).toBe(`/media/produtos/${seed.key}-carrossel.svg`);

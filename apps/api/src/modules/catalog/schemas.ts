@@ -178,6 +178,9 @@ export const productSchema = z.object({
   /** With variations, the sum of theirs. */
   estoque: z.number().int(),
   tem_variacoes: z.boolean(),
+  /** Its approved reviews' average, one decimal; null without any (docs/reviews-contract.md). */
+  avaliacao_media: z.number().nullable(),
+  avaliacoes_total: z.number().int(),
 });
 
 /** One size of a product sold by size (docs/variations-contract.md). */

@@ -1,5 +1,6 @@
 /** Database records -> the product JSON of SPEC §3/§7, the same for every list and the detail. */
 import { centsToDecimal } from '@semijoias/domain/money';
+import { reviewAverage } from '@semijoias/domain/reviews';
 import type { ProductDetailJson, ProductJson, ProductSummaryJson } from './schemas.js';
 import type { ProductDetail, ProductSummaryRecord, ProductWithCompositions } from './service.js';
 
@@ -47,6 +48,8 @@ export function serializeProduct(p: ProductWithCompositions, url: ImageUrl): Pro
     promocao: p.promocao,
     estoque: p.stock,
     tem_variacoes: p.variationAxis !== null,
+    avaliacao_media: reviewAverage(p.reviewsStarsSum, p.reviewsCount),
+    avaliacoes_total: p.reviewsCount,
   };
 }
 

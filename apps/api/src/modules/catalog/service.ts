@@ -47,6 +47,8 @@ export const productColumns = {
   novo: products.novo,
   promocao: products.promocao,
   variationAxis: products.variationAxis,
+  reviewsCount: products.reviewsCount,
+  reviewsStarsSum: products.reviewsStarsSum,
 };
 
 export interface ProductRecord {
@@ -67,6 +69,9 @@ export interface ProductRecord {
   promocao: boolean;
   /** The axis of its sizes, null without them. */
   variationAxis: string | null;
+  /** Its approved reviews: how many, their stars summed (issue 36). */
+  reviewsCount: number;
+  reviewsStarsSum: number;
 }
 
 /** One live size of a product, in the owners' order. */

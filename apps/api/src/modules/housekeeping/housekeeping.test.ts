@@ -208,6 +208,8 @@ describe('housekeeping', () => {
       refused_payment_notifications: 1,
       stock_alerts: 0,
       cart_reminders: 1,
+      // Photos of reviews never sent: reviews.test.ts.
+      review_photos: 0,
     });
     const reminders = await db
       .select({ sentAt: cartReminders.sentAt })

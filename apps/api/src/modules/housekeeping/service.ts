@@ -31,6 +31,7 @@ import {
   refreshTokens,
   refusedPaymentNotifications,
   stockAlerts,
+  reviewPhotos,
 } from '../../db/schema.js';
 import { VERIFICATION_TOKEN_TTL_MS } from '../accounts/index.js';
 import { RESET_TOKEN_TTL_MS } from '../auth/index.js';
@@ -57,6 +58,8 @@ export const REFUSED_NOTIFICATION_KEPT_MS = 30 * DAY_MS;
  * carts are never mailed (modules/marketing), so the record can go.
  */
 export const CART_REMINDER_KEPT_MS = 60 * DAY_MS;
+/** A review's photo uploaded and never sent with a review (or taken off it) (issue 36). */
+export const ORPHAN_REVIEW_PHOTO_KEPT_MS = DAY_MS;
 /**
  * A found address past its cache life is still served when ViaCEP fails (postal-codes/service.ts:
  * stale beats 'Erro ao validar CEP'); it is deleted only after this much longer. A stale "not
@@ -199,6 +202,15 @@ const RULES: Rule[] = [
     name: 'cart_reminders',
     table: cartReminders,
     condition: (now) => lt(cartReminders.sentAt, before(now, CART_REMINDER_KEPT_MS)),
+  },
+  {
+    name: 'review_photos',
+    table: reviewPhotos,
+    condition: (now) =>
+      and(
+        isNull(reviewPhotos.reviewId),
+        lt(reviewPhotos.createdAt, before(now, ORPHAN_REVIEW_PHOTO_KEPT_MS)),
+      ),
   },
 ];
 

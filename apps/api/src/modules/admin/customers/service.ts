@@ -46,6 +46,7 @@ import { serializeAddressProfile } from '../../addresses/index.js';
 import { hasSecondFactor } from '../../second-factor/index.js';
 import { writeAudit } from '../audit.js';
 import type { Owner } from '../../owner-access/index.js';
+import { anonymiseReviews } from '../../reviews/index.js';
 
 /** Orders whose money came in: what "total spent" adds up. */
 export const PAID_ORDER_STATUSES = STOCK_HOLDING_ORDER_STATUSES.filter(
@@ -403,6 +404,8 @@ export function createAdminCustomerService(db: Db, adminEmails: readonly string[
             ).length,
         };
         await tx.delete(cartMergeKeys).where(eq(cartMergeKeys.userId, id));
+        // Her reviews stay, unsigned; their photos go (docs/reviews-contract.md).
+        await anonymiseReviews(tx, id);
         // Changes of e-mail name her old and new addresses (issue 33): they go too.
         await tx.delete(emailChanges).where(eq(emailChanges.userId, id));
         // Stored answers of her checkouts may carry her address: they go too.

@@ -23,6 +23,8 @@ export const dashboardAnswer = z.object({
   }),
   pedidos_a_enviar: z.number(),
   pedidos_aguardando_pagamento: z.number(),
+  /** Reviews waiting for the owners' approval ('Avaliações', issue 36). */
+  avaliacoes_pendentes: z.number(),
   /**
    * The visible pieces whose total stock is low, or with a size kept in stock ('Manter em
    * estoque') that is (products/low-stock.ts), the emptiest first: a piece sold by size once

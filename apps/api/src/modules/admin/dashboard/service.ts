@@ -3,9 +3,9 @@
  * be in (paid, in_progress, shipped, delivered; a cancelled or refunded order's money is not
  * sales) — and fall on the store's day (America/Sao_Paulo), not the server's.
  */
-import { count, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { orders, products } from '../../../db/schema.js';
+import { orders, products, reviews } from '../../../db/schema.js';
 import { lowKeptSizes, lowStockCondition, lowStockOrder } from '../products/low-stock.js';
 import type { DashboardJson } from './schemas.js';
 import { earnings } from './earnings.js';
@@ -80,7 +80,7 @@ export async function dashboard(
     sql`(((now() at time zone ${tz})::date - ${SERIES_DAYS - 1}::int)::timestamp at time zone ${tz})`,
     sql`o.paid_at is not null and o.status in (${statuses})`,
   );
-  const [{ rows: series }, returns, [[toShip], [awaiting], [lowCount], lowList]] =
+  const [{ rows: series }, returns, [[toShip], [awaiting], [lowCount], lowList], [waiting]] =
     await Promise.all([
       seriesQuery,
       returnsQuery,
@@ -107,6 +107,8 @@ export async function dashboard(
           .orderBy(...lowStockOrder())
           .limit(LOW_STOCK_LIST_LIMIT),
       ]),
+      // Reviews waiting for the owners (issue 36).
+      db.select({ n: count() }).from(reviews).where(eq(reviews.status, 'pendente')),
     ]);
 
   const keptLow = await lowKeptSizes(
@@ -129,6 +131,7 @@ export async function dashboard(
     retorno_30_dias: returns,
     pedidos_a_enviar: toShip?.n ?? 0,
     pedidos_aguardando_pagamento: awaiting?.n ?? 0,
+    avaliacoes_pendentes: waiting?.n ?? 0,
     estoque_baixo: {
       total: lowCount?.n ?? 0,
       produtos: lowList.map((p) => ({
