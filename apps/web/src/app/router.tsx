@@ -10,6 +10,7 @@ import {
 import { categoryProductsQuery } from '@/features/catalog/api/get-category-products';
 import { categoryFacetsQuery, searchFacetsQuery } from '@/features/catalog/api/listing-facets';
 import { productQuery } from '@/features/catalog/api/get-product';
+import { productReviewsQuery } from '@/features/catalog/api/get-product-reviews';
 import { searchPageQuery } from '@/features/catalog/api/search-page';
 import { LISTING_PAGE_PARAMS, readListing } from '@/features/catalog/listing/listing-url';
 import { PageLoading } from '@/ui/PageLoading';
@@ -210,7 +211,11 @@ export const routes: RouteObject[] = [
                 prefetch: (client, { params }) => {
                   const id = Number(params.id);
                   return Number.isInteger(id) && id > 0
-                    ? client.prefetchQuery(productQuery(id))
+                    ? Promise.all([
+                        client.prefetchQuery(productQuery(id)),
+                        // The newest reviews' first page: the section, the summary, the JSON-LD.
+                        client.prefetchInfiniteQuery(productReviewsQuery(id)),
+                      ])
                     : Promise.resolve();
                 },
               } satisfies ServerRendered,

@@ -21,6 +21,13 @@ export interface ProductSummary {
   estoque?: number;
   /** Sold by size: the card opens the product page to choose one. */
   tem_variacoes?: boolean;
+  /**
+   * Its approved reviews' average, one decimal; null without any (docs/reviews-contract.md).
+   * Absent from answers older than issue 36.
+   */
+  avaliacao_media?: number | null;
+  /** How many approved reviews it has; absent from older answers. */
+  avaliacoes_total?: number;
 }
 
 /** One size of a piece sold by size (docs/variations-contract.md), in the owners' order. */
@@ -97,4 +104,21 @@ export function originalPriceCents(
   const original = toCents(p.preco_original);
   const current = toCents(p.price);
   return original !== null && current !== null && original > current ? original : null;
+}
+
+/** A piece's reviews as a card or its page sums them up; null when it has none (or they are unknown). */
+export interface ProductRating {
+  /** One decimal, 1 to 5. */
+  average: number;
+  count: number;
+}
+
+export function productRating(
+  p: Pick<ProductSummary, 'avaliacao_media' | 'avaliacoes_total'>,
+): ProductRating | null {
+  const count = p.avaliacoes_total ?? 0;
+  const average = p.avaliacao_media;
+  return count > 0 && typeof average === 'number' && Number.isFinite(average)
+    ? { average, count }
+    : null;
 }
