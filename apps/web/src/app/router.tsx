@@ -81,6 +81,9 @@ const UnsubscribePage = lazy(() =>
 const OrderReturnPage = lazy(() =>
   import('@/features/orders/OrderReturnPage').then((m) => ({ default: m.OrderReturnPage })),
 );
+const ReviewOrderPage = lazy(() =>
+  import('@/features/reviews/ReviewOrderPage').then((m) => ({ default: m.ReviewOrderPage })),
+);
 
 /**
  * A public page is rendered on the server (HTML that carries the page, for phones, search
@@ -245,6 +248,8 @@ export const routes: RouteObject[] = [
           { path: 'pedido/:reference', element: <OrderReturnPage /> },
           // The marketing e-mail's unsubscribe page (her token: client-side, not kept).
           { path: 'descadastrar', element: <UnsubscribePage /> },
+          // Her review of her order's pieces, from the review e-mail's link (its token: client-side).
+          { path: 'avaliar', element: <ReviewOrderPage /> },
           { path: '*', element: <NotFoundPage />, handle: { ssr: {} satisfies ServerRendered } },
         ],
       },

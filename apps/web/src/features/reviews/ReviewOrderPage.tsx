@@ -1,0 +1,161 @@
+import { REVIEW_LINK_INVALID, REVIEW_ORDER_NOT_DELIVERED } from '@semijoias/domain/reviews';
+import { CONNECTION_ERROR, serverMessage } from '@semijoias/domain/messages';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { isApiError } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/hooks';
+import { Button, ButtonLink } from '@/ui/Button';
+import { EmptyState } from '@/ui/EmptyState';
+import { Skeleton } from '@/ui/Spinner';
+import { ReviewItem } from './ReviewItem';
+import {
+  reviewOrderQuery,
+  reviewOrderQueryKey,
+  type OwnReview,
+  type ReviewableOrder,
+} from './reviews-api';
+import {
+  REVIEW_BACK_HOME,
+  REVIEW_LOAD_FAILED_TITLE,
+  REVIEW_PAGE_INTRO,
+  REVIEW_PAGE_LOADING,
+  REVIEW_PAGE_TITLE,
+  REVIEW_RETRY,
+  reviewOrderLabel,
+} from './texts';
+
+/** The e-mail's link: /avaliar?token=… */
+export const REVIEW_TOKEN_PARAM = 'token';
+
+/**
+ * /avaliar?token=…: the review e-mail's link opens it, on her phone, without a login. Her order's
+ * pieces, each with its form (or her review once sent). Rendered in the browser only and kept out
+ * of search results: it is hers alone.
+ */
+export function ReviewOrderPage() {
+  useDocumentTitle(REVIEW_PAGE_TITLE);
+  const [params] = useSearchParams();
+  const token = params.get(REVIEW_TOKEN_PARAM)?.trim() ?? '';
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...reviewOrderQuery(token), enabled: token !== '' });
+  const status = isApiError(query.error) ? query.error.status : null;
+  const order = query.data;
+
+  // The heading takes the focus once the pieces are there, so a screen reader starts with them.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const ready = order !== undefined;
+  useEffect(() => {
+    if (ready) headingRef.current?.focus({ preventScroll: true });
+  }, [ready]);
+
+  if (token === '' || status === 401 || status === 404) {
+    return <Notice testId="review-link-invalid">{REVIEW_LINK_INVALID}</Notice>;
+  }
+  if (status === 409) {
+    return <Notice testId="review-not-delivered">{REVIEW_ORDER_NOT_DELIVERED}</Notice>;
+  }
+
+  if (!order) {
+    if (query.isError) {
+      const message =
+        isApiError(query.error) && !query.error.isNetworkError
+          ? (serverMessage(query.error.data) ?? CONNECTION_ERROR)
+          : CONNECTION_ERROR;
+      return (
+        <div className="container-page py-8 sm:py-12" data-testid="review-load-failed">
+          <EmptyState
+            as="h1"
+            title={REVIEW_LOAD_FAILED_TITLE}
+            action={
+              <Button
+                variant="primary"
+                size="lg"
+                disabled={query.isFetching}
+                onClick={() => void query.refetch()}
+              >
+                {REVIEW_RETRY}
+              </Button>
+            }
+          >
+            <p role="alert">{message}</p>
+          </EmptyState>
+        </div>
+      );
+    }
+    return (
+      <div
+        className="container-page max-w-2xl space-y-5 py-8 sm:py-12"
+        aria-busy="true"
+        aria-label={REVIEW_PAGE_LOADING}
+      >
+        <Skeleton className="h-4 w-28" />
+        <Skeleton className="h-10 w-2/3 max-w-xs" />
+        <Skeleton className="h-80 rounded-3xl" />
+      </div>
+    );
+  }
+
+  const key = reviewOrderQueryKey(token);
+  const onSaved = (linha: number, review: OwnReview) =>
+    queryClient.setQueryData<ReviewableOrder>(key, (current) =>
+      current
+        ? {
+            ...current,
+            itens: current.itens.map((item) =>
+              item.linha === linha ? { ...item, avaliacao: review } : item,
+            ),
+          }
+        : current,
+    );
+
+  return (
+    <div className="bg-gradient-to-b from-cream/70 to-ivory">
+      <div className="container-page max-w-2xl py-8 sm:py-12">
+        <header>
+          <p className="eyebrow" data-testid="review-order-reference">
+            {reviewOrderLabel(order.pedido)}
+          </p>
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="mt-2 font-display text-3xl font-semibold text-ink outline-none sm:text-4xl"
+          >
+            {REVIEW_PAGE_TITLE}
+          </h1>
+          <p className="mt-2 text-[0.95rem] leading-relaxed text-ink-soft">{REVIEW_PAGE_INTRO}</p>
+        </header>
+        <div className="mt-6 space-y-5 sm:mt-8 sm:space-y-6">
+          {order.itens.map((item) => (
+            <ReviewItem
+              key={item.linha}
+              token={token}
+              item={item}
+              onSaved={onSaved}
+              onStale={() => void queryClient.invalidateQueries({ queryKey: key })}
+            />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The link no good, or the order not on its way yet: why, and the way to the shop. */
+function Notice({ testId, children }: { testId: string; children: string }) {
+  return (
+    <div className="container-page py-8 sm:py-12" data-testid={testId}>
+      <EmptyState
+        as="h1"
+        title={REVIEW_PAGE_TITLE}
+        action={
+          <ButtonLink to="/" variant="primary" size="lg">
+            {REVIEW_BACK_HOME}
+          </ButtonLink>
+        }
+      >
+        <p>{children}</p>
+      </EmptyState>
+    </div>
+  );
+}
