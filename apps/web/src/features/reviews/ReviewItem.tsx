@@ -152,14 +152,16 @@ function ReviewShown({ review }: { review: OwnReview }) {
           {review.texto}
         </p>
       )}
-      {review.fotos.length > 0 && (
+      {/* A hidden review's photos are not served any more: not shown, rather than broken. */}
+      {review.fotos.length > 0 && review.status !== 'oculta' && (
         <ul className="mt-3 flex flex-wrap gap-2">
           {review.fotos.map((photo, index) => (
             <li key={photo.id} className="size-16 overflow-hidden rounded-xl ring-1 ring-line">
-              <img
+              <SmartImage
                 src={photo.url}
                 alt={reviewPhotoAlt(index + 1)}
-                loading="lazy"
+                width={64}
+                height={64}
                 className="size-full bg-cream object-cover"
               />
             </li>

@@ -7,8 +7,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   REVIEW_LINK_INVALID,
+  REVIEW_LOCKED,
   REVIEW_ORDER_NOT_DELIVERED,
   REVIEW_PHOTO_TOO_LARGE,
+  REVIEW_PHOTOS_TOO_MANY,
   REVIEW_SAVED,
   REVIEW_STARS_REQUIRED,
   REVIEW_TEXT_MAX,
@@ -22,6 +24,7 @@ import { installFakeApi, type FakeApi } from '@test/fake-api';
 import { providers } from '@test/providers';
 import type { OwnReview, ReviewableOrder } from './reviews-api';
 import { ReviewOrderPage } from './ReviewOrderPage';
+import { REVIEW_PHOTOS_WAIT } from './texts';
 
 const TOKEN = `rv1.42.1900000000.${'a'.repeat(43)}`;
 const ORDER_ROUTE = 'GET /api/avaliacoes/pedido/';
@@ -113,11 +116,23 @@ describe('ReviewOrderPage', () => {
     expect(within(items[0]!).getByRole('heading', { name: 'Anel Solitário' })).toBeTruthy();
     expect(within(items[0]!).getByTestId('review-item-size').textContent).toBe('Aro 16');
     expect(within(items[1]!).queryByTestId('review-item-size')).toBeNull();
+    const groups = new Set<string>();
     for (const item of items) {
       const stars = within(item).getByRole('radiogroup', { name: 'Sua nota' });
-      expect(within(stars).getAllByRole('radio')).toHaveLength(5);
+      const radios = within(stars).getAllByRole('radio') as HTMLInputElement[];
+      expect(radios.map((radio) => radio.getAttribute('aria-label'))).toEqual([
+        '1 estrela',
+        '2 estrelas',
+        '3 estrelas',
+        '4 estrelas',
+        '5 estrelas',
+      ]);
+      // One native group per piece: the arrow keys move within it.
+      expect(new Set(radios.map((radio) => radio.name)).size).toBe(1);
+      groups.add(radios[0]!.name);
       expect(within(item).getByRole('button', { name: 'Enviar avaliação' })).toBeTruthy();
     }
+    expect(groups.size).toBe(2);
     const [call] = api.callsTo(ORDER_ROUTE);
     expect(call!.query.get('token')).toBe(TOKEN);
     expect(call!.headers.Authorization).toBeUndefined();
@@ -216,6 +231,54 @@ describe('ReviewOrderPage', () => {
       fotos: [92],
     });
     expect(sent!.headers.Authorization).toBeUndefined();
+  });
+
+  it('while a photo uploads: a spinner over it, and the review waits for it', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    api.on(ORDER_ROUTE, { body: order() });
+    api.on(PHOTO_ROUTE, async () => {
+      await gate;
+      return { status: 201, body: { id: 5, url: '/media/avaliacoes/5-abc.webp' } };
+    });
+    api.on(REVIEW_ROUTE, { status: 201, body: { avaliacao: review() } });
+    show();
+    const card = await piece('Anel Solitário');
+    pickPhotos(card, [photoFile()]);
+    const photo = within(card).getByTestId('review-photo');
+    expect(within(photo).getByText('Enviando foto')).toBeTruthy();
+
+    fireEvent.click(within(card).getByRole('radio', { name: '4 estrelas' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Enviar avaliação' }));
+    expect(await within(card).findByText(REVIEW_PHOTOS_WAIT)).toBeTruthy();
+    expect(api.callsTo(REVIEW_ROUTE)).toHaveLength(0);
+
+    release();
+    await waitFor(() => expect(within(photo).queryByText('Enviando foto')).toBeNull());
+    fireEvent.click(within(card).getByRole('button', { name: 'Enviar avaliação' }));
+    await within(card).findByTestId('review-saved');
+    expect(api.callsTo(REVIEW_ROUTE)[0]!.body).toMatchObject({ fotos: [5] });
+  });
+
+  it('no more than 3 photos: the extra ones are not sent, and the button goes at 3', async () => {
+    let next = 0;
+    api.on(ORDER_ROUTE, { body: order() });
+    api.on(PHOTO_ROUTE, () => {
+      next += 1;
+      return { status: 201, body: { id: next, url: `/media/avaliacoes/${next}-abc.webp` } };
+    });
+    show();
+    const card = await piece('Anel Solitário');
+    pickPhotos(card, [
+      photoFile('1.jpg'),
+      photoFile('2.jpg'),
+      photoFile('3.jpg'),
+      photoFile('4.jpg'),
+    ]);
+    expect(within(card).getAllByTestId('review-photo')).toHaveLength(3);
+    expect(within(card).getByText(REVIEW_PHOTOS_TOO_MANY)).toBeTruthy();
+    expect(card.querySelector('input[type="file"]')).toBeNull();
+    await waitFor(() => expect(api.callsTo(PHOTO_ROUTE)).toHaveLength(3));
   });
 
   it('a photo too large for the server (413): its words under the field, the photo dropped', async () => {
@@ -329,6 +392,55 @@ describe('ReviewOrderPage', () => {
     const hidden = await piece('Brinco Gota');
     expect(within(hidden).getByTestId('review-status').textContent).toBe('Avaliação enviada');
     expect(within(hidden).queryByRole('button', { name: 'Editar' })).toBeNull();
+  });
+
+  it('approved meanwhile (409): the message, the order asked again, the review now read-only', async () => {
+    const pending = review();
+    api.on(ORDER_ROUTE, { body: order({ itens: [{ ...order().itens[0]!, avaliacao: pending }] }) });
+    api.on(REVIEW_ROUTE, () => {
+      api.on(ORDER_ROUTE, {
+        body: order({
+          itens: [
+            {
+              ...order().itens[0]!,
+              avaliacao: { ...pending, status: 'aprovada', pode_editar: false },
+            },
+          ],
+        }),
+      });
+      return { status: 409, body: { error: REVIEW_LOCKED } };
+    });
+    show();
+    const card = await piece('Anel Solitário');
+    fireEvent.click(within(card).getByRole('button', { name: 'Editar' }));
+    expect(document.activeElement).toBe(within(card).getByRole('radio', { name: '4 estrelas' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Enviar avaliação' }));
+    await waitFor(() =>
+      expect(within(card).getByTestId('review-status').textContent).toBe('Publicada'),
+    );
+    expect(api.callsTo(ORDER_ROUTE)).toHaveLength(2);
+    expect(within(card).queryByRole('button', { name: 'Editar' })).toBeNull();
+  });
+
+  it('a refusal about the whole form (429) shows above the button; the connection lost too', async () => {
+    const limit = 'Muitas avaliações deste pedido. Tente novamente mais tarde.';
+    api.on(ORDER_ROUTE, { body: order() });
+    api.on(REVIEW_ROUTE, { status: 429, body: { error: limit } });
+    show();
+    const card = await piece('Brinco Gota');
+    fireEvent.click(within(card).getByRole('radio', { name: '5 estrelas' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Enviar avaliação' }));
+    expect((await within(card).findByTestId('review-form-error')).textContent).toContain(limit);
+
+    api.on(REVIEW_ROUTE, 'no-response');
+    fireEvent.click(within(card).getByRole('button', { name: 'Enviar avaliação' }));
+    await waitFor(() =>
+      expect(within(card).getByTestId('review-form-error').textContent).toContain(CONNECTION_ERROR),
+    );
+    // Her stars are still chosen, to send again.
+    expect(
+      (within(card).getByRole('radio', { name: '5 estrelas' }) as HTMLInputElement).checked,
+    ).toBe(true);
   });
 
   it('the link invalid or expired (401): its message and the way to the shop', async () => {

@@ -3,6 +3,7 @@ import { useId, type Ref } from 'react';
 import { cx } from '@/ui/cx';
 import { Line, type IconProps } from '@/ui/icon-set/line';
 import { CloseIcon } from '@/ui/icons';
+import { SmartImage } from '@/ui/SmartImage';
 import { Spinner } from '@/ui/Spinner';
 import {
   REVIEW_PHOTO_ADD,
@@ -53,9 +54,13 @@ export function ReviewPhotosField({
       <ul aria-labelledby={labelId} className="mt-3 flex flex-wrap gap-3">
         {photos.slots.map((slot, index) => (
           <li key={slot.key} className="relative size-20 sm:size-24" data-testid="review-photo">
-            <img
+            {/* A photo the owners hid is not served: its place shows the placeholder. */}
+            <SmartImage
               src={slot.src}
               alt={reviewPhotoAlt(index + 1)}
+              width={96}
+              height={96}
+              loading="eager"
               className="size-full rounded-2xl bg-cream object-cover ring-1 ring-line"
             />
             {slot.uploading && (

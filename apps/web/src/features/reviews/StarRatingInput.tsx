@@ -39,7 +39,7 @@ export function StarRatingInput({
           *
         </span>
       </p>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <div className="flex flex-col items-start sm:flex-row sm:items-center sm:gap-3">
         <div
           role="radiogroup"
           aria-labelledby={labelId}
@@ -47,14 +47,17 @@ export function StarRatingInput({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="-ml-1.5 flex"
-          onMouseLeave={() => setHovered(null)}
+          onPointerLeave={() => setHovered(null)}
         >
           {STARS.map((stars) => {
             const focusTarget = value === null ? stars === 1 : value === stars;
             return (
               <label
                 key={stars}
-                onMouseEnter={() => !disabled && setHovered(stars)}
+                // A mouse previews the stars; a finger's tap would leave its preview behind.
+                onPointerEnter={(event) => {
+                  if (event.pointerType === 'mouse' && !disabled) setHovered(stars);
+                }}
                 className={cx(
                   'relative inline-flex size-12 items-center justify-center rounded-full transition-transform',
                   'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-[-2px] has-[:focus-visible]:outline-gold-dark',
