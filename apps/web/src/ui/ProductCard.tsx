@@ -1,5 +1,12 @@
+import { reviewCountText } from '@semijoias/domain/reviews';
 import { Link } from 'react-router';
-import { priceCents, productPath, type ProductLinkState, type ProductSummary } from '@/lib/product';
+import {
+  priceCents,
+  productPath,
+  productRating,
+  type ProductLinkState,
+  type ProductSummary,
+} from '@/lib/product';
 import { ProductBadges } from './Badge';
 import { cx } from './cx';
 import { FavouriteButton } from './favourites/FavouriteButton';
@@ -7,6 +14,7 @@ import { PaymentTerms } from './PaymentTerms';
 import { Price } from './Price';
 import { Skeleton } from './Spinner';
 import { SmartImage } from './SmartImage';
+import { Stars } from './Stars';
 
 interface ProductCardProps {
   product: ProductSummary;
@@ -74,11 +82,34 @@ export function ProductCard({
         <div className="mt-auto">
           <Price product={product} />
           <PaymentTerms amountCents={priceCents(product)} className="mt-1" />
+          <CardRating product={product} />
         </div>
       </div>
       {/* After the name's link in the tab order; drawn over the picture's corner. */}
       <FavouriteButton product={product} className="absolute right-2 top-2 z-10" />
     </article>
+  );
+}
+
+/**
+ * The piece's stars and how many reviews, small, under its price. The line is there on every
+ * card, empty for a piece without reviews: the cards of a row keep one height and their prices
+ * one level, whichever have reviews, and nothing moves as the list changes.
+ */
+function CardRating({ product }: { product: ProductSummary }) {
+  const rating = productRating(product);
+  return (
+    <p data-testid="product-card-rating" className="mt-1.5 flex h-4 items-center gap-1.5 text-xs">
+      {rating && (
+        <>
+          <Stars value={rating.average} size="sm" />
+          <span aria-hidden="true" className="tabular-nums text-muted">
+            ({rating.count})
+          </span>
+          <span className="sr-only">{reviewCountText(rating.count)}</span>
+        </>
+      )}
+    </p>
   );
 }
 
