@@ -5,11 +5,13 @@
  * first page's head), so it is not part of the first download.
  */
 import { escapeHtml } from '@semijoias/domain/html';
+import { REVIEW_STARS_MAX, REVIEW_STARS_MIN } from '@semijoias/domain/reviews';
 import {
   SHARE_IMAGE_HEIGHT,
   SHARE_IMAGE_WIDTH,
   shareImageUrl,
 } from '@semijoias/domain/share-image';
+import { reviewIsoDay } from './review-dates';
 import { SEARCH_RESULTS_PATH } from './search-request';
 import { STORE_INFO } from './store-info';
 
@@ -67,7 +69,28 @@ export interface ProductFacts {
    * a ProductGroup whose variants each carry their own offer.
    */
   variations?: { axis: string; sizes: { id: number; name: string; inStock: boolean }[] };
+  /**
+   * Its approved reviews summed up (the JSON-LD's AggregateRating); left out for a piece
+   * without reviews, and then no review is written either.
+   */
+  rating?: { average: number; count: number };
+  /** Some of its approved reviews, newest first: the JSON-LD carries the first five. */
+  reviews?: ReviewFacts[];
 }
+
+/** One approved review as search engines read it (schema.org Review). */
+export interface ReviewFacts {
+  /** Her first name, as the page signs it. */
+  author: string;
+  /** When she wrote it: an ISO instant (written as São Paulo's day) or 'YYYY-MM-DD'. */
+  date: string;
+  stars: number;
+  title: string | null;
+  body: string | null;
+}
+
+/** The most reviews a product's JSON-LD carries. */
+export const JSON_LD_REVIEWS_MAX = 5;
 
 /** One tag of the head, written either as HTML (server) or as an element (browser). */
 interface HeadTag {
@@ -225,6 +248,7 @@ function productJsonLd(product: ProductFacts, path: string | undefined, origin: 
     image: product.images.map((image) => absolute(shareImageUrl(image), origin)),
     category: product.category,
     brand: { '@type': 'Brand', name: STORE_INFO.name },
+    ...reviewsJsonLd(product),
   };
   const sizes = product.variations?.sizes ?? [];
   if (product.variations && sizes.length > 0) {
@@ -250,6 +274,41 @@ function productJsonLd(product: ProductFacts, path: string | undefined, origin: 
     '@type': 'Product',
     sku: String(product.id),
     offers: offer(product.inStock, path),
+  };
+}
+
+/**
+ * The product's AggregateRating and its first reviews (schema.org Review), from its approved
+ * reviews only (the public call answers no other); nothing at all for a piece without reviews.
+ */
+function reviewsJsonLd(product: ProductFacts) {
+  const { rating } = product;
+  if (!rating || !(rating.count > 0) || !Number.isFinite(rating.average)) return {};
+  const reviews = (product.reviews ?? []).slice(0, JSON_LD_REVIEWS_MAX).map((review) => {
+    const day = reviewIsoDay(review.date);
+    return {
+      '@type': 'Review',
+      author: { '@type': 'Person', name: review.author },
+      ...(day ? { datePublished: day } : {}),
+      reviewRating: {
+        '@type': 'Rating',
+        ratingValue: review.stars,
+        bestRating: REVIEW_STARS_MAX,
+        worstRating: REVIEW_STARS_MIN,
+      },
+      ...(review.title ? { name: review.title } : {}),
+      ...(review.body ? { reviewBody: review.body } : {}),
+    };
+  });
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: rating.average,
+      reviewCount: rating.count,
+      bestRating: REVIEW_STARS_MAX,
+      worstRating: REVIEW_STARS_MIN,
+    },
+    ...(reviews.length > 0 ? { review: reviews } : {}),
   };
 }
 

@@ -8,7 +8,7 @@ import { createContext, createElement, useContext, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import type { PageHead } from './head-tags';
 
-export type { PageHead, ProductFacts } from './head-tags';
+export type { PageHead, ProductFacts, ReviewFacts } from './head-tags';
 
 /** Set while rendering on the server: the page's head is collected here for the HTML. */
 export class HeadCollector {

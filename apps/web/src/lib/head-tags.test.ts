@@ -1,0 +1,123 @@
+/**
+ * The product's JSON-LD and its reviews (issue 36): an AggregateRating and up to five Reviews for
+ * a piece with approved reviews, nothing of them for a piece without; her texts can never close
+ * the script element of the server's page.
+ */
+import { describe, expect, it } from 'vitest';
+import { headTags, type PageHead, type ProductFacts, type ReviewFacts } from './head-tags';
+
+const ORIGIN = 'https://loja.exemplo';
+
+const piece: ProductFacts = {
+  id: 6,
+  name: 'Anel Aurora',
+  description: 'Anel banhado a ouro 18k.',
+  images: ['/media/produtos/anel.svg'],
+  price: '89.90',
+  inStock: true,
+  category: 'Anel',
+};
+
+function review(overrides: Partial<ReviewFacts> = {}): ReviewFacts {
+  return {
+    author: 'Ana',
+    date: '2025-03-15T01:30:00.000Z',
+    stars: 5,
+    title: 'Linda',
+    body: 'Brilha muito.',
+    ...overrides,
+  };
+}
+
+/** The JSON-LD blocks of the server's head, as a search engine reads them. */
+function jsonLdOf(product: ProductFacts): { html: string; blocks: Record<string, unknown>[] } {
+  const head: PageHead = { title: product.name, path: '/produto/6', product };
+  const html = headTags(head, ORIGIN);
+  const blocks = [
+    ...html.matchAll(/<script data-head type="application\/ld\+json">([\s\S]*?)<\/script>/g),
+  ].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  return { html, blocks };
+}
+
+describe("a product's JSON-LD", () => {
+  it('carries the AggregateRating and its first five reviews', () => {
+    const reviews = Array.from({ length: 7 }, (_, i) =>
+      review({ author: `Cliente ${i + 1}`, stars: 5 - (i % 2) }),
+    );
+    reviews[1] = review({ author: 'Bia', title: null, body: null, date: '2025-04-02' });
+    const { blocks } = jsonLdOf({ ...piece, rating: { average: 4.7, count: 12 }, reviews });
+    expect(blocks).toHaveLength(1);
+    const [product] = blocks;
+    expect(product!['@type']).toBe('Product');
+    expect(product!.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.7,
+      reviewCount: 12,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    const written = product!.review as Record<string, unknown>[];
+    expect(written).toHaveLength(5);
+    expect(written[0]).toEqual({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'Cliente 1' },
+      // 01:30 UTC on the 15th is still the 14th in São Paulo.
+      datePublished: '2025-03-14',
+      reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+      name: 'Linda',
+      reviewBody: 'Brilha muito.',
+    });
+    // No title nor text: only her name, the day and the stars.
+    expect(written[1]).toEqual({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'Bia' },
+      datePublished: '2025-04-02',
+      reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+    });
+  });
+
+  it('has neither rating nor review for a piece without reviews', () => {
+    for (const facts of [
+      piece,
+      { ...piece, rating: { average: 0, count: 0 }, reviews: [] },
+      { ...piece, reviews: [review()] },
+    ]) {
+      const [product] = jsonLdOf(facts).blocks;
+      expect(product).not.toHaveProperty('aggregateRating');
+      expect(product).not.toHaveProperty('review');
+    }
+  });
+
+  it('puts the rating on the group of a piece sold by size', () => {
+    const [group] = jsonLdOf({
+      ...piece,
+      variations: { axis: 'Aro', sizes: [{ id: 41, name: '12', inStock: true }] },
+      rating: { average: 4, count: 1 },
+      reviews: [review({ stars: 4 })],
+    }).blocks;
+    expect(group!['@type']).toBe('ProductGroup');
+    expect(group!.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
+    expect(group!.review).toHaveLength(1);
+  });
+
+  it('escapes her texts: a </script> in a review cannot close the element', () => {
+    const body = 'Amei </script><script>alert("oi")</script> <!-- fim';
+    const { html, blocks } = jsonLdOf({
+      ...piece,
+      rating: { average: 5, count: 1 },
+      reviews: [review({ title: '<b>Ótimo</b>', body, author: 'Ana</script>' })],
+    });
+    // One script element, opened and closed once: nothing of hers reads as markup.
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).not.toContain('<!--');
+    expect(html).toContain('\\u003c/script>\\u003cscript>alert');
+    // And the data reads back as she wrote it.
+    const [written] = blocks[0]!.review as Record<string, unknown>[];
+    expect(written).toMatchObject({
+      author: { name: 'Ana</script>' },
+      name: '<b>Ótimo</b>',
+      reviewBody: body,
+    });
+  });
+});
