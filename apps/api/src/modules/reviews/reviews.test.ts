@@ -305,6 +305,22 @@ describe('only buyers review', () => {
       `/api/avaliacoes/pedido/?pedido=${placed.order.reference}`,
     );
     expect(mine.statusCode, mine.body).toBe(200);
+    // Her account's 'Avaliar minhas joias': the link's token of her own order.
+    const link = await adminCall(
+      ctx.app,
+      access,
+      'GET',
+      `/api/avaliacoes/link/?pedido=${placed.order.reference}`,
+    );
+    expect(link.statusCode, link.body).toBe(200);
+    const form = await ctx.app.inject({
+      url: `/api/avaliacoes/pedido/?token=${link.json<{ token: string }>().token}`,
+    });
+    expect(form.json()).toMatchObject({ pedido: placed.order.reference });
+    expect(
+      (await ctx.app.inject({ url: `/api/avaliacoes/link/?pedido=${placed.order.reference}` }))
+        .statusCode,
+    ).toBe(401);
     const strangerId = await verifiedUserId(ctx.app, ctx.database);
     const strangerEmail = await emailOf(strangerId);
     const stranger = await login(ctx.app, strangerEmail);
@@ -315,6 +331,13 @@ describe('only buyers review', () => {
       `/api/avaliacoes/pedido/?pedido=${placed.order.reference}`,
     );
     expect(refused.statusCode).toBe(404);
+    const noLink = await adminCall(
+      ctx.app,
+      stranger.access,
+      'GET',
+      `/api/avaliacoes/link/?pedido=${placed.order.reference}`,
+    );
+    expect(noLink.statusCode).toBe(404);
   });
 });
 

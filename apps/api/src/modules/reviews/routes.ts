@@ -1,6 +1,7 @@
 /**
  * The reviews' calls (docs/reviews-contract.md):
  *   under /api/ (reviewRoutes):
+ *     GET  /avaliacoes/link/?pedido=                her own order (session): a link's token
  *     GET  /avaliacoes/pedido/?token= | ?pedido=   her order's pieces and her reviews
  *     POST /avaliacoes/                             her review of one line (new or edited)
  *     POST /avaliacoes/fotos/?token= | ?pedido=     a photo (the file as the body)
@@ -39,6 +40,7 @@ import { createRateLimiter } from '../../lib/rate-limit.js';
 import { sendCached, type CatalogCache } from '../catalog/index.js';
 import { productIdParams } from '../catalog/index.js';
 import { requireOwner, type Owner } from '../owner-access/index.js';
+import { reviewToken } from './link.js';
 import { createReviewModeration } from './moderation.js';
 import {
   createReviewsService,
@@ -123,6 +125,24 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
     '/avaliacoes/pedido/',
     { onRequest: hers, onSend: noStore, schema: { querystring: accessQuery } },
     async (req) => service.form(accessOf(req, req.query)),
+  );
+
+  // Her own order from her account: a link's token for it, and the page goes on as from the
+  // e-mail (every call after it carries the token, none the session).
+  app.get(
+    '/avaliacoes/link/',
+    {
+      onRequest: async (req) => {
+        await opts.authenticate(req);
+        await limiter.hit('review-ip', [req.ip], opts.rateLimits.reviewPerIp);
+      },
+      onSend: noStore,
+      schema: { querystring: z.object({ pedido: z.string().regex(/^\d{1,18}$/) }) },
+    },
+    async (req) => {
+      const order = await service.orderOf({ userId: req.userId!, reference: req.query.pedido });
+      return { token: reviewToken(opts.jwtSecret, order.id) };
+    },
   );
 
   app.post(

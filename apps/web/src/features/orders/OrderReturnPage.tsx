@@ -202,6 +202,24 @@ function OrderReturn({ reference }: { reference: string }) {
           onRefresh={refresh}
           onStale={() => void query.refetch()}
         />
+        {isOwner && (order.status_code === 'shipped' || order.status_code === 'delivered') && (
+          <div
+            data-testid="order-review-invite"
+            className="mt-6 flex flex-col gap-3 rounded-2xl border border-line bg-ivory p-5 sm:flex-row sm:items-center sm:justify-between sm:mt-8"
+          >
+            <p className="text-[0.95rem] leading-relaxed text-ink-soft">
+              Já está com suas joias? Conte o que achou e ajude outras clientes a escolher.
+            </p>
+            <ButtonLink
+              to={`/avaliar?pedido=${encodeURIComponent(reference)}`}
+              variant="outline"
+              size="md"
+              className="shrink-0"
+            >
+              Avaliar minhas joias
+            </ButtonLink>
+          </div>
+        )}
         <OrderDetails order={order} className="mt-6 sm:mt-8" />
       </div>
     </div>

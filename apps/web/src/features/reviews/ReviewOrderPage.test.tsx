@@ -104,6 +104,30 @@ function pickPhotos(card: HTMLElement, files: File[]) {
 }
 
 describe('ReviewOrderPage', () => {
+  it('from her account (?pedido=): her session asks the link’s token, then the page goes on with it', async () => {
+    window.localStorage.setItem('access', 'sessao-dela');
+    api.on('GET /api/avaliacoes/link/', { body: { token: TOKEN } });
+    api.on(ORDER_ROUTE, { body: order() });
+    show('/avaliar?pedido=20250412001');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Avalie suas joias' }),
+    ).toBeTruthy();
+    const [asked] = api.callsTo('GET /api/avaliacoes/link/');
+    expect(asked!.query.get('pedido')).toBe('20250412001');
+    expect(asked!.headers.Authorization).toBe('Bearer sessao-dela');
+    const [call] = api.callsTo(ORDER_ROUTE);
+    expect(call!.query.get('token')).toBe(TOKEN);
+  });
+
+  it('from her account, an order not hers (404) reads as a link no good', async () => {
+    window.localStorage.setItem('access', 'sessao-dela');
+    api.on('GET /api/avaliacoes/link/', { status: 404, body: { error: 'Não encontrado' } });
+    show('/avaliar?pedido=123');
+    expect((await screen.findByTestId('review-link-invalid')).textContent).toContain(
+      REVIEW_LINK_INVALID,
+    );
+  });
+
   it('asks her order with the link token, no session, and lists each piece with its size', async () => {
     api.on(ORDER_ROUTE, { body: order() });
     show();

@@ -10,6 +10,7 @@ import { EmptyState } from '@/ui/EmptyState';
 import { Skeleton } from '@/ui/Spinner';
 import { ReviewItem } from './ReviewItem';
 import {
+  reviewLinkQuery,
   reviewOrderQuery,
   reviewOrderQueryKey,
   type OwnReview,
@@ -27,6 +28,8 @@ import {
 
 /** The e-mail's link: /avaliar?token=… */
 export const REVIEW_TOKEN_PARAM = 'token';
+/** From her account: /avaliar?pedido=<reference>, her session asking the token. */
+export const REVIEW_ORDER_PARAM = 'pedido';
 
 /**
  * /avaliar?token=…: the review e-mail's link opens it, on her phone, without a login. Her order's
@@ -36,11 +39,17 @@ export const REVIEW_TOKEN_PARAM = 'token';
 export function ReviewOrderPage() {
   useDocumentTitle(REVIEW_PAGE_TITLE);
   const [params] = useSearchParams();
-  const token = params.get(REVIEW_TOKEN_PARAM)?.trim() ?? '';
+  const given = params.get(REVIEW_TOKEN_PARAM)?.trim() ?? '';
+  // From her account ('Avaliar minhas joias' on her order): her session asks the link's token.
+  const reference = given === '' ? (params.get(REVIEW_ORDER_PARAM)?.trim() ?? '') : '';
+  const link = useQuery({ ...reviewLinkQuery(reference), enabled: /^\d{1,18}$/.test(reference) });
+  const token = given || link.data?.token || '';
   const queryClient = useQueryClient();
   const query = useQuery({ ...reviewOrderQuery(token), enabled: token !== '' });
-  const status = isApiError(query.error) ? query.error.status : null;
+  const failed = link.error ?? query.error;
+  const status = isApiError(failed) ? failed.status : null;
   const order = query.data;
+  const waitingForLink = reference !== '' && link.isPending && !link.isError;
 
   // The heading takes the focus once the pieces are there, so a screen reader starts with them.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -49,7 +58,7 @@ export function ReviewOrderPage() {
     if (ready) headingRef.current?.focus({ preventScroll: true });
   }, [ready]);
 
-  if (token === '' || status === 401 || status === 404) {
+  if ((token === '' && !waitingForLink) || status === 401 || status === 404) {
     return <Notice testId="review-link-invalid">{REVIEW_LINK_INVALID}</Notice>;
   }
   if (status === 409) {
@@ -57,10 +66,10 @@ export function ReviewOrderPage() {
   }
 
   if (!order) {
-    if (query.isError) {
+    if (query.isError || link.isError) {
       const message =
-        isApiError(query.error) && !query.error.isNetworkError
-          ? (serverMessage(query.error.data) ?? CONNECTION_ERROR)
+        isApiError(failed) && !failed.isNetworkError
+          ? (serverMessage(failed.data) ?? CONNECTION_ERROR)
           : CONNECTION_ERROR;
       return (
         <div className="container-page py-8 sm:py-12" data-testid="review-load-failed">
@@ -71,8 +80,8 @@ export function ReviewOrderPage() {
               <Button
                 variant="primary"
                 size="lg"
-                disabled={query.isFetching}
-                onClick={() => void query.refetch()}
+                disabled={query.isFetching || link.isFetching}
+                onClick={() => void (link.isError ? link.refetch() : query.refetch())}
               >
                 {REVIEW_RETRY}
               </Button>

@@ -73,6 +73,19 @@ export function reviewOrderQuery(token: string) {
   };
 }
 
+/**
+ * GET /api/avaliacoes/link/?pedido= with her session: the token of her own order's review link
+ * (her account's 'Avaliar minhas joias'); the page then goes on exactly as from the e-mail.
+ */
+export function reviewLinkQuery(reference: string) {
+  return {
+    queryKey: ['avaliacoes', 'link', reference] as const,
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      apiGet<{ token: string }>('api/avaliacoes/link/', { query: { pedido: reference }, signal }),
+    staleTime: Infinity,
+  };
+}
+
 /** POST /api/avaliacoes/: her review of one line, new or edited. */
 export async function submitReview(token: string, review: ReviewSubmission): Promise<OwnReview> {
   const answer = await apiRequest<{ avaliacao: OwnReview }>('api/avaliacoes/', {
