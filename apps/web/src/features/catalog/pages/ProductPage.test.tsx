@@ -1,7 +1,8 @@
 /**
  * The product page of a piece sold by size: its sizes as one choice named by the axis,
  * a sold-out size crossed out and not selectable, the add button asking for a size until one is
- * chosen, the choice kept in the URL (?variacao=, replaced), the size guide.
+ * chosen, the choice kept in the URL (?variacao=, replaced), the size guide. Its reviews (issue
+ * 36): the summary near the price, the section below, the JSON-LD.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
@@ -12,6 +13,8 @@ import { readGuestCart } from '@/lib/cart/guest-cart';
 import type { Product } from '@/lib/product';
 import { installFakeApi, type FakeApi } from '@test/fake-api';
 import { testQueryClient } from '@test/providers';
+import { NO_REVIEWS, publicReview, reviewsPage } from '@test/reviews';
+import type { ProductReviewsPage } from '../api/get-product-reviews';
 import { ToastProvider } from '@/ui/toast';
 import { ProductPage } from './ProductPage';
 
@@ -55,8 +58,9 @@ function Where() {
   return null;
 }
 
-function showPage(path: string, product: Product = ring) {
+function showPage(path: string, product: Product = ring, reviews: ProductReviewsPage = NO_REVIEWS) {
   api.on(`GET /api/produtos/detalhes/${product.id}/`, { body: product });
+  api.on(`GET /api/produtos/${product.id}/avaliacoes/`, { body: reviews });
   const client = testQueryClient();
   function Wrapper({ children }: { children: ReactNode }) {
     return (
@@ -227,5 +231,113 @@ describe('a piece without sizes', () => {
     const choose = await screen.findByRole('link', { name: 'Escolher tamanho de Anel Aurora' });
     expect(choose.getAttribute('href')).toBe('/produto/5');
     expect(choose.textContent).toBe('Escolher tamanho');
+  });
+});
+
+describe("the piece's reviews", () => {
+  const plain: Product = {
+    ...ring,
+    id: 6,
+    tem_variacoes: false,
+    nome_variacao: null,
+    variacoes: [],
+  };
+  const reviewed = reviewsPage({
+    media: 4.7,
+    total: 12,
+    distribuicao: { '1': 0, '2': 0, '3': 1, '4': 2, '5': 9 },
+    avaliacoes: [
+      publicReview({ id: 1, titulo: 'Perfeito', texto: 'Uso todo dia.' }),
+      publicReview({ id: 2, estrelas: 4, titulo: null, texto: null, autora: 'Bia' }),
+    ],
+    total_paginas: 2,
+  });
+
+  /** The product's JSON-LD as the browser wrote it in the head, once it has `key` (or its name). */
+  async function productJsonLd(key = 'name'): Promise<Record<string, unknown>> {
+    let found: Record<string, unknown> | undefined;
+    await waitFor(() => {
+      const scripts = document.head.querySelectorAll('script[type="application/ld+json"]');
+      const blocks = [...scripts].map(
+        (script) => JSON.parse(script.textContent ?? '{}') as Record<string, unknown>,
+      );
+      found = blocks.find((block) => block['@type'] === 'Product');
+      expect(found?.name).toBe(plain.name);
+      expect(found).toHaveProperty(key);
+    });
+    return found!;
+  }
+
+  it('sums them up near the price, a link down to the section', async () => {
+    showPage('/produto/6', { ...plain, avaliacao_media: 4.7, avaliacoes_total: 12 }, reviewed);
+    const summary = await screen.findByTestId('product-rating');
+    expect(summary.getAttribute('href')).toBe('#avaliacoes');
+    expect(within(summary).getByRole('img').getAttribute('aria-label')).toBe('Nota 4,7 de 5');
+    expect(summary.textContent).toBe('4,712 avaliações');
+    const section = await screen.findByRole('region', { name: 'Avaliações' });
+    expect(section.id).toBe('avaliacoes');
+    expect(within(section).getAllByTestId('review')).toHaveLength(2);
+    // The section's own answer is what the page sums up, even before the product's details.
+    expect(api.callsTo('GET /api/produtos/6/avaliacoes/')[0]?.query.get('pagina')).toBe('1');
+    expect(api.callsTo('GET /api/produtos/6/avaliacoes/')[0]?.query.get('ordem')).toBe('recentes');
+  });
+
+  it('scrolls to the section and moves focus there from the summary', async () => {
+    showPage('/produto/6', plain, reviewed);
+    const summary = await screen.findByTestId('product-rating');
+    const section = await screen.findByRole('region', { name: 'Avaliações' });
+    const scrolled: Element[] = [];
+    section.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    fireEvent.click(summary);
+    expect(scrolled).toEqual([section]);
+    expect(document.activeElement).toBe(section);
+  });
+
+  it('shows no summary for a piece without reviews, and a small line where the section is', async () => {
+    showPage('/produto/6', { ...plain, avaliacao_media: null, avaliacoes_total: 0 });
+    expect((await screen.findByTestId('reviews-empty')).textContent).toBe(
+      'Esta peça ainda não tem avaliações.',
+    );
+    expect(screen.queryByTestId('product-rating')).toBeNull();
+    expect(screen.queryByTestId('reviews-distribution')).toBeNull();
+  });
+
+  it("writes the AggregateRating and the first reviews into the product's JSON-LD", async () => {
+    showPage('/produto/6', plain, reviewed);
+    await screen.findByTestId('product-rating');
+    const data = await productJsonLd('aggregateRating');
+    expect(data.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.7,
+      reviewCount: 12,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(data.review).toEqual([
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Ana' },
+        datePublished: '2025-03-14',
+        reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+        name: 'Perfeito',
+        reviewBody: 'Uso todo dia.',
+      },
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Bia' },
+        datePublished: '2025-03-14',
+        reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+      },
+    ]);
+  });
+
+  it('writes no rating nor review into the JSON-LD of a piece without reviews', async () => {
+    showPage('/produto/6', plain);
+    await screen.findByTestId('reviews-empty');
+    const data = await productJsonLd();
+    expect(data).not.toHaveProperty('aggregateRating');
+    expect(data).not.toHaveProperty('review');
   });
 });

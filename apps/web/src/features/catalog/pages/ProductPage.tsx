@@ -16,9 +16,11 @@ import {
   isFullProduct,
   priceCents,
   productPath,
+  productRating,
   readProductLinkState,
   type Product,
   type ProductLinkState,
+  type ProductRating,
   type ProductSummary,
   type Variation,
 } from '@/lib/product';
@@ -32,16 +34,25 @@ import { PaymentTerms } from '@/ui/PaymentTerms';
 import { Price } from '@/ui/Price';
 import { ProductCard } from '@/ui/ProductCard';
 import { Skeleton } from '@/ui/Spinner';
+import { lazyOnSight } from '@/ui/lazy-on-sight';
 import { useProduct } from '../api/get-product';
+import { useProductReviews, type ProductReviewsPage } from '../api/get-product-reviews';
 import { AddToCartButton } from '../components/AddToCartButton';
 import { ProductGallery } from '../components/ProductGallery';
 import { SizeGuideButton } from '../components/SizeGuideButton';
 import { offersStockAlert } from '../components/stock-alert-offer';
 import { VariationPicker } from '../components/VariationPicker';
+import { RatingSummary, REVIEWS_SECTION_ID } from '../reviews/RatingSummary';
 
 // The form (and its field, its texts) loads only for a piece or size that is sold out.
 const StockAlert = lazy(() =>
   import('../components/StockAlert').then((m) => ({ default: m.StockAlert })),
+);
+
+// 'Avaliações' lies below the fold: on the server's page its HTML stands until it is near the
+// screen (or her first move), then its code loads and hydrates it (ui/lazy-on-sight.tsx).
+const ReviewsSection = lazyOnSight(REVIEWS_SECTION_ID, () =>
+  import('../reviews/ReviewsSection').then((m) => m.ReviewsSection),
 );
 
 /** The chosen size of a piece sold by size travels in the URL: a shared link opens it chosen. */
@@ -79,7 +90,10 @@ export function ProductPage() {
 function ProductDetails({ id, initial }: { id: number; initial: ProductSummary | null }) {
   const query = useProduct(id);
   const product: ProductSummary | Product | null = query.data ?? initial;
-  usePageHead(productHead(id, product, query.isError));
+  // The newest reviews' first page: the server rendered the page with it (router.tsx).
+  const reviews = useProductReviews(id).data?.pages[0] ?? null;
+  const rating = reviewsRating(product, reviews);
+  usePageHead(productHead(id, product, query.isError, rating, reviews));
   const location = useLocation();
   const navigate = useNavigate();
   const [missingVariation, setMissingVariation] = useState(false);
@@ -182,7 +196,13 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
             </h1>
             <FavouriteButton product={product} variant="page" className="mt-0.5" />
           </div>
-          <Price product={product} size="lg" className="mt-3" priceTestId="product-price" />
+          <RatingSummary rating={rating} className="mt-1" />
+          <Price
+            product={product}
+            size="lg"
+            className={rating ? 'mt-1' : 'mt-3'}
+            priceTestId="product-price"
+          />
           <PaymentTerms
             amountCents={priceCents(product)}
             size="md"
@@ -271,6 +291,8 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
         </div>
       </article>
 
+      <ReviewsSection productId={id} />
+
       {full && full.composicoes.length > 0 && (
         <section
           aria-labelledby="complete-o-look"
@@ -300,11 +322,26 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
   );
 }
 
+/**
+ * Its reviews summed up: as the reviews' own answer says once it is here (the section below shows
+ * the same), else as the product's answer (or the card's link) says; null without reviews.
+ */
+function reviewsRating(
+  product: ProductSummary | null,
+  reviews: ProductReviewsPage | null,
+): ProductRating | null {
+  if (reviews)
+    return productRating({ avaliacao_media: reviews.media, avaliacoes_total: reviews.total });
+  return product ? productRating(product) : null;
+}
+
 /** The product's head: what a link shared on WhatsApp shows, and what search engines read. */
 function productHead(
   id: number,
   product: ProductSummary | Product | null,
   failed: boolean,
+  rating: ProductRating | null,
+  reviews: ProductReviewsPage | null,
 ): PageHead {
   if (!product) return { title: failed ? 'Produto não encontrado' : null, noindex: true };
   const full = isFullProduct(product) ? product : null;
@@ -333,6 +370,19 @@ function productHead(
               axis: full.nome_variacao,
               sizes: full.variacoes.map((v) => ({ id: v.id, name: v.nome, inStock: v.disponivel })),
             },
+          }
+        : {}),
+      // Only from approved reviews (the public call answers no other); none without reviews.
+      ...(rating
+        ? {
+            rating,
+            reviews: (reviews?.avaliacoes ?? []).map((review) => ({
+              author: review.autora,
+              date: review.data,
+              stars: review.estrelas,
+              title: review.titulo,
+              body: review.texto,
+            })),
           }
         : {}),
     },
