@@ -84,9 +84,13 @@ function toView(item: ServerCartLine | StoredGuestItem): CartLineView {
   };
 }
 
+/** The server's snapshot: one constant (a new array each call would be a new snapshot to React). */
+const NO_GUEST_ITEMS: never[] = [];
+const noGuestItems = () => NO_GUEST_ITEMS;
+
 export function useCart(): CartView {
   const loggedIn = useIsLoggedIn();
-  const guestItems = useSyncExternalStore(subscribeGuestCart, readGuestCart, () => []);
+  const guestItems = useSyncExternalStore(subscribeGuestCart, readGuestCart, noGuestItems);
   const query = useQuery({
     queryKey: SERVER_CART_KEY,
     queryFn: ({ signal }) => fetchServerCart(signal),
