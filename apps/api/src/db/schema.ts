@@ -1398,7 +1398,7 @@ export const SHIPPING_LABEL_STATES = [
   'comprando',
   /** Paid at Melhor Envio, not yet generated (a retry generates, never pays twice). */
   'paga',
-  /** Generated: has a tracking code; printable. */
+  /** Generated: printable; its tracking code may come later (`tracking_source`). */
   'gerada',
   /** Cancelled at Melhor Envio (refunded to the balance); a new one may be bought. */
   'cancelada',
@@ -1406,6 +1406,14 @@ export const SHIPPING_LABEL_STATES = [
   'falhou',
 ] as const;
 export type ShippingLabelState = (typeof SHIPPING_LABEL_STATES)[number];
+
+/**
+ * Whose code a label's `tracking_code` is (migration 0029): the carrier's (what the shopper
+ * tracks), or Melhor Envio's own, given at once while the carrier's comes later. Null with no code,
+ * and on labels generated before 0029 (their code is taken as the carrier's).
+ */
+export const SHIPPING_LABEL_TRACKING_SOURCES = ['transportadora', 'melhor_envio'] as const;
+export type ShippingLabelTrackingSource = (typeof SHIPPING_LABEL_TRACKING_SOURCES)[number];
 
 /**
  * The label of an order bought from the back office ('Comprar etiqueta', issue 35, migration
@@ -1429,6 +1437,7 @@ export const shippingLabels = pgTable(
     priceCents: integer('price_cents'),
     protocol: text('protocol'),
     trackingCode: text('tracking_code'),
+    trackingSource: text('tracking_source').$type<ShippingLabelTrackingSource>(),
     /** 'declaracao' (declaração de conteúdo) or 'nota_fiscal' (with `invoice_key`). */
     documentKind: text('document_kind').notNull().default('declaracao'),
     invoiceKey: text('invoice_key'),
@@ -1451,6 +1460,16 @@ export const shippingLabels = pgTable(
       sql`${t.documentKind} in ('declaracao', 'nota_fiscal')`,
     ),
     check('shipping_labels_price_check', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+    check(
+      'shipping_labels_tracking_source_check',
+      sql`${t.trackingSource} is null or ${t.trackingSource} in ('transportadora', 'melhor_envio')`,
+    ),
+    // The labels the periodic pass asks Melhor Envio about: generated, the carrier's code to come.
+    index('shipping_labels_awaiting_code_idx')
+      .on(t.generatedAt)
+      .where(
+        sql`${t.status} = 'gerada' and (${t.trackingCode} is null or ${t.trackingSource} = 'melhor_envio')`,
+      ),
   ],
 );
 
