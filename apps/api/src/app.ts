@@ -37,7 +37,7 @@ import { sandboxPageRoutes } from './integrations/payments/sandbox-page.js';
 import { createViaCepLookup } from './integrations/postal-codes/viacep.js';
 import { accountsRoutes } from './modules/accounts/index.js';
 import { addressRoutes } from './modules/addresses/index.js';
-import { adminRoutes, environmentNotices } from './modules/admin/index.js';
+import { adminRoutes, environmentNotices, shippingLabelsAdminDeps } from './modules/admin/index.js';
 import {
   createShippingSettingsService,
   type ShippingSettingsService,
@@ -71,6 +71,7 @@ import {
 import { secondFactorRoutes } from './modules/second-factor/index.js';
 import { seoRoutes } from './modules/seo/index.js';
 import { shareImageRoutes } from './modules/share-images/index.js';
+import { createShippingLabelsService } from './modules/shipping-labels/index.js';
 import {
   createFreightQuoter,
   shippingRoutes,
@@ -370,6 +371,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('cartReminders', cartReminders);
 
+  // Labels (issue 35, docs/shipping-labels.md): one service for the back office's calls and the
+  // pass that asks Melhor Envio, at each sweep, for the carriers' codes that come after a label.
+  const shippingLabels = createShippingLabelsService({
+    db: database.db,
+    settings: () => shippingSettings.settings(),
+    client: () => shippingSettings.client(),
+    freight,
+    ...shippingLabelsAdminDeps({ db: database.db, config, wakeOutbox }),
+    mail: orderMailDeps(config),
+    wakeOutbox,
+    log: app.log,
+  });
+  app.decorate('shippingLabels', shippingLabels);
+
   // The sweeper: every ORDER_SWEEP_INTERVAL_SECONDS, expired unpaid orders are
   // cancelled (after asking the provider whether they were paid after all), and about hourly
   // the spent tokens and old rows are deleted. Safe with several instances on one PostgreSQL.
@@ -380,7 +395,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     mailDeps: orderMailDeps(config),
     housekeeping: createHousekeeping({ db: database.db, log: app.log }),
-    alsoEachSweep: [backups, storeHealth, stockAlertSweep, cartReminders, reviewRequests],
+    alsoEachSweep: [
+      backups,
+      storeHealth,
+      stockAlertSweep,
+      cartReminders,
+      reviewRequests,
+      shippingLabels.trackingTask,
+    ],
   });
   app.decorate('sweeper', sweeper);
   app.addHook('onClose', () => sweeper.stop());

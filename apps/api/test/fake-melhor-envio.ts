@@ -20,7 +20,9 @@
  * - `GET /api/v2/me/balance`.
  * It can be slow (`delayMs`), fail (`mode`: error 500, hang, garbage), answer 429 after N calls
  * (`rateLimitAfter`), and enforce a requests-per-window limit of its own (`rateLimit`, like
- * Melhor Envio's 250 a minute). It keeps every request and the most requests it saw in any window.
+ * Melhor Envio's 250 a minute). Like a carrier that assigns its code later, it can withhold the
+ * carrier's tracking code at generate (`withheldCodes`) and give it afterwards
+ * (`releaseCarrierCode`). It keeps every request and the most requests it saw in any window.
  *
  * Only node: built-ins are used, so it loads under Vitest and runs on its own:
  *
@@ -33,6 +35,8 @@
  *   POST /__fake/rate-limit-after/{n}     429 from the (n+1)th call on    (204)
  *   POST /__fake/balance/{cents}                                          (204)
  *   POST /__fake/orders/{id}/{posted|delivered}   the carrier's next step (204)
+ *   POST /__fake/withheld-codes/{none|carrier|all}  codes withheld at generate (204)
+ *   POST /__fake/orders/{id}/carrier-code  the withheld carrier's code given: {tracking}
  *   POST /__fake/reset                    all back to the start           (204)
  * and stops by itself when the process that started it goes away.
  */
@@ -42,6 +46,12 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 
 export type FakeMelhorEnvioMode = 'ok' | 'error' | 'hang' | 'garbage';
+/**
+ * What generate withholds: nothing ('none': the carrier's code and Melhor Envio's at once), the
+ * carrier's code ('carrier': only Melhor Envio's own), or every code ('all').
+ */
+export type FakeWithheldCodes = 'none' | 'carrier' | 'all';
+const WITHHELD_CODES: readonly FakeWithheldCodes[] = ['none', 'carrier', 'all'];
 export const FAKE_MELHOR_ENVIO_MODES: readonly FakeMelhorEnvioMode[] = [
   'ok',
   'error',
@@ -114,6 +124,13 @@ export interface FakeMelhorEnvio {
   failOn(path: string, times?: number, when?: 'before' | 'after'): void;
   /** The carrier's next step for a generated label. */
   advance(orderId: string, status: 'posted' | 'delivered'): void;
+  /** Codes the next labels generated do not get yet (default 'none'). */
+  withheldCodes: FakeWithheldCodes;
+  /**
+   * The carrier's code of a label generated while it was withheld, given now (Melhor Envio's own
+   * too, when that was withheld): the tracking answers it from now on. Answers the code.
+   */
+  releaseCarrierCode(orderId: string): string;
   reset(): void;
   stop(): Promise<void>;
 }
@@ -435,7 +452,10 @@ export async function startFakeMelhorEnvio(
     callsSinceLimit: 0,
     maxInWindow: 0,
     sequence: 0,
+    withheldCodes: 'none' as FakeWithheldCodes,
   };
+  /** Codes assigned at generate but withheld: what `releaseCarrierCode` gives. */
+  const withheld = new Map<string, { tracking: string; melhorEnvioTracking: string }>();
   let baseUrl = '';
 
   /** 'AA' + 8 serial digits + the S10 check digit + 'BR' (docs: Correios' tracking code). */
@@ -629,13 +649,18 @@ export async function startFakeMelhorEnvio(
           }
           if (!o.generatedAt) {
             o.generatedAt = stamp();
-            o.melhorEnvioTracking = nextCode('ME');
+            const melhorEnvioTracking = nextCode('ME');
             // Correios: a valid S10 code (check digit included); Jadlog: its 14-digit number,
             // not Correios-shaped (a code from Melhor Envio is kept as it comes).
-            o.tracking =
+            const tracking =
               o.serviceId <= 2 || o.serviceId === 17
                 ? correiosCode(++state.sequence)
                 : jadlogCode();
+            if (state.withheldCodes !== 'none') {
+              withheld.set(o.id, { tracking, melhorEnvioTracking });
+            }
+            o.tracking = state.withheldCodes === 'none' ? tracking : null;
+            o.melhorEnvioTracking = state.withheldCodes === 'all' ? null : melhorEnvioTracking;
           }
           answer[o.id] = { status: true, message: 'Envio gerado com sucesso' };
         }
@@ -729,6 +754,17 @@ export async function startFakeMelhorEnvio(
       if (what === 'balance' && /^\d{1,9}$/.test(value ?? '')) {
         state.balanceCents = Number(value);
         return done();
+      }
+      if (what === 'withheld-codes' && WITHHELD_CODES.includes(value as FakeWithheldCodes)) {
+        state.withheldCodes = value as FakeWithheldCodes;
+        return done();
+      }
+      if (what === 'orders' && value && step === 'carrier-code') {
+        try {
+          return send(res, 200, { tracking: fake.releaseCarrierCode(value) });
+        } catch {
+          return send(res, 404, { error: 'no withheld code for this order' });
+        }
       }
       if (what === 'orders' && value && (step === 'posted' || step === 'delivered')) {
         try {
@@ -874,11 +910,27 @@ export async function startFakeMelhorEnvio(
       if (status === 'posted') order.postedAt = stamp();
       else order.deliveredAt = stamp();
     },
+    get withheldCodes() {
+      return state.withheldCodes;
+    },
+    set withheldCodes(codes: FakeWithheldCodes) {
+      state.withheldCodes = codes;
+    },
+    releaseCarrierCode(orderId) {
+      const order = orders.get(orderId);
+      const codes = withheld.get(orderId);
+      if (!order || !codes) throw new Error(`order ${orderId} has no withheld code`);
+      withheld.delete(orderId);
+      order.tracking = codes.tracking;
+      order.melhorEnvioTracking ??= codes.melhorEnvioTracking;
+      return codes.tracking;
+    },
     reset() {
       requests.length = 0;
       orders.clear();
       prints.clear();
       failures.clear();
+      withheld.clear();
       Object.assign(state, {
         mode: 'ok',
         delayMs: 0,
@@ -886,6 +938,7 @@ export async function startFakeMelhorEnvio(
         limitAfter: null,
         callsSinceLimit: 0,
         maxInWindow: 0,
+        withheldCodes: 'none',
       });
     },
     stop: () =>

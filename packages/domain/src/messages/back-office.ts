@@ -57,6 +57,8 @@ export const AUDIT_ENTITY_INVALID =
 export const AUDIT_ID_INVALID = 'O id deve ter de 1 a 64 caracteres.';
 export const AUDIT_ID_WITHOUT_ENTITY = 'Informe a entidade junto com o id.';
 export const AUDIT_ACTION_INVALID = 'A ação deve ter de 1 a 64 letras, pontos ou sublinhados.';
+/** Who a change made by the store on its own names (the carrier's code that came later). */
+export const AUDIT_SYSTEM_ACTOR = 'Sistema (automático)';
 
 // Administradoras
 export const OWNER_ID_INVALID = 'O id da administradora deve ser um número inteiro positivo.';
@@ -121,6 +123,20 @@ export const LABEL_UNAVAILABLE =
 export const LABEL_ORDERS_REQUIRED = 'Escolha de 1 a 50 pedidos.';
 export const LABEL_BOUGHT = 'Etiqueta comprada.';
 export const LABEL_CANCELLED = 'Etiqueta cancelada: o valor volta ao saldo do Melhor Envio.';
+/** Bought, but the carrier gives its tracking code later: the shopper is mailed when it comes. */
+export const LABEL_BOUGHT_CODE_LATER =
+  'Etiqueta comprada. A cliente recebe o código de rastreio por e-mail assim que a transportadora o der.';
+/** A generated label whose carrier has not given its tracking code yet (the card). */
+export const LABEL_AWAITING_CARRIER_CODE = 'Aguardando o código de rastreio da transportadora';
+export const LABEL_TRACKING_NOT_AWAITED =
+  'Esta etiqueta não está esperando código de rastreio: já tem o da transportadora, ou não foi gerada.';
+export const LABEL_TRACKING_RECEIVED =
+  'Código de rastreio da transportadora recebido: o pedido já mostra o novo código.';
+export const LABEL_TRACKING_STILL_AWAITED =
+  'A transportadora ainda não deu o código. A loja continua perguntando ao Melhor Envio sozinha.';
+/** Above 'Comprar nova etiqueta' on an order already shipped whose label was cancelled. */
+export const LABEL_REBUY_NOTE =
+  'O pedido já foi enviado. Com a etiqueta nova, o código de rastreio do pedido muda e a cliente recebe o e-mail de envio de novo, com o código novo.';
 
 /** The balance does not cover the label: how much is missing, in reais. */
 export function labelBalanceMessage(missing: string, price: string, balance: string): string {

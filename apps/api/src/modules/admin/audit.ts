@@ -6,7 +6,7 @@
 import type { AuditEntityType } from '@semijoias/domain/admin';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
-import type { Owner } from '../owner-access/index.js';
+import type { AuditActor } from '../../lib/audit-actor.js';
 
 export interface AuditEntry {
   /** 'product.create', 'product.update', 'product.hide', 'stock.adjust', 'order.ship', ... */
@@ -19,10 +19,11 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export async function writeAudit(tx: Db, owner: Owner, entry: AuditEntry): Promise<void> {
+/** `actor`: the owner who made the change, or SYSTEM_ACTOR (lib/audit-actor.ts) for the store. */
+export async function writeAudit(tx: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
-    actorUserId: owner.id,
-    actorEmail: owner.email,
+    actorUserId: actor.id,
+    actorEmail: actor.email,
     action: entry.action,
     entityType: entry.entityType,
     entityId: String(entry.entityId),

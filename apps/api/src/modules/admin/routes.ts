@@ -25,7 +25,6 @@ import { adminStockRoutes } from './stock/routes.js';
 import { reviewAdminRoutes } from '../reviews/index.js';
 import { shippingLabelsRoutes } from '../shipping-labels/index.js';
 import { writeAudit } from './audit.js';
-import { createAdminOrdersService } from './orders/service.js';
 
 export const adminRoutes: FastifyPluginAsyncZod<
   AdminRouteOptions & { authenticate: Authenticate; prefix?: string }
@@ -76,12 +75,7 @@ export const adminRoutes: FastifyPluginAsyncZod<
   await app.register(adminShippingRoutes, deps);
   // Reviews (issue 36): 'Avaliações', audited like every change of the owners.
   await app.register(reviewAdminRoutes, { ...deps, audit: writeAudit });
-  // Labels (issue 35): the audit and the orders' 'Enviado' handed in (no cycle back to admin).
-  const ordersService = createAdminOrdersService(deps);
-  await app.register(shippingLabelsRoutes, {
-    ...deps,
-    audit: writeAudit,
-    ship: (owner, reference, code, carrier) =>
-      ordersService.ship(owner, reference, code, { fromCarrier: carrier }),
-  });
+  // Labels (issue 35): the app's labels service (app.ts hands it the audit and the orders'
+  // 'Enviado', shippingLabelsAdminDeps: no cycle back to admin).
+  await app.register(shippingLabelsRoutes);
 };

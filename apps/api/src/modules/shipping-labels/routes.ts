@@ -1,10 +1,13 @@
 /**
  * The labels' calls in the guarded back-office API (docs/shipping-labels.md), registered by
- * modules/admin/routes.ts under /api/admin/ with its audit and its 'Enviado' handed in:
+ * modules/admin/routes.ts under /api/admin/. The service is the app's one (`app.shippingLabels`,
+ * made in app.ts with the back office's audit and 'Enviado' handed in), shared with the sweeper's
+ * pass that asks for the carriers' codes:
  *   GET  /pedidos/:reference/etiqueta/           the label's state, the services offered
  *   POST /pedidos/:reference/etiqueta/           buy (or resume) it: cart → checkout → generate
  *   POST /pedidos/:reference/etiqueta/imprimir/  {url} of Melhor Envio's printable label
  *   POST /pedidos/:reference/etiqueta/cancelar/  cancel it (refunded to the balance)
+ *   POST /pedidos/:reference/etiqueta/rastreio/  ask Melhor Envio now for the carrier's code
  *   POST /etiquetas/                             buy several orders' labels, one result each
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,16 +18,14 @@ import {
   LABEL_SERVICE_UNKNOWN,
   ORDER_REFERENCE_INVALID,
 } from '@semijoias/domain/messages';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { requireOwner, type Owner } from '../owner-access/index.js';
-import { createShippingLabelsService, type LabelAuditEntry } from './service.js';
+import { requireOwner } from '../owner-access/index.js';
+import type { ShippingLabelsService } from './service.js';
 
-export interface ShippingLabelsRouteOptions {
-  db: Db;
-  config: Config;
-  audit: (tx: Db, owner: Owner, entry: LabelAuditEntry) => Promise<void>;
-  ship: (owner: Owner, reference: string, code: string, carrier: string) => Promise<unknown>;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The labels (modules/shipping-labels): the back office's calls and the sweeper's pass. */
+    shippingLabels: ShippingLabelsService;
+  }
 }
 
 const reference = z.string().regex(/^\d{1,18}$/, { error: ORDER_REFERENCE_INVALID });
@@ -37,18 +38,8 @@ const buyBody = z
   })
   .strict();
 
-export const shippingLabelsRoutes: FastifyPluginAsyncZod<ShippingLabelsRouteOptions> = async (
-  app,
-  opts,
-) => {
-  const service = createShippingLabelsService({
-    db: opts.db,
-    settings: () => app.shippingSettings.settings(),
-    client: () => app.shippingSettings.client(),
-    audit: opts.audit,
-    ship: opts.ship,
-    log: app.log,
-  });
+export const shippingLabelsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.shippingLabels;
 
   app.get('/pedidos/:reference/etiqueta/', { schema: { params } }, async (req) =>
     service.state(req.params.reference),
@@ -66,6 +57,10 @@ export const shippingLabelsRoutes: FastifyPluginAsyncZod<ShippingLabelsRouteOpti
 
   app.post('/pedidos/:reference/etiqueta/cancelar/', { schema: { params } }, async (req) =>
     service.cancel(requireOwner(req), req.params.reference),
+  );
+
+  app.post('/pedidos/:reference/etiqueta/rastreio/', { schema: { params } }, async (req) =>
+    service.refreshTracking(requireOwner(req), req.params.reference),
   );
 
   app.post(

@@ -10,11 +10,18 @@
  * code), so a retry after any failure resumes where it stopped and never pays twice: a purchase
  * whose checkout outcome is unknown (a timeout) asks Melhor Envio's tracking before paying.
  *
+ * A carrier may give its tracking code only after the label (Melhor Envio's own code, or none, at
+ * generate): a periodic pass (`followUpTracking`, run by the order sweeper) asks Melhor Envio's
+ * tracking for those labels in one call and, when the carrier's code arrives, writes it on the
+ * label by one guarded statement and puts it on the order ('Enviado' with it, or in place of
+ * Melhor Envio's code). A label bought again for an order already shipped (its first cancelled)
+ * gives the order its new code and the shopper the shipping e-mail again, once.
+ *
  * Nothing personal is logged: Melhor Envio's messages are masked by the client, and what the owners
  * read is this store's Portuguese (packages/domain, messages/back-office.ts), never Melhor
  * Envio's own text.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { CATEGORIES } from '@semijoias/domain/catalog';
 import { formatBRL } from '@semijoias/domain/money';
 import {
@@ -29,6 +36,7 @@ import {
   LABEL_RECIPIENT_INCOMPLETE,
   LABEL_SENDER_INCOMPLETE,
   LABEL_SERVICE_UNKNOWN,
+  LABEL_TRACKING_NOT_AWAITED,
   LABEL_UNAVAILABLE,
   ORDER_NOT_FOUND,
   labelBalanceMessage,
@@ -49,6 +57,8 @@ import {
   shippingLabels,
   type OrderRow,
   type ShippingLabelRow,
+  type ShippingLabelState,
+  type ShippingLabelTrackingSource,
 } from '../../db/schema.js';
 import {
   isMelhorEnvioError,
@@ -56,7 +66,9 @@ import {
   type LabelParty,
   type MelhorEnvioClient,
   type MelhorEnvioError,
+  type TrackingInfo,
 } from '../../integrations/shipping/melhor-envio.js';
+import { SYSTEM_ACTOR, type AuditActor } from '../../lib/audit-actor.js';
 import {
   AppError,
   ConflictError,
@@ -64,14 +76,60 @@ import {
   UpstreamError,
   ValidationError,
 } from '../../lib/errors.js';
+import type { SweepTask } from '../../lib/sweep-task.js';
 import type { Owner } from '../owner-access/index.js';
+import { enqueueOrderEmails, type OrderMailDeps } from '../sales/index.js';
+import { chooseFreight, type FreightQuoter } from '../shipping/index.js';
 import type { EffectiveShippingSettings } from '../shipping-settings/index.js';
 
 /** A purchase claimed this long ago and not finished (a crashed instance) may be claimed again. */
 export const LABEL_CLAIM_TTL_SECONDS = 120;
 
-/** The order statuses a label is bought for. */
+/** The order statuses a label is bought for (a shipped one only again: see `mayBuy`). */
 const LABEL_ORDER_STATUSES = ['paid', 'in_progress'] as const;
+
+/** How long after generating a label the periodic pass keeps asking for the carrier's code. */
+export const LABEL_TRACKING_FOLLOW_UP_DAYS = 7;
+
+/** Labels asked about in one pass: one tracking call at Melhor Envio, whatever the number. */
+export const LABEL_TRACKING_BATCH = 100;
+
+const isLabelOrderStatus = (status: string) =>
+  (LABEL_ORDER_STATUSES as readonly string[]).includes(status);
+
+/**
+ * Whether a label may be bought, or its purchase resumed, for an order in this status. A shipped
+ * order may, when it has a label that is not generated: a purchase to resume, or a new label
+ * after the one it shipped with was cancelled (the new code replaces the order's).
+ */
+function mayBuy(labelStatus: ShippingLabelState | null, orderStatus: OrderRow['status']): boolean {
+  if (isLabelOrderStatus(orderStatus)) return labelStatus !== 'gerada';
+  return orderStatus === 'shipped' && labelStatus !== null && labelStatus !== 'gerada';
+}
+
+/** A generated label still without the carrier's code (none, or Melhor Envio's own). */
+function awaitsCarrierCode(row: ShippingLabelRow): boolean {
+  return (
+    row.status === 'gerada' && (row.trackingCode === null || row.trackingSource === 'melhor_envio')
+  );
+}
+const awaitingCarrierCode = sql`(${shippingLabels.trackingCode} is null or ${shippingLabels.trackingSource} = 'melhor_envio')`;
+
+/** No purchase or cancel holds the label now (none claimed it, or its claim expired). */
+const claimIsFree = sql`(${shippingLabels.claimedAt} is null or ${shippingLabels.claimedAt} < now() - make_interval(secs => ${LABEL_CLAIM_TTL_SECONDS}))`;
+
+/** The code Melhor Envio's tracking gives a label: the carrier's, else its own, else none. */
+function codeOf(tracked: TrackingInfo | undefined): {
+  trackingCode: string | null;
+  trackingSource: ShippingLabelTrackingSource | null;
+} {
+  if (tracked?.tracking)
+    return { trackingCode: tracked.tracking, trackingSource: 'transportadora' };
+  if (tracked?.melhorEnvioTracking) {
+    return { trackingCode: tracked.melhorEnvioTracking, trackingSource: 'melhor_envio' };
+  }
+  return { trackingCode: null, trackingSource: null };
+}
 
 export type LabelDocument = 'declaracao' | 'nota_fiscal';
 
@@ -97,15 +155,27 @@ export interface ShippingLabelsDeps {
   db: Db;
   settings: () => Promise<EffectiveShippingSettings>;
   client: () => Promise<MelhorEnvioClient | null>;
-  audit: (tx: Db, owner: Owner, entry: LabelAuditEntry) => Promise<void>;
+  /** The shoppers' freight (modules/shipping): the default service of a table-quoted order. */
+  freight: Pick<FreightQuoter, 'quote'>;
+  /** The owner who acted, or SYSTEM_ACTOR for the periodic pass. */
+  audit: (tx: Db, actor: AuditActor, entry: LabelAuditEntry) => Promise<void>;
   /** The admin's 'Enviado' with a carrier's code (its transition, audit and e-mail). */
-  ship: (owner: Owner, reference: string, code: string, carrier: string) => Promise<unknown>;
+  ship: (actor: AuditActor, reference: string, code: string, carrier: string) => Promise<unknown>;
+  /** The order e-mails' links: the shipping e-mail again with a new label's code. */
+  mail: OrderMailDeps;
+  wakeOutbox: () => void;
   log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }
 
 const serviceName = (id: number) => {
   const known = SHIPPING_SERVICES.find((s) => s.id === id);
   return known ? { transportadora: known.transportadora, servico: known.servico } : null;
+};
+
+/** 'Correios PAC': how the order's audit names the label's carrier. */
+const carrierOf = (serviceId: number) => {
+  const names = serviceName(serviceId);
+  return names ? `${names.transportadora} ${names.servico}` : 'Melhor Envio';
 };
 
 /** The label as the back office reads it. */
@@ -115,6 +185,7 @@ export function labelJson(row: ShippingLabelRow | undefined, orderStatus: OrderR
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   const claimedNow =
     row.claimedAt !== null && Date.now() - row.claimedAt.getTime() < LABEL_CLAIM_TTL_SECONDS * 1000;
+  const awaiting = awaitsCarrierCode(row);
   return {
     status: row.status,
     servico_id: row.serviceId,
@@ -130,16 +201,25 @@ export function labelJson(row: ShippingLabelRow | undefined, orderStatus: OrderR
     pago_em: iso(row.paidAt),
     gerada_em: iso(row.generatedAt),
     cancelada_em: iso(row.cancelledAt),
+    /** Generated, the carrier's code not given yet ('Atualizar rastreio'; the pass asks too). */
+    aguardando_rastreio: awaiting,
     pode_imprimir: row.status === 'gerada',
     pode_cancelar: (row.status === 'paga' || row.status === 'gerada') && !claimedNow,
-    pode_comprar:
-      (LABEL_ORDER_STATUSES as readonly string[]).includes(orderStatus) &&
-      !claimedNow &&
-      row.status !== 'gerada',
+    pode_comprar: mayBuy(row.status, orderStatus) && !claimedNow,
+    pode_atualizar_rastreio: awaiting && !claimedNow,
   };
 }
 
 export type LabelJson = NonNullable<ReturnType<typeof labelJson>>;
+
+/**
+ * What the log says of an unexpected failure: the store's own message, else the error's name.
+ * Never the whole error: a failed query's text carries its parameters (an e-mail, a CPF).
+ */
+function failureOf(err: unknown): string {
+  if (err instanceof AppError) return err.message;
+  return err instanceof Error ? err.name : typeof err;
+}
 
 /** Thrown when a purchase stops at a step: the row keeps what was done, `lastError` says why. */
 class StepError extends Error {}
@@ -348,6 +428,7 @@ export function createShippingLabelsService(deps: ShippingLabelsDeps) {
         price_cents = ${keep(shippingLabels.priceCents, sql`null`)},
         protocol = ${keep(shippingLabels.protocol, sql`null`)},
         tracking_code = ${keep(shippingLabels.trackingCode, sql`null`)},
+        tracking_source = ${keep(shippingLabels.trackingSource, sql`null`)},
         paid_at = ${keep(shippingLabels.paidAt, sql`null`)},
         generated_at = ${keep(shippingLabels.generatedAt, sql`null`)},
         cancelled_at = ${keep(shippingLabels.cancelledAt, sql`null`)},
@@ -479,39 +560,262 @@ export function createShippingLabelsService(deps: ShippingLabelsDeps) {
       const [generated] = await melhorEnvio(() => client.generate([id]), 'paga');
       if (!generated?.generated) await fail('paga', LABEL_UNAVAILABLE);
       const [tracked] = await melhorEnvio(() => client.tracking([id]), 'paga');
-      row = await write(order.id, {
-        status: 'gerada',
-        generatedAt: new Date(),
-        trackingCode: tracked?.tracking ?? tracked?.melhorEnvioTracking ?? null,
-        protocol: tracked?.protocol ?? row.protocol,
-        lastError: null,
-        claimedAt: null,
+      // Generated, and on an order already shipped (a label bought again) its code in the same
+      // transaction: the new code and its e-mail are never lost between the two.
+      const done = await db.transaction(async (tx) => {
+        const [written] = await tx
+          .update(shippingLabels)
+          .set({
+            status: 'gerada',
+            generatedAt: sql`now()`,
+            ...codeOf(tracked),
+            protocol: tracked?.protocol ?? row.protocol,
+            lastError: null,
+            claimedAt: null,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(shippingLabels.orderId, order.id))
+          .returning();
+        const mailed = await replaceShippedCode(tx, owner, order.reference, written!, null);
+        return { row: written!, mailed };
       });
+      row = done.row;
+      if (done.mailed) deps.wakeOutbox();
       await shipWithLabel(owner, order.reference, row);
     }
     return row;
   }
 
-  /** A generated label's code on the order: 'Enviado' (once: a shipped order is left alone). */
-  async function shipWithLabel(owner: Owner, reference: string, row: ShippingLabelRow) {
-    if (!row.trackingCode) return;
+  /**
+   * A generated label's code on an order still paid or in progress: 'Enviado' through the
+   * admin's guarded transition, with its audit and the one shipping e-mail. Any other order is
+   * left to `replaceShippedCode`. Answers whether this call shipped it.
+   */
+  async function shipWithLabel(
+    actor: AuditActor,
+    reference: string,
+    row: ShippingLabelRow,
+  ): Promise<boolean> {
+    if (!row.trackingCode) return false;
     const [now] = await db
       .select({ status: orders.status })
       .from(orders)
       .where(eq(orders.id, row.orderId));
-    if (!now || !(LABEL_ORDER_STATUSES as readonly string[]).includes(now.status)) return;
-    const names = serviceName(row.serviceId);
+    if (!now || !isLabelOrderStatus(now.status)) return false;
     try {
-      await deps.ship(
-        owner,
-        reference,
-        row.trackingCode,
-        names ? `${names.transportadora} ${names.servico}` : 'Melhor Envio',
+      await deps.ship(actor, reference, row.trackingCode, carrierOf(row.serviceId));
+      return true;
+    } catch (err) {
+      // Shipped by the other click, the other pass or an owner meanwhile: the order says so.
+      if (!(err instanceof ConflictError)) throw err;
+      return false;
+    }
+  }
+
+  /**
+   * A generated label's code on an order already shipped with another, in `tx`, by a guarded
+   * statement (the code it had, still there): audited. When the order had this label's own
+   * earlier code (`previousCode`: Melhor Envio's, the same parcel) the shopper is not mailed;
+   * when it had another label's (cancelled, and this one bought again) she gets the shipping
+   * e-mail again with the new code, once per code. Answers whether an e-mail was queued.
+   */
+  async function replaceShippedCode(
+    tx: Db,
+    actor: AuditActor,
+    reference: string,
+    row: ShippingLabelRow,
+    previousCode: string | null,
+  ): Promise<boolean> {
+    const code = row.trackingCode;
+    if (!code) return false;
+    const [order] = await tx
+      .select({ status: orders.status, trackingCode: orders.trackingCode })
+      .from(orders)
+      .where(eq(orders.id, row.orderId));
+    if (order?.status !== 'shipped' || order.trackingCode === code) return false;
+    const [replaced] = await tx
+      .update(orders)
+      .set({ trackingCode: code, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(orders.id, row.orderId),
+          eq(orders.status, 'shipped'),
+          sql`${orders.trackingCode} is not distinct from ${order.trackingCode}`,
+        ),
+      )
+      .returning({ id: orders.id });
+    if (!replaced) return false;
+    const sameParcel = previousCode !== null && order.trackingCode === previousCode;
+    if (!sameParcel) {
+      await enqueueOrderEmails(tx, deps.mail, row.orderId, 'shipped', { newTrackingCode: code });
+    }
+    await deps.audit(tx, actor, {
+      action: 'order.tracking_replace',
+      entityType: 'order',
+      entityId: reference,
+      summary: sameParcel
+        ? `Pedido #${reference}: código de rastreio ${order.trackingCode ?? '—'} → ${code} (o da transportadora, ${carrierOf(row.serviceId)}, no lugar do provisório do Melhor Envio)`
+        : `Pedido #${reference}: código de rastreio ${order.trackingCode ?? '—'} → ${code} (etiqueta nova, ${carrierOf(row.serviceId)}); a cliente recebe o e-mail de envio com o novo código`,
+      before: { codigo_rastreio: order.trackingCode },
+      after: { codigo_rastreio: code },
+    });
+    return !sameParcel;
+  }
+
+  /**
+   * The carrier's code Melhor Envio gave for a label that waited for it. THE WRITE: one guarded
+   * statement (the same Melhor Envio order, still without the carrier's code, not being cancelled
+   * now), so two passes (two instances) or a pass and the owners' click write it once; only the
+   * one that wrote puts it on the order (in place of Melhor Envio's code in the same transaction,
+   * or 'Enviado' after).
+   */
+  async function receiveCarrierCode(
+    actor: AuditActor,
+    reference: string,
+    waiting: ShippingLabelRow,
+    code: string,
+  ): Promise<boolean> {
+    const received = await db.transaction(async (tx) => {
+      const [written] = await tx
+        .update(shippingLabels)
+        .set({ trackingCode: code, trackingSource: 'transportadora', updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(shippingLabels.orderId, waiting.orderId),
+            eq(shippingLabels.status, 'gerada'),
+            eq(shippingLabels.providerOrderId, waiting.providerOrderId!),
+            awaitingCarrierCode,
+            claimIsFree,
+          ),
+        )
+        .returning();
+      if (!written) return null;
+      await deps.audit(tx, actor, {
+        action: 'order.label_tracking',
+        entityType: 'order',
+        entityId: reference,
+        summary: `Pedido #${reference}: código de rastreio da transportadora (${carrierOf(written.serviceId)}) recebido do Melhor Envio: ${code}`,
+        before: { codigo_rastreio: waiting.trackingCode },
+        after: { codigo_rastreio: code },
+      });
+      const mailed = await replaceShippedCode(tx, actor, reference, written, waiting.trackingCode);
+      return { row: written, mailed };
+    });
+    if (!received) return false;
+    if (received.mailed) deps.wakeOutbox();
+    await shipWithLabel(actor, reference, received.row);
+    return true;
+  }
+
+  /** Melhor Envio's tracking of these labels in ONE call, waiting for a turn of the limit. */
+  async function askTracking(client: MelhorEnvioClient, rows: ShippingLabelRow[]) {
+    const answers = await withTurns(() => client.tracking(rows.map((r) => r.providerOrderId!)));
+    return new Map(answers.map((a) => [a.id, a]));
+  }
+
+  /** The carrier's code in an answer, unless the label was cancelled there meanwhile. */
+  const carrierCodeIn = (answer: TrackingInfo | undefined) =>
+    answer?.tracking && answer.status !== 'canceled' && answer.status !== 'expired'
+      ? answer.tracking
+      : null;
+
+  /**
+   * THE PASS (the order sweeper's, every ORDER_SWEEP_INTERVAL_SECONDS): the labels generated in
+   * the last LABEL_TRACKING_FOLLOW_UP_DAYS still without the carrier's code are asked about in
+   * one tracking call; each code that came is received as above, by the store itself. Also ships
+   * a label's order left 'Pago' with its code (an instance that stopped between the two). Melhor
+   * Envio off: nothing is asked; failing: everything stays as it is until the next pass.
+   */
+  async function followUpTracking(at: Date = new Date()) {
+    const result = { asked: 0, received: 0, shipped: 0 };
+    const client = await deps.client();
+    if (!client) return result;
+    const since = new Date(at.getTime() - LABEL_TRACKING_FOLLOW_UP_DAYS * 24 * 60 * 60 * 1000);
+    const candidates = await db
+      .select({ label: shippingLabels, reference: orders.reference, orderStatus: orders.status })
+      .from(shippingLabels)
+      .innerJoin(orders, eq(orders.id, shippingLabels.orderId))
+      .where(
+        and(
+          eq(shippingLabels.status, 'gerada'),
+          isNotNull(shippingLabels.providerOrderId),
+          gte(shippingLabels.generatedAt, since),
+          or(awaitingCarrierCode, inArray(orders.status, [...LABEL_ORDER_STATUSES])),
+        ),
+      )
+      .orderBy(asc(shippingLabels.generatedAt))
+      .limit(LABEL_TRACKING_BATCH);
+    const waiting = candidates.filter((c) => awaitsCarrierCode(c.label));
+
+    for (const left of candidates.filter((c) => !awaitsCarrierCode(c.label))) {
+      try {
+        if (await shipWithLabel(SYSTEM_ACTOR, left.reference, left.label)) result.shipped += 1;
+      } catch (err) {
+        deps.log?.warn(
+          { order: left.reference, failure: failureOf(err) },
+          'label tracking: shipping failed',
+        );
+      }
+    }
+    if (waiting.length === 0) return result;
+
+    let answers: Map<string, TrackingInfo>;
+    try {
+      result.asked = waiting.length;
+      answers = await askTracking(
+        client,
+        waiting.map((w) => w.label),
       );
     } catch (err) {
-      // Shipped by the other click or typed by an owner meanwhile: the order says so.
-      if (!(err instanceof ConflictError)) throw err;
+      if (!isMelhorEnvioError(err)) throw err;
+      deps.log?.warn(
+        { kind: err.kind, reason: err.reason, labels: waiting.length },
+        'label tracking: Melhor Envio failed, asked again at the next pass',
+      );
+      return result;
     }
+    for (const { label, reference } of waiting) {
+      const code = carrierCodeIn(answers.get(label.providerOrderId!));
+      if (!code) continue;
+      try {
+        if (await receiveCarrierCode(SYSTEM_ACTOR, reference, label, code)) result.received += 1;
+      } catch (err) {
+        // One order failing (its code refused, the database) never stops the others.
+        deps.log?.warn(
+          { order: reference, failure: failureOf(err) },
+          'label tracking: receiving the code failed',
+        );
+      }
+    }
+    if (result.received > 0) deps.log?.info(result, 'label tracking: carriers’ codes received');
+    return result;
+  }
+
+  /** 'Atualizar rastreio': the owners ask Melhor Envio now for one label's carrier code. */
+  async function refreshTracking(owner: Owner, reference: string) {
+    const order = await orderOf(reference);
+    const row = await rowOf(order.id);
+    if (!row?.providerOrderId || !awaitsCarrierCode(row)) {
+      throw new ConflictError(LABEL_TRACKING_NOT_AWAITED, undefined, {
+        etiqueta: labelJson(row, order.status),
+      });
+    }
+    const client = await deps.client();
+    if (!client) throw new ConflictError(LABEL_MELHOR_ENVIO_OFF);
+    let answers: Map<string, TrackingInfo>;
+    try {
+      answers = await askTracking(client, [row]);
+    } catch (err) {
+      if (!isMelhorEnvioError(err)) throw err;
+      deps.log?.warn(
+        { order: reference, kind: err.kind, reason: err.reason },
+        'label tracking refresh failed',
+      );
+      throw new UpstreamError(labelErrorMessage(err));
+    }
+    const code = carrierCodeIn(answers.get(row.providerOrderId));
+    if (code) await receiveCarrierCode(owner, reference, row, code);
+    return state(reference);
   }
 
   function invoiceKeyOf(request: BuyRequest): string | null {
@@ -525,19 +829,72 @@ export function createShippingLabelsService(deps: ShippingLabelsDeps) {
     return key;
   }
 
+  /**
+   * The cheapest configured service of a fresh quote to the order's CEP for its pieces (the
+   * shoppers' freight, modules/shipping); null when the table answered or the quote failed.
+   */
+  async function cheapestQuoted(order: OrderRow): Promise<number | null> {
+    const cep = digits(order.cep ?? order.cepDestino);
+    if (cep.length !== 8) return null;
+    const pieces = await db
+      .select({
+        productId: orderItems.productId,
+        variationId: orderItems.variationId,
+        quantity: orderItems.quantidade,
+        unitPriceCents: orderItems.unitPriceCents,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    if (pieces.length === 0) return null;
+    try {
+      const quote = await deps.freight.quote({
+        cep,
+        subtotalCents: order.subtotalCents,
+        itemCount: pieces.reduce((sum, p) => sum + p.quantity, 0),
+        pieces,
+      });
+      return chooseFreight(quote)?.option?.serviceId ?? null;
+    } catch (err) {
+      deps.log?.warn(
+        { order: order.reference, failure: failureOf(err) },
+        'label default service: quote failed',
+      );
+      return null;
+    }
+  }
+
+  /**
+   * The service bought when the owners name none: the shopper's choice at checkout; for an order
+   * quoted from SPEC §9's table, the cheapest of a fresh quote (`quote`: only when it may be
+   * bought now: the card asks the state often); else the first configured in 'Frete'.
+   */
+  async function defaultServiceOf(
+    order: OrderRow,
+    settings: EffectiveShippingSettings,
+    quote: boolean,
+  ): Promise<number | null> {
+    if (order.shippingServiceId && SHIPPING_SERVICES.some((s) => s.id === order.shippingServiceId))
+      return order.shippingServiceId;
+    const cheapest = quote ? await cheapestQuoted(order) : null;
+    return cheapest ?? settings.services[0]?.id ?? null;
+  }
+
   async function state(reference: string) {
     const order = await orderOf(reference);
     const settings = await deps.settings();
     const row = await rowOf(order.id);
     const offered = settings.services.map((s) => ({ id: s.id, ...serviceName(s.id)! }));
+    // A new purchase (not one to resume, which keeps its service) is when the default matters.
+    const startsAnew =
+      settings.active &&
+      mayBuy(row?.status ?? null, order.status) &&
+      row?.status !== 'paga' &&
+      row?.status !== 'comprando';
     return {
       etiqueta: labelJson(row, order.status),
       melhor_envio_ativo: settings.active,
       servicos: offered,
-      servico_padrao:
-        (order.shippingServiceId && SHIPPING_SERVICES.some((s) => s.id === order.shippingServiceId)
-          ? order.shippingServiceId
-          : offered[0]?.id) ?? null,
+      servico_padrao: await defaultServiceOf(order, settings, startsAnew),
       pedido_status: order.status,
     };
   }
@@ -546,25 +903,22 @@ export function createShippingLabelsService(deps: ShippingLabelsDeps) {
     const order = await orderOf(reference);
     const existing = await rowOf(order.id);
     const resuming = existing?.status === 'paga' || existing?.status === 'comprando';
-    if (!(LABEL_ORDER_STATUSES as readonly string[]).includes(order.status)) {
-      // A shipped order whose label was paid but not yet written to it may still resume.
-      if (!(resuming && order.status === 'shipped')) {
-        throw new ConflictError(
-          existing?.status === 'gerada' ? LABEL_ALREADY_BOUGHT : LABEL_ORDER_NOT_PAYABLE,
-          undefined,
-          { etiqueta: labelJson(existing, order.status) },
-        );
-      }
+    if (!mayBuy(existing?.status ?? null, order.status)) {
+      throw new ConflictError(
+        existing?.status === 'gerada' ? LABEL_ALREADY_BOUGHT : LABEL_ORDER_NOT_PAYABLE,
+        undefined,
+        { etiqueta: labelJson(existing, order.status) },
+      );
     }
     const documento = request.documento ?? 'declaracao';
     const invoiceKey = invoiceKeyOf(request);
     const settings = await deps.settings();
     const client = await deps.client();
     if (!client) throw new ConflictError(LABEL_MELHOR_ENVIO_OFF);
+    // A purchase resumed keeps its service (the claim does not change it): nothing to quote.
     const serviceId =
       request.servico ??
-      order.shippingServiceId ??
-      settings.services[0]?.id ??
+      (resuming ? existing.serviceId : await defaultServiceOf(order, settings, true)) ??
       SHIPPING_SERVICES[0].id;
     if (!SHIPPING_SERVICES.some((s) => s.id === serviceId)) {
       throw new ValidationError(LABEL_SERVICE_UNKNOWN, { servico: [LABEL_SERVICE_UNKNOWN] });
@@ -652,7 +1006,7 @@ export function createShippingLabelsService(deps: ShippingLabelsDeps) {
         and(
           eq(shippingLabels.orderId, order.id),
           inArray(shippingLabels.status, ['paga', 'gerada']),
-          sql`(${shippingLabels.claimedAt} is null or ${shippingLabels.claimedAt} < now() - make_interval(secs => ${LABEL_CLAIM_TTL_SECONDS}))`,
+          claimIsFree,
         ),
       )
       .returning();
@@ -707,7 +1061,13 @@ export function createShippingLabelsService(deps: ShippingLabelsDeps) {
     return state(reference);
   }
 
-  return { state, buy, buyMany, print, cancel };
+  /** The pass as the order sweeper runs it (lib/sweep-task.ts). */
+  const trackingTask: SweepTask = {
+    name: 'rastreio das etiquetas',
+    runOnce: (at) => followUpTracking(at),
+  };
+
+  return { state, buy, buyMany, print, cancel, refreshTracking, followUpTracking, trackingTask };
 }
 
 /** A purchase stopped at a step (Melhor Envio refused or failed): 409 with the label's state. */

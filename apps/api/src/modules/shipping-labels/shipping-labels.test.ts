@@ -3,20 +3,34 @@
  * once, the order 'Enviado' with the carrier's code, one shipping e-mail), two buys at once paying
  * one label (the claim's guard), a purchase resumed after a failure between checkout and generate
  * without paying twice, the balance too low, a 422 refusal in Portuguese, cancelling (refunded,
- * audited), an unpaid order refused, Melhor Envio off. With TEST_DATABASE_URL the concurrent calls
- * run on several PostgreSQL connections at once; on PGlite they interleave on one.
+ * audited), an unpaid order refused, Melhor Envio off. The carrier's code that comes later: the
+ * sweeper's pass (one tracking call) ships the order with one e-mail, two passes at once write it
+ * once (the write's guard), it replaces Melhor Envio's own code without a second e-mail, Melhor
+ * Envio down leaves all as it is, 'Atualizar rastreio'. A label bought again for a shipped order
+ * (the e-mail again, once), and the default service of an order quoted from the table (the
+ * cheapest quoted). With TEST_DATABASE_URL the concurrent calls run on several PostgreSQL
+ * connections at once; on PGlite they interleave on one.
  */
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  AUDIT_SYSTEM_ACTOR,
+  LABEL_ALREADY_BOUGHT,
   LABEL_BUYING,
   LABEL_MELHOR_ENVIO_OFF,
   LABEL_ORDER_NOT_PAYABLE,
   LABEL_INVOICE_KEY_INVALID,
+  LABEL_TRACKING_NOT_AWAITED,
 } from '@semijoias/domain/messages';
 import { buildApp } from '../../app.js';
-import { auditLog, orders, rateLimitBuckets, shippingLabels } from '../../db/schema.js';
+import {
+  auditLog,
+  orders,
+  outboxEmails,
+  rateLimitBuckets,
+  shippingLabels,
+} from '../../db/schema.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
 import { startFakeMelhorEnvio, type FakeMelhorEnvio } from '../../../test/fake-melhor-envio.js';
@@ -52,16 +66,12 @@ const SENDER = {
   cep: '01310-100',
 };
 
-const settingsForm = (ativo: boolean) => ({
+const settingsForm = (ativo: boolean, services = [1, 2, 3]) => ({
   ativo,
   ambiente: null,
   email_tecnico: 'ti@duasirmas.test',
   remetente: SENDER,
-  servicos: [
-    { id: 1, margem: '0', dias_extras: 0 },
-    { id: 2, margem: '0', dias_extras: 0 },
-    { id: 3, margem: '0', dias_extras: 0 },
-  ],
+  servicos: services.map((id) => ({ id, margem: '0', dias_extras: 0 })),
   embalagens: {},
 });
 
@@ -104,6 +114,20 @@ async function paidOrder(options: TestOrderOptions = {}) {
   return insertOrder(testDb.database, { status: 'paid', productIds, ...options });
 }
 
+/** Two pieces for the later tests' orders (the catalog's tail is short; none counts stock). */
+let sharedPieces: number[] | undefined;
+async function shippableOrder(options: TestOrderOptions = {}) {
+  sharedPieces ??= await takeProducts(2, 10);
+  return insertOrder(testDb.database, { status: 'paid', productIds: sharedPieces, ...options });
+}
+
+/** The earlier tests' labels out of the pass's 7 days: each test sees only its own. */
+async function ageEarlierLabels() {
+  await testDb.database.db
+    .update(shippingLabels)
+    .set({ generatedAt: sql`${shippingLabels.generatedAt} - interval '30 days'` });
+}
+
 const call = (method: 'GET' | 'POST', url: string, body?: unknown) =>
   adminCall(app, owner.token, method, url, body);
 const labelUrl = (reference: string, tail = '') =>
@@ -115,9 +139,11 @@ type Etiqueta = {
   rastreio_url: string | null;
   preco_cents: number | null;
   erro: string | null;
+  aguardando_rastreio: boolean;
   pode_imprimir: boolean;
   pode_cancelar: boolean;
   pode_comprar: boolean;
+  pode_atualizar_rastreio: boolean;
 };
 
 async function labelRow(orderId: number) {
@@ -129,6 +155,24 @@ async function labelRow(orderId: number) {
 }
 
 const checkouts = () => fake.requests.filter((r) => r.path.endsWith('/shipment/checkout'));
+const trackingCalls = () => fake.requests.filter((r) => r.path.endsWith('/shipment/tracking'));
+const quotes = () => fake.requests.filter((r) => r.path.endsWith('/shipment/calculate'));
+/** The sweeper's pass, as each instance runs it. */
+const pass = (at?: Date) => app.shippingLabels.followUpTracking(at);
+
+/** The order's audit entries, oldest first. */
+function auditOf(reference: string) {
+  return testDb.database.db
+    .select({ action: auditLog.action, actor: auditLog.actorEmail, after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'order'), eq(auditLog.entityId, reference)))
+    .orderBy(auditLog.id);
+}
+
+/** The Melhor Envio order of the order's label. */
+async function melhorEnvioIdOf(orderId: number) {
+  return (await labelRow(orderId))!.providerOrderId!;
+}
 const paidAtFake = () => [...fake.orders.values()].filter((o) => o.paidAt !== null);
 
 describe('Comprar etiqueta', () => {
@@ -396,5 +440,313 @@ describe('Comprar etiqueta', () => {
     }
     const [row] = await testDb.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.status).toBe('paid');
+  });
+});
+
+describe('the carrier’s code that comes later', () => {
+  beforeEach(ageEarlierLabels);
+
+  /** A paid order whose label is generated while the carrier withholds its code. */
+  async function labelAwaitingCode(withheld: 'carrier' | 'all' = 'all') {
+    const placed = await shippableOrder();
+    fake.withheldCodes = withheld;
+    const res = await call('POST', labelUrl(placed.order.reference));
+    expect(res.statusCode).toBe(200);
+    fake.withheldCodes = 'none';
+    return { ...placed, etiqueta: res.json<{ etiqueta: Etiqueta }>().etiqueta };
+  }
+
+  it('a label without any code waits; the pass asks in one call and ships the order with one e-mail', async () => {
+    const first = await labelAwaitingCode('all');
+    const second = await labelAwaitingCode('all');
+    expect(first.etiqueta).toMatchObject({
+      status: 'gerada',
+      codigo_rastreio: null,
+      aguardando_rastreio: true,
+      pode_atualizar_rastreio: true,
+      pode_comprar: false,
+    });
+    expect((await orderByReference(testDb.database, first.order.reference)).status).toBe('paid');
+    expect(await orderOutbox(testDb.database, first.order.id)).toEqual([]);
+
+    // Nothing given yet: one call for both labels, nothing written.
+    const callsBefore = trackingCalls().length;
+    expect(await pass()).toMatchObject({ asked: 2, received: 0 });
+    expect(trackingCalls()).toHaveLength(callsBefore + 1);
+    expect((trackingCalls().at(-1)!.body as { orders: string[] }).orders.sort()).toEqual(
+      [await melhorEnvioIdOf(first.order.id), await melhorEnvioIdOf(second.order.id)].sort(),
+    );
+    expect((await labelRow(first.order.id))!.trackingCode).toBeNull();
+
+    // The carrier gives the first one's code: the next pass ships that order, as the store.
+    const code = fake.releaseCarrierCode(await melhorEnvioIdOf(first.order.id));
+    expect(await pass()).toMatchObject({ asked: 2, received: 1 });
+    expect(await labelRow(first.order.id)).toMatchObject({
+      trackingCode: code,
+      trackingSource: 'transportadora',
+    });
+    expect(await orderByReference(testDb.database, first.order.reference)).toMatchObject({
+      status: 'shipped',
+      trackingCode: code,
+    });
+    expect(await orderOutbox(testDb.database, first.order.id)).toEqual([
+      expect.objectContaining({
+        kind: 'order_shipped',
+        dedupeKey: `order:${first.order.id}:shipped`,
+      }),
+    ]);
+    const audit = await auditOf(first.order.reference);
+    expect(audit.map((a) => [a.action, a.actor])).toEqual([
+      ['order.label_buy', expect.stringContaining('@')],
+      ['order.label_tracking', AUDIT_SYSTEM_ACTOR],
+      ['order.ship', AUDIT_SYSTEM_ACTOR],
+    ]);
+    const state = await call('GET', labelUrl(first.order.reference));
+    expect(state.json()).toMatchObject({
+      etiqueta: {
+        codigo_rastreio: code,
+        aguardando_rastreio: false,
+        pode_atualizar_rastreio: false,
+      },
+      pedido_status: 'shipped',
+    });
+    // The second still waits; the first is never asked again, nor mailed twice.
+    expect(await pass()).toMatchObject({ asked: 1, received: 0 });
+    expect((trackingCalls().at(-1)!.body as { orders: string[] }).orders).toEqual([
+      await melhorEnvioIdOf(second.order.id),
+    ]);
+    expect(await orderOutbox(testDb.database, first.order.id)).toHaveLength(1);
+
+    // Past LABEL_TRACKING_FOLLOW_UP_DAYS (7) after generating, nothing is asked any more.
+    const calls = trackingCalls().length;
+    expect(await pass(new Date(Date.now() + 8 * 24 * 60 * 60 * 1000))).toMatchObject({ asked: 0 });
+    expect(trackingCalls()).toHaveLength(calls);
+  });
+
+  it('two passes at once (two instances) write the code once and e-mail once', async () => {
+    const { order } = await labelAwaitingCode('all');
+    const code = fake.releaseCarrierCode(await melhorEnvioIdOf(order.id));
+    // Both passes read the waiting label before either writes: Melhor Envio answers slowly.
+    fake.delayMs = 50;
+    const results = await Promise.all([pass(), pass(), pass()]);
+    expect(results.reduce((sum, r) => sum + r.received, 0)).toBe(1);
+    expect(results.every((r) => r.asked === 1)).toBe(true);
+    const audit = await auditOf(order.reference);
+    expect(audit.filter((a) => a.action === 'order.label_tracking')).toHaveLength(1);
+    expect(audit.filter((a) => a.action === 'order.ship')).toHaveLength(1);
+    expect(await orderOutbox(testDb.database, order.id)).toHaveLength(1);
+    expect(await orderByReference(testDb.database, order.reference)).toMatchObject({
+      status: 'shipped',
+      trackingCode: code,
+    });
+  });
+
+  it('the carrier’s code replaces Melhor Envio’s on the order shipped with it, without a second e-mail', async () => {
+    const { order, etiqueta } = await labelAwaitingCode('carrier');
+    // Shipped at once with Melhor Envio's own code, as before; the card still waits.
+    expect(etiqueta).toMatchObject({ aguardando_rastreio: true });
+    const provisional = etiqueta.codigo_rastreio!;
+    expect(provisional).toMatch(/^ME/);
+    expect(await orderByReference(testDb.database, order.reference)).toMatchObject({
+      status: 'shipped',
+      trackingCode: provisional,
+    });
+    expect(await orderOutbox(testDb.database, order.id)).toHaveLength(1);
+
+    const code = fake.releaseCarrierCode(await melhorEnvioIdOf(order.id));
+    expect(await pass()).toMatchObject({ received: 1 });
+    expect(await orderByReference(testDb.database, order.reference)).toMatchObject({
+      status: 'shipped',
+      trackingCode: code,
+    });
+    expect(await labelRow(order.id)).toMatchObject({
+      trackingCode: code,
+      trackingSource: 'transportadora',
+    });
+    expect(await orderOutbox(testDb.database, order.id)).toHaveLength(1);
+    const replaced = (await auditOf(order.reference)).find(
+      (a) => a.action === 'order.tracking_replace',
+    );
+    expect(replaced).toMatchObject({
+      actor: AUDIT_SYSTEM_ACTOR,
+      after: { codigo_rastreio: code },
+    });
+  });
+
+  it('Melhor Envio down during the pass: everything stays as it is until the next one', async () => {
+    const { order } = await labelAwaitingCode('all');
+    fake.releaseCarrierCode(await melhorEnvioIdOf(order.id));
+    const before = await labelRow(order.id);
+    fake.mode = 'error';
+    expect(await pass()).toMatchObject({ asked: 1, received: 0 });
+    expect(await labelRow(order.id)).toEqual(before);
+    expect((await orderByReference(testDb.database, order.reference)).status).toBe('paid');
+    expect(await orderOutbox(testDb.database, order.id)).toEqual([]);
+    expect(logs.text).toContain('label tracking: Melhor Envio failed');
+
+    fake.mode = 'ok';
+    expect(await pass()).toMatchObject({ received: 1 });
+    expect((await orderByReference(testDb.database, order.reference)).status).toBe('shipped');
+    expect(await orderOutbox(testDb.database, order.id)).toHaveLength(1);
+  });
+
+  it('‘Atualizar rastreio’: the owners ask now; the code written once, audited as theirs', async () => {
+    const { order } = await labelAwaitingCode('all');
+    const url = labelUrl(order.reference, 'rastreio/');
+    const early = await call('POST', url);
+    expect(early.statusCode).toBe(200);
+    expect(early.json()).toMatchObject({ etiqueta: { aguardando_rastreio: true } });
+
+    const code = fake.releaseCarrierCode(await melhorEnvioIdOf(order.id));
+    const res = await call('POST', url);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      etiqueta: { codigo_rastreio: code, aguardando_rastreio: false },
+      pedido_status: 'shipped',
+    });
+    const audit = await auditOf(order.reference);
+    expect(audit.find((a) => a.action === 'order.label_tracking')!.actor).toContain('@');
+    expect(await orderOutbox(testDb.database, order.id)).toHaveLength(1);
+
+    const again = await call('POST', url);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ error: string }>().error).toBe(LABEL_TRACKING_NOT_AWAITED);
+    // Nothing waits now: the pass asks nothing.
+    const calls = trackingCalls().length;
+    expect(await pass()).toMatchObject({ asked: 0 });
+    expect(trackingCalls()).toHaveLength(calls);
+  });
+
+  it('nothing is asked while Melhor Envio is off', async () => {
+    await labelAwaitingCode('all');
+    const off = await adminCall(app, owner.token, 'PUT', '/api/admin/frete/', settingsForm(false));
+    expect(off.statusCode).toBe(200);
+    try {
+      const calls = fake.requests.length;
+      expect(await pass()).toEqual({ asked: 0, received: 0, shipped: 0 });
+      expect(fake.requests).toHaveLength(calls);
+    } finally {
+      await adminCall(app, owner.token, 'PUT', '/api/admin/frete/', settingsForm(true));
+    }
+  });
+});
+
+describe('a new label for an order already shipped', () => {
+  beforeEach(ageEarlierLabels);
+  it('after the cancel, buys again: the order gets the new code and the shopper the e-mail again, once', async () => {
+    const { order } = await shippableOrder();
+    const bought = await call('POST', labelUrl(order.reference));
+    const first = bought.json<{ etiqueta: Etiqueta }>().etiqueta.codigo_rastreio!;
+    expect((await orderByReference(testDb.database, order.reference)).trackingCode).toBe(first);
+    const refused = await call('POST', labelUrl(order.reference));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: string }>().error).toBe(LABEL_ALREADY_BOUGHT);
+
+    const cancelled = await call('POST', labelUrl(order.reference, 'cancelar/'));
+    expect(cancelled.json()).toMatchObject({
+      etiqueta: { status: 'cancelada', pode_comprar: true },
+      pedido_status: 'shipped',
+    });
+
+    // Two clicks at once: one label, one new e-mail.
+    const answers = await Promise.all([
+      call('POST', labelUrl(order.reference)),
+      call('POST', labelUrl(order.reference)),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const second = (await labelRow(order.id))!.trackingCode!;
+    expect(second).toMatch(/^AA\d{9}BR$/);
+    expect(second).not.toBe(first);
+    expect(await orderByReference(testDb.database, order.reference)).toMatchObject({
+      status: 'shipped',
+      trackingCode: second,
+    });
+    const mail = await orderOutbox(testDb.database, order.id);
+    expect(mail).toEqual([
+      expect.objectContaining({ kind: 'order_shipped', dedupeKey: `order:${order.id}:shipped` }),
+      expect.objectContaining({
+        kind: 'order_shipped',
+        dedupeKey: `order:${order.id}:shipped:${second}`,
+      }),
+    ]);
+    const [again] = await testDb.database.db
+      .select({ text: outboxEmails.textBody })
+      .from(outboxEmails)
+      .where(eq(outboxEmails.dedupeKey, `order:${order.id}:shipped:${second}`));
+    expect(again!.text).toContain(second);
+    const replaced = (await auditOf(order.reference)).filter(
+      (a) => a.action === 'order.tracking_replace',
+    );
+    expect(replaced).toEqual([
+      expect.objectContaining({
+        after: { codigo_rastreio: second },
+        actor: expect.stringContaining('@'),
+      }),
+    ]);
+    // A pass finds nothing to do: no third e-mail.
+    await pass();
+    expect(await orderOutbox(testDb.database, order.id)).toHaveLength(2);
+  });
+
+  it('a new label whose carrier’s code comes later: the pass gives the order the code and the e-mail again', async () => {
+    const { order } = await shippableOrder();
+    await call('POST', labelUrl(order.reference));
+    const first = (await orderByReference(testDb.database, order.reference)).trackingCode;
+    await call('POST', labelUrl(order.reference, 'cancelar/'));
+    fake.withheldCodes = 'all';
+    const rebought = await call('POST', labelUrl(order.reference));
+    expect(rebought.json()).toMatchObject({
+      etiqueta: { status: 'gerada', codigo_rastreio: null, aguardando_rastreio: true },
+    });
+    // The order keeps the first code until the new one comes.
+    expect((await orderByReference(testDb.database, order.reference)).trackingCode).toBe(first);
+    const code = fake.releaseCarrierCode(await melhorEnvioIdOf(order.id));
+    await Promise.all([pass(), pass()]);
+    expect((await orderByReference(testDb.database, order.reference)).trackingCode).toBe(code);
+    expect((await orderOutbox(testDb.database, order.id)).map((m) => m.dedupeKey)).toEqual([
+      `order:${order.id}:shipped`,
+      `order:${order.id}:shipped:${code}`,
+    ]);
+  });
+});
+
+describe('the default service of an order quoted from the table', () => {
+  it('is the cheapest of a fresh quote; the first configured when the quote fails', async () => {
+    // 'Frete' offers SEDEX first: the first configured is not the cheapest (PAC, in São Paulo).
+    const saved = await adminCall(
+      app,
+      owner.token,
+      'PUT',
+      '/api/admin/frete/',
+      settingsForm(true, [2, 3, 1]),
+    );
+    expect(saved.statusCode).toBe(200);
+    try {
+      const { order } = await shippableOrder();
+      const state = await call('GET', labelUrl(order.reference));
+      expect(state.json()).toMatchObject({ servico_padrao: 1 });
+      expect(quotes().length).toBeGreaterThan(0);
+      // Bought without naming a service: the cheapest.
+      const res = await call('POST', labelUrl(order.reference));
+      expect(res.statusCode).toBe(200);
+      expect([...fake.orders.values()][0]!.body).toMatchObject({ service: 1 });
+
+      // Her choice at checkout wins, nothing quoted.
+      const chosen = await shippableOrder({ columns: { shippingServiceId: 3 } });
+      const asked = quotes().length;
+      const hers = await call('GET', labelUrl(chosen.order.reference));
+      expect(hers.json()).toMatchObject({ servico_padrao: 3 });
+      expect(quotes()).toHaveLength(asked);
+
+      // The quote failing: the first configured service (another CEP: nothing kept to answer).
+      const other = await shippableOrder({
+        columns: { cep: '20040002', cepDestino: '20040002', estado: 'RJ' },
+      });
+      fake.failOn('/api/v2/me/shipment/calculate');
+      const fallback = await call('GET', labelUrl(other.order.reference));
+      expect(fallback.json()).toMatchObject({ servico_padrao: 2 });
+    } finally {
+      await adminCall(app, owner.token, 'PUT', '/api/admin/frete/', settingsForm(true));
+    }
   });
 });

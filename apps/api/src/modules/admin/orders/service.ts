@@ -44,6 +44,7 @@ import {
   type OrderView,
 } from '../../sales/index.js';
 import { writeAudit } from '../audit.js';
+import type { AuditActor } from '../../../lib/audit-actor.js';
 import type { Owner } from '../../owner-access/index.js';
 import type { OrderAction, OrderDetailJson } from './schemas.js';
 
@@ -387,7 +388,7 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
    * now says why (409). The audit entry has the order as this API answers it, before and after.
    */
   async function act(
-    owner: Owner,
+    owner: AuditActor,
     reference: string,
     action: OrderAction,
     move: (tx: Db, order: OrderView['order']) => Promise<boolean>,
@@ -439,9 +440,15 @@ export function createAdminOrdersService(deps: { db: Db; config: Config; wakeOut
     /**
      * 'Enviado' with the tracking code: typed by the owners (a Correios code, checked), or
      * `fromCarrier` (a label bought through Melhor Envio: its carrier's code kept as it came,
-     * Jadlog's and Loggi's included). The same transition, audit and shipping e-mail either way.
+     * Jadlog's and Loggi's included). The same transition, audit and shipping e-mail either way;
+     * a label's code that came later ships it as the store itself (SYSTEM_ACTOR).
      */
-    ship(owner: Owner, reference: string, typed: string, options: { fromCarrier?: string } = {}) {
+    ship(
+      owner: AuditActor,
+      reference: string,
+      typed: string,
+      options: { fromCarrier?: string } = {},
+    ) {
       const code = options.fromCarrier ? typed.trim() : normalizeTrackingCode(typed);
       if (!options.fromCarrier) {
         const problem = trackingCodeError(typed);

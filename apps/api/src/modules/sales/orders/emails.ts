@@ -64,6 +64,11 @@ export interface OrderEmailExtra {
   paymentId?: string | null;
   /** What came in and why the order did not take it (payment_attention). */
   attention?: PaymentAttention;
+  /**
+   * 'shipped' again for an order already shipped, with this new code (its label cancelled and
+   * bought again): one e-mail per code, besides the first shipping e-mail.
+   */
+  newTrackingCode?: string;
 }
 
 /** The links and addresses of the order e-mails, from the settings. */
@@ -143,7 +148,10 @@ export async function enqueueOrderEmails(
       break;
     }
     case 'shipped':
-      await toShopper(orderShippedEmail, `${key}:shipped`);
+      await toShopper(
+        orderShippedEmail,
+        extra.newTrackingCode ? `${key}:shipped:${extra.newTrackingCode}` : `${key}:shipped`,
+      );
       break;
     case 'owner_cancelled':
       await toShopper(ownerCancelledEmail, `${key}:owner-cancelled`);
