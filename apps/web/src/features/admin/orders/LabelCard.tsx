@@ -3,11 +3,20 @@
  * service and the document (declaração de conteúdo by default, or the nota fiscal's key), 'Comprar
  * etiqueta' (disabled while it runs: the server buys one label however many clicks), then the
  * price, 'Imprimir etiqueta' (Melhor Envio's printable PDF in a new tab), the tracking code and
- * 'Cancelar etiqueta'. What stopped a purchase (the balance, a refused field, Melhor Envio
- * unreachable) is shown here, in the server's Portuguese.
+ * 'Cancelar etiqueta'. A label whose carrier gives its code later says it is waiting for it, with
+ * 'Atualizar rastreio' (the store also asks by itself); a shipped order whose label was cancelled
+ * offers 'Comprar nova etiqueta'. What stopped a purchase (the balance, a refused field, Melhor
+ * Envio unreachable) is shown here, in the server's Portuguese.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import {
+  LABEL_AWAITING_CARRIER_CODE,
+  LABEL_BOUGHT_CODE_LATER,
+  LABEL_REBUY_NOTE,
+  LABEL_TRACKING_RECEIVED,
+  LABEL_TRACKING_STILL_AWAITED,
+} from '@semijoias/domain/messages';
 import { formatBRL } from '@semijoias/domain/money';
 import type { OrderStatusCode } from '@semijoias/domain/orders';
 import { trackingLinkText } from '@semijoias/domain/tracking-code';
@@ -26,6 +35,7 @@ import {
   cancelLabel,
   labelQuery,
   printLabel,
+  refreshLabelTracking,
   type LabelDocument,
   type LabelState,
 } from './labels-api';
@@ -91,9 +101,25 @@ export function LabelCard({ reference }: { reference: string }) {
     onSuccess: (next) => {
       refresh(next);
       toast({
-        title: 'Etiqueta comprada. A cliente recebeu o código por e-mail.',
+        title: next.etiqueta?.codigo_rastreio
+          ? 'Etiqueta comprada. A cliente recebeu o código por e-mail.'
+          : LABEL_BOUGHT_CODE_LATER,
         tone: 'success',
       });
+    },
+    onError: failed,
+  });
+
+  const refreshTracking = useMutation({
+    mutationFn: () => refreshLabelTracking(reference),
+    onMutate: () => setError(null),
+    onSuccess: (next) => {
+      refresh(next);
+      toast(
+        next.etiqueta?.aguardando_rastreio
+          ? { title: LABEL_TRACKING_STILL_AWAITED }
+          : { title: LABEL_TRACKING_RECEIVED, tone: 'success' },
+      );
     },
     onError: failed,
   });
@@ -146,12 +172,15 @@ export function LabelCard({ reference }: { reference: string }) {
 
   const { etiqueta: label, servicos, melhor_envio_ativo: active } = state.data;
   const chosen = service ?? label?.servico_id ?? state.data.servico_padrao ?? servicos[0]?.id;
-  const busy = buy.isPending || cancel.isPending || Boolean(label?.em_andamento);
+  const busy =
+    buy.isPending || cancel.isPending || refreshTracking.isPending || Boolean(label?.em_andamento);
   const canBuy =
     active &&
     (label ? label.pode_comprar : ['paid', 'in_progress'].includes(state.data.pedido_status));
   const shownError = error ?? (label && label.status !== 'gerada' ? label.erro : null);
   const resuming = label?.status === 'paga' || label?.status === 'comprando';
+  // Shipped with a label since cancelled: a new one gives the order (and the shopper) its code.
+  const rebuying = canBuy && !resuming && state.data.pedido_status === 'shipped';
 
   return (
     <AdminCard title="Etiqueta">
@@ -213,10 +242,24 @@ export function LabelCard({ reference }: { reference: string }) {
                 </dd>
               </div>
             )}
+            {label.aguardando_rastreio && (
+              <p data-testid="etiqueta-aguardando" className="text-ink-soft">
+                {LABEL_AWAITING_CARRIER_CODE}
+              </p>
+            )}
             {label.cancelada_em && label.status === 'cancelada' && (
               <p className="text-muted">Cancelada em {formatDateTime(label.cancelada_em)}.</p>
             )}
           </dl>
+        )}
+
+        {rebuying && (
+          <p
+            data-testid="etiqueta-nova-aviso"
+            className="rounded-xl bg-cream px-4 py-3 text-ink-soft"
+          >
+            {LABEL_REBUY_NOTE}
+          </p>
         )}
 
         {canBuy && !resuming && (
@@ -302,7 +345,19 @@ export function LabelCard({ reference }: { reference: string }) {
                 ? 'Comprando etiqueta…'
                 : resuming
                   ? 'Concluir a compra da etiqueta'
-                  : 'Comprar etiqueta'}
+                  : rebuying
+                    ? 'Comprar nova etiqueta'
+                    : 'Comprar etiqueta'}
+            </Button>
+          )}
+          {label?.pode_atualizar_rastreio && (
+            <Button
+              variant="outline"
+              disabled={busy}
+              onClick={() => refreshTracking.mutate()}
+              data-testid="etiqueta-atualizar-rastreio"
+            >
+              {refreshTracking.isPending ? 'Perguntando ao Melhor Envio…' : 'Atualizar rastreio'}
             </Button>
           )}
           {label?.pode_imprimir && (

@@ -2,12 +2,18 @@
  * The order page's 'Etiqueta' card (docs/shipping-labels.md): the declaração de conteúdo by
  * default, 'Comprar etiqueta' sending the service and the document, then the price, the tracking
  * and 'Imprimir etiqueta'; a refusal (the balance) shown in the card in the server's words; a
- * nota fiscal's key refused beside its field.
+ * nota fiscal's key refused beside its field; a label waiting for the carrier's code with
+ * 'Atualizar rastreio'; 'Comprar nova etiqueta' on a shipped order whose label was cancelled.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
+import {
+  LABEL_AWAITING_CARRIER_CODE,
+  LABEL_REBUY_NOTE,
+  LABEL_TRACKING_STILL_AWAITED,
+} from '@semijoias/domain/messages';
 import { storeTokens } from '@/lib/session';
 import { ToastProvider } from '@/ui/toast';
 import { accessToken, installFakeApi, type FakeApi } from '@test/fake-api';
@@ -17,6 +23,7 @@ import type { LabelState, OrderLabel } from './labels-api';
 
 const URL = 'GET /api/admin/pedidos/100042/etiqueta/';
 const BUY = 'POST /api/admin/pedidos/100042/etiqueta/';
+const TRACKING = 'POST /api/admin/pedidos/100042/etiqueta/rastreio/';
 
 const none: LabelState = {
   etiqueta: null,
@@ -44,9 +51,20 @@ const generated: OrderLabel = {
   pago_em: '2026-11-28T12:00:00Z',
   gerada_em: '2026-11-28T12:00:01Z',
   cancelada_em: null,
+  aguardando_rastreio: false,
   pode_imprimir: true,
   pode_cancelar: true,
   pode_comprar: false,
+  pode_atualizar_rastreio: false,
+};
+
+/** Generated, the carrier's code still to come. */
+const awaiting: OrderLabel = {
+  ...generated,
+  codigo_rastreio: null,
+  rastreio_url: null,
+  aguardando_rastreio: true,
+  pode_atualizar_rastreio: true,
 };
 
 let api: FakeApi;
@@ -140,5 +158,80 @@ describe('the Etiqueta card', () => {
       documento: 'nota_fiscal',
       chave_nf: '123',
     });
+  });
+
+  it('a label waiting for the carrier’s code says so; ‘Atualizar rastreio’ asks now', async () => {
+    let current: LabelState = { ...none, etiqueta: awaiting };
+    let codeGiven = false;
+    api.on(URL, () => ({ body: current }));
+    api.on(TRACKING, () => {
+      current = { ...none, etiqueta: codeGiven ? generated : awaiting, pedido_status: 'shipped' };
+      return { body: current };
+    });
+    show();
+    const card = await screen.findByTestId('etiqueta');
+    expect(within(card).getByTestId('etiqueta-aguardando').textContent).toBe(
+      LABEL_AWAITING_CARRIER_CODE,
+    );
+    expect(within(card).queryByTestId('etiqueta-rastreio')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Comprar etiqueta' })).toBeNull();
+
+    // Not given yet: the card keeps waiting and says the store goes on asking.
+    fireEvent.click(within(card).getByRole('button', { name: 'Atualizar rastreio' }));
+    expect(await screen.findByText(LABEL_TRACKING_STILL_AWAITED)).toBeTruthy();
+    expect(api.callsTo(TRACKING)).toHaveLength(1);
+    expect(within(card).getByTestId('etiqueta-aguardando')).toBeTruthy();
+
+    codeGiven = true;
+    fireEvent.click(within(card).getByRole('button', { name: 'Atualizar rastreio' }));
+    expect((await within(card).findByTestId('etiqueta-rastreio')).textContent).toBe(
+      'AA473124829BR',
+    );
+    expect(within(card).queryByTestId('etiqueta-aguardando')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Atualizar rastreio' })).toBeNull();
+  });
+
+  it('a shipped order whose label was cancelled offers ‘Comprar nova etiqueta’', async () => {
+    const cancelled: OrderLabel = {
+      ...generated,
+      status: 'cancelada',
+      cancelada_em: '2026-11-29T10:00:00Z',
+      pode_imprimir: false,
+      pode_cancelar: false,
+      pode_comprar: true,
+    };
+    let current: LabelState = { ...none, etiqueta: cancelled, pedido_status: 'shipped' };
+    api.on(URL, () => ({ body: current }));
+    api.on(BUY, () => {
+      current = {
+        ...current,
+        etiqueta: { ...generated, codigo_rastreio: 'AA473124832BR' },
+      };
+      return { body: current };
+    });
+    show();
+    const card = await screen.findByTestId('etiqueta');
+    expect(within(card).getByTestId('etiqueta-nova-aviso').textContent).toBe(LABEL_REBUY_NOTE);
+    expect(within(card).queryByRole('button', { name: 'Comprar etiqueta' })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Comprar nova etiqueta' }));
+    expect((await within(card).findByTestId('etiqueta-rastreio')).textContent).toBe(
+      'AA473124832BR',
+    );
+    expect(api.callsTo(BUY)[0]!.body).toEqual({ servico: 2, documento: 'declaracao' });
+    expect(within(card).queryByRole('button', { name: 'Comprar nova etiqueta' })).toBeNull();
+    expect(within(card).queryByTestId('etiqueta-nova-aviso')).toBeNull();
+  });
+
+  it('an order still paid whose label was cancelled keeps ‘Comprar etiqueta’, without the note', async () => {
+    api.on(URL, {
+      body: {
+        ...none,
+        etiqueta: { ...generated, status: 'cancelada', pode_comprar: true, pode_imprimir: false },
+      },
+    });
+    show();
+    const card = await screen.findByTestId('etiqueta');
+    expect(within(card).getByRole('button', { name: 'Comprar etiqueta' })).toBeTruthy();
+    expect(within(card).queryByTestId('etiqueta-nova-aviso')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * 'Comprar etiqueta' (docs/shipping-labels.md): an order's Melhor Envio label — its state, buying
- * it (or resuming a purchase that stopped), its print URL and cancelling it — and several orders'
- * labels at once from the list.
+ * it (or resuming a purchase that stopped, or a new one after a cancel), its print URL, asking now
+ * for the carrier's tracking code, and cancelling it — and several orders' labels at once from
+ * the list.
  */
 import { ADMIN_QUERY_ROOT, adminGet, adminSend } from '../lib/admin-api';
 
@@ -25,9 +26,12 @@ export interface OrderLabel {
   pago_em: string | null;
   gerada_em: string | null;
   cancelada_em: string | null;
+  /** Generated, the carrier's tracking code not given yet (none, or Melhor Envio's own). */
+  aguardando_rastreio: boolean;
   pode_imprimir: boolean;
   pode_cancelar: boolean;
   pode_comprar: boolean;
+  pode_atualizar_rastreio: boolean;
 }
 
 export interface LabelState {
@@ -69,6 +73,10 @@ export const printLabel = (reference: string) =>
 
 export const cancelLabel = (reference: string) =>
   adminSend<LabelState>('POST', `${base(reference)}cancelar/`, {});
+
+/** 'Atualizar rastreio': Melhor Envio asked now for the carrier's code. */
+export const refreshLabelTracking = (reference: string) =>
+  adminSend<LabelState>('POST', `${base(reference)}rastreio/`, {});
 
 export const buyLabels = (references: string[], input: Partial<BuyLabelInput> = {}) =>
   adminSend<{ resultados: LabelResult[] }>(
