@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS = [
   { path: 'produtos', label: 'Produtos' },
   { path: 'estoque', label: 'Estoque' },
   { path: 'pedidos', label: 'Pedidos' },
+  { path: 'avaliacoes', label: 'Avaliações' },
   { path: 'cupons', label: 'Cupons' },
   { path: 'pagamentos', label: 'Pagamentos' },
   { path: 'frete', label: 'Frete' },

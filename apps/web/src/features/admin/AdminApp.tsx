@@ -43,6 +43,9 @@ const StockPage = lazy(() => import('./stock/StockPage').then((m) => ({ default:
 const OrdersPage = lazy(() =>
   import('./orders/OrdersPage').then((m) => ({ default: m.OrdersPage })),
 );
+const ReviewsPage = lazy(() =>
+  import('./reviews/ReviewsPage').then((m) => ({ default: m.ReviewsPage })),
+);
 const CouponsPage = lazy(() =>
   import('./coupons/CouponsPage').then((m) => ({ default: m.CouponsPage })),
 );
@@ -70,6 +73,7 @@ const SECTION_ROUTES = [
   { path: 'produtos/*', element: <ProductsPage /> },
   { path: 'estoque/*', element: <StockPage /> },
   { path: 'pedidos/*', element: <OrdersPage /> },
+  { path: 'avaliacoes/*', element: <ReviewsPage /> },
   { path: 'cupons/*', element: <CouponsPage /> },
   { path: 'clientes/*', element: <CustomersPage /> },
   { path: 'auditoria/*', element: <AuditPage /> },
