@@ -30,6 +30,12 @@ export const GUIDES: readonly Guide[] = [
     file: 'admin/orders.md',
   },
   {
+    slug: 'avaliacoes',
+    title: 'Avaliações',
+    summary: 'Aprovar, ocultar e responder o que as clientes acharam das peças; ocultar uma foto.',
+    file: 'admin/reviews.md',
+  },
+  {
     slug: 'produtos',
     title: 'Produtos',
     summary: 'Cadastrar, fotos, tamanhos, “Manter em estoque”, ocultar e publicar.',
