@@ -1,7 +1,8 @@
 /**
  * /admin, the Painel: paid sales of today, 7 and 30 days, the orders waiting for the
- * owners (to ship, awaiting payment — each a link to the Pedidos list filtered), the 30 days'
- * chart and the pieces running out, each a link to restock it or open it.
+ * owners (to ship, awaiting payment — each a link to the Pedidos list filtered), the reviews
+ * waiting (a link to Avaliações), the 30 days' chart and the pieces running out, each a link to
+ * restock it or open it.
  */
 import { LOW_STOCK_THRESHOLD } from '@semijoias/domain/admin';
 import { formatBRL } from '@semijoias/domain/money';
@@ -25,6 +26,7 @@ import {
 } from './dashboard-api';
 import { SalesChart } from './SalesChart';
 import { EarningsCard } from './EarningsCard';
+import { WaitingReviews } from '../reviews/WaitingReviews';
 
 export function DashboardPage() {
   const dashboard = useQuery({
@@ -82,6 +84,7 @@ function DashboardContent({ data }: { data: Dashboard }) {
           />
         </div>
       </section>
+      <WaitingReviews count={data.avaliacoes_pendentes ?? 0} />
 
       <div className="grid gap-4 lg:grid-cols-3 lg:items-start">
         <AdminCard title="Vendas dos últimos 30 dias" className="min-w-0 lg:col-span-2">

@@ -41,6 +41,8 @@ export interface Dashboard {
   pedidos_a_enviar: number;
   pedidos_aguardando_pagamento: number;
   estoque_baixo: { total: number; produtos: LowStockProduct[] };
+  /** Reviews waiting for the owners (issue 36); optional until every API sends it. */
+  avaliacoes_pendentes?: number;
 }
 
 export const DASHBOARD_QUERY_KEY = [...ADMIN_QUERY_ROOT, 'painel'] as const;
