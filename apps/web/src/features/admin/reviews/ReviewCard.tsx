@@ -231,7 +231,7 @@ export function ReviewCard({
           {review.tamanho && (
             <>
               {' · '}
-              {T.SIZE_LABEL} {review.tamanho}
+              {T.SIZE_LABEL}: {review.tamanho}
             </>
           )}
         </p>

@@ -32,7 +32,8 @@ const review = (over: Partial<AdminReview> = {}): AdminReview => ({
   texto: 'Chegou rápido.\nBrilha muito <b>mesmo</b>',
   autora: 'Júlia',
   cidade: 'Campinas/SP',
-  tamanho: '16',
+  // As the API keeps it: the axis and the size (variationLabel).
+  tamanho: 'Aro 16',
   criado_em: '2026-11-20T15:00:00Z',
   atualizada_em: '2026-11-20T15:00:00Z',
   produto: { id: 3, nome: 'Anel Solitário', imagem: 'https://img.test/anel.webp' },
@@ -172,7 +173,7 @@ describe('the list', () => {
     expect(text.querySelector('b')).toBeNull();
     expect(text.className).toContain('whitespace-pre-line');
     expect(card.getByTestId('avaliacao-autora').textContent).toBe(
-      'Júlia · Campinas/SP · Tamanho 16',
+      'Júlia · Campinas/SP · Tamanho: Aro 16',
     );
     expect(first.textContent).toContain('Enviada em20/11/2026, 12:00');
     expect(card.getByTestId('avaliacao-status').textContent).toBe('Pendente');
