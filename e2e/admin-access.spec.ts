@@ -11,6 +11,7 @@ const SECTIONS = [
   { label: 'Produtos', path: '/admin/produtos' },
   { label: 'Estoque', path: '/admin/estoque' },
   { label: 'Pedidos', path: '/admin/pedidos' },
+  { label: 'Avaliações', path: '/admin/avaliacoes' },
   { label: 'Cupons', path: '/admin/cupons' },
   { label: 'Pagamentos', path: '/admin/pagamentos' },
   { label: 'Clientes', path: '/admin/clientes' },

@@ -42,6 +42,9 @@ const env = {
     // The owners of the carriers' store (fixtures/carrier-store.ts).
     'dona.frete.phone@semijoias.test',
     'dona.frete.desktop@semijoias.test',
+    // The owners of the timed store who approve reviews (reviews.spec.ts).
+    'dona.avaliacoes.phone@semijoias.test',
+    'dona.avaliacoes.desktop@semijoias.test',
   ].join(','),
 };
 
