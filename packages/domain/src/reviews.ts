@@ -55,6 +55,8 @@ export const REVIEW_PHOTO_INVALID = 'A foto precisa ser uma imagem JPEG, PNG, We
 export const REVIEW_PHOTO_TOO_LARGE = 'A foto pode ter até 8 MB.';
 export const REVIEW_HIDE_REASON_REQUIRED = 'Diga por que a avaliação será ocultada.';
 export const REVIEW_HIDE_REASON_TOO_LONG = `O motivo pode ter até ${REVIEW_HIDE_REASON_MAX} caracteres.`;
+export const REVIEW_DELIVERED_DAYS_INVALID = 'Informe de 0 a 60 dias depois da entrega.';
+export const REVIEW_SHIPPED_DAYS_INVALID = 'Informe de 1 a 60 dias depois do envio.';
 export const REVIEW_ANSWER_TOO_LONG = `A resposta pode ter até ${REVIEW_ANSWER_MAX} caracteres.`;
 export const REVIEW_SAVED =
   'Obrigada! Sua avaliação foi enviada e aparece na loja depois de revisada.';

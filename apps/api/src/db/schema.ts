@@ -1561,3 +1561,24 @@ export const reviewPhotos = pgTable(
 );
 
 export type ReviewPhotoRow = typeof reviewPhotos.$inferSelect;
+
+/**
+ * The owners' timing of the review request ('Avaliações', issue 36), one row, absent until they
+ * first save: REVIEW_REQUEST_DELAY_MINUTES and REVIEW_REQUEST_SHIPPED_DAYS stand in.
+ */
+export const reviewSettings = pgTable(
+  'review_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** Days after 'Entregue' before the buyer is asked. */
+    deliveredDays: integer('delivered_days').notNull(),
+    /** Days after 'Enviado', for an order never marked delivered. */
+    shippedDays: integer('shipped_days').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('review_settings_one_row', sql`${t.id} = 1`),
+    check('review_settings_delivered_check', sql`${t.deliveredDays} between 0 and 60`),
+    check('review_settings_shipped_check', sql`${t.shippedDays} between 1 and 60`),
+  ],
+);

@@ -18,6 +18,7 @@ import type { SweepTask } from '../../lib/sweep-task.js';
 import { enqueueEmail } from '../mail/index.js';
 import { reviewRequestEmail } from './email.js';
 import { reviewPageUrl, reviewToken } from './link.js';
+import { reviewTiming } from './timing.js';
 
 const BATCH = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -90,8 +91,10 @@ export function createReviewRequestSweep(deps: ReviewRequestsDeps): ReviewReques
   return {
     name: 'avaliações',
     async runOnce(at) {
-      const deliveredBefore = new Date(at.getTime() - deps.delayMinutes * 60_000);
-      const shippedBefore = new Date(at.getTime() - deps.shippedDays * DAY_MS);
+      // The owners' timing ('Avaliações'), else the environment's.
+      const timing = await reviewTiming(db, deps);
+      const deliveredBefore = new Date(at.getTime() - timing.deliveredMinutes * 60_000);
+      const shippedBefore = new Date(at.getTime() - timing.shippedDays * DAY_MS);
       const notBefore = new Date(at.getTime() - REVIEW_REQUEST_MAX_AGE_DAYS * DAY_MS);
       const due = await db
         .select({ id: orders.id })

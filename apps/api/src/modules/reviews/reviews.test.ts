@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  REVIEW_DELIVERED_DAYS_INVALID,
   REVIEW_LINK_INVALID,
   REVIEW_LOCKED,
   REVIEW_ORDER_NOT_DELIVERED,
@@ -14,7 +15,16 @@ import {
   REVIEW_STARS_REQUIRED,
 } from '@semijoias/domain/reviews';
 import type { Database } from '../../db/client.js';
-import { orders, outboxEmails, products, reviewPhotos, reviews, users } from '../../db/schema.js';
+import {
+  auditLog,
+  orders,
+  outboxEmails,
+  products,
+  reviewPhotos,
+  reviews,
+  reviewSettings,
+  users,
+} from '../../db/schema.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../test/admin.js';
 import { login, verifiedUserId } from '../../../test/accounts.js';
@@ -177,6 +187,49 @@ describe('asking for reviews', () => {
         )})`,
       );
     expect(stamped.every((r) => r.at !== null)).toBe(true);
+  });
+
+  it('the owners choose when: their days win over the environment’s, refused outside 0-60', async () => {
+    const owner = await loggedInOwner(ctx.app, ctx.database);
+    const url = '/api/admin/avaliacoes/configuracao/';
+    expect((await adminCall(ctx.app, owner.token, 'GET', url)).json()).toEqual({
+      dias_apos_entrega: 7,
+      dias_apos_envio: 20,
+      da_loja: false,
+    });
+    const wrong = await adminCall(ctx.app, owner.token, 'PUT', url, {
+      dias_apos_entrega: 61,
+      dias_apos_envio: 0,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain(REVIEW_DELIVERED_DAYS_INVALID);
+    const saved = await adminCall(ctx.app, owner.token, 'PUT', url, {
+      dias_apos_entrega: 2,
+      dias_apos_envio: 10,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ dias_apos_entrega: 2, dias_apos_envio: 10, da_loja: true });
+    try {
+      const piece = product();
+      const delivered = await orderOf(piece, 'delivered', 3);
+      const shipped = await orderOf(piece, 'shipped', 11);
+      await sweepOn(ctx.database).runOnce(new Date());
+      for (const { order } of [delivered, shipped]) {
+        const rows = await ctx.database.db
+          .select()
+          .from(outboxEmails)
+          .where(eq(outboxEmails.dedupeKey, `review-request:${order.id}`));
+        expect(rows, `order ${order.id}`).toHaveLength(1);
+      }
+      const [audit] = await ctx.database.db
+        .select({ summary: auditLog.summary })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'review.settings'));
+      expect(audit?.summary).toContain('2 dia(s) após a entrega');
+    } finally {
+      // The next tests count on the environment's 7 days.
+      await ctx.database.db.delete(reviewSettings);
+    }
   });
 
   it('never asks an anonymised customer', async () => {

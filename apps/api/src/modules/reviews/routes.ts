@@ -20,6 +20,7 @@ import {
   REVIEW_ANSWER_TOO_LONG,
   REVIEW_HIDE_REASON_MAX,
   REVIEW_HIDE_REASON_REQUIRED,
+  REVIEW_DELIVERED_DAYS_INVALID,
   REVIEW_HIDE_REASON_TOO_LONG,
   REVIEW_LINE_NOT_FOUND,
   REVIEW_LINK_INVALID,
@@ -28,6 +29,7 @@ import {
   REVIEW_PHOTO_INVALID,
   REVIEW_PHOTO_MAX_BYTES,
   REVIEW_PHOTO_TOO_LARGE,
+  REVIEW_SHIPPED_DAYS_INVALID,
   REVIEW_STATES_LIST,
   validateReview,
 } from '@semijoias/domain/reviews';
@@ -41,6 +43,7 @@ import { sendCached, type CatalogCache } from '../catalog/index.js';
 import { productIdParams } from '../catalog/index.js';
 import { requireOwner, type Owner } from '../owner-access/index.js';
 import { reviewToken } from './link.js';
+import { reviewTiming, saveReviewTiming, timingJson } from './timing.js';
 import { createReviewModeration } from './moderation.js';
 import {
   createReviewsService,
@@ -242,7 +245,12 @@ export const reviewPhotoRoutes: FastifyPluginAsyncZod<{ db: Db; jwtSecret: strin
 
 export interface ReviewAdminRoutesOptions {
   db: Db;
-  config: { jwtSecret: string; imageBaseUrl: string };
+  config: {
+    jwtSecret: string;
+    imageBaseUrl: string;
+    reviewRequestDelayMinutes: number;
+    reviewRequestShippedDays: number;
+  };
   audit: (tx: Db, owner: Owner, entry: ReviewAuditEntry) => Promise<void>;
 }
 
@@ -259,6 +267,47 @@ export const reviewAdminRoutes: FastifyPluginAsyncZod<ReviewAdminRoutesOptions> 
     imageUrl: (path) => opts.config.imageBaseUrl + path,
     audit: opts.audit,
   });
+  // 'Quando pedir a avaliação': days after delivery (0-60), after shipping (1-60), audited.
+  const defaults = {
+    delayMinutes: opts.config.reviewRequestDelayMinutes,
+    shippedDays: opts.config.reviewRequestShippedDays,
+  };
+  app.get('/avaliacoes/configuracao/', async () =>
+    timingJson(await reviewTiming(opts.db, defaults)),
+  );
+  const days = (min: number, message: string) =>
+    z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(60, {
+      error: message,
+    });
+  app.put(
+    '/avaliacoes/configuracao/',
+    {
+      schema: {
+        body: z.object({
+          dias_apos_entrega: days(0, REVIEW_DELIVERED_DAYS_INVALID),
+          dias_apos_envio: days(1, REVIEW_SHIPPED_DAYS_INVALID),
+        }),
+      },
+    },
+    async (req) => {
+      const owner = requireOwner(req);
+      const before = timingJson(await reviewTiming(opts.db, defaults));
+      const { dias_apos_entrega, dias_apos_envio } = req.body;
+      await opts.db.transaction(async (tx) => {
+        await saveReviewTiming(tx, dias_apos_entrega, dias_apos_envio);
+        await opts.audit(tx, owner, {
+          action: 'review.settings',
+          entityType: 'review',
+          entityId: 'configuracao',
+          summary: `Pedido de avaliação: ${dias_apos_entrega} dia(s) após a entrega, ${dias_apos_envio} após o envio`,
+          before,
+          after: { dias_apos_entrega, dias_apos_envio },
+        });
+      });
+      return timingJson(await reviewTiming(opts.db, defaults));
+    },
+  );
+
   app.get(
     '/avaliacoes/',
     {

@@ -56,7 +56,7 @@ export type ReviewAccess = { token: string } | { userId: number; reference: stri
 export interface ReviewAuditEntry {
   action: string;
   entityType: 'review';
-  entityId: number;
+  entityId: number | string;
   summary: string;
   before?: unknown;
   after?: unknown;

@@ -5,6 +5,10 @@
  * 'Ocultar foto' / 'Mostrar foto'; the item leaving 'Pendentes' and a toast after each action;
  * the API's refusals in Portuguese; the pages.
  */
+import {
+  REVIEW_DELIVERED_DAYS_INVALID,
+  REVIEW_SHIPPED_DAYS_INVALID,
+} from '@semijoias/domain/reviews';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -136,6 +140,10 @@ beforeEach(() => {
   window.localStorage.clear();
   storeTokens(accessToken('dona@semijoias.test'), 'refresh');
   api = installFakeApi();
+  // 'Quando pedir a avaliação', under every list: the store's settings until the owners save.
+  api.on('GET /api/admin/avaliacoes/configuracao/', {
+    body: { dias_apos_entrega: 7, dias_apos_envio: 20, da_loja: false },
+  });
 });
 afterEach(() => {
   expect(api.unhandled).toEqual([]);
@@ -464,5 +472,35 @@ describe('the moderation', () => {
     expect(await screen.findByText(/conexão/i)).toBeTruthy();
     // Still there, to try again.
     expect(items()).toHaveLength(1);
+  });
+});
+
+describe("'Quando pedir a avaliação'", () => {
+  it('shows the days in force, refuses days out of 0-60 before sending, and saves', async () => {
+    serve(api, [review()]);
+    api.on('PUT /api/admin/avaliacoes/configuracao/', (call) => ({
+      body: { ...(call.body as object), da_loja: true },
+    }));
+    show();
+    const afterDelivery = (await screen.findByLabelText(
+      /Dias depois da entrega/,
+    )) as HTMLInputElement;
+    expect(afterDelivery.value).toBe('7');
+    const afterShipping = screen.getByLabelText(/Dias depois do envio/) as HTMLInputElement;
+    expect(afterShipping.value).toBe('20');
+    fireEvent.change(afterDelivery, { target: { value: '61' } });
+    fireEvent.change(afterShipping, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar prazo' }));
+    expect(await screen.findByText(REVIEW_DELIVERED_DAYS_INVALID)).toBeTruthy();
+    expect(screen.getByText(REVIEW_SHIPPED_DAYS_INVALID)).toBeTruthy();
+    expect(api.callsTo('PUT /api/admin/avaliacoes/configuracao/')).toHaveLength(0);
+    fireEvent.change(afterDelivery, { target: { value: '3' } });
+    fireEvent.change(afterShipping, { target: { value: '15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar prazo' }));
+    expect(await screen.findByText('Prazo do pedido de avaliação salvo.')).toBeTruthy();
+    expect(api.callsTo('PUT /api/admin/avaliacoes/configuracao/')[0]!.body).toEqual({
+      dias_apos_entrega: 3,
+      dias_apos_envio: 15,
+    });
   });
 });

@@ -15,6 +15,7 @@ import { GuideLink } from '../help/GuideLink';
 import { AdminPagination } from '../ui/AdminPagination';
 import { AdminPageHeader } from '../ui/AdminPageHeader';
 import { AdminEmpty, AdminLoadError, AdminLoading } from '../ui/AdminStates';
+import { RequestTimingCard } from './RequestTimingCard';
 import { ReviewCard } from './ReviewCard';
 import {
   ADMIN_REVIEWS_PAGE_SIZE,
@@ -153,6 +154,8 @@ export function ReviewsPage() {
           </>
         )}
       </div>
+
+      <RequestTimingCard />
     </>
   );
 }

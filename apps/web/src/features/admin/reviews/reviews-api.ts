@@ -90,3 +90,26 @@ export function answerReview(id: number, texto: string): Promise<AdminReview> {
 export function setPhotoHidden(photoId: number, oculta: boolean): Promise<AdminReview> {
   return adminSend<Answer>('POST', `avaliacoes/fotos/${photoId}/ocultar/`, { oculta }).then(take);
 }
+
+/** 'Quando pedir a avaliação' (GET/PUT avaliacoes/configuracao/): days, as the owners set them. */
+export interface RequestTiming {
+  dias_apos_entrega: number;
+  dias_apos_envio: number;
+  /** Saved by the owners (else the store's settings). */
+  da_loja: boolean;
+}
+
+export const REQUEST_TIMING_QUERY_KEY = [...REVIEWS_QUERY_KEY, 'configuracao'] as const;
+
+export const requestTimingQuery = {
+  queryKey: REQUEST_TIMING_QUERY_KEY,
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    adminGet<RequestTiming>('avaliacoes/configuracao/', { signal }),
+};
+
+export function saveRequestTiming(days: {
+  dias_apos_entrega: number;
+  dias_apos_envio: number;
+}): Promise<RequestTiming> {
+  return adminSend<RequestTiming>('PUT', 'avaliacoes/configuracao/', days);
+}
