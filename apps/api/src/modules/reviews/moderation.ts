@@ -10,7 +10,7 @@
  * 4. anything public that changed (an answer, a photo) touches the catalog's channel, so every
  *    instance drops the pages and answers that show it.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   REVIEW_NOT_FOUND,
   REVIEW_PHOTO_NOT_FOUND,
@@ -71,8 +71,9 @@ export function createReviewModeration(deps: ReviewModerationDeps) {
     };
   }
 
-  async function one(id: number) {
-    const [row] = await db
+  /** Reviews with their piece and their order's reference, as the owners' list shows them. */
+  const withPiece = (where: SQL | undefined) =>
+    db
       .select({
         review: reviews,
         name: products.name,
@@ -82,7 +83,10 @@ export function createReviewModeration(deps: ReviewModerationDeps) {
       .from(reviews)
       .innerJoin(products, eq(products.id, reviews.productId))
       .innerJoin(orders, eq(orders.id, reviews.orderId))
-      .where(eq(reviews.id, id));
+      .where(where);
+
+  async function one(id: number) {
+    const [row] = await withPiece(eq(reviews.id, id));
     if (!row) throw new NotFoundError(REVIEW_NOT_FOUND);
     return item(row.review, row, row.ref);
   }
@@ -133,17 +137,7 @@ export function createReviewModeration(deps: ReviewModerationDeps) {
     /** GET /api/admin/avaliacoes/: newest first, by status; how many wait. */
     async list(status: ReviewStatus, page: number) {
       const where = eq(reviews.status, status);
-      const rows = await db
-        .select({
-          review: reviews,
-          name: products.name,
-          image: products.image,
-          ref: orders.reference,
-        })
-        .from(reviews)
-        .innerJoin(products, eq(products.id, reviews.productId))
-        .innerJoin(orders, eq(orders.id, reviews.orderId))
-        .where(where)
+      const rows = await withPiece(where)
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(ADMIN_REVIEWS_PAGE_SIZE)
         .offset((page - 1) * ADMIN_REVIEWS_PAGE_SIZE);
