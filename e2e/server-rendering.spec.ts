@@ -267,3 +267,18 @@ test("the home page's JavaScript fits in 120 KB gzipped", async ({ page }) => {
   }
   expect(gzipped).toBeLessThanOrEqual(120 * 1024);
 });
+
+test('a tap before the code has come is not lost: the login opens once the app takes the page', async ({
+  page,
+}) => {
+  // The page's code starts after its first paint (start-after-paint.ts); on a slow connection she
+  // may tap before it has come. Here the entry arrives 1.5 s late.
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/');
+  const entre = page.getByRole('button', { name: 'Entre ou Cadastre-se!' });
+  await entre.click();
+  await expect(page.getByRole('dialog')).toBeVisible({ timeout: 10_000 });
+});

@@ -1,5 +1,6 @@
 import { startTransition } from 'react';
 import { appElement } from './app/boot';
+import { replayEarlyTaps } from './lib/early-taps';
 import { setFirstHydration } from './ui/hydrate-on-sight';
 import './index.css';
 
@@ -40,6 +41,8 @@ async function start(container: HTMLElement): Promise<void> {
   if (hydrating) {
     setFirstHydration(true);
     startTransition(() => void hydrateRoot(container, app));
+    // A tap made before now is made again: React has the page (lib/early-taps.ts).
+    replayEarlyTaps();
   } else createRoot(container).render(app);
 }
 

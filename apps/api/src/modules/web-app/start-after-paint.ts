@@ -13,8 +13,30 @@
  */
 import { createHash } from 'node:crypto';
 
+/**
+ * The function the start script leaves on `window`: it stops keeping taps and answers those made
+ * before the app took the page (the web app's lib/early-taps.ts calls it).
+ */
+export const EARLY_TAPS_GLOBAL = '__semijoiasToquesAntesDoApp';
+
 /** ES5 on purpose: it runs before anything else, on any browser that opens the page. */
 export const START_SCRIPT = `(function () {
+  // A tap on a button before the app is there would be lost (a button does nothing without its
+  // code): each is kept, and the app taps the last one again once it has the page
+  // (apps/web/src/lib/early-taps.ts). Links and a form's own submit work without the code.
+  var taps = [];
+  function keep(event) {
+    var target = event.target;
+    var button = target && target.closest ? target.closest('button') : null;
+    if (!button || button.disabled || button.type === 'reset') return;
+    if (button.type === 'submit' && button.form) return;
+    taps.push(button);
+  }
+  document.addEventListener('click', keep, true);
+  window.${EARLY_TAPS_GLOBAL} = function () {
+    document.removeEventListener('click', keep, true);
+    return taps;
+  };
   var tag = document.currentScript;
   var entry = tag.getAttribute('data-entry');
   var preloads = (tag.getAttribute('data-preload') || '').split(' ');

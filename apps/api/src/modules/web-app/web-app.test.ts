@@ -130,6 +130,9 @@ describe('server-rendered pages', () => {
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(script.body).toContain("script.type = 'module'");
     expect(script.body).toContain('requestAnimationFrame');
+    // Taps before the app are kept for it (apps/web/src/lib/early-taps.ts).
+    expect(script.body).toContain("document.addEventListener('click', keep, true)");
+    expect(script.body).toContain('window.__semijoiasToquesAntesDoApp = function');
     expect(html.match(/assets\/index-1\.js/g)).toHaveLength(1);
     // Its stylesheet inline: the first paint waits for no second request.
     expect(html).toContain('<style>.joia{color:#86683a}</style>');
