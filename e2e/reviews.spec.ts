@@ -5,7 +5,7 @@ import { ownerSession } from './fixtures/admin';
 import { mailTo, pathOf, shot } from './fixtures/helpers';
 import { catalogProducts, payAtSandbox, placeGuestOrder } from './fixtures/orders';
 import { SIZES } from './fixtures/sizes';
-import { expect, storageStateOf, test } from './fixtures/test';
+import { expect, storageStateOf, test, waitingForTheApp } from './fixtures/test';
 
 // Reviews from real buyers (issue 36, docs/reviews-contract.md), on the timed store (its sweep
 // runs every 2 s and asks for reviews at once after delivery): a guest buys a piece and pays, the
@@ -90,7 +90,9 @@ test('a buyer reviews her piece from the e-mail, the owners approve it, the piec
         .setInputFiles({ name: 'eu-usando.jpg', mimeType: 'image/jpeg', buffer: photo });
       await expect(item.getByRole('img', { name: 'Foto 1 da sua avaliação' })).toBeVisible();
       // Uploaded (re-encoded by the store) before she sends.
-      await expect(item.getByLabel('Enviando foto')).toHaveCount(0, { timeout: 15_000 });
+      await expect(item.getByRole('status').filter({ hasText: 'Enviando foto' })).toHaveCount(0, {
+        timeout: 15_000,
+      });
       await shot(page, 'formulario', { size, fullPage: true });
       await item.getByRole('button', { name: 'Enviar avaliação' }).click();
       await expect(item.getByText(/Obrigada! Sua avaliação foi enviada/)).toBeVisible();
@@ -109,7 +111,7 @@ test('a buyer reviews her piece from the e-mail, the owners approve it, the piec
         baseURL: timedStore.baseURL,
         storageState: storageStateOf(timedStore.baseURL, owner.session),
       });
-      const ownerPage = await ownerContext.newPage();
+      const ownerPage = waitingForTheApp(await ownerContext.newPage());
       await ownerPage.goto(`${timedStore.baseURL}/admin/avaliacoes`);
       const pending = ownerPage.getByTestId('avaliacao-item').filter({ hasText: words });
       await expect(pending).toBeVisible();

@@ -277,7 +277,8 @@ test('a tap before the code has come is not lost: the login opens once the app t
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
-  await page.goto('/');
+  // The page as soon as it is parsed, not waiting for the app (fixtures/test.ts waitingForTheApp).
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
   const entre = page.getByRole('button', { name: 'Entre ou Cadastre-se!' });
   await entre.click();
   await expect(page.getByRole('dialog')).toBeVisible({ timeout: 10_000 });

@@ -44,6 +44,8 @@ async function start(container: HTMLElement): Promise<void> {
     // A tap made before now is made again: React has the page (lib/early-taps.ts).
     replayEarlyTaps();
   } else createRoot(container).render(app);
+  // Says the app has the page (the end-to-end tests wait for it after a page load).
+  document.documentElement.setAttribute('data-app-pronto', '');
 }
 
 /** Resolves in a task of its own: the browser may paint and handle input in between. */

@@ -10,7 +10,6 @@ import {
 import { categoryProductsQuery } from '@/features/catalog/api/get-category-products';
 import { categoryFacetsQuery, searchFacetsQuery } from '@/features/catalog/api/listing-facets';
 import { productQuery } from '@/features/catalog/api/get-product';
-import { productReviewsQuery } from '@/features/catalog/api/get-product-reviews';
 import { searchPageQuery } from '@/features/catalog/api/search-page';
 import { LISTING_PAGE_PARAMS, readListing } from '@/features/catalog/listing/listing-url';
 import { PageLoading } from '@/ui/PageLoading';
@@ -217,7 +216,11 @@ export const routes: RouteObject[] = [
                     ? Promise.all([
                         client.prefetchQuery(productQuery(id)),
                         // The newest reviews' first page: the section, the summary, the JSON-LD.
-                        client.prefetchInfiniteQuery(productReviewsQuery(id)),
+                        // Imported here (only the server prefetches): the product page's chunk
+                        // carries it, not every page's entry (the home's 120 KB).
+                        import('@/features/catalog/api/get-product-reviews').then((reviews) =>
+                          client.prefetchQuery(reviews.productReviewsQuery(id)),
+                        ),
                       ])
                     : Promise.resolve();
                 },

@@ -1,5 +1,5 @@
 import { REVIEW_STARS_MAX, REVIEW_STARS_MIN, type ReviewOrder } from '@semijoias/domain/reviews';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api';
 
 /** A photo of a public review: the re-encoded WebP and its size (docs/reviews-contract.md). */
@@ -86,21 +86,29 @@ export async function getProductReviews(
  * 'recentes' is what the server renders with the product's page (router.tsx's prefetch), its
  * summary near the price and its JSON-LD.
  */
-export const productReviewsQuery = (id: number, order: ReviewOrder = 'recentes') =>
-  infiniteQueryOptions({
-    queryKey: ['products', 'reviews', id, order],
-    queryFn: ({ pageParam, signal }) => getProductReviews(id, pageParam, order, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagina < last.total_paginas ? last.pagina + 1 : undefined),
+/**
+ * The first `pages` pages of a piece's reviews, as one answer (`{pages}`). Not an infinite query:
+ * TanStack's infinite observer would join the hooks every page shares (the home's 120 KB); 'Ver
+ * mais' asks one page more, the pages shown before kept from the answer before it.
+ */
+export const productReviewsQuery = (id: number, order: ReviewOrder = 'recentes', pages = 1) =>
+  queryOptions({
+    queryKey: ['products', 'reviews', id, order, pages],
+    queryFn: async ({ signal, client }) => {
+      // The pages already shown are kept: only those not yet asked are.
+      const before = client.getQueryData<{ pages: ProductReviewsPage[] }>([
+        'products',
+        'reviews',
+        id,
+        order,
+        pages - 1,
+      ])?.pages;
+      const known = before?.slice(0, pages - 1) ?? [];
+      const asked = await Promise.all(
+        Array.from({ length: pages - known.length }, (_, i) =>
+          getProductReviews(id, known.length + i + 1, order, signal),
+        ),
+      );
+      return { pages: [...known, ...asked] };
+    },
   });
-
-export function useProductReviews(id: number, order: ReviewOrder = 'recentes') {
-  return useInfiniteQuery({
-    ...productReviewsQuery(id, order),
-    // While another order's first page loads, the list shown stays (dimmed), not a blank.
-    placeholderData: keepPreviousData,
-    // A page the server rendered without its reviews (the call failed) hydrates the same: asking
-    // again on mount would first render it as loading, not as the server's HTML.
-    retryOnMount: false,
-  });
-}

@@ -14,11 +14,8 @@ import { Button } from '@/ui/Button';
 import { cx } from '@/ui/cx';
 import { Skeleton, Spinner } from '@/ui/Spinner';
 import { Stars } from '@/ui/Stars';
-import {
-  useProductReviews,
-  type ProductReviewsPage,
-  type ReviewStarsCount,
-} from '../api/get-product-reviews';
+import { type ProductReviewsPage, type ReviewStarsCount } from '../api/get-product-reviews';
+import { useProductReviews } from '../api/use-product-reviews';
 import { REVIEWS_SECTION_ID } from './RatingSummary';
 import { ReviewItem } from './ReviewItem';
 import {
