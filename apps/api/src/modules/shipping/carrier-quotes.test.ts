@@ -7,11 +7,11 @@
  * here, and stores it on the order; a service not offered is refused and nothing is written.
  * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHIPPING_ITEMS_INVALID, SHIPPING_OPTION_UNAVAILABLE } from '@semijoias/domain/messages';
 import { quoteShipping } from '@semijoias/domain/shipping';
-import { orders, products, shippingSettings } from '../../db/schema.js';
+import { orders, products, rateLimitBuckets, shippingSettings } from '../../db/schema.js';
 import { memoryMailer } from '../../integrations/mail/mailer.js';
 import {
   ADDRESS,
@@ -75,8 +75,14 @@ async function quoted(body: Record<string, unknown>, token?: string): Promise<An
 
 const cents = (valor: string) => Math.round(Number(valor) * 100);
 
-beforeEach(() => {
+beforeEach(async () => {
   fake.mode = 'ok';
+  // Each test starts with the account's shared count of requests empty (17 per 5 s slot, the
+  // shared limiter): a test quoting several times right after another would otherwise find the
+  // slot full and be quoted from the table (what the limit tests check on purpose).
+  await ctx.database.db
+    .delete(rateLimitBuckets)
+    .where(like(rateLimitBuckets.key, 'melhor-envio:%'));
 });
 
 describe('POST /api/calcular-frete/ with Melhor Envio on', () => {
