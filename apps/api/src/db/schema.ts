@@ -118,6 +118,14 @@ export const products = pgTable(
      * set by the owners; categories and search filter by it. Null: not said (in no plating filter).
      */
     plating: text('plating'),
+    /**
+     * The shopping catalogs (issue 37, migration 0031): left out of /feeds/google.xml and
+     * /feeds/meta.csv when true; its colour and gender there when the defaults are wrong (null:
+     * the colour its plating says, the store's gender 'female').
+     */
+    feedExcluded: boolean('feed_excluded').notNull().default(false),
+    feedColor: text('feed_color'),
+    feedGender: text('feed_gender'),
     /** Name, description and category words, lower case without accents (productSearchText). */
     searchText: text('search_text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -144,6 +152,11 @@ export const products = pgTable(
         and (${t.lengthCm} is null or ${t.lengthCm} between 1 and 200)`,
     ),
     check('products_sales_count_check', sql`${t.salesCount} >= 0`),
+    check(
+      'products_feed_gender_check',
+      sql`${t.feedGender} is null or ${t.feedGender} in ('female', 'male', 'unisex')`,
+    ),
+    check('products_feed_color_check', sql`${t.feedColor} is null or length(${t.feedColor}) between 1 and 100`),
     // Category pages: where category = $1 order by id limit/offset.
     index('products_category_id_idx').on(t.category, t.id),
     // The shop's category pages and their count, visible pieces only (migration 0020): the page's
@@ -1580,5 +1593,33 @@ export const reviewSettings = pgTable(
     check('review_settings_one_row', sql`${t.id} = 1`),
     check('review_settings_delivered_check', sql`${t.deliveredDays} between 0 and 60`),
     check('review_settings_shipped_check', sql`${t.shippedDays} between 1 and 60`),
+  ],
+);
+
+/**
+ * Where the store sells besides its own pages (issue 37, migration 0031), one row absent until the
+ * owners first save 'Canais de venda': the brand the shopping catalogs name (null: the store's
+ * name) and the WhatsApp number shoppers are sent to (DDD and number, digits only; null: the
+ * environment's WHATSAPP_NUMBER; '' : the owners turned WhatsApp off). A change notifies the
+ * catalog's channel, so GET /api/loja/ and the feeds follow on every instance at once.
+ */
+export const salesChannelSettings = pgTable(
+  'sales_channel_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    brand: text('brand'),
+    whatsappNumber: text('whatsapp_number'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sales_channel_settings_one_row', sql`${t.id} = 1`),
+    check(
+      'sales_channel_settings_brand_check',
+      sql`${t.brand} is null or length(${t.brand}) between 1 and 70`,
+    ),
+    check(
+      'sales_channel_settings_whatsapp_check',
+      sql`${t.whatsappNumber} is null or ${t.whatsappNumber} ~ '^([1-9][0-9]{9,10})?$'`,
+    ),
   ],
 );
