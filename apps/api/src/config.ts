@@ -23,6 +23,7 @@ import {
   REVIEW_REQUEST_SHIPPED_DAYS_DEFAULT,
 } from '@semijoias/domain/reviews';
 import { STORE_INFO } from '@semijoias/domain/store-info';
+import { parseWhatsappNumber, WHATSAPP_NUMBER_INVALID } from '@semijoias/domain/whatsapp';
 import { appPaths, type AppPaths } from './lib/paths.js';
 import { trustProxySetting, type TrustProxy } from './lib/trust-proxy.js';
 
@@ -105,6 +106,17 @@ const envSchema = z
     MELHORENVIO_TOKEN: optional(
       z.string().regex(/^[\w.\-~+/=]{20,4000}$/, {
         error: 'deve ser o token inteiro do painel do Melhor Envio (sem espaços)',
+      }),
+    ),
+    // The store's WhatsApp (issue 37): the default of 'Canais de venda' (docs/whatsapp.md).
+    WHATSAPP_NUMBER: optional(
+      z.string().transform((v, ctx) => {
+        const number = parseWhatsappNumber(v);
+        if (!number) {
+          ctx.addIssue({ code: 'custom', message: WHATSAPP_NUMBER_INVALID });
+          return z.NEVER;
+        }
+        return number;
       }),
     ),
     SHIP_FROM_CEP: optional(
@@ -275,6 +287,11 @@ export interface Config {
    * (modules/shipping-settings). The token is never logged.
    */
   melhorEnvio: { apiUrl: string; token: string | undefined; fromCep: string | undefined };
+  /**
+   * The store's WhatsApp, DDD and number in digits ('11974523180'), from WHATSAPP_NUMBER: the
+   * default of what the owners save in 'Canais de venda'. Undefined: no WhatsApp until they do.
+   */
+  whatsappNumber: string | undefined;
   /** Minutes after which an unpaid order is cancelled (and its provider checkout has expired). */
   unpaidOrderTtlMinutes: number;
   /** Minutes an order holds its stock until its payment starts (at most the whole deadline). */
@@ -459,6 +476,7 @@ export function parseEnv(env: Env = process.env): Omit<
       token: e.MELHORENVIO_TOKEN,
       fromCep: e.SHIP_FROM_CEP,
     },
+    whatsappNumber: e.WHATSAPP_NUMBER,
     unpaidOrderTtlMinutes: e.UNPAID_ORDER_TTL_MINUTES ?? DEFAULT_UNPAID_ORDER_TTL_MINUTES,
     unstartedOrderTtlMinutes: e.UNSTARTED_ORDER_TTL_MINUTES ?? DEFAULT_UNSTARTED_ORDER_TTL_MINUTES,
     unpaidUnitsPerAddress: e.UNPAID_UNITS_PER_ADDRESS ?? DEFAULT_UNPAID_UNITS_PER_ADDRESS,
