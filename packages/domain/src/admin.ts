@@ -103,5 +103,6 @@ export const AUDIT_ENTITY_TYPES = [
   'payment_settings',
   'shipping_settings',
   'review',
+  'sales_channels',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

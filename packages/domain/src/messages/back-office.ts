@@ -53,7 +53,7 @@ export const ANONYMIZE_ALREADY_DONE = 'Esta conta já foi anonimizada.';
 
 // Auditoria
 export const AUDIT_ENTITY_INVALID =
-  'Entidade inválida: use product, order, coupon, customer, backup, payment_settings ou shipping_settings.';
+  'Entidade inválida: use product, order, coupon, customer, backup, payment_settings, shipping_settings, review ou sales_channels.';
 export const AUDIT_ID_INVALID = 'O id deve ter de 1 a 64 caracteres.';
 export const AUDIT_ID_WITHOUT_ENTITY = 'Informe a entidade junto com o id.';
 export const AUDIT_ACTION_INVALID = 'A ação deve ter de 1 a 64 letras, pontos ou sublinhados.';

@@ -65,6 +65,7 @@ export const ENTITY_LABEL: Record<AuditEntityType, string> = {
   payment_settings: 'Pagamentos',
   shipping_settings: 'Frete',
   review: 'Avaliação',
+  sales_channels: 'Canais de venda',
 };
 
 /** Where an entry's entity lives in the back office. */
@@ -86,6 +87,8 @@ export function entityPath(entry: AuditEntry): string {
       return '/admin/frete';
     case 'review':
       return '/admin/avaliacoes';
+    case 'sales_channels':
+      return '/admin/canais';
   }
 }
 
