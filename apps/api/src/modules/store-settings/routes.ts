@@ -4,6 +4,8 @@
  * put into SPEC §1's note, and the owners' payment settings, from which every price
  * shows its installments and its PIX price. The owners change those in the back office and every
  * price must follow at once, so browsers and proxies revalidate (an ETag makes that cheap).
+ * It also answers the store's WhatsApp in use (issue 37, docs/whatsapp.md), from which every
+ * page draws its chat links.
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,13 +13,15 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { sendCached, type CatalogCache } from '../catalog/index.js';
 import { paymentSettingsJson, readPaymentSettings } from '../payment-settings/index.js';
+import { readStoreWhatsapp } from '../sales-channels/index.js';
 
 export interface StoreSettingsRoutesOptions {
   db: Db;
-  config: Pick<Config, 'unpaidOrderTtlMinutes'>;
+  config: Pick<Config, 'unpaidOrderTtlMinutes' | 'whatsappNumber'>;
   /**
    * Where the answer is kept between calls: the catalog's cache, dropped when the payment
-   * settings change (their trigger notifies the catalog's channel, migration 0010). Every page
+   * settings or the sales channels' settings change (their triggers notify the catalog's
+   * channel, migrations 0010 and 0031). Every page
    * and every shopper at checkout asks for it (1,000 calls in the rehearsal's drop).
    */
   cache: CatalogCache;
@@ -31,6 +35,11 @@ const storeSettingsSchema = z.object({
     parcela_minima: z.string(),
     desconto_pix_percentual: z.string(),
   }),
+  /** DDD and number, digits only ('11974523180'); null: the store shows no WhatsApp. */
+  whatsapp: z
+    .string()
+    .regex(/^[1-9][0-9]{9,10}$/)
+    .nullable(),
 });
 
 export const storeSettingsRoutes: FastifyPluginAsyncZod<StoreSettingsRoutesOptions> = async (
@@ -49,6 +58,7 @@ export const storeSettingsRoutes: FastifyPluginAsyncZod<StoreSettingsRoutesOptio
             storeSettingsSchema.parse({
               prazo_pagamento_minutos: config.unpaidOrderTtlMinutes,
               pagamentos: paymentSettingsJson(await readPaymentSettings(db)),
+              whatsapp: await readStoreWhatsapp(db, config),
             }),
           ),
         { shows: [] },

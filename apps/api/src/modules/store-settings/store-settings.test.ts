@@ -3,10 +3,14 @@
  * (UNPAID_ORDER_TTL_MINUTES; its 1440 default is config.test.ts's) and the owners' payment
  * settings, public, revalidated by browsers and proxies (the owners may change the settings).
  */
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helpers.js';
+import { salesChannelSettings } from '../../db/schema.js';
+import { useTestApp, type TestApp } from '../../../test/helpers.js';
 
 const ctx = useTestApp({ unpaidOrderTtlMinutes: 5 });
+/** A store whose environment names a WhatsApp (WHATSAPP_NUMBER). */
+const withEnv = useTestApp({ whatsappNumber: '11974523180' });
 
 /** The payment settings the migration seeds. */
 const SEEDED_PAYMENTS = {
@@ -23,7 +27,11 @@ describe('GET /api/loja/', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['cache-control']).toBe('public, no-cache');
-      expect(res.json()).toEqual({ prazo_pagamento_minutos: 5, pagamentos: SEEDED_PAYMENTS });
+      expect(res.json()).toEqual({
+        prazo_pagamento_minutos: 5,
+        pagamentos: SEEDED_PAYMENTS,
+        whatsapp: null,
+      });
       const same = await ctx.app.inject({
         method: 'GET',
         url,
@@ -41,6 +49,70 @@ describe('GET /api/loja/', () => {
       headers: { authorization: 'Bearer nao-e-um-token' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ prazo_pagamento_minutos: 5, pagamentos: SEEDED_PAYMENTS });
+    expect(res.json()).toEqual({
+      prazo_pagamento_minutos: 5,
+      pagamentos: SEEDED_PAYMENTS,
+      whatsapp: null,
+    });
+  });
+});
+
+async function storeWhatsapp(app: FastifyInstance) {
+  const res = await app.inject({ method: 'GET', url: '/api/loja/' });
+  expect(res.statusCode).toBe(200);
+  return { whatsapp: res.json<{ whatsapp: string | null }>().whatsapp, etag: res.headers.etag };
+}
+
+/**
+ * Saves the row as 'Canais de venda' does and waits until the app's cache heard its trigger's
+ * notification (with the query's answer on PGlite; a moment later on PostgreSQL), 5 s at most.
+ */
+async function save(t: TestApp, whatsappNumber: string | null) {
+  const heard = t.app.catalogCache.heard;
+  await t.database.db
+    .insert(salesChannelSettings)
+    .values({ id: 1, whatsappNumber })
+    .onConflictDoUpdate({ target: salesChannelSettings.id, set: { whatsappNumber } });
+  const started = Date.now();
+  while (t.app.catalogCache.heard === heard && Date.now() - started < 5_000) {
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe("GET /api/loja/'s whatsapp (issue 37)", () => {
+  it('no saved settings and no WHATSAPP_NUMBER: no WhatsApp', async () => {
+    expect((await storeWhatsapp(ctx.app)).whatsapp).toBeNull();
+  });
+
+  it("no saved settings: the environment's WHATSAPP_NUMBER", async () => {
+    expect((await storeWhatsapp(withEnv.app)).whatsapp).toBe('11974523180');
+  });
+
+  it("the owners' number, off ('') or back to the default (null), each answered at once", async () => {
+    const first = await storeWhatsapp(withEnv.app);
+    // Kept: the same answer again until something changes.
+    expect(await storeWhatsapp(withEnv.app)).toEqual(first);
+
+    await save(withEnv, '21987654321');
+    const saved = await storeWhatsapp(withEnv.app);
+    expect(saved.whatsapp).toBe('21987654321');
+    expect(saved.etag).not.toBe(first.etag);
+
+    await save(withEnv, '');
+    expect((await storeWhatsapp(withEnv.app)).whatsapp).toBeNull();
+
+    await save(withEnv, null);
+    expect((await storeWhatsapp(withEnv.app)).whatsapp).toBe('11974523180');
+
+    // A landline (10 digits) is a number too.
+    await save(withEnv, '1132345678');
+    expect((await storeWhatsapp(withEnv.app)).whatsapp).toBe('1132345678');
+  });
+
+  it('a number saved where the environment names none', async () => {
+    await save(ctx, '11974523180');
+    expect((await storeWhatsapp(ctx.app)).whatsapp).toBe('11974523180');
+    await save(ctx, null);
+    expect((await storeWhatsapp(ctx.app)).whatsapp).toBeNull();
   });
 });
