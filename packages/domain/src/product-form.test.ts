@@ -180,3 +180,59 @@ describe("the package's measures (issue 35)", () => {
     });
   });
 });
+
+describe('the shopping catalogs’ fields (issue 37)', () => {
+  it('keeps what the piece has when they are not sent', () => {
+    const result = validateProductForm(valid);
+    expect(result.ok && 'feedColor' in result.value).toBe(false);
+    expect(result.ok && 'feedGender' in result.value).toBe(false);
+    expect(result.ok && 'feedExcluded' in result.value).toBe(false);
+  });
+
+  it('reads the colour, the gender and the exclusion', () => {
+    const result = validateProductForm({
+      ...valid,
+      cor_catalogo: '  Dourado/Verde ',
+      genero_catalogo: 'unisex',
+      fora_dos_catalogos: true,
+    });
+    expect(result.ok && result.value).toMatchObject({
+      feedColor: 'Dourado/Verde',
+      feedGender: 'unisex',
+      feedExcluded: true,
+    });
+  });
+
+  it('turns empty colour and gender into the defaults', () => {
+    const result = validateProductForm({
+      ...valid,
+      cor_catalogo: ' ',
+      genero_catalogo: '',
+      fora_dos_catalogos: false,
+    });
+    expect(result.ok && result.value).toMatchObject({
+      feedColor: null,
+      feedGender: null,
+      feedExcluded: false,
+    });
+  });
+
+  it('refuses a colour too long or with markup, an unknown gender, a non-boolean exclusion', () => {
+    const result = validateProductForm({
+      ...valid,
+      cor_catalogo: 'x'.repeat(101),
+      genero_catalogo: 'menina',
+      fora_dos_catalogos: 'sim',
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        cor_catalogo: [PRODUCT_FORM_MESSAGES.corCatalogo],
+        genero_catalogo: [PRODUCT_FORM_MESSAGES.generoCatalogo],
+        fora_dos_catalogos: [PRODUCT_FORM_MESSAGES.marcador],
+      },
+    });
+    const markup = validateProductForm({ ...valid, cor_catalogo: '<b>Azul</b>' });
+    expect(markup.ok).toBe(false);
+  });
+});

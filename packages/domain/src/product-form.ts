@@ -7,6 +7,7 @@ import { CATEGORIES, type CategoryName } from './catalog';
 import { fieldErrors } from './fieldErrors';
 import { PLATINGS, type PlatingCode } from './listing';
 import { toCents, type Cents } from './money';
+import { FEED_COLOR_MAX, FEED_GENDERS, feedText, type FeedGender } from './product-feeds';
 
 export const PRODUCT_NAME_MAX_LENGTH = 120;
 export const PRODUCT_DESCRIPTION_MAX_LENGTH = 4000;
@@ -61,6 +62,8 @@ export const PRODUCT_FORM_MESSAGES = {
   composicaoInvalida: 'Peça do Complete o Look inválida.',
   composicaoRepetida: 'A mesma peça foi escolhida duas vezes no Complete o Look.',
   composicaoPropria: 'O produto não pode completar o próprio look.',
+  corCatalogo: `Informe a cor com até ${FEED_COLOR_MAX} caracteres, por exemplo Dourado ou Dourado/Verde — ou deixe em branco.`,
+  generoCatalogo: 'Escolha o gênero: Feminino, Masculino ou Unissex — ou deixe em branco.',
   corpo: 'Envie os dados do produto.',
 } as const;
 
@@ -183,6 +186,33 @@ const baseSchema = z.object({
       { error: PRODUCT_FORM_MESSAGES.banho },
     )
     .optional(),
+  // The shopping catalogs (issue 37): absent keeps what the piece has; '' or null: the defaults
+  // (the plating's colour, 'female').
+  cor_catalogo: z
+    .union([z.string(), z.null()], { error: PRODUCT_FORM_MESSAGES.corCatalogo })
+    .optional()
+    .superRefine((value, ctx) => {
+      if (typeof value !== 'string') return;
+      const clean = value.replace(/\s+/g, ' ').trim();
+      if (
+        Array.from(clean).length > FEED_COLOR_MAX ||
+        /[<>]/.test(clean) ||
+        feedText(clean, FEED_COLOR_MAX, { singleLine: true }) !== clean
+      ) {
+        ctx.addIssue({ code: 'custom', message: PRODUCT_FORM_MESSAGES.corCatalogo });
+      }
+    }),
+  genero_catalogo: z
+    .union(
+      [
+        z.literal(''),
+        z.null(),
+        z.enum(FEED_GENDERS.map((g) => g.code) as [FeedGender, ...FeedGender[]]),
+      ],
+      { error: PRODUCT_FORM_MESSAGES.generoCatalogo },
+    )
+    .optional(),
+  fora_dos_catalogos: flag.optional(),
   composicoes: z
     .array(
       z
@@ -219,6 +249,13 @@ export interface ProductFormValue {
   lengthCm?: number | null;
   /** In the order chosen. */
   compositionIds: number[];
+  /**
+   * The shopping catalogs (issue 37); undefined: not sent (an edit keeps the piece's). Colour and
+   * gender null: the defaults (its plating's colour, 'female').
+   */
+  feedColor?: string | null;
+  feedGender?: FeedGender | null;
+  feedExcluded?: boolean;
 }
 
 export interface ProductEditValue extends ProductFormValue {
@@ -235,7 +272,8 @@ function add(errors: Record<string, string[]>, field: string, message: string) {
 
 /**
  * The product form as sent by the back office: `{nome, categoria, preco, preco_original,
- * descricao, novo, promocao, peso_gramas, estoque, banho, composicoes}`; on an edit also
+ * descricao, novo, promocao, peso_gramas, estoque, banho, composicoes, cor_catalogo,
+ * genero_catalogo, fora_dos_catalogos}`; on an edit also
  * `estoque_visto`. Prices as typed ("129,90") or numbers. `selfId` rules out the product itself
  * from its 'Complete o Look'.
  */
@@ -311,6 +349,13 @@ export function validateProductForm(
     ...measure('heightCm', data.altura_cm),
     ...measure('lengthCm', data.comprimento_cm),
     compositionIds: data.composicoes,
+    ...(data.cor_catalogo === undefined
+      ? {}
+      : { feedColor: data.cor_catalogo?.replace(/\s+/g, ' ').trim() || null }),
+    ...(data.genero_catalogo === undefined
+      ? {}
+      : { feedGender: data.genero_catalogo === '' ? null : data.genero_catalogo }),
+    ...(data.fora_dos_catalogos === undefined ? {} : { feedExcluded: data.fora_dos_catalogos }),
   };
   return { ok: true, value: options.edit ? { ...value, stockSeen: stockSeen! } : value };
 }
