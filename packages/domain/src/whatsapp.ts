@@ -5,11 +5,13 @@
  * owners' settings, GET /api/loja/) and the web app (the buttons), so both read it alike.
  */
 import { onlyDigits } from './digits';
+import { formatBRL, type Cents } from './money';
 import { maskPhone } from './phone';
+import { STORE_INFO } from './store-info';
+import { variationLabel } from './variations';
 
 /** The message when a number cannot be a Brazilian phone with its DDD. */
-export const WHATSAPP_NUMBER_INVALID =
-  'Informe o WhatsApp com DDD, por exemplo (11) 97452-3180.';
+export const WHATSAPP_NUMBER_INVALID = 'Informe o WhatsApp com DDD, por exemplo (11) 97452-3180.';
 
 /**
  * '(11) 97452-3180', '+55 11 97452-3180', '5511974523180' → '11974523180'. Null when it is not a
@@ -39,4 +41,38 @@ export function formatWhatsappNumber(number: string): string {
 export function whatsappChatUrl(number: string, text?: string): string {
   const base = `https://wa.me/55${number}`;
   return text ? `${base}?text=${encodeURIComponent(text)}` : base;
+}
+
+/** The label of the floating button every storefront page shows, and its accessible name. */
+export const WHATSAPP_CONTACT_LABEL = 'Fale conosco no WhatsApp';
+/** The product page's button beside 'Adicionar ao Carrinho'. */
+export const WHATSAPP_BUY_LABEL = 'Comprar pelo WhatsApp';
+/** Her order's page: the chat about that order. */
+export const WHATSAPP_ORDER_LABEL = 'Falar sobre o pedido no WhatsApp';
+
+/** The floating button's message: a greeting naming the store. */
+export function whatsappGreeting(): string {
+  return `Olá, ${STORE_INFO.name}! Vim pelo site e gostaria de atendimento.`;
+}
+
+/**
+ * 'Comprar pelo WhatsApp': the piece, its size when she chose one ('Aro 16'), the price she sees
+ * (the promotion's when on promotion) and its link, so the owners answer without looking it up.
+ */
+export function whatsappProductMessage(piece: {
+  name: string;
+  /** The chosen size: the piece's axis ('Aro') and the size's name ('16'). */
+  size?: { axis: string | null; name: string } | null;
+  priceCents: Cents | null;
+  /** The piece's absolute link, with ?variacao= when a size is chosen. */
+  url: string;
+}): string {
+  const size = piece.size ? `\nTamanho: ${variationLabel(piece.size.axis, piece.size.name)}` : '';
+  const price = piece.priceCents === null ? '' : `\nPreço: ${formatBRL(piece.priceCents)}`;
+  return `Olá! Quero comprar esta joia da ${STORE_INFO.name}:\n${piece.name}${size}${price}\n${piece.url}`;
+}
+
+/** Her order's page: the chat about that order, by its reference. */
+export function whatsappOrderMessage(reference: string | number): string {
+  return `Olá! Quero falar sobre o meu pedido #${reference} na ${STORE_INFO.name}.`;
 }
