@@ -18,6 +18,7 @@ import { headTags } from './lib/head-tags';
 import { HeadCollector, HeadCollectorContext } from './lib/page-head';
 import { serializeServerState } from './lib/server-state';
 import { storeSettingsQuery } from './lib/store-settings';
+import { SiteOriginContext } from './ui/whatsapp/site-origin';
 
 export { setApiTransport };
 
@@ -61,11 +62,14 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
   const collector = new HeadCollector();
   const html = await renderToHtml(
     <HeadCollectorContext.Provider value={collector}>
-      <AppProviders queryClient={queryClient}>
-        <StaticRouter location={`${location.pathname}${location.search}`}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppProviders>
+      {/* The absolute links a WhatsApp message carries (the piece's), as the browser's. */}
+      <SiteOriginContext.Provider value={location.origin}>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouter location={`${location.pathname}${location.search}`}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </SiteOriginContext.Provider>
     </HeadCollectorContext.Provider>,
   );
   const head = collector.head ?? { title: null };
