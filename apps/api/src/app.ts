@@ -61,6 +61,7 @@ import { createCartReminderTask, marketingRoutes } from './modules/marketing/ind
 import { importUploadedFilesFromDisk, mediaRoutes, readMediaFile } from './modules/media/index.js';
 import { syncOwnerRoles } from './modules/owner-access/index.js';
 import { postalCodeRoutes } from './modules/postal-codes/index.js';
+import { productFeedRoutes } from './modules/product-feeds/index.js';
 import {
   createOrderSweeper,
   createSales,
@@ -510,6 +511,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     cache: catalogCache,
     publicUrl: config.publicUrl,
+  });
+
+  // Shopping catalogs (issue 37): /feeds/google.xml and /feeds/meta.csv, from the catalog cache.
+  await app.register(productFeedRoutes, {
+    db: database.db,
+    cache: catalogCache,
+    publicUrl: config.publicUrl,
+    imageBaseUrl: config.imageBaseUrl,
   });
 
   // The sandbox provider's hosted page is served by this server (a page, so outside /api).

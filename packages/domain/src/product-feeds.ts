@@ -135,8 +135,9 @@ export function feedText(
   options: { singleLine?: boolean } = {},
 ): string {
   let out = text
-    .replace(/<(br|\/p|\/div|\/li)\b[^>]*>/gi, '\n')
-    .replace(/<[^>]*>/g, ' ')
+    // Blocks end a line; inline markup (<b>, <a>...) goes without a trace.
+    .replace(/<\/?(br|p|div|li|ul|ol|h[1-6]|tr|table|blockquote)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
     .replace(/&(#\d+|#x[\da-f]+|[a-z]+);/gi, (whole, name: string) => {
       if (name[0] === '#') {
         const code =

@@ -107,6 +107,12 @@ export const adminProductJson = z.object({
   comprimento_cm: z.number().nullable(),
   /** 'Banho / material': a code of PLATINGS (packages/domain/src/listing.ts), null when none. */
   banho: z.string().nullable(),
+  /** The shopping catalogs (issue 37): its colour there (null: its plating's). */
+  cor_catalogo: z.string().nullable(),
+  /** 'female', 'male' or 'unisex'; null: the store's 'female'. */
+  genero_catalogo: z.string().nullable(),
+  /** 'Não enviar aos catálogos do Google e Instagram'. */
+  fora_dos_catalogos: z.boolean(),
   oculto: z.boolean(),
   oculto_em: z.string().nullable(),
   ja_pedido: z.boolean(),

@@ -22,6 +22,7 @@ import {
 import { LOW_STOCK_THRESHOLD, ADMIN_PAGE_SIZE } from '@semijoias/domain/admin';
 import { productSearchText, searchWords } from '@semijoias/domain/catalog';
 import { platingLabel } from '@semijoias/domain/listing';
+import { DEFAULT_FEED_GENDER, FEED_GENDERS } from '@semijoias/domain/product-feeds';
 import { centsToDecimal, formatBRL } from '@semijoias/domain/money';
 import {
   PRODUCT_FORM_MESSAGES,
@@ -136,6 +137,9 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       altura_cm: p.heightCm,
       comprimento_cm: p.lengthCm,
       banho: p.plating,
+      cor_catalogo: p.feedColor,
+      genero_catalogo: p.feedGender,
+      fora_dos_catalogos: p.feedExcluded,
       maximo_por_cliente: p.maxPerCustomer,
       oculto: p.hiddenAt !== null,
       oculto_em: p.hiddenAt?.toISOString() ?? null,
@@ -203,6 +207,10 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
       widthCm: value.widthCm,
       heightCm: value.heightCm,
       lengthCm: value.lengthCm,
+      // The shopping catalogs' fields, kept the same way when absent.
+      feedColor: value.feedColor,
+      feedGender: value.feedGender,
+      feedExcluded: value.feedExcluded,
       searchText: productSearchText(value),
     };
   }
@@ -236,6 +244,27 @@ export function createAdminProductsService(db: Db, url: ImageUrl) {
     if (before.banho !== after.banho) {
       const plating = (code: string | null) => platingLabel(code) ?? 'nenhum';
       changes.push(`banho ${plating(before.banho)} → ${plating(after.banho)}`);
+    }
+    if (before.cor_catalogo !== after.cor_catalogo) {
+      const color = (c: string | null) => (c === null ? 'a do banho' : `"${c}"`);
+      changes.push(
+        `cor nos catálogos ${color(before.cor_catalogo)} → ${color(after.cor_catalogo)}`,
+      );
+    }
+    if (before.genero_catalogo !== after.genero_catalogo) {
+      const gender = (g: string | null) =>
+        FEED_GENDERS.find((f) => f.code === (g ?? DEFAULT_FEED_GENDER))!.label +
+        (g === null ? ' (padrão)' : '');
+      changes.push(
+        `gênero nos catálogos ${gender(before.genero_catalogo)} → ${gender(after.genero_catalogo)}`,
+      );
+    }
+    if (before.fora_dos_catalogos !== after.fora_dos_catalogos) {
+      changes.push(
+        after.fora_dos_catalogos
+          ? 'fora dos catálogos do Google e Instagram'
+          : 'de volta aos catálogos do Google e Instagram',
+      );
     }
     if (before.maximo_por_cliente !== after.maximo_por_cliente) {
       const max = (n: number | null) => (n === null ? 'padrão da loja' : String(n));
