@@ -20,6 +20,7 @@ import { adminOwnersRoutes } from './owners/routes.js';
 import { adminPaymentsRoutes } from './payments/routes.js';
 import { adminProductsRoutes } from './products/routes.js';
 import { adminPurchaseLimitsRoutes } from './purchase-limits/routes.js';
+import { adminSalesChannelsRoutes } from './sales-channels/routes.js';
 import { adminShippingRoutes } from './shipping/routes.js';
 import { adminStockRoutes } from './stock/routes.js';
 import { reviewAdminRoutes } from '../reviews/index.js';
@@ -73,6 +74,8 @@ export const adminRoutes: FastifyPluginAsyncZod<
   await app.register(adminPaymentsRoutes, deps);
   await app.register(adminPurchaseLimitsRoutes, deps);
   await app.register(adminShippingRoutes, deps);
+  // Sales channels (issue 37): the shopping feeds' brand and addresses, the store's WhatsApp.
+  await app.register(adminSalesChannelsRoutes, deps);
   // Reviews (issue 36): 'Avaliações', audited like every change of the owners.
   await app.register(reviewAdminRoutes, { ...deps, audit: writeAudit });
   // Labels (issue 35): the app's labels service (app.ts hands it the audit and the orders'
