@@ -20,6 +20,7 @@ export const ADMIN_SECTIONS = [
   { path: 'cupons', label: 'Cupons' },
   { path: 'pagamentos', label: 'Pagamentos' },
   { path: 'frete', label: 'Frete' },
+  { path: 'canais', label: 'Canais de venda' },
   { path: 'clientes', label: 'Clientes' },
   { path: 'auditoria', label: 'Auditoria' },
   { path: 'saude', label: 'Saúde da loja' },
