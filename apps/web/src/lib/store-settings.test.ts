@@ -22,6 +22,7 @@ const SEEDED_ANSWER = {
     parcela_minima: '20.00',
     desconto_pix_percentual: '5.0',
   },
+  whatsapp: '11974523180',
 };
 
 describe("GET /api/loja/'s payment settings", () => {
@@ -34,6 +35,7 @@ describe("GET /api/loja/'s payment settings", () => {
         minInstallmentCents: 2000,
         pixDiscountTenths: 50,
       },
+      whatsapp: '11974523180',
     });
     expect(
       parsePaymentSettings({
@@ -91,6 +93,7 @@ describe("GET /api/loja/'s payment settings", () => {
     expect(parseStoreSettings({ prazo_pagamento_minutos: 90, pagamentos })).toEqual({
       unpaidOrderTtlMinutes: 90,
       payments: DEFAULT_PAYMENT_SETTINGS,
+      whatsapp: null,
     });
   });
 
@@ -99,8 +102,23 @@ describe("GET /api/loja/'s payment settings", () => {
     expect(parseStoreSettings({ prazo_pagamento_minutos: -5, pagamentos })).toEqual({
       unpaidOrderTtlMinutes: DEFAULT_STORE_SETTINGS.unpaidOrderTtlMinutes,
       payments: { ...DEFAULT_PAYMENT_SETTINGS, pixDiscountTenths: 0 },
+      whatsapp: null,
     });
     expect(parseStoreSettings(null)).toEqual(DEFAULT_STORE_SETTINGS);
+  });
+});
+
+describe("GET /api/loja/'s WhatsApp (issue 37)", () => {
+  it.each([
+    ['a mobile', '11974523180', '11974523180'],
+    ['a landline', '1132345678', '1132345678'],
+    ['none', null, null],
+    ['absent (an older server)', undefined, null],
+    ['not digits', '(11) 97452-3180', null],
+    ['with the country code', '5511974523180', null],
+    ['a number', 11974523180, null],
+  ])('%s: %s is read as %s', (_, whatsapp, expected) => {
+    expect(parseStoreSettings({ ...SEEDED_ANSWER, whatsapp }).whatsapp).toBe(expected);
   });
 });
 

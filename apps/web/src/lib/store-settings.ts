@@ -25,11 +25,17 @@ export interface StoreSettings {
   unpaidOrderTtlMinutes: number;
   /** Installments and the PIX discount: integer centavos, tenths of a percent. */
   payments: PaymentSettings;
+  /**
+   * The store's WhatsApp, DDD and number ('11974523180'), from which every chat link is made
+   * (docs/whatsapp.md); null: the store shows no WhatsApp.
+   */
+  whatsapp: string | null;
 }
 
 export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   unpaidOrderTtlMinutes: DEFAULT_UNPAID_ORDER_TTL_MINUTES,
   payments: DEFAULT_PAYMENT_SETTINGS,
+  whatsapp: null,
 };
 
 export const storeSettingsQueryKey = ['store-settings'] as const;
@@ -64,6 +70,10 @@ export function parseStoreSettings(data: unknown): StoreSettings {
         ? minutes
         : DEFAULT_UNPAID_ORDER_TTL_MINUTES,
     payments: parsePaymentSettings(body.pagamentos),
+    whatsapp:
+      typeof body.whatsapp === 'string' && /^[1-9]\d{9,10}$/.test(body.whatsapp)
+        ? body.whatsapp
+        : null,
   };
 }
 
@@ -99,6 +109,11 @@ export function useStoreSettings(): StoreSettings {
 /** The owners' payment settings now (the defaults until GET /api/loja/ answers). */
 export function usePaymentSettings(): PaymentSettings {
   return useStoreSettings().payments;
+}
+
+/** The store's WhatsApp now (null until GET /api/loja/ answers, or when it has none). */
+export function useStoreWhatsapp(): string | null {
+  return useStoreSettings().whatsapp;
 }
 
 /** SPEC §1's note ('Pedidos não pagos são cancelados automaticamente após …') for this store. */
