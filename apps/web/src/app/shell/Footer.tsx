@@ -1,7 +1,10 @@
 import { CATEGORIES } from '@semijoias/domain/catalog';
+import { formatWhatsappNumber, whatsappChatUrl } from '@semijoias/domain/whatsapp';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatAddressLine, STORE_INFO } from '@/lib/store-info';
+import { useStoreWhatsapp } from '@/lib/store-settings';
+import { cx } from '@/ui/cx';
 import {
   FacebookIcon,
   InstagramIcon,
@@ -11,22 +14,33 @@ import {
   TiktokIcon,
   WhatsappIcon,
 } from '@/ui/icons';
+import { WhatsappFloat } from '@/ui/whatsapp/WhatsappFloat';
 import { Logo } from './Logo';
 
-const SOCIAL = [
-  { label: 'Instagram', href: STORE_INFO.social.instagram, Icon: InstagramIcon },
-  { label: 'WhatsApp', href: STORE_INFO.whatsappUrl, Icon: WhatsappIcon },
-  { label: 'Facebook', href: STORE_INFO.social.facebook, Icon: FacebookIcon },
-  { label: 'TikTok', href: STORE_INFO.social.tiktok, Icon: TiktokIcon },
-] as const;
+/** The social links; WhatsApp's among them only when the store has one (docs/whatsapp.md). */
+function socialLinks(whatsapp: string | null) {
+  return [
+    { label: 'Instagram', href: STORE_INFO.social.instagram, Icon: InstagramIcon },
+    ...(whatsapp
+      ? [{ label: 'WhatsApp', href: whatsappChatUrl(whatsapp), Icon: WhatsappIcon }]
+      : []),
+    { label: 'Facebook', href: STORE_INFO.social.facebook, Icon: FacebookIcon },
+    { label: 'TikTok', href: STORE_INFO.social.tiktok, Icon: TiktokIcon },
+  ];
+}
 
 const heading =
   'mb-4 font-sans text-[0.7rem] font-semibold uppercase tracking-[0.22em] text-gold-light';
 const link = 'inline-flex min-h-10 items-center text-ivory/80 hover:text-ivory';
 
-/** SPEC §1: social links, contact e-mail and phone, the showroom's address with a map. */
+/**
+ * SPEC §1: social links, contact e-mail and phone, the showroom's address with a map; and the
+ * floating 'Fale conosco no WhatsApp' (its code comes with the footer's: the server's HTML of it
+ * is a plain link that works before).
+ */
 export function Footer() {
   const a = STORE_INFO.address;
+  const whatsapp = useStoreWhatsapp();
   return (
     // #rodape: RootLayout loads this code when the element comes near the screen.
     <footer id="rodape" className="mt-auto bg-ink text-ivory">
@@ -37,7 +51,7 @@ export function Footer() {
             {STORE_INFO.tagline}, escolhidas a dedo por duas irmãs. Envio para todo o Brasil.
           </p>
           <ul className="mt-6 flex gap-2" aria-label="Redes sociais">
-            {SOCIAL.map(({ label, href, Icon }) => (
+            {socialLinks(whatsapp).map(({ label, href, Icon }) => (
               <li key={label}>
                 <a
                   href={href}
@@ -89,17 +103,19 @@ export function Footer() {
                 {STORE_INFO.phone}
               </a>
             </li>
-            <li>
-              <a
-                href={STORE_INFO.whatsappUrl}
-                target="_blank"
-                rel="noreferrer"
-                className={`${link} gap-2`}
-              >
-                <WhatsappIcon width={18} height={18} className="shrink-0 text-gold-light" />
-                WhatsApp
-              </a>
-            </li>
+            {whatsapp && (
+              <li>
+                <a
+                  href={whatsappChatUrl(whatsapp)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className={`${link} gap-2`}
+                >
+                  <WhatsappIcon width={18} height={18} className="shrink-0 text-gold-light" />
+                  WhatsApp {formatWhatsappNumber(whatsapp)}
+                </a>
+              </li>
+            )}
             <li className="pt-1 text-ivory/60">{STORE_INFO.supportHours}</li>
           </ul>
         </div>
@@ -128,13 +144,20 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-ivory/10">
-        <div className="container-page flex flex-col gap-1 py-5 text-xs text-ivory/55 sm:flex-row sm:justify-between">
+        {/* Room under the last line for the floating button when there is one. */}
+        <div
+          className={cx(
+            'container-page flex flex-col gap-1 pt-5 text-xs text-ivory/55 sm:flex-row sm:justify-between',
+            whatsapp ? 'pb-24' : 'pb-5',
+          )}
+        >
           <p>
             © {new Date().getFullYear()} {STORE_INFO.name}. Todos os direitos reservados.
           </p>
           <p>Pagamento seguro · Envio para todo o Brasil</p>
         </div>
       </div>
+      <WhatsappFloat />
     </footer>
   );
 }

@@ -1,6 +1,8 @@
 import { CATEGORIES } from '@semijoias/domain/catalog';
+import { formatWhatsappNumber, whatsappChatUrl } from '@semijoias/domain/whatsapp';
 import { NavLink } from 'react-router';
 import { STORE_INFO } from '@/lib/store-info';
+import { useStoreWhatsapp } from '@/lib/store-settings';
 import { cx } from '@/ui/cx';
 import { Drawer } from '@/ui/Drawer';
 import { ChevronRightIcon, MailIcon, WhatsappIcon } from '@/ui/icons';
@@ -15,6 +17,8 @@ export function MobileMenu({
   onOpenChange: (open: boolean) => void;
 }) {
   const close = () => onOpenChange(false);
+  // The store's WhatsApp as the owners set it; none shown when there is none.
+  const whatsapp = useStoreWhatsapp();
   const item = ({ isActive }: { isActive: boolean }) =>
     cx('flex min-h-14 items-center gap-4 px-5 py-2 hover:bg-cream', isActive && 'bg-cream');
 
@@ -47,14 +51,16 @@ export function MobileMenu({
       </div>
       <div className="space-y-1 border-t border-line px-5 py-5 text-sm text-ink-soft">
         <p className="eyebrow mb-2">Fale com a gente</p>
-        <a
-          href={STORE_INFO.whatsappUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="flex min-h-11 items-center gap-3 hover:text-ink"
-        >
-          <WhatsappIcon className="text-gold-dark" /> {STORE_INFO.phone}
-        </a>
+        {whatsapp && (
+          <a
+            href={whatsappChatUrl(whatsapp)}
+            target="_blank"
+            rel="noreferrer"
+            className="flex min-h-11 items-center gap-3 hover:text-ink"
+          >
+            <WhatsappIcon className="text-gold-dark" /> {formatWhatsappNumber(whatsapp)}
+          </a>
+        )}
         <a
           href={`mailto:${STORE_INFO.email}`}
           className="flex min-h-11 items-center gap-3 break-all hover:text-ink"
