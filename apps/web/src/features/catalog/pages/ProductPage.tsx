@@ -43,6 +43,7 @@ import { ProductGallery } from '../components/ProductGallery';
 import { SizeGuideButton } from '../components/SizeGuideButton';
 import { offersStockAlert } from '../components/stock-alert-offer';
 import { VariationPicker } from '../components/VariationPicker';
+import { markWhileOffscreen, WhatsappBuyButton } from '../components/WhatsappBuyButton';
 import { RatingSummary, REVIEWS_SECTION_ID } from '../reviews/RatingSummary';
 
 // The form (and its field, its texts) loads only for a piece or size that is sold out.
@@ -94,8 +95,8 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
   // The newest reviews' first page: the server rendered the page with it (router.tsx).
   const reviews = useProductReviews(id).data?.pages[0] ?? null;
   const rating = reviewsRating(product, reviews);
-  usePageHead(productHead(id, product, query.isError, rating, reviews));
   const location = useLocation();
+  usePageHead(productHead(id, product, query.isError, rating, reviews, location.search));
   const navigate = useNavigate();
   const [missingVariation, setMissingVariation] = useState(false);
   const sizesRef = useRef<HTMLDivElement>(null);
@@ -238,12 +239,16 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
             />
           )}
 
-          <div className="mt-6">
-            <AddToCartButton
-              product={product}
-              variation={bySize ? { axis, chosen, onMissing: onMissingVariation } : undefined}
-              maxPerCustomer={maxPerCustomer}
-            />
+          {/* data-whatsapp-compra: the floating WhatsApp button keeps off these on a phone. */}
+          <div className="mt-6" ref={markWhileOffscreen} data-whatsapp-compra="">
+            <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              <AddToCartButton
+                product={product}
+                variation={bySize ? { axis, chosen, onMissing: onMissingVariation } : undefined}
+                maxPerCustomer={maxPerCustomer}
+              />
+              <WhatsappBuyButton product={product} axis={axis} chosen={chosen} />
+            </div>
             {/* A piece with a tighter maximum than usual says so before she meets it. */}
             {maxPerCustomer !== undefined && maxPerCustomer < DEFAULT_MAX_UNITS_PER_CUSTOMER && (
               <p data-testid="product-max-per-customer" className="mt-3 text-sm text-ink-soft">
@@ -343,9 +348,12 @@ function productHead(
   failed: boolean,
   rating: ProductRating | null,
   reviews: ProductReviewsPage | null,
+  search: string,
 ): PageHead {
   if (!product) return { title: failed ? 'Produto não encontrado' : null, noindex: true };
   const full = isFullProduct(product) ? product : null;
+  // A link shared with her size chosen is that size's item (its stock, its catalog id).
+  const chosen = chosenVariation(full?.variacoes ?? [], search);
   const images = [product.image, full?.img_pessoa, full?.image_carrossel].filter(
     (image): image is string => Boolean(image),
   );
@@ -371,6 +379,7 @@ function productHead(
               axis: full.nome_variacao,
               sizes: full.variacoes.map((v) => ({ id: v.id, name: v.nome, inStock: v.disponivel })),
             },
+            chosenSizeId: chosen?.id ?? null,
           }
         : {}),
       // Only from approved reviews (the public call answers no other); none without reviews.

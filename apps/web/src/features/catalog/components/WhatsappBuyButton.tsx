@@ -1,0 +1,62 @@
+import { WHATSAPP_BUY_LABEL, whatsappProductMessage } from '@semijoias/domain/whatsapp';
+import { useStoreWhatsapp } from '@/lib/store-settings';
+import { priceCents, productPath, type ProductSummary, type Variation } from '@/lib/product';
+import { buttonClasses } from '@/ui/Button';
+import { WhatsappIcon } from '@/ui/icons';
+import { BUY_BUTTONS_OFFSCREEN } from '@/ui/whatsapp/WhatsappFloat';
+import { WhatsappLink } from '@/ui/whatsapp/WhatsappLink';
+import { useSiteOrigin } from '@/ui/whatsapp/site-origin';
+
+/**
+ * 'Comprar pelo WhatsApp' beside 'Adicionar ao Carrinho' (docs/whatsapp.md): a chat whose message
+ * names the piece, the size she chose (`?variacao=`), the price she sees and the piece's link.
+ * Nothing when the store has no WhatsApp, or the piece is sold out.
+ */
+export function WhatsappBuyButton({
+  product,
+  axis,
+  chosen,
+}: {
+  product: ProductSummary;
+  axis: string | null;
+  chosen: Variation | null;
+}) {
+  const number = useStoreWhatsapp();
+  const origin = useSiteOrigin();
+  if (!number || product.estoque === 0) return null;
+  const path = `${productPath(product.id)}${chosen ? `?variacao=${chosen.id}` : ''}`;
+  const text = whatsappProductMessage({
+    name: product.name,
+    size: chosen ? { axis, name: chosen.nome } : null,
+    priceCents: priceCents(product),
+    url: `${origin}${path}`,
+  });
+  return (
+    <WhatsappLink
+      number={number}
+      text={text}
+      data-testid="whatsapp-buy"
+      className={buttonClasses('outline', 'lg', 'w-full bg-white sm:w-auto')}
+    >
+      <WhatsappIcon width={20} height={20} className="shrink-0 text-[#1f9e4d]" />
+      {WHATSAPP_BUY_LABEL}
+      <span className="sr-only"> (abre em nova aba)</span>
+    </WhatsappLink>
+  );
+}
+
+/**
+ * A ref for the product page's buy buttons: marks them while none is on the screen, so the
+ * floating 'Fale conosco no WhatsApp' shows then, and only then, on a phone (WhatsappFloat).
+ */
+export function markWhileOffscreen(element: HTMLElement | null) {
+  if (!element || typeof IntersectionObserver === 'undefined') return;
+  const observer = new IntersectionObserver(([entry]) =>
+    element.toggleAttribute(BUY_BUTTONS_OFFSCREEN, !entry?.isIntersecting),
+  );
+  observer.observe(element);
+  return () => {
+    observer.disconnect();
+    element.removeAttribute(BUY_BUTTONS_OFFSCREEN);
+  };
+}
