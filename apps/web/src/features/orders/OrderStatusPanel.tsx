@@ -13,6 +13,7 @@ import {
   TrackingNote,
   UnpaidDeadline,
 } from '@/ui/orders/OrderNotes';
+import { OrderWhatsappButton } from '@/ui/orders/OrderWhatsapp';
 import { PayNowButton } from '@/ui/orders/PayNowButton';
 
 interface OrderStatusPanelProps {
@@ -216,7 +217,7 @@ export function OrderStatusPanel({
             >
               {cancellationText('refund-due', order)}
             </p>
-            <SupportContact />
+            <SupportContact reference={order.reference} />
           </div>
         )}
 
@@ -244,15 +245,17 @@ export function OrderStatusPanel({
                 onRefused={onStale}
               />
             )}
-            <SupportContact />
+            <SupportContact reference={order.reference} />
           </div>
         )}
 
         {!status.canRetryPayment && (
-          <div className="mt-6 border-t border-line pt-6">
+          <div className="mt-6 flex flex-col gap-3 border-t border-line pt-6 sm:flex-row sm:flex-wrap">
             <ButtonLink to="/" variant="outline">
               Continuar Comprando
             </ButtonLink>
+            {/* A refund's note above already offers the chat about this order. */}
+            {status.kind !== 'refund-due' && <OrderWhatsappButton reference={order.reference} />}
           </div>
         )}
       </div>

@@ -1,9 +1,15 @@
 import { formatOrderDeadline } from '@semijoias/domain/dates';
 import { trackingLinkText, trackingUrl } from '@semijoias/domain/tracking-code';
+import {
+  formatWhatsappNumber,
+  WHATSAPP_ORDER_LABEL,
+  whatsappOrderMessage,
+} from '@semijoias/domain/whatsapp';
 import { STORE_INFO } from '@/lib/store-info';
-import { useUnpaidOrderNote } from '@/lib/store-settings';
+import { useStoreWhatsapp, useUnpaidOrderNote } from '@/lib/store-settings';
 import { cx } from '@/ui/cx';
 import { CheckIcon, MailIcon, TruckIcon, WhatsappIcon } from '@/ui/icons';
+import { WhatsappLink } from '@/ui/whatsapp/WhatsappLink';
 
 /** SPEC §4: a paid order is being prepared and a tracking e-mail will follow. */
 export const PAID_CONFIRMATION_TITLE = 'Pagamento confirmado!';
@@ -124,10 +130,21 @@ export function RefundDueNote({
   );
 }
 
-/** SPEC §9 support contact for unpaid or error orders: the sales e-mail and the WhatsApp number. */
-export function SupportContact({ className }: { className?: string }) {
+/**
+ * SPEC §9 support contact for unpaid or error orders: the sales e-mail and the store's WhatsApp
+ * when it has one (docs/whatsapp.md). Given the order's reference, the WhatsApp link is 'Falar
+ * sobre o pedido no WhatsApp' and its message names the order.
+ */
+export function SupportContact({
+  className,
+  reference,
+}: {
+  className?: string;
+  reference?: string | number;
+}) {
   // A narrow phone breaks the address after the '@' rather than inside the domain.
   const [emailUser, emailDomain] = STORE_INFO.email.split('@');
+  const whatsapp = useStoreWhatsapp();
   return (
     <div data-testid="order-support" className={cx('text-sm', className)}>
       <p className="text-ink-soft">Precisa de ajuda? Fale com a gente:</p>
@@ -144,18 +161,22 @@ export function SupportContact({ className }: { className?: string }) {
             </span>
           </a>
         </li>
-        <li>
-          <a
-            href={STORE_INFO.whatsappUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex min-h-11 items-center gap-2 font-medium text-ink underline decoration-gold/50 underline-offset-4 hover:decoration-gold-dark sm:min-h-0"
-          >
-            <WhatsappIcon width={18} height={18} className="shrink-0 text-gold-dark" />
-            WhatsApp {STORE_INFO.phone}
-            <span className="sr-only"> (abre em nova aba)</span>
-          </a>
-        </li>
+        {whatsapp && (
+          <li>
+            <WhatsappLink
+              number={whatsapp}
+              text={reference === undefined ? undefined : whatsappOrderMessage(reference)}
+              data-testid={reference === undefined ? undefined : 'order-whatsapp'}
+              className="inline-flex min-h-11 items-center gap-2 font-medium text-ink underline decoration-gold/50 underline-offset-4 hover:decoration-gold-dark sm:min-h-0"
+            >
+              <WhatsappIcon width={18} height={18} className="shrink-0 text-gold-dark" />
+              {reference === undefined
+                ? `WhatsApp ${formatWhatsappNumber(whatsapp)}`
+                : WHATSAPP_ORDER_LABEL}
+              <span className="sr-only"> (abre em nova aba)</span>
+            </WhatsappLink>
+          </li>
+        )}
       </ul>
     </div>
   );
