@@ -121,3 +121,64 @@ describe("a product's JSON-LD", () => {
     });
   });
 });
+
+/** The content of each `property` meta tag of the server's head. */
+function ogOf(product: ProductFacts): Map<string, string> {
+  const html = headTags({ title: product.name, path: '/produto/6', product }, ORIGIN);
+  return new Map(
+    [...html.matchAll(/<meta data-head property="([^"]+)" content="([^"]*)">/g)].map(
+      (match) => [match[1]!, match[2]!] as const,
+    ),
+  );
+}
+
+describe("a product's shared link (issue 37: Open Graph's product tags)", () => {
+  it('carries the price she pays in BRL under both names, the stock, the brand, new, its id', () => {
+    const og = ogOf(piece);
+    expect(og.get('og:type')).toBe('product');
+    expect(og.get('product:price:amount')).toBe('89.90');
+    expect(og.get('product:price:currency')).toBe('BRL');
+    expect(og.get('og:price:amount')).toBe('89.90');
+    expect(og.get('og:price:currency')).toBe('BRL');
+    expect(og.get('product:availability')).toBe('in stock');
+    expect(og.get('product:brand')).toBe('Duas Irmãs Semijoias');
+    expect(og.get('product:condition')).toBe('new');
+    expect(og.get('product:retailer_item_id')).toBe('6');
+    expect(og.has('product:item_group_id')).toBe(false);
+  });
+
+  it('writes the price dot-decimal with its cents; a sold-out piece is out of stock', () => {
+    const og = ogOf({ ...piece, price: '129.9', inStock: false });
+    expect(og.get('product:price:amount')).toBe('129.90');
+    expect(og.get('og:price:amount')).toBe('129.90');
+    expect(og.get('product:availability')).toBe('out of stock');
+  });
+
+  it('a piece sold by size: the chosen size is the item (its stock), the piece its group', () => {
+    const bySize: ProductFacts = {
+      ...piece,
+      variations: {
+        axis: 'Aro',
+        sizes: [
+          { id: 41, name: '12', inStock: true },
+          { id: 42, name: '13', inStock: false },
+        ],
+      },
+    };
+    const none = ogOf(bySize);
+    expect(none.get('product:retailer_item_id')).toBe('6');
+    expect(none.get('product:item_group_id')).toBe('6');
+    expect(none.get('product:availability')).toBe('in stock');
+
+    const soldOutSize = ogOf({ ...bySize, chosenSizeId: 42 });
+    expect(soldOutSize.get('product:retailer_item_id')).toBe('6-42');
+    expect(soldOutSize.get('product:item_group_id')).toBe('6');
+    expect(soldOutSize.get('product:availability')).toBe('out of stock');
+  });
+
+  it('a page that is not a product has none of them', () => {
+    const html = headTags({ title: 'Anéis', path: '/aneis' }, ORIGIN);
+    expect(html).toContain('property="og:type" content="website"');
+    expect(html).not.toMatch(/property="(product|og:price):/);
+  });
+});

@@ -5,6 +5,7 @@
  * first page's head), so it is not part of the first download.
  */
 import { escapeHtml } from '@semijoias/domain/html';
+import { centsToDecimal, toCents } from '@semijoias/domain/money';
 import { REVIEW_STARS_MAX, REVIEW_STARS_MIN } from '@semijoias/domain/reviews';
 import {
   SHARE_IMAGE_HEIGHT,
@@ -69,6 +70,8 @@ export interface ProductFacts {
    * a ProductGroup whose variants each carry their own offer.
    */
   variations?: { axis: string; sizes: { id: number; name: string; inStock: boolean }[] };
+  /** The size the page's `?variacao=` chose: the shared link's item is that size. */
+  chosenSizeId?: number | null;
   /**
    * Its approved reviews summed up (the JSON-LD's AggregateRating); left out for a piece
    * without reviews, and then no review is written either.
@@ -141,17 +144,41 @@ function headTagList(head: PageHead, origin: string): HeadTag[] {
     meta('name', 'twitter:image', image),
     meta('name', 'twitter:image:alt', imageAlt),
   );
-  if (head.product) {
-    const { price, inStock } = head.product;
-    tags.push(
-      meta('property', 'product:price:amount', price),
-      meta('property', 'product:price:currency', 'BRL'),
-      meta('property', 'product:availability', inStock ? 'in stock' : 'out of stock'),
-      jsonLd(productJsonLd(head.product, head.path, origin)),
-    );
-  }
+  if (head.product)
+    tags.push(...productTags(head.product), jsonLd(productJsonLd(head.product, head.path, origin)));
   if (head.home) tags.push(jsonLd(organizationJsonLd(origin)), jsonLd(webSiteJsonLd(origin)));
   return tags;
+}
+
+/**
+ * Open Graph's product tags (docs/whatsapp.md, 'Links compartilhados'): what a link shared on
+ * WhatsApp, Instagram, Facebook or Pinterest shows beside the picture, and what Meta's catalog
+ * reads off the page. The price she pays now (the promotion's), dot-decimal ('129.90'), in BRL,
+ * under both names readers use (Open Graph's `product:price:*`, Pinterest's and older readers'
+ * `og:price:*`). A piece sold by size: the item is the chosen size (`<id>-<size>`, as in the
+ * JSON-LD and the shopping feeds) and the group is the piece.
+ */
+function productTags(product: ProductFacts): HeadTag[] {
+  const meta = (name: string, content: string): HeadTag => ({
+    tag: 'meta',
+    attrs: { property: name, content },
+  });
+  const cents = toCents(product.price);
+  const price = cents === null ? product.price : centsToDecimal(cents);
+  const sizes = product.variations?.sizes ?? [];
+  const chosen = sizes.find((size) => size.id === product.chosenSizeId);
+  const inStock = chosen ? chosen.inStock : product.inStock;
+  return [
+    meta('product:price:amount', price),
+    meta('product:price:currency', 'BRL'),
+    meta('og:price:amount', price),
+    meta('og:price:currency', 'BRL'),
+    meta('product:availability', inStock ? 'in stock' : 'out of stock'),
+    meta('product:condition', 'new'),
+    meta('product:brand', STORE_INFO.name),
+    meta('product:retailer_item_id', chosen ? `${product.id}-${chosen.id}` : String(product.id)),
+    ...(sizes.length > 0 ? [meta('product:item_group_id', String(product.id))] : []),
+  ];
 }
 
 function jsonLd(data: object): HeadTag {
