@@ -171,3 +171,59 @@ describe("the product form's 'Banho / material'", () => {
     expect(plating().getAttribute('aria-invalid')).toBe('true');
   });
 });
+
+describe("the product form's catalog fields (issue 37)", () => {
+  const color = () => screen.getByLabelText<HTMLInputElement>('Cor (catálogos)');
+  const gender = () => screen.getByLabelText<HTMLSelectElement>('Gênero (catálogos)');
+  const excluded = () =>
+    screen.getByLabelText<HTMLInputElement>('Não enviar aos catálogos do Google e Instagram');
+
+  it("names the plating's colour as the default, and sends the defaults as empty", async () => {
+    const onSubmit = show({ ...earring, banho: 'rodio' });
+    expect(color().value).toBe('');
+    expect(color().placeholder).toBe('Prateado');
+    expect(screen.getByText(/Vazio: Prateado, pelo banho\./)).toBeTruthy();
+    expect(gender().value).toBe('');
+    expect([...gender().options].map((o) => o.text)).toEqual([
+      'Padrão (Feminino)',
+      'Feminino',
+      'Masculino',
+      'Unissex',
+    ]);
+    expect(excluded().checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      cor_catalogo: '',
+      genero_catalogo: '',
+      fora_dos_catalogos: false,
+    });
+    await waitFor(() => expect(api.callsTo('GET /api/admin/limites/')).toHaveLength(1));
+  });
+
+  it("shows the piece's own and sends what she chooses; the server's messages under them", async () => {
+    const onSubmit = show(
+      {
+        ...earring,
+        cor_catalogo: 'Dourado/Verde',
+        genero_catalogo: 'unisex',
+        fora_dos_catalogos: true,
+      },
+      { cor_catalogo: 'Cor inválida.' },
+    );
+    expect(color().value).toBe('Dourado/Verde');
+    expect(color().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Cor inválida.')).toBeTruthy();
+    expect(gender().value).toBe('unisex');
+    expect(excluded().checked).toBe(true);
+    fireEvent.change(color(), { target: { value: 'Rosé' } });
+    fireEvent.change(gender(), { target: { value: 'male' } });
+    fireEvent.click(excluded());
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      cor_catalogo: 'Rosé',
+      genero_catalogo: 'male',
+      fora_dos_catalogos: false,
+    });
+    await waitFor(() => expect(api.callsTo('GET /api/admin/limites/')).toHaveLength(1));
+  });
+});

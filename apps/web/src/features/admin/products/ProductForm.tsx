@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { CATEGORIES } from '@semijoias/domain/catalog';
 import { PLATINGS } from '@semijoias/domain/listing';
+import { FEED_COLOR_MAX, FEED_GENDERS, PLATING_FEED_COLOR } from '@semijoias/domain/product-feeds';
 import {
   PRODUCT_COMPOSITIONS_MAX,
   defaultWeightGrams,
@@ -39,6 +40,11 @@ export interface ProductFormBody {
   composicoes: number[];
   /** As typed; null (empty) for the store's default. */
   maximo_por_cliente: string | null;
+  /** The shopping catalogs (issue 37): '' for its plating's colour. */
+  cor_catalogo: string;
+  /** 'female' | 'male' | 'unisex'; '' for the store's default (Feminino). */
+  genero_catalogo: string;
+  fora_dos_catalogos: boolean;
 }
 
 interface Piece {
@@ -96,6 +102,10 @@ export function ProductForm({
     product?.composicoes.map((c) => ({ id: c.id, nome: c.nome })) ?? [],
   );
   const [banho, setBanho] = useState(product?.banho ?? '');
+  const [corCatalogo, setCorCatalogo] = useState(product?.cor_catalogo ?? '');
+  const [generoCatalogo, setGeneroCatalogo] = useState(product?.genero_catalogo ?? '');
+  const [foraDosCatalogos, setForaDosCatalogos] = useState(product?.fora_dos_catalogos ?? false);
+  const genderId = useId();
   const categoryId = useId();
   const platingId = useId();
   const descriptionId = useId();
@@ -119,8 +129,13 @@ export function ProductForm({
       ...(stockSeen === undefined ? {} : { estoque_visto: stockSeen }),
       composicoes: pieces.map((p) => p.id),
       maximo_por_cliente: maxPerCustomer.trim() === '' ? null : maxPerCustomer.trim(),
+      cor_catalogo: corCatalogo,
+      genero_catalogo: generoCatalogo,
+      fora_dos_catalogos: foraDosCatalogos,
     });
   };
+  const platingColor = PLATING_FEED_COLOR[banho as keyof typeof PLATING_FEED_COLOR] as
+    string | undefined;
   const storeDefault = storeMax === undefined ? 'Padrão da loja' : `Padrão da loja (${storeMax})`;
 
   return (
@@ -303,6 +318,66 @@ export function ProductForm({
         hint={`Unidades desta peça (somando os tamanhos) que uma cliente pode ter em pedidos aguardando pagamento, de ${MAX_UNITS_PER_CUSTOMER_RANGE.min} a ${MAX_UNITS_PER_CUSTOMER_RANGE.max}. Vazio: ${storeDefault.toLocaleLowerCase('pt-BR')}.`}
         data-testid="campo-maximo-por-cliente"
       />
+      <fieldset className="min-w-0 rounded-2xl border border-line p-4" data-testid="catalogos">
+        <legend className="px-1 text-sm font-medium text-ink-soft">
+          Catálogos do Google e Instagram
+        </legend>
+        <p className="mb-3 text-xs text-muted">
+          Como a peça aparece no Google Shopping e na loja do Instagram (página Canais de venda). Em
+          branco, valem os padrões.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Cor (catálogos)"
+            value={corCatalogo}
+            onChange={(e) => setCorCatalogo(e.target.value)}
+            maxLength={FEED_COLOR_MAX}
+            placeholder={platingColor ?? 'Ex.: Dourado'}
+            error={errors.cor_catalogo}
+            autoComplete="off"
+            hint={
+              platingColor
+                ? `Vazio: ${platingColor}, pelo banho. Mais de uma cor: Dourado/Verde.`
+                : 'Vazio: a cor do banho (escolha o banho acima). Mais de uma cor: Dourado/Verde.'
+            }
+          />
+          <div>
+            <label htmlFor={genderId} className="mb-1.5 block text-sm font-medium text-ink-soft">
+              Gênero (catálogos)
+            </label>
+            <select
+              id={genderId}
+              value={generoCatalogo}
+              onChange={(e) => setGeneroCatalogo(e.target.value)}
+              aria-invalid={errors.genero_catalogo ? true : undefined}
+              aria-describedby={errors.genero_catalogo ? `${genderId}-error` : undefined}
+              className={inputClasses}
+            >
+              <option value="">Padrão (Feminino)</option>
+              {FEED_GENDERS.map((g) => (
+                <option key={g.code} value={g.code}>
+                  {g.label}
+                </option>
+              ))}
+            </select>
+            {errors.genero_catalogo && (
+              <p id={`${genderId}-error`} className="mt-1.5 text-sm text-rose">
+                {errors.genero_catalogo}
+              </p>
+            )}
+          </div>
+        </div>
+        <div className="mt-2">
+          <Check
+            label="Não enviar aos catálogos do Google e Instagram"
+            checked={foraDosCatalogos}
+            onChange={setForaDosCatalogos}
+          />
+          {errors.fora_dos_catalogos && (
+            <p className="mt-1.5 text-sm text-rose">{errors.fora_dos_catalogos}</p>
+          )}
+        </div>
+      </fieldset>
       <LookPicker
         selfId={product?.id}
         pieces={pieces}

@@ -70,6 +70,12 @@ export interface AdminProduct {
   banho?: string | null;
   /** Its own 'máximo por cliente'; null: the store's default (absent from older answers). */
   maximo_por_cliente?: number | null;
+  /** The shopping catalogs (issue 37): its colour there; null: its plating's. */
+  cor_catalogo?: string | null;
+  /** 'female' | 'male' | 'unisex'; null: the store's 'female'. */
+  genero_catalogo?: string | null;
+  /** 'Não enviar aos catálogos do Google e Instagram' (absent from older answers). */
+  fora_dos_catalogos?: boolean;
   oculto: boolean;
   oculto_em: string | null;
   ja_pedido: boolean;
