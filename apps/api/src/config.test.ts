@@ -271,6 +271,16 @@ describe('production refuses settings that lose money or data', () => {
     expect(parseEnv({ SEED_DEMO_CATALOG: 'false' }).seedDemoCatalog).toBe(false);
   });
 
+  it("WHATSAPP_NUMBER: read as DDD+number; by default the demonstration's sample number only", () => {
+    expect(parseEnv({ WHATSAPP_NUMBER: '+55 (21) 3000-1234' }).whatsappNumber).toBe('2130001234');
+    expect(parseEnv({}).whatsappNumber).toBe('11974523180');
+    expect(parseEnv({ NODE_ENV: 'test' }).whatsappNumber).toBeUndefined();
+    expect(parseEnv(production).whatsappNumber).toBeUndefined();
+    expect(parseEnv({ ...production, WHATSAPP_NUMBER: '11974523180' }).whatsappNumber).toBe(
+      '11974523180',
+    );
+  });
+
   it('isLoopbackHost knows loopback names only', () => {
     expect(
       ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'a.localhost'].map(isLoopbackHost),

@@ -476,7 +476,13 @@ export function parseEnv(env: Env = process.env): Omit<
       token: e.MELHORENVIO_TOKEN,
       fromCep: e.SHIP_FROM_CEP,
     },
-    whatsappNumber: e.WHATSAPP_NUMBER,
+    // The demonstration (`npm start`, `npm run dev`: NODE_ENV unset) shows the sample store's
+    // number, STORE_INFO's; tests and production only the one they are given (docs/whatsapp.md).
+    whatsappNumber:
+      e.WHATSAPP_NUMBER ??
+      ((e.NODE_ENV ?? 'development') === 'development'
+        ? (parseWhatsappNumber(STORE_INFO.phone) ?? undefined)
+        : undefined),
     unpaidOrderTtlMinutes: e.UNPAID_ORDER_TTL_MINUTES ?? DEFAULT_UNPAID_ORDER_TTL_MINUTES,
     unstartedOrderTtlMinutes: e.UNSTARTED_ORDER_TTL_MINUTES ?? DEFAULT_UNSTARTED_ORDER_TTL_MINUTES,
     unpaidUnitsPerAddress: e.UNPAID_UNITS_PER_ADDRESS ?? DEFAULT_UNPAID_UNITS_PER_ADDRESS,
