@@ -27,6 +27,8 @@ const env = {
   // Links the store writes (e-mails, the payment provider's return address) must be on the
   // origin the browser uses, or the return page would not see the shopper's stored session.
   PUBLIC_URL: `http://127.0.0.1:${process.env.PORT ?? 3100}`,
+  // The store's WhatsApp (issue 37): its buttons on every page (whatsapp.spec.ts).
+  WHATSAPP_NUMBER: '11974523180',
   // Every test signs up and logs in from one address: keep the abuse limits, far above a run.
   RATE_LIMIT_SCALE: '100',
   // The owners of the back office tests (fixtures/admin.ts signs them up on first use), and the
