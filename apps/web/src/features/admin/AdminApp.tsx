@@ -66,6 +66,9 @@ const PaymentsPage = lazy(() =>
 const ShippingPage = lazy(() =>
   import('./shipping/ShippingPage').then((m) => ({ default: m.ShippingPage })),
 );
+const SalesChannelsPage = lazy(() =>
+  import('./sales-channels/SalesChannelsPage').then((m) => ({ default: m.SalesChannelsPage })),
+);
 
 /** Each section owns the routes under its path (`produtos/novo`, `pedidos/:reference`...). */
 const SECTION_ROUTES = [
@@ -80,6 +83,7 @@ const SECTION_ROUTES = [
   { path: 'saude/*', element: <HealthPage /> },
   { path: 'pagamentos/*', element: <PaymentsPage /> },
   { path: 'frete/*', element: <ShippingPage /> },
+  { path: 'canais/*', element: <SalesChannelsPage /> },
   { path: 'backups/*', element: <BackupsPage /> },
   { path: 'ajuda/*', element: <HelpPage /> },
   {

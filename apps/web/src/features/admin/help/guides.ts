@@ -66,6 +66,12 @@ export const GUIDES: readonly Guide[] = [
     file: 'admin/shipping.md',
   },
   {
+    slug: 'canais-de-venda',
+    title: 'Canais de venda',
+    summary: 'Suas peças no Google Shopping e no Instagram, a marca e o WhatsApp da loja.',
+    file: 'admin/sales-channels.md',
+  },
+  {
     slug: 'limites-de-compra',
     title: 'Limites de compra',
     summary: 'O máximo de unidades de uma peça por cliente.',
