@@ -562,7 +562,7 @@ describe('the feeds follow the catalog', () => {
     expect(channel.children.find((c) => c.name === 'title')?.text).toBe('Ateliê & Cia "Duas"');
     for (const item of items) expect(one(item, 'brand')).toBe('Ateliê & Cia "Duas"');
     const rows = await readMeta();
-    expect(rows.some((r) => r.id.split('-')[0] === String(excluded.id))).toBe(false);
+    expect(rows.some((r) => r.id!.split('-')[0] === String(excluded.id))).toBe(false);
     expect(rows.some((r) => r.id === String(hidden.id))).toBe(false);
     expect(new Set(rows.map((r) => r.brand))).toEqual(new Set(['Ateliê & Cia "Duas"']));
 
