@@ -38,6 +38,7 @@ const BACK_OFFICE = spec(
   'admin-orders',
   'admin-payments',
   'admin-products',
+  'admin-sales-channels',
   'admin-shipping',
   'carriers-labels',
   'admin-stock',
