@@ -15,6 +15,7 @@ import {
 } from '@/ui/orders/OrderNotes';
 import { OrderWhatsappButton } from '@/ui/orders/OrderWhatsapp';
 import { PayNowButton } from '@/ui/orders/PayNowButton';
+import { markWhileOffscreen } from '@/ui/whatsapp/buy-buttons';
 
 interface OrderStatusPanelProps {
   order: OrderDetail;
@@ -222,7 +223,12 @@ export function OrderStatusPanel({
         )}
 
         {status.canRetryPayment && (
-          <div className="mt-6 space-y-5 border-t border-line pt-6">
+          // data-whatsapp-compra: the floating WhatsApp button keeps off 'Pagar agora' on a phone.
+          <div
+            className="mt-6 space-y-5 border-t border-line pt-6"
+            ref={markWhileOffscreen}
+            data-whatsapp-compra=""
+          >
             <PayNowButton
               reference={order.reference}
               chave={chave}

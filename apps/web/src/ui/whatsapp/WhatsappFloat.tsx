@@ -5,20 +5,13 @@ import { WhatsappIcon } from '@/ui/icons';
 import { WhatsappLink } from './WhatsappLink';
 
 /**
- * The product page marks its buttons ('Adicionar ao Carrinho', 'Comprar pelo WhatsApp') with
- * this attribute, and adds BUY_BUTTONS_OFFSCREEN while none of them is on the screen.
- */
-export const BUY_BUTTONS_ATTRIBUTE = 'data-whatsapp-compra';
-export const BUY_BUTTONS_OFFSCREEN = 'data-fora-da-tela';
-
-/**
  * 'Fale conosco no WhatsApp': the round button at the bottom right of every storefront page
  * when the store has a WhatsApp (docs/whatsapp.md). Out of the way of the buttons that sell, by
- * CSS alone so the server's HTML is right before any script runs:
+ * CSS (the server's HTML is right before any script runs):
  * - hidden while a drawer, sheet or dialog is open (the body is scroll-locked then: the cart's
  *   'Finalizar Compra', the filters' 'Ver resultados' sit at the bottom of the screen);
- * - below the desktop layout, hidden on the product page while its buy buttons are on the screen
- *   (they span the phone's width; 'Comprar pelo WhatsApp' is among them);
+ * - below the desktop layout, hidden while the buttons that sell or take payment are on the
+ *   screen (they span the phone's width: buy-buttons.ts);
  * - not on /checkout at all: on a phone its fields and 'Finalizar' run the full width, and she
  *   is paying; her order's page offers the chat about it right after.
  * WhatsApp's green a shade darker (#1f9e4d): the white mark keeps 3.5:1 on it (WCAG 1.4.11).

@@ -3,7 +3,6 @@ import { useStoreWhatsapp } from '@/lib/store-settings';
 import { priceCents, productPath, type ProductSummary, type Variation } from '@/lib/product';
 import { buttonClasses } from '@/ui/Button';
 import { WhatsappIcon } from '@/ui/icons';
-import { BUY_BUTTONS_OFFSCREEN } from '@/ui/whatsapp/WhatsappFloat';
 import { WhatsappLink } from '@/ui/whatsapp/WhatsappLink';
 import { useSiteOrigin } from '@/ui/whatsapp/site-origin';
 
@@ -43,20 +42,4 @@ export function WhatsappBuyButton({
       <span className="sr-only"> (abre em nova aba)</span>
     </WhatsappLink>
   );
-}
-
-/**
- * A ref for the product page's buy buttons: marks them while none is on the screen, so the
- * floating 'Fale conosco no WhatsApp' shows then, and only then, on a phone (WhatsappFloat).
- */
-export function markWhileOffscreen(element: HTMLElement | null) {
-  if (!element || typeof IntersectionObserver === 'undefined') return;
-  const observer = new IntersectionObserver(([entry]) =>
-    element.toggleAttribute(BUY_BUTTONS_OFFSCREEN, !entry?.isIntersecting),
-  );
-  observer.observe(element);
-  return () => {
-    observer.disconnect();
-    element.removeAttribute(BUY_BUTTONS_OFFSCREEN);
-  };
 }

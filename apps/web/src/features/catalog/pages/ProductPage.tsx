@@ -35,6 +35,7 @@ import { Price } from '@/ui/Price';
 import { ProductCard } from '@/ui/ProductCard';
 import { Skeleton } from '@/ui/Spinner';
 import { lazyOnSight } from '@/ui/lazy-on-sight';
+import { markWhileOffscreen } from '@/ui/whatsapp/buy-buttons';
 import { useProduct } from '../api/get-product';
 import { type ProductReviewsPage } from '../api/get-product-reviews';
 import { useProductReviews } from '../api/use-product-reviews';
@@ -43,7 +44,7 @@ import { ProductGallery } from '../components/ProductGallery';
 import { SizeGuideButton } from '../components/SizeGuideButton';
 import { offersStockAlert } from '../components/stock-alert-offer';
 import { VariationPicker } from '../components/VariationPicker';
-import { markWhileOffscreen, WhatsappBuyButton } from '../components/WhatsappBuyButton';
+import { WhatsappBuyButton } from '../components/WhatsappBuyButton';
 import { RatingSummary, REVIEWS_SECTION_ID } from '../reviews/RatingSummary';
 
 // The form (and its field, its texts) loads only for a piece or size that is sold out.
