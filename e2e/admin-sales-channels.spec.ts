@@ -75,7 +75,10 @@ test("a piece's form has its catalog fields, the plating's colour named as the d
   ownerPage: page,
 }) => {
   await page.goto('/admin/produtos');
-  await page.getByRole('link', { name: /Anel Halo Rubi Ródio/ }).first().click();
+  await page
+    .getByRole('link', { name: /Anel Halo Rubi Ródio/ })
+    .first()
+    .click();
   const fields = page.getByTestId('catalogos');
   await expect(fields.getByRole('textbox', { name: 'Cor (catálogos)' })).toHaveAttribute(
     'placeholder',
