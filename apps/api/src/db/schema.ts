@@ -156,7 +156,10 @@ export const products = pgTable(
       'products_feed_gender_check',
       sql`${t.feedGender} is null or ${t.feedGender} in ('female', 'male', 'unisex')`,
     ),
-    check('products_feed_color_check', sql`${t.feedColor} is null or length(${t.feedColor}) between 1 and 100`),
+    check(
+      'products_feed_color_check',
+      sql`${t.feedColor} is null or length(${t.feedColor}) between 1 and 100`,
+    ),
     // Category pages: where category = $1 order by id limit/offset.
     index('products_category_id_idx').on(t.category, t.id),
     // The shop's category pages and their count, visible pieces only (migration 0020): the page's
