@@ -301,9 +301,12 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
       <ReviewsSection productId={id} />
 
       {full && full.composicoes.length > 0 && (
+        // Its 'Adicionar' buttons too: the floating WhatsApp button keeps off them on a phone.
         <section
           aria-labelledby="complete-o-look"
           className="border-t border-line bg-cream/50 py-10 sm:py-14"
+          ref={markWhileOffscreen}
+          data-whatsapp-compra=""
         >
           <div className="container-page">
             <div className="mb-6 text-center sm:mb-8">
