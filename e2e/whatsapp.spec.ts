@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { cartDrawer, quoteInCart, shot, uniqueSeed } from './fixtures/helpers';
-import { catalogProducts, placeGuestOrder } from './fixtures/orders';
+import { catalogProducts, payAtSandbox, placeGuestOrder } from './fixtures/orders';
 import { expect, test } from './fixtures/test';
 
 // WhatsApp one tap away (issue 37, docs/whatsapp.md), followed as a shopper on a phone and on a
@@ -186,6 +186,16 @@ test('WhatsApp one tap away, at both sizes: every page, the piece with its size,
     expect(await overlap(floatingBox(page), payNow)).toBe(false);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'pedido', { size: screen });
+
+    // She pays: the page offers the chat about the paid order beside 'Continuar Comprando'.
+    await payAtSandbox(page, order.paymentUrl, 'approved');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pedido Pago' })).toBeVisible({
+      timeout: 20_000,
+    });
+    const aboutPaid = page.getByRole('link', { name: /Falar sobre o pedido no WhatsApp/ });
+    expect((await chatOf(aboutPaid)).text).toContain(`#${order.reference} `);
+    await aboutPaid.scrollIntoViewIfNeeded();
+    await shot(page, 'pedido-pago', { size: screen });
   }
 });
 
