@@ -13,7 +13,7 @@ import { buildApp } from '../../app.js';
 import { outboxEmails } from '../../db/schema.js';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer.js';
 import { enqueueEmail } from '../mail/outbox.js';
-import { shutDownGracefully, shutdownTimings } from './lifecycle.js';
+import { PROXY_SEEN_MARGIN_MS, shutDownGracefully, shutdownTimings } from './lifecycle.js';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
@@ -109,6 +109,26 @@ describe('shutDownGracefully', () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ pronto: true });
     expect(await shutdown).toBe('closed');
+    await expect(fetch(`${base}/api/health/`)).rejects.toThrow();
+  });
+
+  it("ends the drain once the proxy's own check has read 503, not on anyone else's", async () => {
+    const base = await listening({}, () => {});
+    const started = Date.now();
+    let closedAt = 0;
+    const shutdown = shutDownGracefully(app, { drainMs: 4000, timeoutMs: 8000 }).then((outcome) => {
+      closedAt = Date.now();
+      return outcome;
+    });
+    // The container's check or a person's: still serving afterwards.
+    expect((await fetch(`${base}/api/health/ready/`)).status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, PROXY_SEEN_MARGIN_MS + 300));
+    expect(closedAt).toBe(0);
+    expect((await fetch(`${base}/api/health/`)).status).toBe(200);
+    // deploy/Caddyfile's check: the proxy now sends nothing new here.
+    expect((await fetch(`${base}/api/health/ready/?sonda=proxy`)).status).toBe(503);
+    expect(await shutdown).toBe('closed');
+    expect(closedAt - started).toBeLessThan(3000);
     await expect(fetch(`${base}/api/health/`)).rejects.toThrow();
   });
 

@@ -15,6 +15,13 @@ export interface Lifecycle {
   /** Requests being answered now (pages rendered on the server count their API calls too). */
   readonly inFlight: number;
   beginDrain(): void;
+  /**
+   * The proxy's own health check (deploy/Caddyfile asks `/api/health/ready/?sonda=proxy`) was
+   * answered 503 while draining: from then on the proxy sends nothing new here.
+   */
+  proxySawDrain(): void;
+  /** Resolves once {@link proxySawDrain} was called. */
+  readonly proxySeen: Promise<void>;
   /** Resolves once no request is in flight (at once when none is). */
   idle(): Promise<void>;
 }
@@ -29,6 +36,8 @@ export function registerLifecycle(app: FastifyInstance): Lifecycle {
   let draining = false;
   let inFlight = 0;
   let waiters: (() => void)[] = [];
+  let sawDrain!: () => void;
+  const proxySeen = new Promise<void>((resolve) => (sawDrain = resolve));
 
   const settle = () => {
     if (inFlight > 0) return;
@@ -59,6 +68,10 @@ export function registerLifecycle(app: FastifyInstance): Lifecycle {
     beginDrain() {
       draining = true;
     },
+    proxySawDrain() {
+      if (draining) sawDrain();
+    },
+    proxySeen,
     idle() {
       if (inFlight === 0) return Promise.resolve();
       return new Promise((resolve) => waiters.push(resolve));
@@ -70,9 +83,11 @@ export function registerLifecycle(app: FastifyInstance): Lifecycle {
 
 export interface ShutdownTimings {
   /**
-   * How long readiness says 503 before the listener closes: the proxy's health check must see it
-   * (deploy/Caddyfile checks every second; measured in the rehearsal, Caddy took 0.3–1.0 s on a
-   * quiet machine and up to 3 s on one loaded three times over, so 5 s leaves a margin).
+   * How long readiness says 503 before the listener closes, at most: the proxy's health check
+   * must see it (deploy/Caddyfile checks every second; measured in the rehearsal, Caddy took
+   * 0.3–1.0 s on a quiet machine and up to 3 s on one loaded three times over, so 5 s leaves a
+   * margin). The drain ends sooner, {@link PROXY_SEEN_MARGIN_MS} after the proxy's own check was
+   * answered 503: an instance restarted during a sale is back in rotation seconds earlier.
    */
   drainMs: number;
   /** The whole shutdown, drain included (SHUTDOWN_TIMEOUT_SECONDS). */
@@ -84,6 +99,13 @@ export function shutdownTimings(timeoutSeconds: number): ShutdownTimings {
   const timeoutMs = timeoutSeconds * 1000;
   return { drainMs: Math.min(5000, Math.floor(timeoutMs / 2)), timeoutMs };
 }
+
+/**
+ * After the proxy's check was answered 503, how long requests it had already routed here may
+ * still arrive: Caddy marks the instance down as it reads that answer, so this is only the
+ * requests already on their way.
+ */
+export const PROXY_SEEN_MARGIN_MS = 1500;
 
 export type ShutdownOutcome = 'closed' | 'timed-out';
 
@@ -106,8 +128,12 @@ export async function shutDownGracefully(
     timer.unref();
   });
   const closing = (async (): Promise<ShutdownOutcome> => {
-    await sleep(timings.drainMs);
-    app.log.info({ inFlight: app.lifecycle.inFlight }, 'encerrando: fora do balanceamento');
+    const proxyOut = app.lifecycle.proxySeen.then(() => sleep(PROXY_SEEN_MARGIN_MS));
+    await Promise.race([sleep(timings.drainMs), proxyOut]);
+    app.log.info(
+      { inFlight: app.lifecycle.inFlight, drainMs: Date.now() - started },
+      'encerrando: fora do balanceamento',
+    );
     await app.lifecycle.idle();
     await app.close();
     app.log.info({ ms: Date.now() - started }, 'encerrada');

@@ -46,7 +46,7 @@ async function readiness(db: Db, draining = false) {
   app.setSerializerCompiler(serializerCompiler);
   await app.register(healthRoutes, {
     db,
-    lifecycle: { draining },
+    lifecycle: { draining, proxySawDrain: () => {} },
     migrationsFolder: migrations,
     prefix: '/api',
   });

@@ -20,7 +20,7 @@ const notReadySchema = z.object({
 
 export interface HealthRoutesOptions {
   db: Db;
-  lifecycle: Pick<Lifecycle, 'draining'>;
+  lifecycle: Pick<Lifecycle, 'draining' | 'proxySawDrain'>;
   /** The committed migrations' folder: its newest migration must be in the database. */
   migrationsFolder: string;
 }
@@ -87,11 +87,21 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
 
   app.get(
     '/health/ready/',
-    { schema: { response: { 200: statusSchema, 503: notReadySchema } } },
-    async (_req, reply) => {
+    {
+      schema: {
+        // `sonda=proxy`: the proxy's own check (deploy/Caddyfile), not the container's or a
+        // person's: once it has read 'encerrando', the drain can end (lifecycle.ts).
+        querystring: z.object({ sonda: z.string().optional() }),
+        response: { 200: statusSchema, 503: notReadySchema },
+      },
+    },
+    async (req, reply) => {
       reply.header('cache-control', 'no-store');
       // Draining is answered at once, without the database: the proxy must see it quickly.
-      if (lifecycle.draining) return reply.code(503).send({ status: 'encerrando' });
+      if (lifecycle.draining) {
+        if (req.query.sonda === 'proxy') reply.raw.once('finish', () => lifecycle.proxySawDrain());
+        return reply.code(503).send({ status: 'encerrando' });
+      }
       const status = await databaseStatus();
       if (status !== 'ok') return reply.code(503).send({ status });
       return { status: 'ok' as const };
