@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig } from '../../test/helpers.js';
 import { captureLogs } from '../../test/logs.js';
 import { users } from '../db/schema.js';
-import { loggerOptions, maskUrl, scrubText } from './logger.js';
+import { bufferedStdout, loggerOptions, maskUrl, scrubText } from './logger.js';
 
 function capture() {
   const out = captureLogs();
@@ -88,5 +88,23 @@ describe('logger options', () => {
     );
     // A malformed escape is no reason to log the e-mail.
     expect(maskUrl('/api/x/?q=%E0%A4%A&e=ana%40exemplo.com')).not.toMatch(/ana(@|%40)/i);
+  });
+});
+
+describe('bufferedStdout', () => {
+  it('writes lines in one batch within the flush time, not one write each', async () => {
+    const { mkdtempSync, openSync, readFileSync, closeSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'log-')), 'out.log');
+    const fd = openSync(file, 'a');
+    const out = bufferedStdout(50, fd);
+    out.write('{"msg":"um"}\n');
+    out.write('{"msg":"dois"}\n');
+    // Still in the buffer: nothing written yet.
+    expect(readFileSync(file, 'utf8')).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(readFileSync(file, 'utf8')).toBe('{"msg":"um"}\n{"msg":"dois"}\n');
+    closeSync(fd);
   });
 });

@@ -10,6 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config.js';
 
 /** Body fields never written to the log, wherever they appear in a logged object. */
@@ -118,6 +119,39 @@ function prettyAvailable(): boolean {
   }
 }
 
+/** How long a log line may wait in the buffer before it is written. */
+export const LOG_FLUSH_MS = 250;
+
+/**
+ * Standard output written in batches: pino's default writes each line with its own blocking
+ * write, one system call per request (in a sale's profile, 5 % of the instance's CPU went to
+ * writing its log lines). Lines now wait in a buffer until it holds 8 KB or LOG_FLUSH_MS have
+ * passed, and pino writes what is left when the process exits (its exit hook on the destination),
+ * a crash included; only a SIGKILL can lose the last quarter second.
+ */
+export function bufferedStdout(
+  flushMs = LOG_FLUSH_MS,
+  fd = 1,
+): { write(line: string): void } {
+  const destination = pino.destination({ dest: fd, minLength: 8192, sync: false });
+  let pending = false;
+  setInterval(() => {
+    if (!pending) return;
+    pending = false;
+    try {
+      destination.flush();
+    } catch {
+      // Destroyed at exit: pino has written what was left.
+    }
+  }, flushMs).unref();
+  return {
+    write(line: string) {
+      pending = true;
+      destination.write(line);
+    },
+  };
+}
+
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   const pretty = config.nodeEnv === 'development' && process.stdout.isTTY && prettyAvailable();
   return {
@@ -167,6 +201,6 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
             options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
           },
         }
-      : {}),
+      : { stream: bufferedStdout() }),
   };
 }
