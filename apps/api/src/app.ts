@@ -112,6 +112,9 @@ declare module 'fastify' {
 // Messages zod writes by itself (a schema without its own text) come out in Portuguese.
 z.config(z.locales.pt());
 
+/** Requests in flight from which the instance counts as busy (the outbox then waits). */
+export const OUTBOX_BUSY_IN_FLIGHT = 16;
+
 export interface BuildAppOptions {
   config: Config;
   /** An open, migrated database. Without one the app opens, migrates and seeds its own. */
@@ -235,7 +238,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => mailer.close());
   // onClose hooks run newest first: the worker stops (its send in flight done) before the mailer
   // and the database close.
-  const outbox = createOutboxWorker({ db: database.db, mailer, log: app.log });
+  const outbox = createOutboxWorker({
+    db: database.db,
+    mailer,
+    log: app.log,
+    // A drop's crowd: this many requests at once means shoppers are queueing for the CPU, and
+    // the e-mails (rendered and sent here) wait a few seconds for them (issue 32).
+    busy: () => lifecycle.inFlight >= OUTBOX_BUSY_IN_FLIGHT,
+  });
   app.decorate('outbox', outbox);
   app.addHook('onClose', () => outbox.stop());
   if (options.background ?? true) app.addHook('onReady', async () => outbox.start());

@@ -19,6 +19,7 @@ import {
   type MailMessage,
 } from '../../integrations/mail/mailer.js';
 import {
+  BUSY_RECHECK_MS,
   createOutboxWorker,
   DEFAULT_OUTBOX_MAX_ATTEMPTS,
   enqueueEmail,
@@ -322,6 +323,29 @@ describe('outbox worker', () => {
     expect(mailer.sent).toHaveLength(sent.length);
     await w.drain();
     expect(mailer.sent).toHaveLength(3);
+  });
+
+  it('waits while the instance is busy, and sends once it is not, or once it waited long enough', async () => {
+    const mailer = recordingMailer();
+    let busy = true;
+    const w = worker(mailer, { pollIntervalMs: 60_000, busy: () => busy, maxDeferMs: 60_000 });
+    w.start();
+    await enqueue(message());
+    w.wake();
+    await sleep(BUSY_RECHECK_MS * 2);
+    expect(mailer.sent).toEqual([]);
+    busy = false;
+    await vi.waitFor(() => expect(mailer.sent).toHaveLength(1), { timeout: 2000 });
+    await w.stop();
+
+    // Busy for good: the message still goes once it has waited maxDeferMs.
+    const patient = recordingMailer();
+    const w2 = worker(patient, { pollIntervalMs: 60_000, busy: () => true, maxDeferMs: 300 });
+    w2.start();
+    await enqueue(message());
+    w2.wake();
+    await vi.waitFor(() => expect(patient.sent).toHaveLength(1), { timeout: 2000 });
+    await w2.stop();
   });
 
   it('a database error in a pass is logged and the next tick retries', async () => {

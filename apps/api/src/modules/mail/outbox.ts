@@ -91,7 +91,19 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number;
   /** The wait after a failed attempt (tests pass their own). */
   backoffMs?: (attempt: number) => number;
+  /**
+   * True while the instance is saturated (a drop's crowd): due mail then waits, looked at again
+   * every BUSY_RECHECK_MS, for at most `maxDeferMs`, so rendering and sending e-mails does not
+   * take the CPU shoppers are queueing for. None: never deferred.
+   */
+  busy?: () => boolean;
+  maxDeferMs?: number;
 }
+
+/** How often a deferring worker looks whether the instance is still busy. */
+export const BUSY_RECHECK_MS = 250;
+/** The longest a message waits for a busy instance: e-mails still go within seconds. */
+export const MAX_DEFER_MS = 20_000;
 
 export interface OutboxWorker {
   /** Runs a pass every pollIntervalMs until stop(). */
@@ -125,7 +137,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     pollIntervalMs = 1000,
     maxAttempts = DEFAULT_OUTBOX_MAX_ATTEMPTS,
     backoffMs = outboxBackoffMs,
+    busy,
+    maxDeferMs = MAX_DEFER_MS,
   } = options;
+
+  /** Since when due mail has been waiting for a busy instance; undefined when not waiting. */
+  let deferringSince: number | undefined;
+  function shouldDefer(): boolean {
+    if (!busy?.()) {
+      deferringSince = undefined;
+      return false;
+    }
+    deferringSince ??= Date.now();
+    return Date.now() - deferringSince < maxDeferMs;
+  }
 
   let started = false;
   let stopping = false;
@@ -247,7 +272,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function runPass(): Promise<PassResult> {
     const result: PassResult = { claimed: 0, sent: 0 };
-    while (!stopping) {
+    // While the worker runs on its own (start()), a pass stops claiming once the instance is
+    // busy and its next tick waits; drain() on a stopped worker (tests, the CLI) never defers.
+    while (!stopping && !(started && shouldDefer())) {
       const rows = await claim();
       if (rows.length === 0) break;
       result.claimed += rows.length;
@@ -287,6 +314,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function tick() {
     timer = undefined;
+    if (shouldDefer()) {
+      if (started) arm(BUSY_RECHECK_MS);
+      return;
+    }
     try {
       await pass();
     } catch (err) {
