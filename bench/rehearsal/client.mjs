@@ -14,6 +14,8 @@ export function createClient({ origin, ca, maxSockets = 512, timeoutMs = 30_000,
   const routes = new Map();
   /** Every 5xx and every network failure, with its time since the sale began. */
   const failures = [];
+  /** [ms since the sale began when the request was sent, how long it took], every answer. */
+  const timeline = [];
 
   function stat(route) {
     let s = routes.get(route);
@@ -47,6 +49,7 @@ export function createClient({ origin, ca, maxSockets = 512, timeoutMs = 30_000,
     if (payload !== undefined) sent['content-length'] = Buffer.byteLength(payload);
     const s = stat(route);
     const started = performance.now();
+    const sentAt = Date.now() - startedAt();
     return new Promise((resolve) => {
       let done = false;
       const req = https.request(
@@ -79,6 +82,7 @@ export function createClient({ origin, ca, maxSockets = 512, timeoutMs = 30_000,
             const status = res.statusCode;
             s.statuses[status] = (s.statuses[status] ?? 0) + 1;
             s.ms.push(ms);
+            timeline.push([sentAt, ms]);
             const fromStore = typeof res.headers['x-request-id'] === 'string';
             if (!fromStore) s.fromProxy += 1;
             if (status >= 500) {
@@ -109,7 +113,7 @@ export function createClient({ origin, ca, maxSockets = 512, timeoutMs = 30_000,
     });
   }
 
-  return { request, routes, failures, close: () => agent.destroy() };
+  return { request, routes, failures, timeline, close: () => agent.destroy() };
 }
 
 /** The q-th percentile (0..100) of `values`, nearest rank; NaN for none. */

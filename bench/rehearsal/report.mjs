@@ -185,7 +185,32 @@ export function computeFigures({ settings, shoppers, client, db, sink, restarts,
     caddyErrors,
     health: healthTimeline(caddyEvents, settings.upstreamNames, settings.saleStart),
     saleMs: settings.saleMs,
+    timeline: timelineRows(client.timeline ?? []),
   };
+}
+
+/**
+ * The sale second by second: requests sent in that second, and the p50/p99 of their times. A
+ * tail that only one moment has (the opening rush, a restart) shows here, not in the route table.
+ */
+function timelineRows(samples) {
+  const bySecond = new Map();
+  for (const [at, ms] of samples) {
+    const second = Math.max(0, Math.floor(at / 1000));
+    if (!bySecond.has(second)) bySecond.set(second, []);
+    bySecond.get(second).push(ms);
+  }
+  return [...bySecond.keys()]
+    .sort((a, b) => a - b)
+    .map((second) => {
+      const ms = bySecond.get(second);
+      return [
+        `${second}-${second + 1}`,
+        String(ms.length),
+        String(Math.round(percentile(ms, 50))),
+        String(Math.round(percentile(ms, 99))),
+      ];
+    });
 }
 
 /** The server-rendered and sandbox pages a shopper opens (not the API calls nor the picture). */
@@ -355,6 +380,9 @@ export function printReport(f) {
   out.push(table(ROUTE_HEADER, routeRows(f)));
   out.push('');
   out.push(table(RESTART_HEADER, restartRows(f)));
+  out.push('');
+  out.push('Segundo a segundo (s desde o início da venda; requisições enviadas; ms):');
+  out.push(table(['s', 'req', 'p50', 'p99'], f.timeline));
   out.push('');
   out.push(`Clientes: ${JSON.stringify(f.outcomes)}; repetiram ${f.retries} chamadas`);
   out.push(`Pedidos no banco: ${JSON.stringify(f.statuses)}`);
