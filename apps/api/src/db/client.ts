@@ -147,6 +147,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       max: target.poolMax ?? 10,
       // Seen in pg_stat_activity: a restore tells a running store's sessions from its own.
       application_name: target.applicationName ?? STORE_APPLICATION_NAME,
+      // No JIT: the store's queries are short, and a plan whose rows are estimated high (a
+      // lateral join over a list, the Painel's 'Avise-me') was compiled for 0.5 s to run in 0.15.
+      options: '-c jit=off',
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});

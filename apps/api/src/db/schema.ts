@@ -314,6 +314,9 @@ export const users = pgTable(
     check('users_cpf_digits_check', sql`${t.cpf} ~ '^[0-9]{11}$'`),
     check('users_phone_digits_check', sql`${t.phone} ~ '^[0-9]{10,11}$'`),
     check('users_role_check', sql`${t.role} in ('customer', 'owner')`),
+    // The Painel's 'Avise-me' figure (migration 0032): her account found from a served request's
+    // hash. lower_email_sha256 is the SQL of hashToken(lower(email)) (stock_alerts.email_hash).
+    index('users_email_sha256_idx').on(sql`lower_email_sha256(${t.email})`),
     // The back office's searches, `like '%…%'` (pg_trgm): the customers' by name without
     // accents, e-mail and CPF digits; the orders' by the account's name and e-mail.
     index('users_name_unaccented_trgm_idx').using(
@@ -795,6 +798,11 @@ export const orders = pgTable(
     // 'Avise-me' are index-only scans, not a visit to every order paid in those days.
     index('orders_paid_window_idx')
       .on(t.paidAt, t.status, t.totalCents, t.reminderSentAt, t.userId, t.id, t.email)
+      .where(sql`${t.paidAt} is not null`),
+    // The Painel's 'Avise-me' figure (migration 0032): the paid orders of a served request's
+    // e-mail, found from its hash instead of hashing every order of the window.
+    index('orders_paid_email_sha256_idx')
+      .on(sql`lower_email_sha256(${t.email})`, t.paidAt)
       .where(sql`${t.paidAt} is not null`),
     // The list's search: the buyer's CPF, name and e-mail (pg_trgm for `ilike '%…%'`).
     index('orders_cpf_idx').on(t.cpf),

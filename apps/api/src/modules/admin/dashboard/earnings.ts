@@ -29,9 +29,6 @@ interface Row {
   total: number | string | null;
 }
 
-/** The e-mail's hash as `stock_alerts.email_hash` keeps it: hashToken(lower(email)), in SQL. */
-const emailHash = (email: SQL) => sql`encode(sha256(convert_to(lower(${email}), 'UTF8')), 'hex')`;
-
 /**
  * The three figures. `since` is the window's start (the first of the 30 store days, as the
  * sales series starts), `paid` the condition that makes `o` a paid order.
@@ -48,29 +45,43 @@ export async function earnings(db: Db, since: SQL, paid: SQL): Promise<EarningsJ
       from orders o
       where ${paid} and o.paid_at >= ${since}
         and o.reminder_sent_at is not null and o.paid_at > o.reminder_sent_at`),
-    // 'Avise-me': the window's paid orders with their buyer's hashes (the account's hashed only
-    // when it is another address), kept only when a served request has one of them; then the
-    // lines of those few, looked up by their orders' ids (`= any(array(…))`: order_items'
-    // (order_id, …) index, planned for a short list). The hash join of every order line this
-    // replaces read all 400,000 of them on the big catalog (bench/big-catalog.mjs); a lateral
-    // join, estimated at thousands of loops, was costed past jit_above_cost and spent 37 ms
-    // compiling. The last step is the rule itself, so the first two only narrow: the same lines.
+    // 'Avise-me': from the served requests' hashes to the window's paid orders of those e-mails,
+    // or of the accounts with those e-mails, one index lookup each (the lower_email_sha256
+    // indexes, migration 0032; `offset 0` keeps each lookup a lookup), then their lines, looked
+    // up by their orders' ids (`= any(array(…))`: order_items' (order_id, …) index, planned for a
+    // short list). Hashing the e-mail of every order paid in the window instead (21,000 on the
+    // big catalog, bench/big-catalog.mjs) took 310 ms of the Painel's 400. The last step is the
+    // rule itself, so the first ones only narrow: the same lines. The account's hash is the
+    // order's when it is the same address.
     one(sql`
-      with paid as materialized (
-        select o.id, o.paid_at, o.h_order,
-               case when u.email is null then null
-                    when lower(u.email) = o.email_lower then o.h_order
-                    else ${emailHash(sql`u.email`)} end as h_account
-        from (select o.id, o.paid_at, o.user_id, lower(o.email) as email_lower,
-                     ${emailHash(sql`o.email`)} as h_order
-              from orders o
-              where ${paid} and o.paid_at >= ${since}) o
-        left join users u on u.id = o.user_id
+      with served as materialized (
+        select distinct sa.email_hash as h from stock_alerts sa where sa.served_at is not null
       ),
       asked as materialized (
-        select o.* from paid o
-        where o.h_order in (select sa.email_hash from stock_alerts sa where sa.served_at is not null)
-           or o.h_account in (select sa.email_hash from stock_alerts sa where sa.served_at is not null)
+        select o.id, o.paid_at,
+               lower_email_sha256(o.email) as h_order,
+               lower_email_sha256(u.email) as h_account
+        from orders o
+        left join users u on u.id = o.user_id
+        where ${paid} and o.paid_at >= ${since}
+          and o.id in (
+            select mine.id from served s
+            cross join lateral (
+              select m.id from orders m
+              where lower_email_sha256(m.email) = s.h and m.paid_at >= ${since}
+              offset 0
+            ) mine
+            union
+            select theirs.id from served s
+            cross join lateral (
+              select a.id from users a where lower_email_sha256(a.email) = s.h offset 0
+            ) account
+            cross join lateral (
+              select t.id from orders t
+              where t.user_id = account.id and t.paid_at >= ${since}
+              offset 0
+            ) theirs
+          )
       )
       select coalesce(sum(oi.quantidade), 0)::bigint as n,
              coalesce(sum(oi.quantidade * oi.unit_price_cents), 0)::bigint as total
