@@ -129,10 +129,7 @@ export const LOG_FLUSH_MS = 250;
  * passed, and pino writes what is left when the process exits (its exit hook on the destination),
  * a crash included; only a SIGKILL can lose the last quarter second.
  */
-export function bufferedStdout(
-  flushMs = LOG_FLUSH_MS,
-  fd = 1,
-): { write(line: string): void } {
+export function bufferedStdout(flushMs = LOG_FLUSH_MS, fd = 1): { write(line: string): void } {
   const destination = pino.destination({ dest: fd, minLength: 8192, sync: false });
   let pending = false;
   setInterval(() => {
