@@ -56,10 +56,11 @@ import { couponRoutes } from './modules/coupons/index.js';
 import { healthRoutes, registerLifecycle } from './modules/health/index.js';
 import { favouritesRoutes } from './modules/favourites/index.js';
 import { createHousekeeping } from './modules/housekeeping/index.js';
-import { createOutboxWorker, type OutboxWorker } from './modules/mail/index.js';
+import { createOutboxWorker, setEmailWhatsapp, type OutboxWorker } from './modules/mail/index.js';
 import { createCartReminderTask, marketingRoutes } from './modules/marketing/index.js';
 import { importUploadedFilesFromDisk, mediaRoutes, readMediaFile } from './modules/media/index.js';
 import { syncOwnerRoles } from './modules/owner-access/index.js';
+import { readStoreWhatsapp } from './modules/sales-channels/index.js';
 import { postalCodeRoutes } from './modules/postal-codes/index.js';
 import { productFeedRoutes } from './modules/product-feeds/index.js';
 import {
@@ -264,6 +265,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('catalogCache', catalogCache);
   app.addHook('onReady', () => catalogCache.start());
+  // The e-mails name the store's WhatsApp in use (issue 37): read when the app starts and again
+  // whenever the catalog's channel says something changed ('Canais de venda' notifies it).
+  const refreshEmailWhatsapp = () =>
+    readStoreWhatsapp(database.db, config).then(setEmailWhatsapp, (err: unknown) =>
+      app.log.warn({ err }, 'WhatsApp dos e-mails: leitura falhou'),
+    );
+  app.addHook('onReady', refreshEmailWhatsapp);
+  catalogCache.onChange(() => void refreshEmailWhatsapp());
   app.addHook('onClose', () => catalogCache.stop());
   const shippingSettings = createShippingSettingsService({
     db: database.db,

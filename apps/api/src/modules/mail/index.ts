@@ -17,6 +17,8 @@ export {
   renderEmail,
   STORE_CONTACT,
   STORE_NAME,
+  setEmailWhatsapp,
+  storeWhatsapp,
   type ItemLine,
   type TotalLine,
 } from './layout.js';

@@ -11,6 +11,7 @@ import { Fragment, type CSSProperties, type ReactElement, type ReactNode } from 
 import { renderToStaticMarkup } from 'react-dom/server';
 import { formatBRL, type Cents } from '@semijoias/domain/money';
 import { STORE_INFO } from '@semijoias/domain/store-info';
+import { formatWhatsappNumber, whatsappChatUrl } from '@semijoias/domain/whatsapp';
 
 // Mail clients' own words, which React's types do not know: the table cell's background colour
 // (kept by clients that drop CSS) and Outlook's way to hide the preheader.
@@ -30,10 +31,26 @@ export const STORE_NAME = STORE_INFO.name;
 export const STORE_CONTACT = {
   tagline: STORE_INFO.tagline,
   email: STORE_INFO.email,
-  phone: STORE_INFO.phone,
-  whatsappUrl: STORE_INFO.whatsappUrl,
   address: `${STORE_INFO.address.street}, ${STORE_INFO.address.district}, ${STORE_INFO.address.city} - ${STORE_INFO.address.state}`,
 } as const;
+
+/**
+ * The store's WhatsApp as the e-mails show it: the number in use ('Canais de venda', else
+ * WHATSAPP_NUMBER; issue 37), set by the app when it starts and whenever the owners change it
+ * (app.ts). None: the e-mails name only the sales e-mail.
+ */
+let emailWhatsapp: { phone: string; url: string } | null = null;
+
+export function setEmailWhatsapp(number: string | null): void {
+  emailWhatsapp = number
+    ? { phone: formatWhatsappNumber(number), url: whatsappChatUrl(number) }
+    : null;
+}
+
+/** The WhatsApp an e-mail rendered now names, or null. */
+export function storeWhatsapp(): { phone: string; url: string } | null {
+  return emailWhatsapp;
+}
 
 const COLOURS = {
   page: '#faf7f2',
@@ -284,6 +301,7 @@ export interface LayoutProps {
 /** The whole HTML document: the store's header, the blocks in a white card, the contact footer. */
 export function Layout({ title, preheader, homeUrl, children }: LayoutProps) {
   const gold = { color: COLOURS.gold };
+  const whatsapp = storeWhatsapp();
   return (
     <html lang="pt-BR">
       <head>
@@ -372,11 +390,16 @@ export function Layout({ title, preheader, homeUrl, children }: LayoutProps) {
                     Dúvidas?{' '}
                     <a href={`mailto:${STORE_CONTACT.email}`} style={gold}>
                       {STORE_CONTACT.email}
-                    </a>{' '}
-                    ·{' '}
-                    <a href={STORE_CONTACT.whatsappUrl} style={{ ...gold, whiteSpace: 'nowrap' }}>
-                      WhatsApp {STORE_CONTACT.phone}
                     </a>
+                    {whatsapp && (
+                      <>
+                        {' '}
+                        ·{' '}
+                        <a href={whatsapp.url} style={{ ...gold, whiteSpace: 'nowrap' }}>
+                          WhatsApp {whatsapp.phone}
+                        </a>
+                      </>
+                    )}
                     <br />
                     {STORE_CONTACT.address}
                     <br />

@@ -21,6 +21,7 @@ import {
   renderEmail,
   STORE_CONTACT,
   STORE_NAME,
+  storeWhatsapp,
   type ItemLine,
   type TotalLine,
 } from './layout.js';
@@ -39,14 +40,14 @@ export function itemsText(items: readonly ItemLine[], totals: readonly TotalLine
   ];
 }
 
+const whatsappText = () => {
+  const whatsapp = storeWhatsapp();
+  return whatsapp ? ` · WhatsApp ${whatsapp.phone}` : '';
+};
+
 /** The plain-text part's signature, with the same contact as the HTML footer. */
 export function textFooter(): string[] {
-  return [
-    '',
-    '--',
-    STORE_NAME,
-    `Dúvidas? ${STORE_CONTACT.email} · WhatsApp ${STORE_CONTACT.phone}`,
-  ];
+  return ['', '--', STORE_NAME, `Dúvidas? ${STORE_CONTACT.email}${whatsappText()}`];
 }
 
 /**

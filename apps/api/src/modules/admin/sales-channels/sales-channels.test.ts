@@ -4,7 +4,7 @@
  * environment's, none) and the feeds' addresses and counts.
  */
 import { desc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SALES_CHANNELS_MESSAGES } from '@semijoias/domain/product-feeds';
 import { STORE_INFO } from '@semijoias/domain/store-info';
 import { WHATSAPP_NUMBER_INVALID } from '@semijoias/domain/whatsapp';
@@ -12,6 +12,7 @@ import { auditLog, products, salesChannelSettings } from '../../../db/schema.js'
 import { adminCall, loggedInOwner, OWNER_EMAILS } from '../../../../test/admin.js';
 import { loggedInCustomer } from '../../../../test/accounts.js';
 import { useTestApp } from '../../../../test/helpers.js';
+import { passwordResetEmail } from '../../mail/index.js';
 
 const BASE = 'https://loja.example.com.br';
 const ctx = useTestApp({
@@ -179,6 +180,40 @@ describe('/api/admin/canais/', () => {
       'Canais de venda: WhatsApp desligado → o padrão do servidor',
       'Canais de venda: marca "Ateliê Duas Irmãs" → o nome da loja; WhatsApp (21) 98765-4321 → desligado',
     ]);
+  });
+
+  it('the e-mails name the WhatsApp in use: the saved number at once, none when turned off', async () => {
+    const { token } = await owner();
+    const footer = () =>
+      passwordResetEmail({
+        to: 'cliente@exemplo.com.br',
+        firstName: 'Ana',
+        publicUrl: BASE,
+        token: 't',
+      }).text;
+    await adminCall(ctx.app, token, 'PUT', '/api/admin/canais/', { marca: null, whatsapp: null });
+    await vi.waitFor(() => expect(footer()).toContain('WhatsApp (11) 97452-3180'));
+
+    await adminCall(ctx.app, token, 'PUT', '/api/admin/canais/', {
+      marca: null,
+      whatsapp: '(21) 98765-4321',
+    });
+    await vi.waitFor(() => expect(footer()).toContain('WhatsApp (21) 98765-4321'));
+    const html = passwordResetEmail({
+      to: 'cliente@exemplo.com.br',
+      firstName: 'Ana',
+      publicUrl: BASE,
+      token: 't',
+    }).html;
+    expect(html).toContain('https://wa.me/5521987654321');
+    expect(html).not.toContain('5511974523180');
+
+    await adminCall(ctx.app, token, 'PUT', '/api/admin/canais/', { marca: null, whatsapp: '' });
+    await vi.waitFor(() => expect(footer()).not.toContain('WhatsApp'));
+    expect(footer()).toContain(STORE_INFO.email);
+
+    await adminCall(ctx.app, token, 'PUT', '/api/admin/canais/', { marca: null, whatsapp: null });
+    await vi.waitFor(() => expect(footer()).toContain('WhatsApp (11) 97452-3180'));
   });
 
   it('counts a piece the owners left out', async () => {

@@ -30,6 +30,7 @@ import {
   type ItemLine,
   type TotalLine,
   type OutboxMessage,
+  storeWhatsapp,
 } from '../../mail/index.js';
 import type { OrderAddress } from './view.js';
 import type { PaymentMethod } from '@semijoias/domain/payment-terms';
@@ -362,16 +363,25 @@ export function paidOrderStoreNotice(view: OrderMailView, to: string): Message {
 }
 
 function SupportParagraph() {
+  const whatsapp = storeWhatsapp();
   return (
     <Paragraph>
-      Precisa de ajuda? Fale com a gente pelo e-mail <strong>{STORE_CONTACT.email}</strong> ou pelo
-      WhatsApp <strong>{STORE_CONTACT.phone}</strong>.
+      Precisa de ajuda? Fale com a gente pelo e-mail <strong>{STORE_CONTACT.email}</strong>
+      {whatsapp ? (
+        <>
+          {' '}
+          ou pelo WhatsApp <strong>{whatsapp.phone}</strong>
+        </>
+      ) : null}
+      .
     </Paragraph>
   );
 }
 
-const supportText = () =>
-  `Precisa de ajuda? Fale com a gente pelo e-mail ${STORE_CONTACT.email} ou pelo WhatsApp ${STORE_CONTACT.phone}.`;
+const supportText = () => {
+  const whatsapp = storeWhatsapp();
+  return `Precisa de ajuda? Fale com a gente pelo e-mail ${STORE_CONTACT.email}${whatsapp ? ` ou pelo WhatsApp ${whatsapp.phone}` : ''}.`;
+};
 
 /** To the shopper when a payment is declined: her order is still reserved; the retry link. */
 export function paymentDeclinedEmail(view: OrderMailView, to: string): Message {
