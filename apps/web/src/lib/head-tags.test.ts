@@ -145,6 +145,10 @@ describe("a product's shared link (issue 37: Open Graph's product tags)", () => 
     expect(og.get('product:condition')).toBe('new');
     expect(og.get('product:retailer_item_id')).toBe('6');
     expect(og.has('product:item_group_id')).toBe(false);
+    // The brand the owners saved in 'Canais de venda', as the feeds name it.
+    expect(ogOf({ ...piece, brand: 'Ateliê Duas Irmãs' }).get('product:brand')).toBe(
+      'Ateliê Duas Irmãs',
+    );
   });
 
   it('writes the price dot-decimal with its cents; a sold-out piece is out of stock', () => {

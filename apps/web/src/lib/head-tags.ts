@@ -72,6 +72,8 @@ export interface ProductFacts {
   variations?: { axis: string; sizes: { id: number; name: string; inStock: boolean }[] };
   /** The size the page's `?variacao=` chose: the shared link's item is that size. */
   chosenSizeId?: number | null;
+  /** The brand it carries ('Canais de venda', GET /api/loja/'s marca); the store's name if absent. */
+  brand?: string;
   /**
    * Its approved reviews summed up (the JSON-LD's AggregateRating); left out for a piece
    * without reviews, and then no review is written either.
@@ -175,7 +177,7 @@ function productTags(product: ProductFacts): HeadTag[] {
     meta('og:price:currency', 'BRL'),
     meta('product:availability', inStock ? 'in stock' : 'out of stock'),
     meta('product:condition', 'new'),
-    meta('product:brand', STORE_INFO.name),
+    meta('product:brand', product.brand ?? STORE_INFO.name),
     meta('product:retailer_item_id', chosen ? `${product.id}-${chosen.id}` : String(product.id)),
     ...(sizes.length > 0 ? [meta('product:item_group_id', String(product.id))] : []),
   ];
@@ -274,7 +276,7 @@ function productJsonLd(product: ProductFacts, path: string | undefined, origin: 
     description: product.description,
     image: product.images.map((image) => absolute(shareImageUrl(image), origin)),
     category: product.category,
-    brand: { '@type': 'Brand', name: STORE_INFO.name },
+    brand: { '@type': 'Brand', name: product.brand ?? STORE_INFO.name },
     ...reviewsJsonLd(product),
   };
   const sizes = product.variations?.sizes ?? [];

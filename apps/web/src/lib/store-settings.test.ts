@@ -23,6 +23,7 @@ const SEEDED_ANSWER = {
     desconto_pix_percentual: '5.0',
   },
   whatsapp: '11974523180',
+  marca: 'Ateliê Duas Irmãs',
 };
 
 describe("GET /api/loja/'s payment settings", () => {
@@ -36,7 +37,13 @@ describe("GET /api/loja/'s payment settings", () => {
         pixDiscountTenths: 50,
       },
       whatsapp: '11974523180',
+      brand: 'Ateliê Duas Irmãs',
     });
+    // An older server (no marca) or an empty one: the store's name.
+    expect(parseStoreSettings({ ...SEEDED_ANSWER, marca: undefined }).brand).toBe(
+      'Duas Irmãs Semijoias',
+    );
+    expect(parseStoreSettings({ ...SEEDED_ANSWER, marca: ' ' }).brand).toBe('Duas Irmãs Semijoias');
     expect(
       parsePaymentSettings({
         parcelas_max: 12,
@@ -94,6 +101,7 @@ describe("GET /api/loja/'s payment settings", () => {
       unpaidOrderTtlMinutes: 90,
       payments: DEFAULT_PAYMENT_SETTINGS,
       whatsapp: null,
+      brand: 'Duas Irmãs Semijoias',
     });
   });
 
@@ -103,6 +111,7 @@ describe("GET /api/loja/'s payment settings", () => {
       unpaidOrderTtlMinutes: DEFAULT_STORE_SETTINGS.unpaidOrderTtlMinutes,
       payments: { ...DEFAULT_PAYMENT_SETTINGS, pixDiscountTenths: 0 },
       whatsapp: null,
+      brand: 'Duas Irmãs Semijoias',
     });
     expect(parseStoreSettings(null)).toEqual(DEFAULT_STORE_SETTINGS);
   });

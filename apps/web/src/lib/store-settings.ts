@@ -18,6 +18,7 @@ import {
   validatePaymentSettingsForm,
   type PaymentSettings,
 } from '@semijoias/domain/payment-terms';
+import { STORE_INFO } from '@semijoias/domain/store-info';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api';
 
@@ -30,12 +31,15 @@ export interface StoreSettings {
    * (docs/whatsapp.md); null: the store shows no WhatsApp.
    */
   whatsapp: string | null;
+  /** The brand the pieces carry (shared links' product:brand, the JSON-LD): 'Canais de venda'. */
+  brand: string;
 }
 
 export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   unpaidOrderTtlMinutes: DEFAULT_UNPAID_ORDER_TTL_MINUTES,
   payments: DEFAULT_PAYMENT_SETTINGS,
   whatsapp: null,
+  brand: STORE_INFO.name,
 };
 
 export const storeSettingsQueryKey = ['store-settings'] as const;
@@ -74,6 +78,8 @@ export function parseStoreSettings(data: unknown): StoreSettings {
       typeof body.whatsapp === 'string' && /^[1-9]\d{9,10}$/.test(body.whatsapp)
         ? body.whatsapp
         : null,
+    brand:
+      typeof body.marca === 'string' && body.marca.trim() !== '' ? body.marca : STORE_INFO.name,
   };
 }
 

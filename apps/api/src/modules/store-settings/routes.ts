@@ -13,6 +13,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { sendCached, type CatalogCache } from '../catalog/index.js';
 import { paymentSettingsJson, readPaymentSettings } from '../payment-settings/index.js';
+import { readFeedBrand } from '../product-feeds/index.js';
 import { readStoreWhatsapp } from '../sales-channels/index.js';
 
 export interface StoreSettingsRoutesOptions {
@@ -35,6 +36,8 @@ const storeSettingsSchema = z.object({
     parcela_minima: z.string(),
     desconto_pix_percentual: z.string(),
   }),
+  /** The brand the store's pieces carry (issue 37: 'Canais de venda', else the store's name). */
+  marca: z.string(),
   /** DDD and number, digits only ('11974523180'); null: the store shows no WhatsApp. */
   whatsapp: z
     .string()
@@ -58,6 +61,7 @@ export const storeSettingsRoutes: FastifyPluginAsyncZod<StoreSettingsRoutesOptio
             storeSettingsSchema.parse({
               prazo_pagamento_minutos: config.unpaidOrderTtlMinutes,
               pagamentos: paymentSettingsJson(await readPaymentSettings(db)),
+              marca: await readFeedBrand(db),
               whatsapp: await readStoreWhatsapp(db, config),
             }),
           ),

@@ -3,8 +3,10 @@
  * (UNPAID_ORDER_TTL_MINUTES; its 1440 default is config.test.ts's) and the owners' payment
  * settings, public, revalidated by browsers and proxies (the owners may change the settings).
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { STORE_INFO } from '@semijoias/domain/store-info';
 import { salesChannelSettings } from '../../db/schema.js';
 import { useTestApp, type TestApp } from '../../../test/helpers.js';
 
@@ -30,6 +32,7 @@ describe('GET /api/loja/', () => {
       expect(res.json()).toEqual({
         prazo_pagamento_minutos: 5,
         pagamentos: SEEDED_PAYMENTS,
+        marca: STORE_INFO.name,
         whatsapp: null,
       });
       const same = await ctx.app.inject({
@@ -52,8 +55,25 @@ describe('GET /api/loja/', () => {
     expect(res.json()).toEqual({
       prazo_pagamento_minutos: 5,
       pagamentos: SEEDED_PAYMENTS,
+      marca: STORE_INFO.name,
       whatsapp: null,
     });
+  });
+
+  it("answers the brand the owners saved in 'Canais de venda' at once, the store's name without one", async () => {
+    const brand = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/loja/' })).json<{ marca: string }>().marca;
+    expect(await brand()).toBe(STORE_INFO.name);
+    await ctx.database.db
+      .insert(salesChannelSettings)
+      .values({ id: 1, brand: 'Ateliê Duas Irmãs' })
+      .onConflictDoUpdate({ target: salesChannelSettings.id, set: { brand: 'Ateliê Duas Irmãs' } });
+    await vi.waitFor(async () => expect(await brand()).toBe('Ateliê Duas Irmãs'));
+    await ctx.database.db
+      .update(salesChannelSettings)
+      .set({ brand: null })
+      .where(eq(salesChannelSettings.id, 1));
+    await vi.waitFor(async () => expect(await brand()).toBe(STORE_INFO.name));
   });
 });
 

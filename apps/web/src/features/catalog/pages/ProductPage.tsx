@@ -11,6 +11,7 @@ import { isApiError } from '@/lib/api';
 import { rememberMaxPerCustomer } from '@/lib/cart/purchase-limits';
 import { keepScrollState } from '@/lib/keep-scroll';
 import { usePageHead, type PageHead } from '@/lib/page-head';
+import { useStoreSettings } from '@/lib/store-settings';
 import {
   hasVariations,
   isFullProduct,
@@ -97,7 +98,8 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
   const reviews = useProductReviews(id).data?.pages[0] ?? null;
   const rating = reviewsRating(product, reviews);
   const location = useLocation();
-  usePageHead(productHead(id, product, query.isError, rating, reviews, location.search));
+  const { brand } = useStoreSettings();
+  usePageHead(productHead(id, product, query.isError, rating, reviews, location.search, brand));
   const navigate = useNavigate();
   const [missingVariation, setMissingVariation] = useState(false);
   const sizesRef = useRef<HTMLDivElement>(null);
@@ -353,6 +355,7 @@ function productHead(
   rating: ProductRating | null,
   reviews: ProductReviewsPage | null,
   search: string,
+  brand: string,
 ): PageHead {
   if (!product) return { title: failed ? 'Produto não encontrado' : null, noindex: true };
   const full = isFullProduct(product) ? product : null;
@@ -377,6 +380,7 @@ function productHead(
       price: product.price,
       inStock: (product.estoque ?? 1) > 0,
       category: product.category,
+      brand,
       ...(full?.nome_variacao && full.variacoes?.length
         ? {
             variations: {
