@@ -67,10 +67,13 @@ export interface QuoteLine {
   variationId: number | null;
 }
 
+// Made once: zod compiles a schema's parser on its first use (per schema, not per call).
+const linesSchema = z.array(lineSchema).min(1).max(MAX_QUOTE_LINES);
+
 /** Absent (or null): none sent. Otherwise 1…50 lines, each well written, or the whole is refused. */
 const itemsField = z.unknown().transform((value, ctx): QuoteLine[] | undefined => {
   if (value === undefined || value === null) return undefined;
-  const parsed = z.array(lineSchema).min(1).max(MAX_QUOTE_LINES).safeParse(value);
+  const parsed = linesSchema.safeParse(value);
   if (!parsed.success) {
     ctx.addIssue({ code: 'custom', message: SHIPPING_ITEMS_INVALID });
     return z.NEVER;
