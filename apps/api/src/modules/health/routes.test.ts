@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { latestMigrationMillis } from '../../db/migrate.js';
 import { testConfig } from '../../../test/helpers.js';
@@ -40,13 +40,19 @@ const hangs = () => new Promise<unknown>(() => {});
 let app: FastifyInstance;
 afterEach(() => app?.close());
 
-async function readiness(db: Db, draining = false) {
+async function readiness(db: Db, draining = false, lifecycle = { draining }) {
   app = Fastify().withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  lifecycle.draining = draining;
   await app.register(healthRoutes, {
     db,
-    lifecycle: { draining, proxySawDrain: () => {} },
+    lifecycle: {
+      get draining() {
+        return lifecycle.draining;
+      },
+      proxySawDrain: () => {},
+    },
     migrationsFolder: migrations,
     prefix: '/api',
   });
@@ -88,6 +94,21 @@ describe('GET /api/health/ready/ with a slow database', () => {
     expect(await ask()).toMatchObject({ status: 503, body: { status: 'banco_indisponivel' } });
     expect(await ask()).toMatchObject({ status: 503, body: { status: 'migracoes_pendentes' } });
     expect(fake.looks).toBe(2); // a finished look is not reused: each asker sees the database now
+  });
+
+  it('a drain begun while the database was asked answers 503, not a late ok', async () => {
+    const fake = fakeDatabase();
+    let answer!: () => void;
+    fake.answers(
+      () => new Promise((resolve) => (answer = () => resolve({ rows: [{ applied: NEWEST }] }))),
+    );
+    const lifecycle = { draining: false };
+    const ask = await readiness(fake.db, false, lifecycle);
+    const pending = ask();
+    await vi.waitFor(() => expect(fake.looks).toBe(1));
+    lifecycle.draining = true; // SIGTERM while the look is out
+    answer();
+    expect(await pending).toMatchObject({ status: 503, body: { status: 'encerrando' } });
   });
 
   it('draining answers 503 at once, without asking the database', async () => {

@@ -98,11 +98,15 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       // Draining is answered at once, without the database: the proxy must see it quickly.
-      if (lifecycle.draining) {
+      const draining = () => {
         if (req.query.sonda === 'proxy') reply.raw.once('finish', () => lifecycle.proxySawDrain());
         return reply.code(503).send({ status: 'encerrando' });
-      }
+      };
+      if (lifecycle.draining) return draining();
       const status = await databaseStatus();
+      // The drain may have begun while the database was asked (up to a second on a busy
+      // instance): a late 'ok' would put a closing instance back in the proxy's rotation.
+      if (lifecycle.draining) return draining();
       if (status !== 'ok') return reply.code(503).send({ status });
       return { status: 'ok' as const };
     },
