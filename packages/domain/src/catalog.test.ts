@@ -6,6 +6,7 @@ import {
   findCategory,
   normalizeSearchText,
   pageCounterText,
+  productPagePath,
   productSearchText,
   searchWords,
 } from './catalog';
@@ -80,5 +81,13 @@ describe('pagination (SPEC §9)', () => {
     [0, 0, 0, 'Mostrando 0 - 0 de 0 produtos'],
   ])('offset %i, shown %i, total %i -> %s', (offset, shown, total, text) => {
     expect(pageCounterText(offset, shown, total)).toBe(text);
+  });
+});
+
+describe('productPagePath', () => {
+  it('is the piece page, with the size she chose in ?variacao=', () => {
+    expect(productPagePath(34)).toBe('/produto/34');
+    expect(productPagePath(34, null)).toBe('/produto/34');
+    expect(productPagePath(34, 7)).toBe('/produto/34?variacao=7');
   });
 });

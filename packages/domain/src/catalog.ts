@@ -90,6 +90,18 @@ export function searchWords(query: string): string[] {
     .slice(0, 8);
 }
 
+/** The product page's query naming the size she chose: the page opens with it chosen. */
+export const VARIATION_PARAM = 'variacao';
+
+/**
+ * The shareable product page (SPEC §2 names /produto; the id makes reloads and shared links work),
+ * with `?variacao=<id>` for one of its sizes: the path links, e-mails, feeds and chats all use.
+ */
+export function productPagePath(id: number, variationId?: number | null): string {
+  const page = `/produto/${id}`;
+  return variationId == null ? page : `${page}?${VARIATION_PARAM}=${variationId}`;
+}
+
 /** Page size of category listings (SPEC §9) and the counter 'Mostrando x - y de n produtos'. */
 export const CATEGORY_PAGE_SIZE = 36;
 export const FEATURED_COUNT = 4;

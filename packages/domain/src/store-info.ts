@@ -7,10 +7,12 @@ export const STORE_INFO = {
   shortName: 'Duas Irmãs',
   tagline: 'Semijoias banhadas a ouro 18k e ródio',
   email: 'contato@duasirmassemijoias.com.br',
-  /** As shown; the digits-only form is in whatsappUrl / phoneHref. */
+  /**
+   * As shown, with its tel: link. The store's WhatsApp is a setting ('Canais de venda', else
+   * WHATSAPP_NUMBER; docs/whatsapp.md): the demonstration's default is this number.
+   */
   phone: '(11) 97452-3180',
   phoneHref: 'tel:+5511974523180',
-  whatsappUrl: 'https://wa.me/5511974523180',
   supportHours: 'Segunda a sexta, das 9h às 18h',
   address: {
     street: 'Rua Oscar Freire, 1128 – sala 32',

@@ -3,7 +3,7 @@
  * its URL, the navigation state that lets the product page render at once, its prices in
  * centavos.
  */
-import type { CategoryName } from '@semijoias/domain/catalog';
+import { productPagePath, type CategoryName } from '@semijoias/domain/catalog';
 import { toCents, type Cents } from '@semijoias/domain/money';
 
 /** What a card needs; also the shape of a product nested in `composicoes`. */
@@ -71,9 +71,9 @@ export function hasVariations(p: ProductSummary | Product): boolean {
   return p.tem_variacoes === true;
 }
 
-/** The shareable product URL (SPEC §2 names /produto; the id makes reloads and shared links work). */
+/** The shareable product URL (the domain's productPagePath, without a size). */
 export function productPath(id: number): string {
-  return `/produto/${id}`;
+  return productPagePath(id);
 }
 
 /** Navigation state of a product link: the product page renders it before the details arrive. */

@@ -5,6 +5,7 @@
  * meta.ts) only write these out.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { productPagePath } from '@semijoias/domain/catalog';
 import { STORE_INFO } from '@semijoias/domain/store-info';
 import {
   DEFAULT_FEED_GENDER,
@@ -24,9 +25,6 @@ import {
 import { isShareImageName, SHARE_IMAGE_PREFIX } from '@semijoias/domain/share-image';
 import type { Db } from '../../db/client.js';
 import { productVariations, products, salesChannelSettings } from '../../db/schema.js';
-
-/** The chosen size travels in the product page's address (the web app's VARIATION_PARAM). */
-export const VARIATION_PARAM = 'variacao';
 
 export interface FeedItem {
   /** '12' for a piece, '12-34' for its size 34: unique, stable while the piece and size live. */
@@ -92,8 +90,7 @@ export function feedImageUrl(path: string, options: FeedOptions): string | null 
 }
 
 export function productLink(publicUrl: string, productId: number, variationId?: number): string {
-  const page = `${publicUrl}/produto/${productId}`;
-  return variationId === undefined ? page : `${page}?${VARIATION_PARAM}=${variationId}`;
+  return `${publicUrl}${productPagePath(productId, variationId)}`;
 }
 
 /** The brand the owners saved, else the store's name. */

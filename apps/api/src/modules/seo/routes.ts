@@ -10,7 +10,12 @@
 import { asc, isNull } from 'drizzle-orm';
 import { escapeHtml } from '@semijoias/domain/html';
 import type { FastifyPluginAsync } from 'fastify';
-import { CATEGORIES, CATEGORY_PAGE_SIZE, type CategoryName } from '@semijoias/domain/catalog';
+import {
+  CATEGORIES,
+  CATEGORY_PAGE_SIZE,
+  productPagePath,
+  type CategoryName,
+} from '@semijoias/domain/catalog';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { sendCached, type CatalogCache } from '../catalog/index.js';
@@ -39,8 +44,8 @@ export const DISALLOWED_PATHS = [
   '/api/',
 ];
 
-/** The product page's shareable path (the web app's productPath). */
-export const productPath = (id: number) => `/produto/${id}`;
+/** The product page's shareable path (the domain's productPagePath). */
+export const productPath = (id: number) => productPagePath(id);
 
 /** The web app's ?pagina=n of a category page (its pageSearch): page 1 has no query. */
 export const categoryPagePath = (slug: string, page: number) =>

@@ -2,6 +2,7 @@
  * The 'Avise-me' e-mail: the piece (and its size), its price and a link to its page,
  * in the store's layout. Pure: the sweep (service.ts) loads the piece and enqueues the message.
  */
+import { productPagePath } from '@semijoias/domain/catalog';
 import { formatBRL } from '@semijoias/domain/money';
 import { variationLabel } from '@semijoias/domain/variations';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
@@ -33,8 +34,7 @@ export function stockAlertLink(
   productId: number,
   variationId: number | null,
 ): string {
-  const base = `${publicUrl}/produto/${productId}`;
-  return variationId === null ? base : `${base}?variacao=${variationId}`;
+  return `${publicUrl}${productPagePath(productId, variationId)}`;
 }
 
 export function stockAlertEmail(input: StockAlertMailInput): MailMessage {

@@ -1,6 +1,7 @@
+import { productPagePath } from '@semijoias/domain/catalog';
 import { WHATSAPP_BUY_LABEL, whatsappProductMessage } from '@semijoias/domain/whatsapp';
 import { useStoreWhatsapp } from '@/lib/store-settings';
-import { priceCents, productPath, type ProductSummary, type Variation } from '@/lib/product';
+import { priceCents, type ProductSummary, type Variation } from '@/lib/product';
 import { buttonClasses } from '@/ui/Button';
 import { WhatsappIcon } from '@/ui/icons';
 import { WhatsappLink } from '@/ui/whatsapp/WhatsappLink';
@@ -23,12 +24,11 @@ export function WhatsappBuyButton({
   const number = useStoreWhatsapp();
   const origin = useSiteOrigin();
   if (!number || product.estoque === 0) return null;
-  const path = `${productPath(product.id)}${chosen ? `?variacao=${chosen.id}` : ''}`;
   const text = whatsappProductMessage({
     name: product.name,
     size: chosen ? { axis, name: chosen.nome } : null,
     priceCents: priceCents(product),
-    url: `${origin}${path}`,
+    url: `${origin}${productPagePath(product.id, chosen?.id)}`,
   });
   return (
     <WhatsappLink

@@ -1,4 +1,4 @@
-import { CATEGORIES } from '@semijoias/domain/catalog';
+import { CATEGORIES, VARIATION_PARAM } from '@semijoias/domain/catalog';
 import {
   DEFAULT_MAX_UNITS_PER_CUSTOMER,
   maxPerCustomerNote,
@@ -60,7 +60,6 @@ const ReviewsSection = lazyOnSight(REVIEWS_SECTION_ID, () =>
 );
 
 /** The chosen size of a piece sold by size travels in the URL: a shared link opens it chosen. */
-export const VARIATION_PARAM = 'variacao';
 
 /** The size `?variacao=` names, when the product has it and it can be bought. */
 function chosenVariation(variations: readonly Variation[], search: string): Variation | null {
