@@ -241,12 +241,13 @@ describe("the Painel's 'what it earns'", () => {
     ).toHaveLength(6);
   });
 
-  it('hashes e-mails in SQL as hashToken does (stock_alerts.email_hash)', async () => {
-    // Stored addresses are lower case already; lower() only has ASCII to change.
-    const email = 'joão.Teste@Exemplo.com.br';
-    const { rows } = (await ctx.database.db.execute(
-      sql`select encode(sha256(convert_to(lower(${email}), 'UTF8')), 'hex') as h`,
-    )) as unknown as { rows: { h: string }[] };
-    expect(rows[0]!.h).toBe(hashToken(email.toLowerCase()));
+  it('hashes e-mails in SQL as hashToken does (lower_email_sha256, migration 0032)', async () => {
+    // Accents travel as their UTF-8 bytes; a backslash is one byte, not an escape of bytea's.
+    for (const email of ['joão.Teste@Exemplo.com.br', 'Maria\\Silva@exemplo.com.br', 'a@b.co']) {
+      const { rows } = (await ctx.database.db.execute(
+        sql`select lower_email_sha256(${email}) as h`,
+      )) as unknown as { rows: { h: string }[] };
+      expect(rows[0]!.h, email).toBe(hashToken(email.toLowerCase()));
+    }
   });
 });
