@@ -59,6 +59,7 @@ import {
   resultsSection,
   writeResults,
 } from './rehearsal/report.mjs';
+import { cpuBetween, cpuSnapshot } from './rehearsal/cpu.mjs';
 import { runShoppers, startBackground } from './rehearsal/sale.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -350,6 +351,11 @@ async function main(state) {
   // The sale.
   const client = createClient({ origin: caddy.origin, ca, startedAt: () => saleStart });
   state.clients.push(client);
+  const cpuPids = {
+    instancePids: () => instances.map((i) => i.pid),
+    caddyPid: () => caddy.child.pid,
+  };
+  const cpuBefore = cpuSnapshot(cpuPids);
   saleStart = Date.now();
   const ctx = {
     client,
@@ -372,6 +378,7 @@ async function main(state) {
     for (const instance of instances) restarts.push(await restart(ctx, instance));
   }
   const { shoppers, endedAt } = await sale;
+  const cpu = cpuBetween(cpuBefore, cpuSnapshot(cpuPids));
   await background.stop();
 
   // The e-mails: everything the outbox holds delivered, then a moment for any second copy.
@@ -407,6 +414,7 @@ async function main(state) {
     sink,
     restarts,
     caddyEvents: caddy.events,
+    cpu,
   });
   printReport(figures);
   if (!opts['no-write']) {

@@ -130,6 +130,10 @@ export function storeInstance({ name, repoRoot, port, env, logFile }) {
     get running() {
       return child !== null && exit === null;
     },
+    /** The running process's pid (null between a stop and the next start). */
+    get pid() {
+      return child !== null && exit === null ? child.pid : null;
+    },
     async start() {
       exit = null;
       const fd = openSync(logFile, 'a');

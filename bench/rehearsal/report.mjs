@@ -129,7 +129,16 @@ function healthTimeline(caddyEvents, names, saleStart) {
 }
 
 /** Everything the rehearsal measured, in one object (printed, written, judged). */
-export function computeFigures({ settings, shoppers, client, db, sink, restarts, caddyEvents }) {
+export function computeFigures({
+  settings,
+  shoppers,
+  client,
+  db,
+  sink,
+  restarts,
+  caddyEvents,
+  cpu,
+}) {
   const outcomes = countBy(shoppers, (s) => s.outcome);
   const paidDb = db.statuses.find((r) => r.status === 'paid')?.n ?? 0;
   const routes = [...client.routes.entries()].map(([route, s]) => {
@@ -186,7 +195,15 @@ export function computeFigures({ settings, shoppers, client, db, sink, restarts,
     health: healthTimeline(caddyEvents, settings.upstreamNames, settings.saleStart),
     saleMs: settings.saleMs,
     timeline: timelineRows(client.timeline ?? []),
+    cpu: cpu ?? null,
   };
+}
+
+/** One line: the CPU seconds each part of the machine used during the sale. */
+function cpuLine(c) {
+  if (!c) return null;
+  const s = (x) => x.toFixed(1);
+  return `the store's instances ${s(c.instancesS)} s (restarted ones included), the load generator ${s(c.generatorS)} s, Caddy ${s(c.caddyS)} s, PostgreSQL ${s(c.postgresS)} s; the machine busy ${s(c.machineBusyS)} of ${s(c.machineTotalS)} core-seconds (${Math.round(c.machineShare * 100)} %)`;
 }
 
 /**
@@ -384,6 +401,7 @@ export function printReport(f) {
   out.push('Segundo a segundo (s desde o início da venda; requisições enviadas; ms):');
   out.push(table(['s', 'req', 'p50', 'p99'], f.timeline));
   out.push('');
+  if (f.cpu) out.push(`CPU durante a venda: ${cpuLine(f.cpu)}`);
   out.push(`Clientes: ${JSON.stringify(f.outcomes)}; repetiram ${f.retries} chamadas`);
   out.push(`Pedidos no banco: ${JSON.stringify(f.statuses)}`);
   out.push(`Notificações de pagamento: ${JSON.stringify(f.notifications)}`);
@@ -446,6 +464,7 @@ export function resultsSection(f) {
     '',
     `Caddy's health checks (seconds since the sale began): ${f.health.join('; ') || 'no change'}.`,
   );
+  if (f.cpu) lines.push('', `CPU during the sale (from /proc): ${cpuLine(f.cpu)}.`);
   if (Object.keys(f.caddyErrors).length) {
     lines.push('', "Caddy's error log during the run:", '');
     for (const [msg, n] of Object.entries(f.caddyErrors)) lines.push(`- ${n}× ${msg}`);
