@@ -61,7 +61,11 @@ import { createCartReminderTask, marketingRoutes } from './modules/marketing/ind
 import { importUploadedFilesFromDisk, mediaRoutes, readMediaFile } from './modules/media/index.js';
 import { syncOwnerRoles } from './modules/owner-access/index.js';
 import { readStoreWhatsapp } from './modules/sales-channels/index.js';
-import { postalCodeRoutes } from './modules/postal-codes/index.js';
+import {
+  createPostalCodeService,
+  postalCodeRoutes,
+  type PostalCodeService,
+} from './modules/postal-codes/index.js';
 import { productFeedRoutes } from './modules/product-feeds/index.js';
 import {
   createOrderSweeper,
@@ -107,6 +111,8 @@ declare module 'fastify' {
      * (modules/shipping-settings): kept until the change feed says they changed.
      */
     shippingSettings: ShippingSettingsService;
+    /** CEP lookups (modules/postal-codes): `forgetKept()` for tests that change its table. */
+    postalCodes: PostalCodeService;
   }
 }
 
@@ -328,6 +334,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     baseUrl: config.viaCepUrl,
     timeoutMs: config.viaCepTimeoutMs,
   });
+  const postalCodes = createPostalCodeService({ db: database.db, lookup: cepLookup });
+  app.decorate('postalCodes', postalCodes);
   // The payment provider PAYMENT_PROVIDER names: PagBank, Mercado Pago or the sandbox.
   const paymentProvider = createPaymentProvider({ config, db: database.db });
   // Selling (modules/sales): the checkout, the order's payment and the order itself, one instance
@@ -477,7 +485,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(postalCodeRoutes, {
         db: database.db,
-        lookup: cepLookup,
+        postalCodes,
         rateLimits: config.rateLimits,
       });
 

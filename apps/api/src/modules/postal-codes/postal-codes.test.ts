@@ -11,7 +11,7 @@ import { cepLookups } from '../../db/schema.js';
 import { post } from '../../../test/accounts.js';
 import { startFakeViaCep, type FakeViaCep } from '../../../test/fake-viacep.js';
 import { useTestApp } from '../../../test/helpers.js';
-import { createPostalCodeService } from './service.js';
+import { createPostalCodeService, KEPT_IN_MEMORY_MS, NOT_FOUND_TTL_MS } from './service.js';
 import {
   CepLookupFailure,
   createViaCepLookup,
@@ -48,17 +48,38 @@ async function cached(cep: string) {
   return row;
 }
 
-/** Moves a cache entry's fetch time into the past. */
+/**
+ * Moves a cache entry's fetch time into the past (as if that time had passed: the instance's
+ * own copy, which would have expired meanwhile, is forgotten).
+ */
 async function age(cep: string, hours: number) {
   await ctx.database.db
     .update(cepLookups)
     .set({ fetchedAt: sql`now() - make_interval(hours => ${hours})` })
     .where(eq(cepLookups.cep, cep));
+  ctx.app.postalCodes.forgetKept();
+}
+
+async function emptyTheCache() {
+  await ctx.database.db.delete(cepLookups);
+  ctx.app.postalCodes.forgetKept();
 }
 
 describe('POST /api/validar-cep/', () => {
-  beforeEach(async () => {
+  beforeEach(emptyTheCache);
+
+  it("answers a CEP it has read from the instance's own copy, without the table", async () => {
+    expect((await lookup({ cep: '01310-100' })).statusCode).toBe(200);
+    // The table emptied behind its back: the copy still answers, and ViaCEP is not asked.
     await ctx.database.db.delete(cepLookups);
+    const again = await lookup({ cep: '01310100' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ success: true, endereco: PAULISTA });
+    expect(fake.requestsFor('01310100')).toBe(1);
+    // Without the copy it reads the table (empty now) and asks ViaCEP again.
+    ctx.app.postalCodes.forgetKept();
+    expect((await lookup({ cep: '01310100' })).statusCode).toBe(200);
+    expect(fake.requestsFor('01310100')).toBe(2);
   });
 
   it('answers the address ViaCEP found, with or without the mask', async () => {
@@ -216,8 +237,43 @@ describe('POST /api/validar-cep/', () => {
 });
 
 describe('postal-code service', () => {
-  beforeEach(async () => {
+  beforeEach(emptyTheCache);
+
+  it("keeps its copy of a row KEPT_IN_MEMORY_MS at most, and never past the row's freshness", async () => {
+    let clock = Date.now();
+    let asked = 0;
+    const service = createPostalCodeService({
+      db: ctx.database.db,
+      lookup: {
+        lookup: async () => {
+          asked++;
+          return { found: true, address: PAULISTA };
+        },
+      },
+      now: () => clock,
+    });
+    const log = { warn: vi.fn() };
+    expect(await service.find('01310100', log)).toEqual({ kind: 'found', address: PAULISTA });
+    expect(asked).toBe(1);
     await ctx.database.db.delete(cepLookups);
+    clock += KEPT_IN_MEMORY_MS - 1000;
+    expect((await service.find('01310100', log)).kind).toBe('found');
+    expect(asked).toBe(1); // its copy
+    clock += 2000;
+    expect((await service.find('01310100', log)).kind).toBe('found');
+    expect(asked).toBe(2); // the copy expired: the table (emptied) was read, ViaCEP asked
+
+    // A "not found" read from the table a minute before its day ends is kept a minute only.
+    await ctx.database.db.insert(cepLookups).values({
+      cep: '99999999',
+      found: false,
+      fetchedAt: new Date(clock - NOT_FOUND_TTL_MS + 60_000),
+    });
+    expect(await service.find('99999999', log)).toEqual({ kind: 'not-found' });
+    expect(asked).toBe(2);
+    clock += 61_000;
+    expect(await service.find('99999999', log)).toEqual({ kind: 'found', address: PAULISTA });
+    expect(asked).toBe(3);
   });
 
   it('logs an outside failure at warn with its reason; the caller only learns "failed"', async () => {

@@ -9,12 +9,11 @@ import type { Db } from '../../db/client.js';
 import { TooManyRequestsError, ValidationError } from '../../lib/errors.js';
 import { createRateLimiter } from '../../lib/rate-limit.js';
 import { cepBody, cepFailure, cepFoundAnswer, cepRequest } from './schemas.js';
-import { createPostalCodeService } from './service.js';
-import type { PostalCodeLookup } from '../../integrations/postal-codes/viacep.js';
+import type { PostalCodeService } from './service.js';
 
 export interface PostalCodeRoutesOptions {
   db: Db;
-  lookup: PostalCodeLookup;
+  postalCodes: PostalCodeService;
   rateLimits: RateLimits;
 }
 
@@ -24,7 +23,7 @@ export const postalCodeRoutes: FastifyPluginAsyncZod<PostalCodeRoutesOptions> = 
   app,
   opts,
 ) => {
-  const postalCodes = createPostalCodeService(opts);
+  const { postalCodes } = opts;
   const limiter = createRateLimiter(opts.db);
 
   /** The shared limiter's 429, in this call's `{success: false, error}` shape. */

@@ -4,6 +4,10 @@
  * shopper tries again). Expired entries are looked up again; when that lookup fails, a found
  * address already known is still served (stale beats 'Erro ao validar CEP' for a street that
  * was there last month), while a stale "not found" is not (it would wrongly refuse a new CEP).
+ *
+ * Each instance also keeps the rows it has read for a few minutes (never past their own
+ * freshness): in a drop a thousand shoppers look up the same few CEPs, and one read of the table
+ * each was a fifth of the call's cost (issue 32). The table stays what instances share.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,6 +22,10 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const FOUND_TTL_MS = 30 * DAY_MS;
 export const NOT_FOUND_TTL_MS = DAY_MS;
+/** How long an instance trusts its own copy of a row before it reads the table again. */
+export const KEPT_IN_MEMORY_MS = 10 * 60 * 1000;
+/** The most rows an instance keeps (about 100 bytes each); the oldest kept goes first. */
+const KEPT_MAX = 5000;
 
 export type CepResult =
   { kind: 'found'; address: CepAddress } | { kind: 'not-found' } | { kind: 'failed' };
@@ -39,10 +47,30 @@ function fromRow(row: CachedRow): CepResult {
   return { kind: 'found', address: { logradouro, bairro, cidade, estado } };
 }
 
+export type PostalCodeService = ReturnType<typeof createPostalCodeService>;
+
 export function createPostalCodeService({ db, lookup, now = Date.now }: PostalCodeServiceOptions) {
   function isFresh(row: CachedRow): boolean {
     const ttl = row.found ? FOUND_TTL_MS : NOT_FOUND_TTL_MS;
     return now() - row.fetchedAt.getTime() < ttl;
+  }
+
+  /** This instance's copies of fresh rows, in the order they were kept. */
+  const kept = new Map<string, { row: CachedRow; until: number }>();
+
+  function keptRow(cep: string): CachedRow | undefined {
+    const copy = kept.get(cep);
+    if (!copy) return undefined;
+    if (now() < copy.until && isFresh(copy.row)) return copy.row;
+    kept.delete(cep);
+    return undefined;
+  }
+
+  function keep(row: CachedRow): void {
+    if (!isFresh(row)) return;
+    kept.delete(row.cep);
+    if (kept.size >= KEPT_MAX) kept.delete(kept.keys().next().value!);
+    kept.set(row.cep, { row, until: now() + KEPT_IN_MEMORY_MS });
   }
 
   /** One call to ViaCEP at a time per CEP: shoppers asking for it meanwhile share its answer. */
@@ -61,6 +89,7 @@ export function createPostalCodeService({ db, lookup, now = Date.now }: PostalCo
       .insert(cepLookups)
       .values({ cep, ...values })
       .onConflictDoUpdate({ target: cepLookups.cep, set: values });
+    keep({ cep, ...values });
   }
 
   return {
@@ -70,8 +99,13 @@ export function createPostalCodeService({ db, lookup, now = Date.now }: PostalCo
      * is known already costs nobody anything); its throw ends the call.
      */
     async find(cep: string, log: Log, beforeLookup?: () => Promise<void>): Promise<CepResult> {
+      const copy = keptRow(cep);
+      if (copy) return fromRow(copy);
       const [cached] = await db.select().from(cepLookups).where(eq(cepLookups.cep, cep));
-      if (cached && isFresh(cached)) return fromRow(cached);
+      if (cached && isFresh(cached)) {
+        keep(cached);
+        return fromRow(cached);
+      }
       // Someone is asking ViaCEP for it right now: her answer is that one, and costs her nothing
       // (a crowd behind one address typing the same new CEP makes one call, counted once).
       const pending = inFlight.get(cep);
@@ -99,6 +133,14 @@ export function createPostalCodeService({ db, lookup, now = Date.now }: PostalCo
         if (cached?.found) return fromRow(cached);
         throw err;
       }
+    },
+
+    /**
+     * Forgets this instance's copies: the next lookups read the table. For tests that change
+     * `cep_lookups` behind the store's back (emptied, or a row aged).
+     */
+    forgetKept(): void {
+      kept.clear();
     },
   };
 
