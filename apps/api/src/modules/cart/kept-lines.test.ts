@@ -4,8 +4,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { cartItems, products } from '../../db/schema.js';
-import { loggedInCustomer } from '../../../test/accounts.js';
+import { cartItems, products, users } from '../../db/schema.js';
+import { loggedInCustomer, post } from '../../../test/accounts.js';
 import { addToCart } from '../../../test/checkout.js';
 import {
   testDatabaseUrl,
@@ -123,6 +123,66 @@ describe('her cart, read again', () => {
       .where(eq(products.id, PLAIN[0]!));
     const repriced = await eventually(me.token, (l) => l[0]?.price !== before!.price);
     expect(Number(repriced[0]?.price)).toBeCloseTo(Number(before!.price) + 1);
+  });
+});
+
+describe("her cart's CEP, remembered by her quotes", () => {
+  const quote = (token: string, cep: string, app: FastifyInstance = ctx.app) =>
+    post(
+      app,
+      '/api/calcular-frete/',
+      { cep_destino: cep, valor_total: '0', quantidade_itens: 1 },
+      token,
+    );
+
+  async function savedCep(userId: number): Promise<string | null> {
+    const [row] = await ctx.database.db
+      .select({ cep: users.cartCep })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row!.cep;
+  }
+
+  /** Quotes `cep` until a quote runs no query (within a second); whether one did. */
+  async function quotesUntilQuiet(token: string, cep: string): Promise<boolean> {
+    const deadline = performance.now() + 1_000;
+    while (performance.now() < deadline) {
+      const queries = countQueries(ctx.database);
+      try {
+        const again = await quote(token, cep);
+        expect(again.statusCode, again.body).toBe(200);
+        if (queries.mock.calls.length === 0) return true;
+      } finally {
+        queries.mockRestore();
+      }
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    return false;
+  }
+
+  it('a quote for the CEP already remembered runs no query (her lines and the CEP kept)', async () => {
+    const me = await shopperWith([PLAIN[0]!]);
+    expect((await quote(me.token, '01310100')).statusCode).toBe(200);
+    expect(await savedCep(me.userId)).toBe('01310100');
+    // Her own write is heard on the change feed like anyone's (her lines and CEP forgotten once);
+    // from then on her quotes for that CEP run no query at all.
+    expect(await quotesUntilQuiet(me.token, '01310100')).toBe(true);
+    // A new CEP is written at once.
+    expect((await quote(me.token, '20040020')).statusCode).toBe(200);
+    expect(await savedCep(me.userId)).toBe('20040020');
+  });
+
+  it('a CEP changed elsewhere (another device, another instance) is written again by her next quote', async () => {
+    const me = await shopperWith([PLAIN[0]!]);
+    expect(await quotesUntilQuiet(me.token, '01310100')).toBe(true); // kept by the instance
+    await ctx.database.db.update(users).set({ cartCep: '69005010' }).where(eq(users.id, me.userId));
+    // The change feed tells the instance (a moment on PostgreSQL); her next quotes write hers.
+    const deadline = performance.now() + 1_000;
+    while ((await savedCep(me.userId)) !== '01310100' && performance.now() < deadline) {
+      await quote(me.token, '01310100');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(await savedCep(me.userId)).toBe('01310100');
   });
 });
 

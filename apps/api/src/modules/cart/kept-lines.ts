@@ -6,6 +6,10 @@
  * `stock:<product ids>`. So the lines are kept while the feed listens and forgotten the moment it
  * speaks of them, or stops listening. Her own write through this instance forgets them first
  * (the cart service), so the answer to a write is always read from the database.
+ *
+ * Her cart's CEP is kept the same way (migration 0033 says `cart:<id>` when it changes): each
+ * freight quote remembers the CEP she quoted, and only a CEP other than the one this instance
+ * last wrote for her is written (issue 32: one UPDATE per logged-in quote before).
  */
 import type { ChangeFeed } from '../catalog/index.js';
 
@@ -19,6 +23,11 @@ export interface KeptCartLines {
   read<L extends Line>(userId: number, load: () => Promise<L[]>): Promise<L[]>;
   /** Forgets her lines now (before her own write's answer is read). */
   forget(userId: number): void;
+  /**
+   * Writes her cart's CEP with `write` unless it is the one kept, and keeps it when nothing was
+   * heard of her cart meanwhile.
+   */
+  rememberCep(userId: number, cep: string, write: () => Promise<void>): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Carts kept (for tests and logs). */
@@ -30,6 +39,7 @@ const CARTS_KEPT = 20_000;
 
 export function keepCartLines(feed: ChangeFeed): KeptCartLines {
   const kept = new Map<number, { lines: Line[]; products: ReadonlySet<number> }>();
+  const ceps = new Map<number, string>();
   let listening = false;
   // Bumped on every change heard: a read that began before one is not kept.
   let version = 0;
@@ -37,6 +47,7 @@ export function keepCartLines(feed: ChangeFeed): KeptCartLines {
   function forgetAll(): void {
     version++;
     kept.clear();
+    ceps.clear();
   }
 
   function forgetProducts(ids: readonly number[]): void {
@@ -65,6 +76,16 @@ export function keepCartLines(feed: ChangeFeed): KeptCartLines {
       kept.delete(userId);
     },
 
+    async rememberCep(userId, cep, write) {
+      if (listening && ceps.get(userId) === cep) return;
+      const startedAt = version;
+      await write();
+      if (listening && version === startedAt) {
+        if (ceps.size >= CARTS_KEPT) ceps.clear();
+        ceps.set(userId, cep);
+      }
+    },
+
     async start() {
       await feed.start({
         changed(change) {
@@ -73,7 +94,10 @@ export function keepCartLines(feed: ChangeFeed): KeptCartLines {
               if (change.users === null) forgetAll();
               else {
                 version++;
-                for (const id of change.users) kept.delete(id);
+                for (const id of change.users) {
+                  kept.delete(id);
+                  ceps.delete(id);
+                }
               }
               return;
             case 'stock':

@@ -110,7 +110,7 @@ export function createShippingService({ db, freight, cartLines }: ShippingServic
         : requested;
       const quote = await freight.quote({ ...figures, pieces: saved?.pieces });
       // Logged in, her cart remembers the CEP on every device (docs/cart-contract.md).
-      if (userId !== undefined) await rememberCartCep(db, userId, figures.cep);
+      if (userId !== undefined) await rememberCartCep(db, userId, figures.cep, cartLines);
       return {
         success: true,
         frete: quoteToWire(quote.cheapest),
