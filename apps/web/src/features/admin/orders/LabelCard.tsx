@@ -4,9 +4,11 @@
  * etiqueta' (disabled while it runs: the server buys one label however many clicks), then the
  * price, 'Imprimir etiqueta' (Melhor Envio's printable PDF in a new tab), the tracking code and
  * 'Cancelar etiqueta'. A label whose carrier gives its code later says it is waiting for it, with
- * 'Atualizar rastreio' (the store also asks by itself); a shipped order whose label was cancelled
- * offers 'Comprar nova etiqueta'. What stopped a purchase (the balance, a refused field, Melhor
- * Envio unreachable) is shown here, in the server's Portuguese.
+ * 'Atualizar rastreio' beside it (the store also asks by itself); a shipped order whose label was
+ * cancelled offers 'Comprar nova etiqueta'; a purchase running in another tab (or the other
+ * owner's) shows 'Comprando etiqueta…', disabled, and the card asks again until it ends. What
+ * stopped a purchase (the balance, a refused field, Melhor Envio unreachable) is shown here, in
+ * the server's Portuguese.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -43,6 +45,16 @@ import {
 /** The statuses whose order page shows the card. */
 export const LABEL_CARD_STATUSES: readonly OrderStatusCode[] = ['paid', 'in_progress', 'shipped'];
 
+/** How often the card asks again while another click, tab or owner holds the label. */
+export const LABEL_BUSY_POLL_MS = 3_000;
+
+/**
+ * The card's buttons, full width in the desktop's 20rem column: a label too long for one line
+ * there ('Concluir a compra da etiqueta') wraps into two balanced lines with room above and below,
+ * rather than two lines pressed against the pill's edges.
+ */
+const CARD_BUTTON = 'px-4 py-2.5 text-center text-balance';
+
 const STATUS_TEXT: Record<string, string> = {
   comprando: 'Compra não concluída',
   paga: 'Paga, falta gerar',
@@ -54,7 +66,12 @@ const STATUS_TEXT: Record<string, string> = {
 export function LabelCard({ reference }: { reference: string }) {
   const client = useQueryClient();
   const toast = useToast();
-  const state = useQuery(labelQuery(reference));
+  // A purchase running elsewhere ends by itself: the card follows it rather than wait for a reload.
+  const state = useQuery({
+    ...labelQuery(reference),
+    refetchInterval: (query) =>
+      query.state.data?.etiqueta?.em_andamento ? LABEL_BUSY_POLL_MS : false,
+  });
   const [service, setService] = useState<number | null>(null);
   const [document, setDocument] = useState<LabelDocument>('declaracao');
   const [invoiceKey, setInvoiceKey] = useState('');
@@ -181,6 +198,10 @@ export function LabelCard({ reference }: { reference: string }) {
   const resuming = label?.status === 'paga' || label?.status === 'comprando';
   // Shipped with a label since cancelled: a new one gives the order (and the shopper) its code.
   const rebuying = canBuy && !resuming && state.data.pedido_status === 'shipped';
+  // Bought now by another click, tab or owner: the button says so, disabled, until it ends.
+  const buyingElsewhere = Boolean(label?.em_andamento) && resuming;
+  const showBuy = canBuy || buyingElsewhere;
+  const hasButtons = showBuy || Boolean(label?.pode_imprimir) || Boolean(label?.pode_cancelar);
 
   return (
     <AdminCard title="Etiqueta">
@@ -192,65 +213,81 @@ export function LabelCard({ reference }: { reference: string }) {
         )}
 
         {label && label.status !== 'falhou' && (
-          <dl className="space-y-1">
-            <div className="flex justify-between gap-3">
-              <dt className="text-ink-soft">Situação</dt>
-              <dd data-testid="etiqueta-status" className="font-medium text-ink">
-                {STATUS_TEXT[label.status] ?? label.status}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-3">
-              <dt className="text-ink-soft">Serviço</dt>
-              <dd className="text-right text-ink">
-                {label.transportadora} {label.servico}
-              </dd>
-            </div>
-            {label.preco_cents !== null && (
+          <div className="space-y-1">
+            <dl className="space-y-1">
               <div className="flex justify-between gap-3">
-                <dt className="text-ink-soft">Valor</dt>
-                <dd data-testid="etiqueta-preco" className="tabular-nums text-ink">
-                  {formatBRL(label.preco_cents)}
+                <dt className="text-ink-soft">Situação</dt>
+                <dd data-testid="etiqueta-status" className="font-medium text-ink">
+                  {STATUS_TEXT[label.status] ?? label.status}
                 </dd>
               </div>
-            )}
-            <div className="flex justify-between gap-3">
-              <dt className="text-ink-soft">Documento</dt>
-              <dd className="text-right text-ink">
-                {label.documento === 'nota_fiscal' ? 'Nota fiscal' : 'Declaração de conteúdo'}
-              </dd>
-            </div>
-            {label.codigo_rastreio && (
-              <div className="flex flex-wrap justify-between gap-x-3">
-                <dt className="text-ink-soft">Rastreio</dt>
-                <dd className="text-right">
-                  <span
-                    data-testid="etiqueta-rastreio"
-                    className="select-all font-mono font-semibold text-ink"
-                  >
-                    {label.codigo_rastreio}
-                  </span>
-                  {label.rastreio_url && (
-                    <a
-                      href={label.rastreio_url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="block text-ink underline decoration-gold/60 underline-offset-4"
+              <div className="flex justify-between gap-3">
+                <dt className="text-ink-soft">Serviço</dt>
+                <dd className="text-right text-ink">
+                  {label.transportadora} {label.servico}
+                </dd>
+              </div>
+              {label.preco_cents !== null && (
+                <div className="flex justify-between gap-3">
+                  <dt className="text-ink-soft">Valor</dt>
+                  <dd data-testid="etiqueta-preco" className="tabular-nums text-ink">
+                    {formatBRL(label.preco_cents)}
+                  </dd>
+                </div>
+              )}
+              <div className="flex justify-between gap-3">
+                <dt className="text-ink-soft">Documento</dt>
+                <dd className="text-right text-ink">
+                  {label.documento === 'nota_fiscal' ? 'Nota fiscal' : 'Declaração de conteúdo'}
+                </dd>
+              </div>
+              {label.codigo_rastreio && (
+                <div className="flex flex-wrap justify-between gap-x-3">
+                  <dt className="text-ink-soft">Rastreio</dt>
+                  <dd className="text-right">
+                    <span
+                      data-testid="etiqueta-rastreio"
+                      className="select-all font-mono font-semibold text-ink"
                     >
-                      {trackingLinkText(label.codigo_rastreio)}
-                    </a>
-                  )}
-                </dd>
-              </div>
-            )}
-            {label.aguardando_rastreio && (
-              <p data-testid="etiqueta-aguardando" className="text-ink-soft">
-                {LABEL_AWAITING_CARRIER_CODE}
-              </p>
-            )}
+                      {label.codigo_rastreio}
+                    </span>
+                    {label.rastreio_url && (
+                      <a
+                        href={label.rastreio_url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="block text-ink underline decoration-gold/60 underline-offset-4"
+                      >
+                        {trackingLinkText(label.codigo_rastreio)}
+                      </a>
+                    )}
+                  </dd>
+                </div>
+              )}
+            </dl>
             {label.cancelada_em && label.status === 'cancelada' && (
               <p className="text-muted">Cancelada em {formatDateTime(label.cancelada_em)}.</p>
             )}
-          </dl>
+          </div>
+        )}
+
+        {label?.aguardando_rastreio && (
+          <div className="space-y-3 rounded-xl bg-cream px-4 py-3">
+            <p data-testid="etiqueta-aguardando" className="text-ink-soft">
+              {LABEL_AWAITING_CARRIER_CODE}
+            </p>
+            {label.pode_atualizar_rastreio && (
+              <Button
+                variant="outline"
+                className={`w-full bg-white ${CARD_BUTTON}`}
+                disabled={busy}
+                onClick={() => refreshTracking.mutate()}
+                data-testid="etiqueta-atualizar-rastreio"
+              >
+                {refreshTracking.isPending ? 'Perguntando ao Melhor Envio…' : 'Atualizar rastreio'}
+              </Button>
+            )}
+          </div>
         )}
 
         {rebuying && (
@@ -333,62 +370,56 @@ export function LabelCard({ reference }: { reference: string }) {
           </p>
         )}
 
-        <div className="flex flex-col gap-2">
-          {canBuy && (
-            <Button
-              variant="primary"
-              disabled={busy}
-              onClick={() => buy.mutate()}
-              data-testid="etiqueta-comprar"
-            >
-              {buy.isPending || label?.em_andamento
-                ? 'Comprando etiqueta…'
-                : resuming
-                  ? 'Concluir a compra da etiqueta'
-                  : rebuying
-                    ? 'Comprar nova etiqueta'
-                    : 'Comprar etiqueta'}
-            </Button>
-          )}
-          {label?.pode_atualizar_rastreio && (
-            <Button
-              variant="outline"
-              disabled={busy}
-              onClick={() => refreshTracking.mutate()}
-              data-testid="etiqueta-atualizar-rastreio"
-            >
-              {refreshTracking.isPending ? 'Perguntando ao Melhor Envio…' : 'Atualizar rastreio'}
-            </Button>
-          )}
-          {label?.pode_imprimir && (
-            <Button
-              variant="primary"
-              disabled={print.isPending}
-              onClick={() => print.mutate()}
-              data-testid="etiqueta-imprimir"
-            >
-              Imprimir etiqueta
-            </Button>
-          )}
-          {label?.pode_cancelar && (
-            <Button
-              variant="ghost"
-              className="text-rose"
-              disabled={busy}
-              onClick={() => {
-                if (
-                  window.confirm(
-                    'Cancelar a etiqueta no Melhor Envio? O valor volta ao saldo. O pedido continua como está.',
+        {hasButtons && (
+          <div className="flex flex-col gap-2">
+            {showBuy && (
+              <Button
+                variant="primary"
+                className={CARD_BUTTON}
+                disabled={busy}
+                onClick={() => buy.mutate()}
+                data-testid="etiqueta-comprar"
+              >
+                {buy.isPending || label?.em_andamento
+                  ? 'Comprando etiqueta…'
+                  : resuming
+                    ? 'Concluir a compra da etiqueta'
+                    : rebuying
+                      ? 'Comprar nova etiqueta'
+                      : 'Comprar etiqueta'}
+              </Button>
+            )}
+            {label?.pode_imprimir && (
+              <Button
+                variant="primary"
+                className={CARD_BUTTON}
+                disabled={print.isPending}
+                onClick={() => print.mutate()}
+                data-testid="etiqueta-imprimir"
+              >
+                Imprimir etiqueta
+              </Button>
+            )}
+            {label?.pode_cancelar && (
+              <Button
+                variant="ghost"
+                className={`text-rose ${CARD_BUTTON}`}
+                disabled={busy}
+                onClick={() => {
+                  if (
+                    window.confirm(
+                      'Cancelar a etiqueta no Melhor Envio? O valor volta ao saldo. O pedido continua como está.',
+                    )
                   )
-                )
-                  cancel.mutate();
-              }}
-              data-testid="etiqueta-cancelar"
-            >
-              {cancel.isPending ? 'Cancelando…' : 'Cancelar etiqueta'}
-            </Button>
-          )}
-        </div>
+                    cancel.mutate();
+                }}
+                data-testid="etiqueta-cancelar"
+              >
+                {cancel.isPending ? 'Cancelando…' : 'Cancelar etiqueta'}
+              </Button>
+            )}
+          </div>
+        )}
       </div>
     </AdminCard>
   );

@@ -3,7 +3,9 @@
  * default, 'Comprar etiqueta' sending the service and the document, then the price, the tracking
  * and 'Imprimir etiqueta'; a refusal (the balance) shown in the card in the server's words; a
  * nota fiscal's key refused beside its field; a label waiting for the carrier's code with
- * 'Atualizar rastreio'; 'Comprar nova etiqueta' on a shipped order whose label was cancelled.
+ * 'Atualizar rastreio'; 'Comprar nova etiqueta' on a shipped order whose label was cancelled; a
+ * purchase running in another tab shown as such until it ends; the label's list holds only its
+ * terms (the notes beside it).
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -18,7 +20,7 @@ import { storeTokens } from '@/lib/session';
 import { ToastProvider } from '@/ui/toast';
 import { accessToken, installFakeApi, type FakeApi } from '@test/fake-api';
 import { testQueryClient } from '@test/providers';
-import { LabelCard } from './LabelCard';
+import { LABEL_BUSY_POLL_MS, LabelCard } from './LabelCard';
 import type { LabelState, OrderLabel } from './labels-api';
 
 const URL = 'GET /api/admin/pedidos/100042/etiqueta/';
@@ -233,5 +235,78 @@ describe('the Etiqueta card', () => {
     const card = await screen.findByTestId('etiqueta');
     expect(within(card).getByRole('button', { name: 'Comprar etiqueta' })).toBeTruthy();
     expect(within(card).queryByTestId('etiqueta-nova-aviso')).toBeNull();
+  });
+
+  it('a purchase running elsewhere shows ‘Comprando etiqueta…’, disabled, until it ends', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      // Another tab bought it: the claim holds the label, half-way, with no error.
+      const running: OrderLabel = {
+        ...generated,
+        status: 'comprando',
+        preco_cents: null,
+        codigo_rastreio: null,
+        rastreio_url: null,
+        em_andamento: true,
+        gerada_em: null,
+        pago_em: null,
+        pode_imprimir: false,
+        pode_cancelar: false,
+        pode_comprar: false,
+      };
+      let current: LabelState = { ...none, etiqueta: running };
+      api.on(URL, () => ({ body: current }));
+      show();
+      const card = await screen.findByTestId('etiqueta');
+      const button = within(card).getByTestId('etiqueta-comprar') as HTMLButtonElement;
+      expect(button.textContent).toBe('Comprando etiqueta…');
+      expect(button.disabled).toBe(true);
+      expect(within(card).queryByRole('combobox')).toBeNull();
+
+      // It ends there; the card asks again by itself and shows the label.
+      current = { ...none, etiqueta: generated, pedido_status: 'shipped' };
+      await vi.advanceTimersByTimeAsync(LABEL_BUSY_POLL_MS);
+      expect((await within(card).findByTestId('etiqueta-rastreio')).textContent).toBe(
+        'AA473124829BR',
+      );
+      expect(within(card).queryByTestId('etiqueta-comprar')).toBeNull();
+      const asked = api.callsTo(URL).length;
+      await vi.advanceTimersByTimeAsync(LABEL_BUSY_POLL_MS * 2);
+      expect(api.callsTo(URL)).toHaveLength(asked);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the label’s list holds only its terms; the waiting and the cancel date are beside it', async () => {
+    api.on(URL, { body: { ...none, etiqueta: awaiting } });
+    const { unmount } = show();
+    let card = await screen.findByTestId('etiqueta');
+    const note = within(card).getByTestId('etiqueta-aguardando');
+    expect(note.closest('dl')).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Atualizar rastreio' })).toBeTruthy();
+    for (const child of card.querySelector('dl')!.children) expect(child.tagName).toBe('DIV');
+    unmount();
+
+    api.on(URL, {
+      body: {
+        ...none,
+        etiqueta: {
+          ...generated,
+          status: 'cancelada',
+          cancelada_em: '2026-11-29T10:00:00Z',
+          pode_imprimir: false,
+          pode_cancelar: false,
+          pode_comprar: true,
+        },
+      },
+    });
+    show();
+    card = await screen.findByTestId('etiqueta');
+    expect(
+      within(card)
+        .getByText(/^Cancelada em /)
+        .closest('dl'),
+    ).toBeNull();
   });
 });
