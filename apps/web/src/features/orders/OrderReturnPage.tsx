@@ -205,7 +205,7 @@ function OrderReturn({ reference }: { reference: string }) {
         {isOwner && (order.status_code === 'shipped' || order.status_code === 'delivered') && (
           <div
             data-testid="order-review-invite"
-            className="mt-6 flex flex-col gap-3 rounded-2xl border border-line bg-ivory p-5 sm:flex-row sm:items-center sm:justify-between sm:mt-8"
+            className="mt-6 flex flex-col gap-4 rounded-3xl border border-line bg-white p-5 shadow-soft sm:mt-8 sm:flex-row sm:items-center sm:justify-between sm:gap-6 sm:px-7"
           >
             <p className="text-[0.95rem] leading-relaxed text-ink-soft">
               Já está com suas joias? Conte o que achou e ajude outras clientes a escolher.
