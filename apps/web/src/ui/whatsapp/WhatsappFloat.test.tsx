@@ -64,4 +64,11 @@ describe("'Fale conosco no WhatsApp'", () => {
     show('/checkout', '11974523180');
     expect(screen.queryByRole('link')).toBeNull();
   });
+
+  it("is not on her order's page, which has the chat about that order", () => {
+    show('/pedido/100042', '11974523180');
+    expect(screen.queryByRole('link')).toBeNull();
+    show('/usuario', '11974523180'); // her account (her orders' list) still has it
+    expect(screen.getAllByRole('link').length).toBeGreaterThan(0);
+  });
 });

@@ -13,14 +13,16 @@ import { WhatsappLink } from './WhatsappLink';
  * - below the desktop layout, hidden while the buttons that sell or take payment are on the
  *   screen (they span the phone's width: buy-buttons.ts);
  * - not on /checkout at all: on a phone its fields and 'Finalizar' run the full width, and she
- *   is paying; her order's page offers the chat about it right after.
+ *   is paying; her order's page offers the chat about it right after;
+ * - not on her order's page (/pedido/...): its own 'Falar sobre o pedido no WhatsApp' names the
+ *   order, and the floating one sat over the full-width 'Avaliar minhas joias' on a phone.
  * WhatsApp's green a shade darker (#1f9e4d): the white mark keeps 3.5:1 on it (WCAG 1.4.11).
  * The page's foot leaves room under its last line for it (Footer).
  */
 export function WhatsappFloat() {
   const number = useStoreWhatsapp();
   const { pathname } = useLocation();
-  if (!number || pathname === '/checkout') return null;
+  if (!number || pathname === '/checkout' || pathname.startsWith('/pedido/')) return null;
   return (
     <WhatsappLink
       number={number}
