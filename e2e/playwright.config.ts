@@ -46,14 +46,19 @@ const BACK_OFFICE = spec(
   'owners-safety',
 );
 // The journeys that wait on the store's clock (order-expiry, order-reminder and the forgotten
-// cart of marketing-consent) run once, in the phone project, each with a phone page and a
-// desktop page side by side (fixtures/test.ts `bothSizes`).
+// cart of marketing-consent) run once, each with a phone page and a desktop page side by side
+// (fixtures/test.ts `bothSizes`). The two that wait minutes for an order's deadline have a lane
+// of their own (the `clock` project below), so their waits overlap the other journeys' work
+// instead of holding one of the two cores' workers idle.
+const WAITING_MINUTES = spec('order-expiry', 'order-reminder');
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: 2,
+  // Two workers for the journeys that keep the 2 cores busy, and a third that the `clock`
+  // project's waits hold (it takes other journeys once they are done).
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   // Whole purchases (sign-up, cart, checkout, the provider's page, the return) on 2 busy cores.
   timeout: 60_000,
@@ -72,10 +77,17 @@ export default defineConfig({
     },
   },
   projects: [
+    // First, so the waits start at once; one worker, so they never take two of the three.
+    {
+      name: 'clock',
+      use: { ...PHONE, browserName: 'chromium' },
+      testMatch: WAITING_MINUTES,
+      workers: 1,
+    },
     {
       name: 'phone',
       use: { ...PHONE, browserName: 'chromium' },
-      testIgnore: BACK_OFFICE,
+      testIgnore: [...BACK_OFFICE, ...WAITING_MINUTES],
     },
     {
       name: 'desktop',
