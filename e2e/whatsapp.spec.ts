@@ -142,7 +142,12 @@ test('WhatsApp one tap away, at both sizes: every page, the piece with its size,
     await page.locator(`[data-testid="variation-option"][data-variation-id="${size.id}"]`).click();
     await expect(page).toHaveURL(new RegExp(`/produto/${ring.id}\\?variacao=${size.id}$`));
     const base = new URL(page.url()).origin;
-    const ringChat = await chatOf(page.getByRole('link', { name: /Comprar pelo WhatsApp/ }));
+    // The address bar changes first; the link follows when the page has re-rendered.
+    const buyRing = page.getByRole('link', { name: /Comprar pelo WhatsApp/ });
+    await expect
+      .poll(async () => (await chatOf(buyRing)).text)
+      .toContain(`\nTamanho: Aro ${size.nome}\n`);
+    const ringChat = await chatOf(buyRing);
     expect(ringChat.number).toBe(NUMBER);
     expect(ringChat.text).toContain(`\n${ring.name}\n`);
     expect(ringChat.text).toContain(`\nTamanho: Aro ${size.nome}\n`);
