@@ -1,0 +1,35 @@
+// Runs npm scripts side by side and fails when any of them fails: `npm test` type-checks and lints
+// at once (each is one process on one core, and the machine has two). Each script's output is
+// printed whole when it ends, so the two never interleave.
+//
+//   node scripts/side-by-side.mjs typecheck lint
+import { spawn } from 'node:child_process';
+
+const names = process.argv.slice(2);
+if (names.length === 0) {
+  console.error('usage: node scripts/side-by-side.mjs <npm script>...');
+  process.exit(2);
+}
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const started = Date.now();
+const results = await Promise.all(
+  names.map(
+    (name) =>
+      new Promise((resolve) => {
+        const chunks = [];
+        const child = spawn(npm, ['run', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.on('data', (chunk) => chunks.push(chunk));
+        child.stderr.on('data', (chunk) => chunks.push(chunk));
+        child.on('error', (err) => chunks.push(Buffer.from(`${err.stack ?? err}\n`)));
+        child.on('close', (code, signal) => {
+          process.stdout.write(Buffer.concat(chunks));
+          const seconds = ((Date.now() - started) / 1000).toFixed(1);
+          const outcome = code === 0 ? 'ok' : `FAILED (${signal ?? `exit ${code}`})`;
+          console.log(`npm run ${name}: ${outcome} after ${seconds} s`);
+          resolve(code === 0);
+        });
+      }),
+  ),
+);
+process.exit(results.every(Boolean) ? 0 : 1);
