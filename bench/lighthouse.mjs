@@ -300,7 +300,12 @@ const SECTION_HEADING = '## Lighthouse';
 function sectionBounds(report) {
   const start = report.indexOf(`\n${SECTION_HEADING}`);
   if (start === -1) return { start, end: -1 };
-  const next = report.indexOf('\n## ', start + 1);
+  // It ends at the next heading or the next section's marker (a marker sits above its heading:
+  // taking it in dropped the flash sale's start marker once).
+  const ends = ['\n## ', '\n<!-- ']
+    .map((mark) => report.indexOf(mark, start + 1))
+    .filter((at) => at !== -1);
+  const next = ends.length ? Math.min(...ends) : -1;
   return { start: start + 1, end: next === -1 ? report.length : next + 1 };
 }
 

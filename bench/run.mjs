@@ -4,8 +4,6 @@
 // machine, whatever the machine.
 import autocannon from 'autocannon';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { endMarker, startMarker } from './rehearsal/report.mjs';
-import { END_MARKER as BACKUP_END, START_MARKER as BACKUP_START } from './backup.mjs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -342,23 +340,14 @@ const kept = runLighthouse
   : findLighthouseSection(previous);
 let report = runLoad ? loadReport : previous;
 if (kept) report = withLighthouseSection(report, kept);
-// The flash-sale rehearsal's section (bench/rehearsal.mjs) and the backups' (bench/backup.mjs,
-// run after this) are their own: kept as they are.
-for (const [start, end] of [
-  [startMarker('200x50'), endMarker('200x50')],
-  [startMarker('1000x100'), endMarker('1000x100')],
-  // The rehearsal's CPU profile, read by bench/profile-summary.mjs (written by hand).
-  ['<!-- profile:start -->', '<!-- profile:end -->'],
-  // bench/big-catalog.mjs's (RESULTS-postgresql.md).
-  ['<!-- big-catalog:start -->', '<!-- big-catalog:end -->'],
-  [BACKUP_START, BACKUP_END],
-]) {
-  const from = previous.indexOf(start);
-  const to = previous.indexOf(end);
-  if (from >= 0 && to > from && !report.includes(start)) {
-    const section = previous.slice(from, to + end.length);
-    report = `${report.trimEnd()}\n\n${section}\n`;
-  }
+// Every other section of the file is its own and kept as it is, in its order: the rehearsals'
+// (bench/rehearsal.mjs), the backups' (bench/backup.mjs, run after this), the big catalog's
+// (bench/big-catalog.mjs, RESULTS-postgresql.md) and the analyses written by hand, each between
+// its `<!-- name:start -->` and `<!-- name:end -->` markers. (A fixed list of them dropped the
+// ones written since.)
+const SECTION = /<!-- ([^>]+?):start -->[\s\S]*?<!-- \1:end -->/g;
+for (const [section, name] of previous.matchAll(SECTION)) {
+  if (!report.includes(`<!-- ${name}:start -->`)) report = `${report.trimEnd()}\n\n${section}\n`;
 }
 console.log(report);
 if (!onlyCheckout) writeFileSync(resultsFile, report);
