@@ -156,7 +156,15 @@ function instanceErrors(file) {
       errors.map((line) => {
         try {
           const entry = JSON.parse(line);
-          return `${entry.msg}${entry.err?.message ? `: ${entry.err.message}` : ''}`;
+          // The line's own fields too (a shutdown that timed out says where it stood).
+          const { msg, err } = entry;
+          const fields = Object.fromEntries(
+            Object.entries(entry).filter(
+              ([key]) => !['level', 'time', 'pid', 'hostname', 'msg', 'err'].includes(key),
+            ),
+          );
+          const extra = Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : '';
+          return `${msg}${err?.message ? `: ${err.message}` : ''}${extra}`;
         } catch {
           return line.slice(0, 120);
         }

@@ -4,7 +4,7 @@
  * connections are refused once it closes; the outbox finishes the message it holds and gives
  * back the ones it had not started, leaving no claim behind.
  */
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,12 @@ import { buildApp } from '../../app.js';
 import { outboxEmails } from '../../db/schema.js';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer.js';
 import { enqueueEmail } from '../mail/outbox.js';
-import { PROXY_SEEN_MARGIN_MS, shutDownGracefully, shutdownTimings } from './lifecycle.js';
+import {
+  CLOSE_GRACE_MS,
+  PROXY_SEEN_MARGIN_MS,
+  shutDownGracefully,
+  shutdownTimings,
+} from './lifecycle.js';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
@@ -154,6 +159,24 @@ describe('shutDownGracefully', () => {
     expect(Date.now() - started).toBeLessThan(1500);
     never.open();
     await stuck;
+  });
+
+  it('closes a connection left open with no request answered in it (half a request)', async () => {
+    const base = await listening();
+    const { port } = new URL(base);
+    // A client that sent part of a request and nothing more: no request in flight (its headers
+    // never ended), yet the listener would wait for that connection until its headers timeout.
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('GET /api/health/live/ HTTP/1.1\r\nHost: loja\r\n');
+    const socketClosed = new Promise((resolve) => socket.once('close', resolve));
+    socket.on('error', () => {});
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const started = Date.now();
+    expect(await shutDownGracefully(app, { drainMs: 50, timeoutMs: 5000 })).toBe('closed');
+    expect(Date.now() - started).toBeLessThan(CLOSE_GRACE_MS + 1000);
+    await socketClosed;
   });
 
   it('the outbox finishes the message it holds and gives back the others: no claim left', async () => {

@@ -4,8 +4,8 @@
  * 503 (the proxy's health check takes it out of rotation) and every answer carries
  * `Connection: close` (no connection is kept for a next request that might find it gone). Once the
  * proxy has stopped sending and the requests in flight are answered, the server closes: the
- * listener first, then the timed work (the sweeper and the outbox finish or give back what they
- * hold), then the database.
+ * listener first (a connection still open {@link CLOSE_GRACE_MS} later is cut), then the timed
+ * work (the sweeper and the outbox finish or give back what they hold), then the database.
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -107,7 +107,21 @@ export function shutdownTimings(timeoutSeconds: number): ShutdownTimings {
  */
 export const PROXY_SEEN_MARGIN_MS = 1500;
 
+/**
+ * Once every request is answered and the listener closes, how long a connection may stay open
+ * before it is cut: by then nothing is being answered on it (half a request, a socket the
+ * proxy never used), and the listener's close would otherwise wait for it.
+ */
+export const CLOSE_GRACE_MS = 1000;
+
 export type ShutdownOutcome = 'closed' | 'timed-out';
+
+/** The connections still open to the listener (null when it cannot say). */
+function openConnections(app: FastifyInstance): Promise<number | null> {
+  return new Promise((resolve) =>
+    app.server.getConnections((err, count) => resolve(err ? null : count)),
+  );
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
@@ -121,6 +135,8 @@ export async function shutDownGracefully(
   timings: ShutdownTimings,
 ): Promise<ShutdownOutcome> {
   const started = Date.now();
+  // Where it stands, for the line a timeout logs: the next engineer sees what it waited for.
+  let stage: 'drain' | 'requests' | 'close' = 'drain';
   app.lifecycle.beginDrain();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<ShutdownOutcome>((resolve) => {
@@ -134,13 +150,37 @@ export async function shutDownGracefully(
       { inFlight: app.lifecycle.inFlight, drainMs: Date.now() - started },
       'encerrando: fora do balanceamento',
     );
+    stage = 'requests';
     await app.lifecycle.idle();
-    await app.close();
+    stage = 'close';
+    const closed = app.close();
+    const cutLingering = setTimeout(async () => {
+      app.log.warn(
+        { openConnections: await openConnections(app) },
+        'encerrando: fechando conexões sem resposta pendente',
+      );
+      app.server.closeAllConnections();
+    }, CLOSE_GRACE_MS);
+    cutLingering.unref();
+    await closed;
+    clearTimeout(cutLingering);
     app.log.info({ ms: Date.now() - started }, 'encerrada');
     return 'closed';
   })();
   try {
-    return await Promise.race([closing, timedOut]);
+    const outcome = await Promise.race([closing, timedOut]);
+    if (outcome === 'timed-out') {
+      app.log.error(
+        {
+          stage,
+          inFlight: app.lifecycle.inFlight,
+          openConnections: await openConnections(app),
+          ms: Date.now() - started,
+        },
+        'encerramento parado',
+      );
+    }
+    return outcome;
   } finally {
     clearTimeout(timer);
   }
