@@ -461,6 +461,22 @@ describe('a retry that changes how she pays (payment-status ?forma_pagamento=)',
     expect((await orderByReference(ctx.database, hers.reference)).paymentMethod).toBe('cartao');
   });
 
+  it('a switch to the method it has moves nothing: the one after it, from the same read, moves once', async () => {
+    const id = product();
+    await setProduct(ctx.database, id, { priceCents: 15000, stock: 5 });
+    const placed = (
+      await pay({ produtos: [{ id, quantidade: 1 }], cep: '01310100' })
+    ).json<Placed>();
+    const stale = await orderByReference(ctx.database, placed.reference);
+    expect(stale.paymentMethod).toBe('cartao');
+    expect(await switchPaymentMethod(ctx.database.db, stale, 'cartao')).toBe(false);
+    expect(await switchPaymentMethod(ctx.database.db, stale, 'pix')).toBe(true);
+    expect(await switchPaymentMethod(ctx.database.db, stale, 'pix')).toBe(false);
+    const now = await orderByReference(ctx.database, placed.reference);
+    expect(now.paymentMethod).toBe('pix');
+    expect(now.totalCents).toBe(orderTotals(now, now.shippingCents).total);
+  });
+
   it('switches racing from one stale read: exactly one moves the order, which stays consistent', async () => {
     const id = product();
     await setProduct(ctx.database, id, { priceCents: 15000, stock: 5 });
@@ -473,8 +489,10 @@ describe('a retry that changes how she pays (payment-status ?forma_pagamento=)',
         switchPaymentMethod(ctx.database.db, stale, i % 2 === 0 ? 'pix' : 'cartao'),
       ),
     );
-    // From 'cartao' to 'cartao' changes nothing yet counts as the move it guards against.
+    // From 'cartao' to 'cartao' moves nothing (false): had it counted as a move, the row would
+    // still match the stale read and a 'pix' after it would move the order a second time.
     expect(results.filter(Boolean)).toHaveLength(1);
+    expect(results.filter((moved, i) => moved && i % 2 === 1)).toEqual([]);
     const now = await orderByReference(ctx.database, placed.reference);
     const expected = orderTotals(now, now.shippingCents);
     expect(now.totalCents).toBe(expected.total);

@@ -381,7 +381,8 @@ export async function markRefunded(tx: Db, orderId: number): Promise<boolean> {
  * discount and total are recomputed from its own figures and settings, and its checkout link is
  * dropped so the next one is made for the new amount. One guarded statement: only while it awaits
  * payment, and only from the method and total it was read with, so two switches at once end in
- * one consistent order. False when it moved meanwhile.
+ * one consistent order. False when it moved meanwhile, and for the method it already has: that
+ * changes nothing the guard could see, so a second switch read from the same row would move it too.
  */
 export async function switchPaymentMethod(
   tx: Db,
@@ -397,6 +398,7 @@ export async function switchPaymentMethod(
   >,
   method: PaymentMethod,
 ): Promise<boolean> {
+  if (method === order.paymentMethod) return false;
   const totals = orderTotals(order, order.shippingCents, method);
   const switched = await tx
     .update(orders)
