@@ -7,6 +7,9 @@ import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
+/** Of each route, the answers decoded whether or not a shopper reads them (see below). */
+const DECODED_PER_ROUTE = 20;
+
 export function createClient({ origin, ca, maxSockets = 512, timeoutMs = 30_000, startedAt }) {
   const base = new URL(origin);
   const agent = new https.Agent({ keepAlive: true, maxSockets, ca, servername: base.hostname });
@@ -68,14 +71,20 @@ export function createClient({ origin, ca, maxSockets = 512, timeoutMs = 30_000,
           res.on('error', (error) => fail(error));
           res.on('end', () => {
             const ms = performance.now() - started;
-            let text = '';
-            try {
-              text = decode(Buffer.concat(chunks), res.headers['content-encoding']).toString(
-                'utf8',
-              );
-            } catch (error) {
-              fail(error);
-              return;
+            const raw = Buffer.concat(chunks);
+            const readText = () => decode(raw, res.headers['content-encoding']).toString('utf8');
+            // Decoding a page costs this process 0.2-0.3 ms, on the cores the store is measured
+            // on, where a real shopper's phone decodes her own: only the answers a shopper reads,
+            // the first ones of each route and every error are decoded (a bad encoding there is
+            // a failure).
+            let text;
+            if (s.ms.length < DECODED_PER_ROUTE || res.statusCode >= 300) {
+              try {
+                text = readText();
+              } catch (error) {
+                fail(error);
+                return;
+              }
             }
             if (done) return;
             done = true;
@@ -90,10 +99,18 @@ export function createClient({ origin, ca, maxSockets = 512, timeoutMs = 30_000,
                 at: Date.now() - startedAt(),
                 route,
                 what: `${status} from ${fromStore ? 'store' : 'Caddy'}`,
-                detail: text.slice(0, 160),
+                detail: (text ?? '').slice(0, 160),
               });
             }
-            resolve({ status, headers: res.headers, text, ms });
+            resolve({
+              status,
+              headers: res.headers,
+              get text() {
+                text ??= readText();
+                return text;
+              },
+              ms,
+            });
           });
         },
       );
