@@ -88,21 +88,40 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
 }
 
 /**
+ * What campaigns and social networks add to a link (Instagram's, Facebook's, Google's): no page
+ * reads them, so a drop announced with them still finds its page kept.
+ */
+const TRACKING_PARAM =
+  /^(?:utm_\w+|fbclid|gclid|gbraid|wbraid|igshid|igsh|ttclid|msclkid|mc_cid|mc_eid)$/;
+
+/**
  * The key under which the server may keep `url`'s page for every visitor: its path and the query
- * parameters its route reads, or null when the page is not the same for everyone (the home's
- * random draw, a client-side page) or the URL carries anything else. Only routes: the server keeps
- * a page only when it rendered with status 200.
+ * parameters its route reads (a campaign's tracking left out), or null when the page is not the
+ * same for everyone (a client-side page) or the URL carries anything else. It is also the URL the
+ * kept page is rendered from. Only routes: the server keeps a page only when it rendered with
+ * status 200.
  */
 export function sharedPageKey(url: string, origin: string): string | null {
   const location = new URL(url, origin);
   const leaf = leafRoute(location.pathname);
   const shared = leaf ? serverRendered(leaf.route.handle)?.shared : undefined;
   if (!leaf || !shared) return null;
-  const query = [...location.searchParams];
+  const query = [...location.searchParams].filter(([name]) => !TRACKING_PARAM.test(name));
   if (query.some(([name]) => !shared.query.includes(name))) return null;
   query.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const search = new URLSearchParams(query).toString();
   return search ? `${location.pathname}?${search}` : location.pathname;
+}
+
+/**
+ * How long the server may keep `url`'s shared page at most, in ms (its route's `renewSeconds`:
+ * the home's featured pieces, a random draw, are drawn again that often); undefined: until the
+ * catalog changes.
+ */
+export function sharedPageMaxAgeMs(url: string, origin: string): number | undefined {
+  const leaf = leafRoute(new URL(url, origin).pathname);
+  const seconds = leaf ? serverRendered(leaf.route.handle)?.shared?.renewSeconds : undefined;
+  return seconds === undefined ? undefined : seconds * 1000;
 }
 
 type RouteMatch = NonNullable<ReturnType<typeof matchRoutes>>[number];

@@ -105,6 +105,11 @@ export function productPagePath(id: number, variationId?: number | null): string
 /** Page size of category listings (SPEC §9) and the counter 'Mostrando x - y de n produtos'. */
 export const CATEGORY_PAGE_SIZE = 36;
 export const FEATURED_COUNT = 4;
+/**
+ * The home page, kept for everyone, draws its featured pieces again this often (seconds); the
+ * API's own call draws on every request.
+ */
+export const HOME_FEATURED_RENEW_SECONDS = 60;
 
 /** Slides of the home's carousel (SPEC §2): the first products that have a carousel picture. */
 export const CAROUSEL_SLIDES = 6;

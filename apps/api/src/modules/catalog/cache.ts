@@ -99,6 +99,11 @@ export interface MemoOptions {
    * it may show any (lists, searches, pages), so any stock change refreshes it.
    */
   shows?: readonly number[];
+  /**
+   * Kept at most this long, whatever changes (a page made with a random draw, drawn again this
+   * often). Omitted: until the catalog or its stock changes.
+   */
+  maxAgeMs?: number;
 }
 
 export interface CatalogCacheOptions {
@@ -118,6 +123,8 @@ interface Entry extends CachedAnswer {
   /** The stock changes its data had seen: the `stockSeq` when its computation began. */
   seenStockSeq: number;
   shows: ReadonlySet<number> | null;
+  /** When it stops being answered (Date.now() ms; Infinity without {@link MemoOptions.maxAgeMs}). */
+  expiresAt: number;
 }
 
 /** A stock change heard: its sequence number and the products it named (null: any). */
@@ -248,6 +255,7 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
     computed: string | ComputedAnswer,
     seenStockSeq: number,
     declared: readonly number[] | undefined,
+    maxAgeMs: number | undefined,
   ): Entry {
     const body = typeof computed === 'string' ? computed : computed.body;
     const shows = typeof computed === 'string' ? declared : (computed.shows ?? undefined);
@@ -259,6 +267,7 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
       etag: strongEtag(body),
       seenStockSeq,
       shows: shows ? new Set(shows) : null,
+      expiresAt: maxAgeMs === undefined ? Infinity : Date.now() + maxAgeMs,
       // The text (a JavaScript string may take two bytes a character) and its UTF-8 bytes.
       cost: 2 * body.length + bytes.length + key.length,
       encoded(coding) {
@@ -282,19 +291,33 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
     return entry;
   }
 
+  /** The entry kept under `key`, unless it is past its age (then dropped) or nobody listens. */
+  function kept(key: string): Entry | undefined {
+    if (!listening) return undefined;
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= Date.now()) {
+      entries.delete(key);
+      heldBytes -= entry.cost;
+      return undefined;
+    }
+    return entry;
+  }
+
   /** The answer kept under `key`, else `compute`'s, kept unless the catalog changed meanwhile. */
   async function answerOf(
     key: string,
     compute: () => Promise<string | ComputedAnswer>,
     memoOptions: MemoOptions | undefined,
   ): Promise<Entry> {
-    const hit = listening ? entries.get(key) : undefined;
+    const hit = kept(key);
     if (hit) {
       entries.delete(key);
       entries.set(key, hit);
       return hit;
     }
-    if (!listening) return makeAnswer(key, await compute(), stockSeq, memoOptions?.shows);
+    if (!listening) {
+      return makeAnswer(key, await compute(), stockSeq, memoOptions?.shows, memoOptions?.maxAgeMs);
+    }
     const pending = inFlight.get(key);
     if (pending) return pending;
 
@@ -307,7 +330,7 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
         typeof result === 'object' && result.since !== undefined
           ? Math.min(startedAtStock, result.since)
           : startedAtStock;
-      const answer = makeAnswer(key, result, seen, memoOptions?.shows);
+      const answer = makeAnswer(key, result, seen, memoOptions?.shows, memoOptions?.maxAgeMs);
       // A change of the catalog heard while computing may have come after the rows were read:
       // not kept. A stock change is different (a sale makes one every few milliseconds, and
       // nothing would ever be kept): the answer is kept and refreshed with that change.
@@ -349,7 +372,7 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
     },
 
     get(key) {
-      return listening ? entries.get(key) : undefined;
+      return kept(key);
     },
 
     get version() {

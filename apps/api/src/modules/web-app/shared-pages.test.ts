@@ -2,14 +2,15 @@
  * A server-rendered page kept in the catalog's cache shows the stock its API answers show
  * (docs/catalog-cache.md): a category's page is dropped by a stock change of a piece on it and
  * kept through a sale of a piece elsewhere; a page that read an answer saying nothing of what it
- * shows (any call but a kept catalog answer) is dropped by any stock change, as before.
+ * shows (any call but a kept catalog answer) is dropped by any stock change, as before. A page
+ * made with a random draw (the home's featured pieces) is one draw for everyone until its age.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
 import { buildApp } from '../../app.js';
 import { products } from '../../db/schema.js';
@@ -23,11 +24,14 @@ const TEMPLATE = `<!doctype html><html lang="pt-BR"><head><!--app-head--><title>
 const ENTRY = `
 let transport;
 export function setApiTransport(next) { transport = next; }
-export function sharedPageKey(url) { return url === '/aneis' || url === '/sobre' ? url : null; }
+export function sharedPageKey(url) { return ['/aneis', '/sobre', '/sorteio'].includes(url) ? url : null; }
+export function sharedPageMaxAgeMs(url) { return url === '/sorteio' ? 60000 : undefined; }
 export async function renderPage(url) {
   await (await transport('/api/loja/', { method: 'GET' })).json();
   let html;
-  if (url === '/aneis') {
+  if (url === '/sorteio') {
+    html = (await (await transport('/api/listar_produtos_destaque/', { method: 'GET' })).json()).map((p) => p.id).join(',');
+  } else if (url === '/aneis') {
     const page = await (await transport('/api/produtos/aneis/?limit=2&offset=0', { method: 'GET' })).json();
     html = page.results.map((p) => p.id + ':' + p.estoque).join(',');
   } else {
@@ -125,5 +129,26 @@ describe('a kept page shows what its API answers show', () => {
     }>().results;
     await restock(any!.id);
     expect(kept('/sobre')).toBeUndefined();
+  });
+});
+
+describe('a page kept with a random draw (the home)', () => {
+  it('is one draw for every visitor until its age, then drawn again', async () => {
+    const first = await page('/sorteio');
+    expect(first.split(',')).toHaveLength(4);
+    const entry = kept('/sorteio');
+    expect(entry).toBeDefined();
+    for (let i = 0; i < 5; i++) expect(await page('/sorteio')).toBe(first);
+    expect(kept('/sorteio')).toBe(entry);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_001 });
+    try {
+      expect(kept('/sorteio')).toBeUndefined();
+      await page('/sorteio');
+      expect(kept('/sorteio')).toBeDefined();
+      expect(kept('/sorteio')).not.toBe(entry);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

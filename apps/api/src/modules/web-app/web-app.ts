@@ -35,6 +35,8 @@ interface ServerEntry {
   renderPage(url: string, origin: string): Promise<RenderedPage | null>;
   /** Where a page is the same for every visitor, its key (absent from builds before it). */
   sharedPageKey?(url: string, origin: string): string | null;
+  /** How long a shared page may be kept at most (absent from builds before it: no limit). */
+  sharedPageMaxAgeMs?(url: string, origin: string): number | undefined;
   setApiTransport(transport: (path: string, init: RequestInit) => Promise<Response>): void;
 }
 
@@ -155,10 +157,11 @@ export async function registerWebApp(
       );
   }
 
-  async function render(req: FastifyRequest): Promise<RenderedPage | null> {
+  /** `url`: the request's own, or a shared page's key (the same page whoever asked first). */
+  async function render(req: FastifyRequest, url = req.url): Promise<RenderedPage | null> {
     if (!entry) return null;
     try {
-      return await entry.renderPage(req.url, options.publicUrl);
+      return await entry.renderPage(url, options.publicUrl);
     } catch (err) {
       // The browser can still render it: the shell is a working page, never an error page.
       req.log.error({ err }, 'server rendering failed; answering the app shell');
@@ -179,18 +182,23 @@ export async function registerWebApp(
     try {
       // The day is part of the key: the footer's year, whatever else follows the calendar.
       const day = new Date().toISOString().slice(0, 10);
-      const kept = await cache.memo(`html:${day}:${key}`, async () => {
-        const reads: PageReads = { shows: new Set(), since: Infinity };
-        const page = await pageReads.run(reads, () => render(req));
-        if (page?.status !== 200) throw new NotKept(page);
-        // It shows the stock its API answers show: a sale of a piece on no such answer leaves
-        // the page kept, as it leaves them (docs/catalog-cache.md).
-        return {
-          body: pageHtml(page),
-          shows: reads.shows ? [...reads.shows] : null,
-          ...(Number.isFinite(reads.since) ? { since: reads.since } : {}),
-        };
-      });
+      const maxAgeMs = entry?.sharedPageMaxAgeMs?.(req.url, options.publicUrl);
+      const kept = await cache.memo(
+        `html:${day}:${key}`,
+        async () => {
+          const reads: PageReads = { shows: new Set(), since: Infinity };
+          const page = await pageReads.run(reads, () => render(req, key));
+          if (page?.status !== 200) throw new NotKept(page);
+          // It shows the stock its API answers show: a sale of a piece on no such answer leaves
+          // the page kept, as it leaves them (docs/catalog-cache.md).
+          return {
+            body: pageHtml(page),
+            shows: reads.shows ? [...reads.shows] : null,
+            ...(Number.isFinite(reads.since) ? { since: reads.since } : {}),
+          };
+        },
+        maxAgeMs === undefined ? undefined : { maxAgeMs },
+      );
       return { kept };
     } catch (err) {
       if (err instanceof NotKept) return { fresh: err.page };
