@@ -210,6 +210,8 @@ export function startBackground(ctx, rps, product, imagePath) {
     ['GET api/buscar/produtos', '/api/buscar/produtos/?search=anel'],
     ...(imagePath ? [['GET /media/… (imagem)', imagePath]] : []),
   ];
+  // --background-rps 0: none (setInterval would take 1000 / 0 as its shortest interval).
+  if (!(rps > 0)) return { stop: async () => ({ skipped: 0 }) };
   let next = 0;
   let inFlight = 0;
   let skipped = 0;
