@@ -80,6 +80,10 @@ test('every server-rendered page hydrates in place: no warning, no error, nothin
     // Sorted and filtered: the filters beside the grid (desktop), the chips and the sort.
     '/aneis?ordem=menor-preco&banho=dourado&tamanho=16',
     '/busca?q=colar&ordem=maior-preco&promocao=1',
+    // The same filters in another order, and links from a campaign: pages kept by the server.
+    '/aneis?tamanho=16&banho=dourado&ordem=menor-preco',
+    '/?utm_source=instagram&utm_campaign=drop',
+    '/aneis?fbclid=abc&pagina=2',
     '/nada',
   ];
   const { problems } = await watch(page);

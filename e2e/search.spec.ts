@@ -1,3 +1,4 @@
+import { expectHydrated } from './fixtures/helpers';
 import { expect, test } from './fixtures/test';
 
 // The search's results page as a shopper reaches it on her phone: a typo in the header's box,
@@ -62,7 +63,10 @@ test('a shared results link arrives rendered, pages like a category; nothing fou
   expect(html).not.toContain('noindex');
 
   await page.goto('/busca?q=anel');
-  await page.getByTestId('pagination-next').click();
+  // Below the fold, its code loads as she scrolls to it (a tap while it hydrates was lost).
+  const next = page.getByTestId('pagination-next');
+  await expectHydrated(next);
+  await next.click();
   await expect(page).toHaveURL(/\/busca\?q=anel&pagina=2$/);
   await expect(page.getByTestId('search-counter')).toHaveText(
     `Mostrando 37 - ${Math.min(72, all.total)} de ${all.total} produtos`,

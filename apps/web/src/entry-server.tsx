@@ -96,7 +96,7 @@ const TRACKING_PARAM =
 
 /**
  * The key under which the server may keep `url`'s page for every visitor: its path and the query
- * parameters its route reads (a campaign's tracking left out), or null when the page is not the
+ * parameters its route reads, in their order (a campaign's tracking left out), or null when the page is not the
  * same for everyone (a client-side page) or the URL carries anything else. It is also the URL the
  * kept page is rendered from. Only routes: the server keeps a page only when it rendered with
  * status 200.
@@ -108,7 +108,8 @@ export function sharedPageKey(url: string, origin: string): string | null {
   if (!leaf || !shared) return null;
   const query = [...location.searchParams].filter(([name]) => !TRACKING_PARAM.test(name));
   if (query.some(([name]) => !shared.query.includes(name))) return null;
-  query.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // In her order, not sorted: the page is rendered from this key, and a link it builds from the
+  // query (a filter's chip) must read as her browser's own render of it will.
   const search = new URLSearchParams(query).toString();
   return search ? `${location.pathname}?${search}` : location.pathname;
 }

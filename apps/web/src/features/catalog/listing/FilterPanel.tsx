@@ -22,7 +22,10 @@ import type { FormEvent, ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { cx } from '@/ui/cx';
 import type { ListingFacets } from '../api/listing-facets';
-import { PAGE_PARAM } from './listing-url';
+import { LISTING_PAGE_PARAMS, PAGE_PARAM } from './listing-url';
+
+/** The search page's words (?q=), kept by its filters' form. */
+const SEARCH_PARAM = 'q';
 
 /** A price of the facets ("49.90") as the field's hint: whole reais, rounded outwards. */
 function reais(decimal: string | null, round: (n: number) => number): string {
@@ -183,11 +186,16 @@ function PriceRange({
   idPrefix: string;
 }) {
   // Before the page is hydrated (or without JavaScript) the form goes as a plain GET: the
-  // address's other choices ride along, hidden.
+  // address's other choices ride along, hidden. Only the listing's own (its search's words, its
+  // sort and filters): a campaign's tag in the address is not one, and the server renders the
+  // page it keeps without it.
   const [params] = useSearchParams();
   const kept = [...params].filter(
     ([name]) =>
-      name !== LISTING_PARAMS.priceMin && name !== LISTING_PARAMS.priceMax && name !== PAGE_PARAM,
+      (name === SEARCH_PARAM || LISTING_PAGE_PARAMS.includes(name)) &&
+      name !== LISTING_PARAMS.priceMin &&
+      name !== LISTING_PARAMS.priceMax &&
+      name !== PAGE_PARAM,
   );
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
