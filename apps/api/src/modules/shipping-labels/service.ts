@@ -195,7 +195,9 @@ export function labelJson(row: ShippingLabelRow | undefined, orderStatus: OrderR
     preco_cents: row.priceCents,
     protocolo: row.protocol,
     codigo_rastreio: row.trackingCode,
-    rastreio_url: row.trackingCode ? trackingUrl(row.trackingCode) : null,
+    // A cancelled label's code tracks nothing any more: no link to follow.
+    rastreio_url:
+      row.trackingCode && row.status !== 'cancelada' ? trackingUrl(row.trackingCode) : null,
     erro: row.lastError,
     em_andamento: claimedNow,
     pago_em: iso(row.paidAt),

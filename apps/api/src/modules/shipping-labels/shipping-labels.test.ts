@@ -644,7 +644,13 @@ describe('a new label for an order already shipped', () => {
 
     const cancelled = await call('POST', labelUrl(order.reference, 'cancelar/'));
     expect(cancelled.json()).toMatchObject({
-      etiqueta: { status: 'cancelada', pode_comprar: true },
+      // Its code kept for the record, with no link to track it.
+      etiqueta: {
+        status: 'cancelada',
+        pode_comprar: true,
+        codigo_rastreio: first,
+        rastreio_url: null,
+      },
       pedido_status: 'shipped',
     });
 

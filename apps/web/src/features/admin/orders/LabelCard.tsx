@@ -23,6 +23,7 @@ import { formatBRL } from '@semijoias/domain/money';
 import type { OrderStatusCode } from '@semijoias/domain/orders';
 import { trackingLinkText } from '@semijoias/domain/tracking-code';
 import { Button } from '@/ui/Button';
+import { cx } from '@/ui/cx';
 import { inputClasses, TextField } from '@/ui/Field';
 import { AlertIcon } from '@/ui/icons';
 import { useToast } from '@/ui/toast';
@@ -247,10 +248,20 @@ export function LabelCard({ reference }: { reference: string }) {
                   <dd className="text-right">
                     <span
                       data-testid="etiqueta-rastreio"
-                      className="select-all font-mono font-semibold text-ink"
+                      className={cx(
+                        'font-mono',
+                        label.status === 'cancelada'
+                          ? 'text-muted line-through'
+                          : 'select-all font-semibold text-ink',
+                      )}
                     >
                       {label.codigo_rastreio}
                     </span>
+                    {label.status === 'cancelada' && (
+                      <span data-testid="etiqueta-rastreio-cancelado" className="block text-muted">
+                        Código da etiqueta cancelada: não rastreia mais.
+                      </span>
+                    )}
                     {label.rastreio_url && (
                       <a
                         href={label.rastreio_url}

@@ -201,6 +201,7 @@ describe('the Etiqueta card', () => {
       pode_imprimir: false,
       pode_cancelar: false,
       pode_comprar: true,
+      rastreio_url: null,
     };
     let current: LabelState = { ...none, etiqueta: cancelled, pedido_status: 'shipped' };
     api.on(URL, () => ({ body: current }));
@@ -214,6 +215,12 @@ describe('the Etiqueta card', () => {
     show();
     const card = await screen.findByTestId('etiqueta');
     expect(within(card).getByTestId('etiqueta-nova-aviso').textContent).toBe(LABEL_REBUY_NOTE);
+    // The cancelled label's code stays for the record, struck through, with nothing to follow.
+    expect(within(card).getByTestId('etiqueta-rastreio').className).toContain('line-through');
+    expect(within(card).getByTestId('etiqueta-rastreio-cancelado').textContent).toBe(
+      'Código da etiqueta cancelada: não rastreia mais.',
+    );
+    expect(within(card).queryByRole('link', { name: /rastre/i })).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Comprar etiqueta' })).toBeNull();
     fireEvent.click(within(card).getByRole('button', { name: 'Comprar nova etiqueta' }));
     expect((await within(card).findByTestId('etiqueta-rastreio')).textContent).toBe(
@@ -222,6 +229,7 @@ describe('the Etiqueta card', () => {
     expect(api.callsTo(BUY)[0]!.body).toEqual({ servico: 2, documento: 'declaracao' });
     expect(within(card).queryByRole('button', { name: 'Comprar nova etiqueta' })).toBeNull();
     expect(within(card).queryByTestId('etiqueta-nova-aviso')).toBeNull();
+    expect(within(card).queryByTestId('etiqueta-rastreio-cancelado')).toBeNull();
   });
 
   it('an order still paid whose label was cancelled keeps ‘Comprar etiqueta’, without the note', async () => {
