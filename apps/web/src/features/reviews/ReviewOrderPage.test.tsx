@@ -117,6 +117,10 @@ describe('ReviewOrderPage', () => {
     expect(asked!.headers.Authorization).toBe('Bearer sessao-dela');
     const [call] = api.callsTo(ORDER_ROUTE);
     expect(call!.query.get('token')).toBe(TOKEN);
+    // The way back to her order's page.
+    const back = screen.getByTestId('review-back-to-order');
+    expect(back.textContent).toBe('Voltar ao pedido');
+    expect(back.getAttribute('href')).toBe('/pedido/20250412001');
   });
 
   it('from her account, an order not hers (404) reads as a link no good', async () => {
@@ -134,6 +138,7 @@ describe('ReviewOrderPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Avalie suas joias' }),
     ).toBeTruthy();
+    expect(screen.queryByTestId('review-back-to-order')).toBeNull();
     expect(screen.getByTestId('review-order-reference').textContent).toBe('Pedido #20250412001');
     const items = screen.getAllByTestId('review-item');
     expect(items).toHaveLength(2);

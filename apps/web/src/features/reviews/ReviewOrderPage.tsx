@@ -2,11 +2,12 @@ import { REVIEW_LINK_INVALID, REVIEW_ORDER_NOT_DELIVERED } from '@semijoias/doma
 import { CONNECTION_ERROR, serverMessage } from '@semijoias/domain/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/hooks';
 import { Button, ButtonLink } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
+import { ChevronLeftIcon } from '@/ui/icons';
 import { Skeleton } from '@/ui/Spinner';
 import { ReviewItem } from './ReviewItem';
 import {
@@ -18,6 +19,7 @@ import {
 } from './reviews-api';
 import {
   REVIEW_BACK_HOME,
+  REVIEW_BACK_TO_ORDER,
   REVIEW_LOAD_FAILED_TITLE,
   REVIEW_PAGE_INTRO,
   REVIEW_PAGE_LOADING,
@@ -122,6 +124,18 @@ export function ReviewOrderPage() {
     <div className="bg-gradient-to-b from-cream/70 to-ivory">
       <div className="container-page max-w-2xl py-8 sm:py-12">
         <header>
+          {reference !== '' && (
+            // From her order's page: the way back to it (the e-mail's link has no order page to
+            // go back to without her login).
+            <Link
+              to={`/pedido/${encodeURIComponent(reference)}`}
+              data-testid="review-back-to-order"
+              className="-ml-1 mb-4 inline-flex min-h-11 items-center gap-1 rounded-full pr-2 text-sm font-medium text-ink-soft underline-offset-4 hover:text-ink hover:underline"
+            >
+              <ChevronLeftIcon width={18} height={18} aria-hidden="true" />
+              {REVIEW_BACK_TO_ORDER}
+            </Link>
+          )}
           <p className="eyebrow" data-testid="review-order-reference">
             {reviewOrderLabel(order.pedido)}
           </p>

@@ -13,6 +13,8 @@ export const REVIEW_PAGE_LOADING = 'Carregando suas peças';
 export const REVIEW_LOAD_FAILED_TITLE = 'Não foi possível carregar suas peças';
 export const REVIEW_RETRY = 'Tentar novamente';
 export const REVIEW_BACK_HOME = 'Ir para a loja';
+/** From her order's page (/avaliar?pedido=): back to it. */
+export const REVIEW_BACK_TO_ORDER = 'Voltar ao pedido';
 
 /** The stars. */
 export const REVIEW_STARS_LABEL = 'Sua nota';
