@@ -231,7 +231,7 @@ describe('pages the same for every visitor, kept until the catalog or the settin
     }
   });
 
-  it('keep neither a missing product nor a URL with parameters of its own', async () => {
+  it('keep neither a missing product nor a URL with parameters of its own (a campaign’s tracking is none)', async () => {
     // A kept page is answered with its ETag (sendCached); one rendered afresh has none. (Counting
     // the cache's entries would race a notification still on its way on PostgreSQL.)
     const kept = await ctx.app.inject({ method: 'GET', url: '/produto/1' });
@@ -240,10 +240,17 @@ describe('pages the same for every visitor, kept until the catalog or the settin
       const missing = await ctx.app.inject({ method: 'GET', url: '/produto/999999' });
       expect(missing.statusCode).toBe(404);
       expect(missing.headers['etag']).toBeUndefined();
-      const tagged = await ctx.app.inject({ method: 'GET', url: '/produto/1?utm_source=x' });
-      expect(tagged.statusCode).toBe(200);
-      expect(tagged.headers['etag']).toBeUndefined();
+      const own = await ctx.app.inject({ method: 'GET', url: '/produto/1?cupom=x' });
+      expect(own.statusCode).toBe(200);
+      expect(own.headers['etag']).toBeUndefined();
     }
+    // A campaign's tracking is no parameter of the page: the kept page answers it.
+    const tagged = await ctx.app.inject({
+      method: 'GET',
+      url: '/produto/1?utm_source=instagram&fbclid=abc',
+    });
+    expect(tagged.statusCode).toBe(200);
+    expect(tagged.headers['etag']).toBe(kept.headers['etag']);
   });
 });
 
