@@ -461,13 +461,18 @@ describe('a retry that changes how she pays (payment-status ?forma_pagamento=)',
     expect((await orderByReference(ctx.database, hers.reference)).paymentMethod).toBe('cartao');
   });
 
-  it('a switch to the method it has moves nothing: the one after it, from the same read, moves once', async () => {
+  /** A card order just placed, and the row as a switch reads it (stale once one has moved it). */
+  async function cardOrderRead() {
     const id = product();
     await setProduct(ctx.database, id, { priceCents: 15000, stock: 5 });
     const placed = (
       await pay({ produtos: [{ id, quantidade: 1 }], cep: '01310100' })
     ).json<Placed>();
-    const stale = await orderByReference(ctx.database, placed.reference);
+    return { placed, stale: await orderByReference(ctx.database, placed.reference) };
+  }
+
+  it('a switch to the method it has moves nothing: the one after it, from the same read, moves once', async () => {
+    const { placed, stale } = await cardOrderRead();
     expect(stale.paymentMethod).toBe('cartao');
     expect(await switchPaymentMethod(ctx.database.db, stale, 'cartao')).toBe(false);
     expect(await switchPaymentMethod(ctx.database.db, stale, 'pix')).toBe(true);
@@ -478,12 +483,7 @@ describe('a retry that changes how she pays (payment-status ?forma_pagamento=)',
   });
 
   it('switches racing from one stale read: exactly one moves the order, which stays consistent', async () => {
-    const id = product();
-    await setProduct(ctx.database, id, { priceCents: 15000, stock: 5 });
-    const placed = (
-      await pay({ produtos: [{ id, quantidade: 1 }], cep: '01310100' })
-    ).json<Placed>();
-    const stale = await orderByReference(ctx.database, placed.reference);
+    const { placed, stale } = await cardOrderRead();
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         switchPaymentMethod(ctx.database.db, stale, i % 2 === 0 ? 'pix' : 'cartao'),
