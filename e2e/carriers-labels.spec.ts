@@ -73,7 +73,8 @@ test('an owner buys, prints and tracks the label of a paid order', async ({
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
   );
   expect(overflow).toBe(false);
-  await card.scrollIntoViewIfNeeded();
+  // The page may lay the card out again for the phone meanwhile: scroll to it once it is steady.
+  await expect(async () => card.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
   // The notice over the card is gone by itself (3 s) before the picture of the whole page.
   await expect(page.locator('li').filter({ hasText: 'A cliente recebeu o código' })).toHaveCount(0);
   await shot(page, 'etiqueta-comprada', { size: 'phone', fullPage: true });
