@@ -83,6 +83,7 @@ test('every server-rendered page hydrates in place: no warning, no error, nothin
     // The same filters in another order, and links from a campaign: pages kept by the server.
     '/aneis?tamanho=16&banho=dourado&ordem=menor-preco',
     '/?utm_source=instagram&utm_campaign=drop',
+    `/produto/${sized}?utm_source=instagram&fbclid=abc`,
     '/aneis?fbclid=abc&pagina=2',
     '/nada',
   ];
