@@ -47,6 +47,7 @@ describe('the sandbox page', () => {
     expect(res.body).toContain(`action="${path}/card"`);
     expect(res.body).toContain(`action="${path}/pix"`);
     expect(res.body).toMatch(/<textarea readonly[^>]*>[^<]+<\/textarea>/);
+    expect(res.body).toMatch(/aria-label="QR code do PIX"><svg/);
     expect(res.body).toContain(order.reference);
     expect(res.body).not.toMatch(/<script|\sstyle=|\son[a-z]+=/i);
   });
