@@ -35,7 +35,8 @@ async function main(): Promise<void> {
       (outcome) => {
         if (outcome === 'closed') process.exit(0);
         app.log.error(
-          { timeoutSeconds: config.shutdownTimeoutSeconds, inFlight: app.lifecycle.inFlight },
+          // Where it stood is on shutDownGracefully's line just before this one.
+          { timeoutSeconds: config.shutdownTimeoutSeconds },
           'encerramento não terminou no prazo; saindo à força',
         );
         process.exit(1);

@@ -94,18 +94,25 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
 const TRACKING_PARAM =
   /^(?:utm_\w+|fbclid|gclid|gbraid|wbraid|igshid|igsh|ttclid|msclkid|mc_cid|mc_eid)$/;
 
-/**
- * The key under which the server may keep `url`'s page for every visitor: its path and the query
- * parameters its route reads, in their order (a campaign's tracking left out), or null when the page is not the
- * same for everyone (a client-side page) or the URL carries anything else. It is also the URL the
- * kept page is rendered from. Only routes: the server keeps a page only when it rendered with
- * status 200.
- */
-export function sharedPageKey(url: string, origin: string): string | null {
+/** The `shared` settings of `url`'s route (null: its page is not the same for everyone). */
+function sharedRoute(url: string, origin: string) {
   const location = new URL(url, origin);
   const leaf = leafRoute(location.pathname);
   const shared = leaf ? serverRendered(leaf.route.handle)?.shared : undefined;
-  if (!leaf || !shared) return null;
+  return shared ? { location, shared } : null;
+}
+
+/**
+ * The key under which the server may keep `url`'s page for every visitor: its path and the query
+ * parameters its route reads, in their order (a campaign's tracking left out), or null when the
+ * page is not the same for everyone (a client-side page) or the URL carries anything else. It is
+ * also the URL the kept page is rendered from. Only routes: the server keeps a page only when it
+ * rendered with status 200.
+ */
+export function sharedPageKey(url: string, origin: string): string | null {
+  const route = sharedRoute(url, origin);
+  if (!route) return null;
+  const { location, shared } = route;
   const query = [...location.searchParams].filter(([name]) => !TRACKING_PARAM.test(name));
   if (query.some(([name]) => !shared.query.includes(name))) return null;
   // In her order, not sorted: the page is rendered from this key, and a link it builds from the
@@ -120,8 +127,7 @@ export function sharedPageKey(url: string, origin: string): string | null {
  * catalog changes.
  */
 export function sharedPageMaxAgeMs(url: string, origin: string): number | undefined {
-  const leaf = leafRoute(new URL(url, origin).pathname);
-  const seconds = leaf ? serverRendered(leaf.route.handle)?.shared?.renewSeconds : undefined;
+  const seconds = sharedRoute(url, origin)?.shared.renewSeconds;
   return seconds === undefined ? undefined : seconds * 1000;
 }
 

@@ -16,7 +16,11 @@ import { categoryProductsQuery } from '@/features/catalog/api/get-category-produ
 import { categoryFacetsQuery, searchFacetsQuery } from '@/features/catalog/api/listing-facets';
 import { productQuery } from '@/features/catalog/api/get-product';
 import { searchPageQuery } from '@/features/catalog/api/search-page';
-import { LISTING_PAGE_PARAMS, readListing } from '@/features/catalog/listing/listing-url';
+import {
+  LISTING_PAGE_PARAMS,
+  readListing,
+  SEARCH_PARAM,
+} from '@/features/catalog/listing/listing-url';
 import { PageLoading } from '@/ui/PageLoading';
 import { NotFoundPage } from './NotFoundPage';
 import { RootLayout } from './shell/RootLayout';
@@ -125,7 +129,7 @@ function categoryOffset(search: URLSearchParams): number {
 
 /** ?q= as the search's page reads it (trimmed, spaces collapsed). */
 function searchText(search: URLSearchParams): string {
-  return (search.get('q') ?? '').replace(/\s+/g, ' ').trim();
+  return (search.get(SEARCH_PARAM) ?? '').replace(/\s+/g, ' ').trim();
 }
 
 const homeSsr: ServerRendered = {
@@ -195,7 +199,7 @@ export const routes: RouteObject[] = [
               ssr: {
                 module: 'src/features/catalog/pages/SearchPage.tsx',
                 // The same for everyone who searches these words: kept as a category's page is.
-                shared: { query: ['q', ...LISTING_PAGE_PARAMS] },
+                shared: { query: [SEARCH_PARAM, ...LISTING_PAGE_PARAMS] },
                 prefetch: (client, { search }) => {
                   const text = searchText(search);
                   return text

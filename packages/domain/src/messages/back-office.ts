@@ -134,6 +134,8 @@ export const LABEL_TRACKING_RECEIVED =
   'Código de rastreio da transportadora recebido: o pedido já mostra o novo código.';
 export const LABEL_TRACKING_STILL_AWAITED =
   'A transportadora ainda não deu o código. A loja continua perguntando ao Melhor Envio sozinha.';
+/** Under a cancelled label's tracking code (struck through, with no link to follow). */
+export const LABEL_CANCELLED_CODE_NOTE = 'Código da etiqueta cancelada: não rastreia mais.';
 /** Above 'Comprar nova etiqueta' on an order already shipped whose label was cancelled. */
 export const LABEL_REBUY_NOTE =
   'O pedido já foi enviado. Com a etiqueta nova, o código de rastreio do pedido muda e a cliente recebe o e-mail de envio de novo, com o código novo.';

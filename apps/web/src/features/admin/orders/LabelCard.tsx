@@ -15,6 +15,7 @@ import { useState } from 'react';
 import {
   LABEL_AWAITING_CARRIER_CODE,
   LABEL_BOUGHT_CODE_LATER,
+  LABEL_CANCELLED_CODE_NOTE,
   LABEL_REBUY_NOTE,
   LABEL_TRACKING_RECEIVED,
   LABEL_TRACKING_STILL_AWAITED,
@@ -259,7 +260,7 @@ export function LabelCard({ reference }: { reference: string }) {
                     </span>
                     {label.status === 'cancelada' && (
                       <span data-testid="etiqueta-rastreio-cancelado" className="block text-muted">
-                        Código da etiqueta cancelada: não rastreia mais.
+                        {LABEL_CANCELLED_CODE_NOTE}
                       </span>
                     )}
                     {label.rastreio_url && (

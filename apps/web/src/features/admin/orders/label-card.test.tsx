@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import {
   LABEL_AWAITING_CARRIER_CODE,
+  LABEL_CANCELLED_CODE_NOTE,
   LABEL_REBUY_NOTE,
   LABEL_TRACKING_STILL_AWAITED,
 } from '@semijoias/domain/messages';
@@ -218,7 +219,7 @@ describe('the Etiqueta card', () => {
     // The cancelled label's code stays for the record, struck through, with nothing to follow.
     expect(within(card).getByTestId('etiqueta-rastreio').className).toContain('line-through');
     expect(within(card).getByTestId('etiqueta-rastreio-cancelado').textContent).toBe(
-      'Código da etiqueta cancelada: não rastreia mais.',
+      LABEL_CANCELLED_CODE_NOTE,
     );
     expect(within(card).queryByRole('link', { name: /rastre/i })).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Comprar etiqueta' })).toBeNull();

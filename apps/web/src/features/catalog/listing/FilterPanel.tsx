@@ -22,10 +22,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { cx } from '@/ui/cx';
 import type { ListingFacets } from '../api/listing-facets';
-import { LISTING_PAGE_PARAMS, PAGE_PARAM } from './listing-url';
-
-/** The search page's words (?q=), kept by its filters' form. */
-const SEARCH_PARAM = 'q';
+import { LISTING_PAGE_PARAMS, PAGE_PARAM, SEARCH_PARAM } from './listing-url';
 
 /** A price of the facets ("49.90") as the field's hint: whole reais, rounded outwards. */
 function reais(decimal: string | null, round: (n: number) => number): string {

@@ -20,6 +20,8 @@ import {
 
 /** ?pagina=n: the page, never sent to the API (it asks with offset). */
 export const PAGE_PARAM = 'pagina';
+/** The search page's words (?q=), beside its listing's own. */
+export const SEARCH_PARAM = 'q';
 
 /** Every parameter a listing's page reads besides its own (a search's q). */
 export const LISTING_PAGE_PARAMS: readonly string[] = [

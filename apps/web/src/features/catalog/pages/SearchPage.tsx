@@ -22,7 +22,7 @@ import { useListingFacets } from '../api/listing-facets';
 import { SEARCH_PAGE_PATH, useSearchPage } from '../api/search-page';
 import { readPage } from '../components/Pagination';
 import { ListingFrame } from '../listing/ListingFrame';
-import { listingSearch, readListing } from '../listing/listing-url';
+import { listingSearch, readListing, SEARCH_PARAM } from '../listing/listing-url';
 
 /** The text searched: ?q=, trimmed, spaces collapsed (the address keeps what she typed). */
 function readText(value: string | null): string {
@@ -38,7 +38,7 @@ function readText(value: string | null): string {
 export function SearchPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const text = readText(params.get('q'));
+  const text = readText(params.get(SEARCH_PARAM));
   const page = readPage(params.get('pagina'));
   const filters = readListing(params);
   const offset = (page - 1) * CATEGORY_PAGE_SIZE;
@@ -46,7 +46,7 @@ export function SearchPage() {
   const facets = useListingFacets({ text }).data;
   const data = text ? query.data : undefined;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / CATEGORY_PAGE_SIZE)) : 1;
-  const own: [string, string][] = [['q', text]];
+  const own: [string, string][] = [[SEARCH_PARAM, text]];
   const search = (n: number) => listingSearch(own, filters, n);
   // A page past the end (an old link after the catalog shrank): go to the last one.
   const pastTheEnd =
