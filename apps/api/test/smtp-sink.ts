@@ -30,14 +30,19 @@ export interface SmtpSink {
   port: number;
   /** Every message accepted, in order. */
   received: ReceivedMail[];
+  /** How many connections clients opened. */
+  connections: number;
   /** While true every recipient is refused with a 451 (a mail server that is down for now). */
   refusing: boolean;
   close(): Promise<void>;
 }
 
-/** Listens on `port` when given (a server coming back where it was), else on a free one. */
+/**
+ * Listens on `port` when given (a server coming back where it was), else on a free one;
+ * `idleTimeoutMs`: closes a connection idle that long.
+ */
 export async function startSmtpSink(
-  options: { refusing?: boolean; port?: number } = {},
+  options: { refusing?: boolean; port?: number; idleTimeoutMs?: number } = {},
 ): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -45,6 +50,12 @@ export async function startSmtpSink(
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // A server that drops a client idle this long, as real ones do after some minutes.
+    ...(options.idleTimeoutMs ? { socketTimeout: options.idleTimeoutMs } : {}),
+    onConnect(_session, callback) {
+      sink.connections += 1;
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       if (!sink.refusing) return callback();
       // The server quotes the address, as real ones do: the store must scrub it from its logs.
@@ -68,6 +79,7 @@ export async function startSmtpSink(
   const sink: SmtpSink = {
     port: (server.server.address() as AddressInfo).port,
     received,
+    connections: 0,
     refusing: options.refusing ?? false,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

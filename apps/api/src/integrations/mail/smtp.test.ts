@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REGISTRATION_SUCCESS, VERIFY_SUCCESS } from '@semijoias/domain/messages';
 import { buildApp } from '../../app.js';
 import { outboxEmails } from '../../db/schema.js';
+import { smtpMailer } from './smtp.js';
 import { post, signUpPayload, GOOD_PASSWORD } from '../../../test/accounts.js';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers.js';
 import {
@@ -120,6 +121,35 @@ describe('verification e-mail over SMTP', () => {
     } finally {
       await app.close();
       await back?.close();
+    }
+  });
+
+  it('keeps one connection for message after message, and opens a new one after the server dropped it', async () => {
+    const server = await startSmtpSink({ idleTimeoutMs: 300 });
+    const mailer = smtpMailer(`smtp://127.0.0.1:${server.port}`, 'Loja <loja@semijoias.test>');
+    try {
+      const message = (n: number) => ({
+        to: `cliente${n}@exemplo.com.br`,
+        subject: `Pedido ${n}`,
+        text: `Pedido ${n}`,
+        html: `<p>Pedido ${n}</p>`,
+      });
+      for (const n of [1, 2, 3]) await mailer.send(message(n));
+      expect(server.connections).toBe(1);
+
+      // Idle past the server's timeout: it closes the connection; the next message opens one.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await mailer.send(message(4));
+      expect(server.received.map((m) => m.to)).toEqual([
+        ['cliente1@exemplo.com.br'],
+        ['cliente2@exemplo.com.br'],
+        ['cliente3@exemplo.com.br'],
+        ['cliente4@exemplo.com.br'],
+      ]);
+      expect(server.connections).toBe(2);
+    } finally {
+      await mailer.close();
+      await server.close();
     }
   });
 });
