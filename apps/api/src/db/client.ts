@@ -75,7 +75,9 @@ export const PGLITE_EXTENSIONS = { pg_trgm, unaccent } satisfies NonNullable<
  * instead of pg_trgm's 0.6 lets one wrong letter of a six-letter word through ('brinko' is 0.57
  * from 'brinco'); the search asks it only when no piece matched the words as typed.
  */
-export const SESSION_SETTINGS = 'set pg_trgm.word_similarity_threshold = 0.5';
+export const WORD_SIMILARITY_THRESHOLD = '0.5';
+/** The same, as PGlite's one session runs it once opened. */
+export const SESSION_SETTINGS = `set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
 
 /** The target named by the settings: DATABASE_URL, else PGlite under DATA_DIR. */
 export function databaseTarget(config: {
@@ -147,16 +149,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       max: target.poolMax ?? 10,
       // Seen in pg_stat_activity: a restore tells a running store's sessions from its own.
       application_name: target.applicationName ?? STORE_APPLICATION_NAME,
-      // No JIT: the store's queries are short, and a plan whose rows are estimated high (a
-      // lateral join over a list, the Painel's 'Avise-me') was compiled for 0.5 s to run in 0.15.
-      options: '-c jit=off',
+      // Set as the session starts, with no statement of its own (a `set` queued beside the
+      // first user's query cost a round trip per connection, and pg 8 warns that it overlaps):
+      // - no JIT: the store's queries are short, and a plan whose rows are estimated high (a
+      //   lateral join over a list, the Painel's 'Avise-me') was compiled for 0.5 s to run in
+      //   0.15;
+      // - pg_trgm's threshold (a placeholder until the extension loads, which then takes it).
+      options: `-c jit=off -c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    // Queued before anything its first user sends. A failure leaves pg_trgm's default (0.6).
-    pool.on('connect', (client) => {
-      client.query(SESSION_SETTINGS).catch(() => {});
-    });
     const db = drizzlePg(pool, { schema });
     return {
       db,
