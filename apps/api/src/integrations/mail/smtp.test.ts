@@ -133,6 +133,7 @@ describe('verification e-mail over SMTP', () => {
         subject: `Pedido ${n}`,
         text: `Pedido ${n}`,
         html: `<p>Pedido ${n}</p>`,
+        links: [],
       });
       for (const n of [1, 2, 3]) await mailer.send(message(n));
       expect(server.connections).toBe(1);
