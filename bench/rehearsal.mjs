@@ -282,7 +282,7 @@ async function main(state) {
     MAIL_FROM: 'Duas Irmãs Semijoias <nao-responda@ensaio.exemplo.com.br>',
     STORE_EMAIL,
     VIACEP_URL: viaCep.url,
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: process.env.REHEARSAL_LOG_LEVEL ?? 'info',
   };
   const instances = [];
   for (const name of ['instância 1', 'instância 2']) {

@@ -64,6 +64,8 @@ const baseline = { name: 'baseline (api/health/)', path: '/api/health/' };
 // BENCH_ONLY=lighthouse runs Lighthouse alone and replaces that section of the RESULTS file;
 // BENCH_ONLY=load skips Lighthouse and keeps the section the file has.
 const only = process.env.BENCH_ONLY;
+// BENCH_CALLS=text measures only the calls whose name contains it, then stops (printed only).
+const onlyCalls = process.env.BENCH_CALLS;
 const onlyCheckout = only === 'checkout';
 const runLoad = only !== 'lighthouse';
 const runLighthouse = only === undefined || only === 'lighthouse';
@@ -289,10 +291,24 @@ let lighthousePages = [];
 try {
   if (runLoad) {
     await prepareShopper();
-    for (const target of onlyCheckout ? [] : targets) {
+    const chosen = onlyCalls ? targets.filter((t) => t.name.includes(onlyCalls)) : targets;
+    for (const target of onlyCheckout ? [] : chosen) {
       const b = await measure(baseline);
       const t = await measure(target);
       rows.push({ ...t, baselineRps: b.rps, ratio: t.rps / b.rps });
+      if (onlyCalls)
+        console.log(
+          t.name,
+          Math.round(t.rps),
+          'req/s; baseline',
+          Math.round(b.rps),
+          '; ratio',
+          (t.rps / b.rps).toFixed(2),
+        );
+    }
+    if (onlyCalls) {
+      await store.stop();
+      process.exit(0);
     }
     checkoutRows = await measureCheckout();
   }

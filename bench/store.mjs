@@ -21,7 +21,10 @@ export async function startStore({ port, databaseUrl }) {
   );
   const serverArgs = process.env.BENCH_FROM_SOURCE
     ? ['--import', 'tsx', 'apps/api/src/server.ts']
-    : ['apps/api/dist/server.js'];
+    : [
+        ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []),
+        'apps/api/dist/server.js',
+      ];
   const server = spawn(process.execPath, serverArgs, {
     env: {
       VIACEP_URL: `http://127.0.0.1:${viaCepPort}`,

@@ -57,17 +57,60 @@ export async function verifyAccessToken(
   key: Uint8Array,
   token: string,
 ): Promise<AccessClaims | null> {
+  return (await readAccessToken(key, token))?.claims ?? null;
+}
+
+/** A valid token's claims and when it expires (ms since the epoch). */
+interface ReadToken {
+  claims: AccessClaims;
+  expiresAtMs: number;
+}
+
+async function readAccessToken(key: Uint8Array, token: string): Promise<ReadToken | null> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
     const userId = Number(payload.sub);
     if (payload.type !== 'access' || !Number.isSafeInteger(userId) || userId <= 0) return null;
-    if (typeof payload.iat !== 'number') return null;
+    if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
     return {
-      userId,
-      issuedAtMs: Math.round(payload.iat * 1000),
-      secondFactor: payload.sf === true,
+      claims: {
+        userId,
+        issuedAtMs: Math.round(payload.iat * 1000),
+        secondFactor: payload.sf === true,
+      },
+      expiresAtMs: payload.exp * 1000,
     };
   } catch {
     return null;
   }
+}
+
+/** Tokens a verifier remembers at most; past it, its memory starts again. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * {@link verifyAccessToken} that remembers the tokens it found valid until they expire. A
+ * shopper's calls carry one token for up to 15 minutes; its signature and claims need checking
+ * once (issue 32: the check was about a third of an authenticated cart read's CPU). Only valid
+ * tokens are kept, by their whole text, so a token changed by one character is checked anew. A
+ * session ended early (a password reset) is the sessions check's word, asked on every call.
+ */
+export function createAccessTokenVerifier(
+  key: Uint8Array,
+  now: () => number = Date.now,
+): (token: string) => Promise<AccessClaims | null> {
+  const kept = new Map<string, ReadToken>();
+  return async (token) => {
+    const known = kept.get(token);
+    if (known) {
+      if (now() < known.expiresAtMs) return known.claims;
+      kept.delete(token);
+      return null;
+    }
+    const read = await readAccessToken(key, token);
+    if (!read) return null;
+    if (kept.size >= VERIFIED_TOKENS_KEPT) kept.clear();
+    kept.set(token, read);
+    return read.claims;
+  };
 }

@@ -10,7 +10,7 @@ import { TOKEN_INVALID_OR_EXPIRED } from '@semijoias/domain/messages';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { UnauthorizedError } from './errors.js';
-import { verifyAccessToken } from './access-token.js';
+import { createAccessTokenVerifier } from './access-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -128,11 +128,12 @@ export function createAuthenticate(opts: {
   key: Uint8Array;
   sessions: Pick<SessionCheck, 'validAfterMs'>;
 }): Authenticate {
+  const verify = createAccessTokenVerifier(opts.key);
   return async (request) => {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match?.[1]) throw invalidTokenError();
-    const claims = await verifyAccessToken(opts.key, match[1]);
+    const claims = await verify(match[1]);
     if (!claims) throw invalidTokenError();
     const validAfterMs = await opts.sessions.validAfterMs(claims.userId);
     if (validAfterMs === null || claims.issuedAtMs < validAfterMs) throw invalidTokenError();
