@@ -23,7 +23,8 @@
 // --no-restarts, --no-write (leave RESULTS.md alone), --keep (keep the logs and temp folders),
 // --label TEXT (what was measured, in RESULTS.md; the commit by default).
 // REHEARSAL_HTTP_PORT / REHEARSAL_HTTPS_PORT: Caddy's ports (8080 and 8443, no root needed).
-// REHEARSAL_NODE_ARGS: extra node arguments for the instances (e.g. --cpu-prof --cpu-prof-dir=DIR).
+// REHEARSAL_NODE_ARGS: extra node arguments for the instances (e.g. --cpu-prof --cpu-prof-dir=DIR);
+// REHEARSAL_LOG_LEVEL: their log level (info by default).
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
