@@ -4,7 +4,7 @@
  * their fields, a review sent then edited, a published one read-only, a link no good.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   REVIEW_LINK_INVALID,
   REVIEW_LOCKED,
@@ -20,6 +20,7 @@ import {
   REVIEW_UPDATED,
 } from '@semijoias/domain/reviews';
 import { CONNECTION_ERROR } from '@semijoias/domain/messages';
+import { setAuthFailureRedirect } from '@/lib/api';
 import { installFakeApi, type FakeApi } from '@test/fake-api';
 import { providers } from '@test/providers';
 import type { OwnReview, ReviewableOrder } from './reviews-api';
@@ -121,6 +122,21 @@ describe('ReviewOrderPage', () => {
     const back = screen.getByTestId('review-back-to-order');
     expect(back.textContent).toBe('Voltar ao pedido');
     expect(back.getAttribute('href')).toBe('/pedido/20250412001');
+  });
+
+  it('from her account with her session ended (401): she is sent home, never told of a bad link', async () => {
+    const sentHome = vi.fn();
+    setAuthFailureRedirect(sentHome);
+    window.localStorage.setItem('access', 'sessao-encerrada');
+    api.on('GET /api/avaliacoes/link/', { status: 401, body: { detail: 'Token inválido' } });
+    const view = show('/avaliar?pedido=20250412001');
+    await waitFor(() => expect(sentHome).toHaveBeenCalledTimes(1));
+    // Rendered again after the failed query: still the waiting page, no message about a link.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('review-link-invalid')).toBeNull();
+    expect(screen.queryByTestId('review-load-failed')).toBeNull();
+    expect(view.container.querySelector('[aria-busy="true"]')).not.toBeNull();
+    expect(api.callsTo(ORDER_ROUTE)).toEqual([]);
   });
 
   it('from her account, an order not hers (404) reads as a link no good', async () => {

@@ -3,7 +3,7 @@ import { CONNECTION_ERROR, serverMessage } from '@semijoias/domain/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { isApiError } from '@/lib/api';
+import { AuthenticationError, isApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/hooks';
 import { Button, ButtonLink } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
@@ -60,7 +60,10 @@ export function ReviewOrderPage() {
     if (ready) headingRef.current?.focus({ preventScroll: true });
   }, [ready]);
 
-  if ((token === '' && !waitingForLink) || status === 401 || status === 404) {
+  // Her session ended (SPEC §4): the API client is already sending her home; the skeleton
+  // stays meanwhile, not a word about a link she never clicked.
+  const sessionEnded = link.error instanceof AuthenticationError;
+  if (!sessionEnded && ((token === '' && !waitingForLink) || status === 401 || status === 404)) {
     return <Notice testId="review-link-invalid">{REVIEW_LINK_INVALID}</Notice>;
   }
   if (status === 409) {
@@ -68,7 +71,7 @@ export function ReviewOrderPage() {
   }
 
   if (!order) {
-    if (query.isError || link.isError) {
+    if (query.isError || (link.isError && !sessionEnded)) {
       const message =
         isApiError(failed) && !failed.isNetworkError
           ? (serverMessage(failed.data) ?? CONNECTION_ERROR)
