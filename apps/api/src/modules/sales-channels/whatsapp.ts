@@ -20,7 +20,14 @@ export async function readStoreWhatsapp(
     .select({ whatsappNumber: salesChannelSettings.whatsappNumber })
     .from(salesChannelSettings)
     .where(eq(salesChannelSettings.id, 1));
-  const saved = row?.whatsappNumber ?? null;
+  return whatsappInUse(row?.whatsappNumber ?? null, config);
+}
+
+/** The number in use given the row's column (null: no row, or never saved), as above. */
+export function whatsappInUse(
+  saved: string | null,
+  config: Pick<Config, 'whatsappNumber'>,
+): string | null {
   if (saved === null) return config.whatsappNumber ?? null;
   return saved === '' ? null : saved;
 }

@@ -21,19 +21,19 @@ import { salesChannelSettings } from '../../../db/schema.js';
 import { ValidationError } from '../../../lib/errors.js';
 import { requireOwner } from '../../owner-access/index.js';
 import { readFeedCatalog } from '../../product-feeds/index.js';
-import { readStoreWhatsapp } from '../../sales-channels/index.js';
+import { whatsappInUse } from '../../sales-channels/index.js';
 import { writeAudit } from '../audit.js';
 import type { AdminRouteOptions } from '../options.js';
 import { adminErrors } from '../schemas.js';
 import { salesChannelsAnswer, salesChannelsBody, type SalesChannelsJson } from './schemas.js';
 
 async function readSalesChannels(db: Db, config: Config): Promise<SalesChannelsJson> {
-  const [[row], inUse, catalog] = await Promise.all([
+  const [[row], catalog] = await Promise.all([
     db.select().from(salesChannelSettings).where(eq(salesChannelSettings.id, 1)),
-    readStoreWhatsapp(db, config),
     readFeedCatalog(db, { publicUrl: config.publicUrl, imageBaseUrl: config.imageBaseUrl }),
   ]);
   const saved = row?.whatsappNumber ?? null;
+  const inUse = whatsappInUse(saved, config);
   const fallback = config.whatsappNumber ?? null;
   return {
     marca: row?.brand ?? null,
