@@ -111,6 +111,21 @@ export const FEATURED_COUNT = 4;
  */
 export const HOME_FEATURED_RENEW_SECONDS = 60;
 
+/**
+ * 'Últimas unidades' from this many units down (a piece, or the size she chose); above it 'Em
+ * estoque'; none: 'Esgotado'. Migration 0034 writes the same bands in SQL
+ * (`catalog_stock_shown`): a page is rendered again when a piece on it changes band.
+ */
+export const LAST_UNITS_SHOWN_FROM = 3;
+
+/** What a shopper reads of a stock on the storefront's pages. */
+export type StockShown = 'esgotado' | 'ultimas-unidades' | 'em-estoque';
+
+export function stockShown(stock: number): StockShown {
+  if (stock <= 0) return 'esgotado';
+  return stock <= LAST_UNITS_SHOWN_FROM ? 'ultimas-unidades' : 'em-estoque';
+}
+
 /** Slides of the home's carousel (SPEC §2): the first products that have a carousel picture. */
 export const CAROUSEL_SLIDES = 6;
 

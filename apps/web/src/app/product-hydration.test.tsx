@@ -76,9 +76,12 @@ function consoleSaid(spy: { mock: { calls: unknown[][] } }): string[] {
     .filter((text) => !NOT_THE_PAGE.some((known) => text.includes(known)));
 }
 
-/** The server's page in the document, then hydrated; what React said on the console. */
-async function serverPageHydrated() {
-  const page = await renderPage('/produto/6', ORIGIN);
+/**
+ * The server's page (`rendered`, else rendered now) in the document, then hydrated; what React
+ * said on the console.
+ */
+async function serverPageHydrated(rendered?: Awaited<ReturnType<typeof renderPage>>) {
+  const page = rendered ?? (await renderPage('/produto/6', ORIGIN));
   if (!page) throw new Error('/produto/6 is not rendered on the server');
   // The server's renderer leaves its last context values set when it is done (its process renders
   // the next page from there); one more render of nothing puts them back, as the browser expects.
@@ -168,5 +171,19 @@ describe('a product page with reviews, from the server to the browser', () => {
     expect(container.querySelector('#avaliacoes')).toBe(before.section);
     // Not asked again by the browser: what the server showed stays.
     expect(api.callsTo('GET /api/produtos/6/avaliacoes/')).toHaveLength(1);
+  });
+
+  it('asks the piece again once live: a page kept from before some sales shows the stock of now', async () => {
+    api.on('GET /api/produtos/6/avaliacoes/', { body: reviewsPage() });
+    const rendered = await renderPage('/produto/6', ORIGIN);
+    expect(rendered?.html).toContain('Em estoque');
+    expect(rendered?.html).not.toContain('Últimas unidades');
+    // Sold down to 2 since the server rendered the page (a change within its band would keep it).
+    api.on('GET /api/produtos/detalhes/6/', { body: { ...piece, estoque: 2 } });
+    const { container, errors, recoverable } = await serverPageHydrated(rendered);
+    expect(recoverable).toEqual([]);
+    expect(consoleSaid(errors)).toEqual([]);
+    await vi.waitFor(() => expect(container.textContent).toContain('Últimas unidades'));
+    expect(api.callsTo('GET /api/produtos/detalhes/6/').length).toBeGreaterThanOrEqual(2);
   });
 });

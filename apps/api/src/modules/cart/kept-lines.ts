@@ -107,6 +107,8 @@ export function keepCartLines(feed: ChangeFeed): KeptCartLines {
             case 'catalog':
               forgetAll();
               return;
+            // A change of band comes after its 'stock', heard above.
+            case 'shown':
             case 'session':
               return;
           }

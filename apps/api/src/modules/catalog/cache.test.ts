@@ -9,7 +9,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
 import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { products } from '../../db/schema.js';
+import { stockShown as storefrontBand } from '@semijoias/domain/catalog';
+import { products, productVariations } from '../../db/schema.js';
 import { placeOrder } from '../../../test/checkout.js';
 import {
   countQueries,
@@ -27,7 +28,12 @@ import {
   type CatalogCache,
 } from './cache.js';
 import type { ChangeFeed, ChangeFeedHandlers } from './change-feed.js';
-import { LISTENER_APPLICATION_NAME, parseCatalogChange } from './change-feed.js';
+import {
+  createChangeFeed,
+  LISTENER_APPLICATION_NAME,
+  parseCatalogChange,
+  type CatalogChange,
+} from './change-feed.js';
 import type { ProductJson, ProductPageJson } from './schemas.js';
 
 const ctx = useTestApp();
@@ -268,6 +274,87 @@ describe('what a change of the database drops (migration 0013)', () => {
     expect(cache.heard).toBe(heard + 1);
     expect(cache.version).toBe(version);
     expect(cache.get(detail(20))).toBeDefined();
+  });
+});
+
+describe('what a sale says of the pages (migration 0034)', () => {
+  /** Everything the change feed says while `work` runs, once its last word arrived. */
+  async function saidDuring(work: () => Promise<void>): Promise<CatalogChange[]> {
+    const said: CatalogChange[] = [];
+    const feed = createChangeFeed(ctx.database, { info: () => {}, warn: () => {} });
+    let listening = false;
+    await feed.start({
+      changed: (change) => said.push(change),
+      listening: (on) => (listening = on),
+    });
+    try {
+      await until(() => listening, 'the feed listens');
+      await work();
+      // A last word of our own: once it is heard, every earlier one has been.
+      await ctx.database.db
+        .update(products)
+        .set({ salesCount: sql`${products.salesCount} + 1` })
+        .where(eq(products.id, 22));
+      await until(
+        () => said.some((c) => c.kind === 'stock' && c.products?.includes(22)),
+        'the last word',
+      );
+      return said.filter(
+        (c) => !(c.kind === 'stock' && c.products?.length === 1 && c.products[0] === 22),
+      );
+    } finally {
+      await feed.stop();
+    }
+  }
+  const setStock = (id: number, stock: number) =>
+    ctx.database.db.update(products).set({ stock }).where(eq(products.id, id));
+
+  it("a piece's stock within its band says 'stock'; across one, 'shown' too", async () => {
+    const [piece] = await ctx.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.variationAxis} is null and ${products.id} <> 22`)
+      .limit(1);
+    const id = piece!.id;
+    await setStock(id, 10);
+    expect(await saidDuring(() => setStock(id, 9).then(() => {}))).toEqual([
+      { kind: 'stock', products: [id] },
+    ]);
+    // Down through 'Últimas unidades' to 'Esgotado', and back: the bands are the storefront's
+    // own (stockShown in packages/domain), written again in SQL by migration 0034.
+    let before = 9;
+    for (const stock of [4, 3, 2, 1, 0, 5]) {
+      const said = await saidDuring(() => setStock(id, stock).then(() => {}));
+      const band = storefrontBand(before) !== storefrontBand(stock);
+      expect(said, `stock ${before} → ${stock}`).toEqual(
+        band
+          ? [
+              { kind: 'stock', products: [id] },
+              { kind: 'shown', products: [id] },
+            ]
+          : [{ kind: 'stock', products: [id] }],
+      );
+      before = stock;
+    }
+  });
+
+  it("a size's sold out names its piece: its page shows the size sold out", async () => {
+    const [size] = await ctx.database.db
+      .select({ id: productVariations.id, productId: productVariations.productId })
+      .from(productVariations)
+      .where(sql`${productVariations.productId} <> 22`)
+      .limit(1);
+    expect(size).toBeDefined();
+    const setSize = (stock: number) =>
+      ctx.database.db
+        .update(productVariations)
+        .set({ stock })
+        .where(eq(productVariations.id, size!.id))
+        .then(() => {});
+    await setSize(8);
+    const said = await saidDuring(() => setSize(0));
+    expect(said).toContainEqual({ kind: 'shown', products: [size!.productId] });
+    expect(said.filter((c) => c.kind === 'catalog')).toEqual([]);
   });
 });
 
@@ -650,6 +737,45 @@ describe('the cache itself', () => {
       }
     });
 
+    it('a page by band stays through sales of its pieces and goes when one changes band', async () => {
+      const feed = fakeFeed();
+      const cache = createCatalogCache({ feed, log });
+      await cache.start();
+      const shown = (products: number[] | null) => ({ kind: 'shown' as const, products });
+      await cache.memo('page of 1', async () => ({ body: 'page of 1', shows: [1] }), {
+        stockAsShown: true,
+      });
+      await cache.memo('detail of 1', async () => 'detail of 1', { shows: [1] });
+      // A page that may show any piece (a 'mais vendidos' order) goes with any sale, band or not.
+      await cache.memo('best sellers', async () => ({ body: 'best sellers', shows: null }), {
+        stockAsShown: true,
+      });
+      feed.handlers!.changed(stock([1]));
+      expect(cache.get('page of 1')?.body).toBe('page of 1');
+      expect(cache.get('detail of 1')).toBeUndefined();
+      expect(cache.get('best sellers')).toBeUndefined();
+
+      // A change of band of another piece: still kept.
+      feed.handlers!.changed(stock([2]));
+      feed.handlers!.changed(shown([2]));
+      expect(cache.get('page of 1')?.body).toBe('page of 1');
+      // Of its own piece: gone.
+      feed.handlers!.changed(stock([1]));
+      feed.handlers!.changed(shown([1]));
+      expect(cache.get('page of 1')).toBeUndefined();
+
+      // Too many pieces to name: every page by band goes.
+      await cache.memo('page of 3', async () => ({ body: 'page of 3', shows: [3] }), {
+        stockAsShown: true,
+      });
+      await cache.memo('detail of 4', async () => 'detail of 4', { shows: [4] });
+      feed.handlers!.changed(shown(null));
+      expect(cache.get('page of 3')).toBeUndefined();
+      // A change of band alone says nothing new to an answer with the exact stock.
+      expect(cache.get('detail of 4')?.body).toBe('detail of 4');
+      await cache.stop();
+    });
+
     it('with stockDelayMs 0 a stock change drops what shows it at once', async () => {
       const feed = fakeFeed();
       const cache = createCatalogCache({ feed, log });
@@ -667,6 +793,9 @@ describe('the cache itself', () => {
     expect(parseCatalogChange(undefined)).toEqual({ kind: 'catalog' });
     expect(parseCatalogChange('stock')).toEqual({ kind: 'stock', products: null });
     expect(parseCatalogChange('stock:3,14')).toEqual({ kind: 'stock', products: [3, 14] });
+    expect(parseCatalogChange('shown:3,14')).toEqual({ kind: 'shown', products: [3, 14] });
+    expect(parseCatalogChange('shown')).toEqual({ kind: 'shown', products: null });
+    expect(parseCatalogChange('shown:x')).toEqual({ kind: 'catalog' });
     // Anything else is read as the larger change, never as a smaller one.
     expect(parseCatalogChange('stock:3,x')).toEqual({ kind: 'catalog' });
     expect(parseCatalogChange('stock:')).toEqual({ kind: 'catalog' });

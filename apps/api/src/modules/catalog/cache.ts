@@ -104,6 +104,14 @@ export interface MemoOptions {
    * often). Omitted: until the catalog or its stock changes.
    */
   maxAgeMs?: number;
+  /**
+   * It shows the stock of the products it names only as a band ('Esgotado', 'Últimas unidades',
+   * 'Em estoque': a storefront page's HTML): it stays through their stock changes and goes when
+   * one of them changes band (migration 0034's 'shown'). An answer that may show any product's
+   * stock (shows null) goes with every stock change all the same: a page in the order of sales
+   * changes with any sale.
+   */
+  stockAsShown?: boolean;
 }
 
 export interface CatalogCacheOptions {
@@ -123,14 +131,20 @@ interface Entry extends CachedAnswer {
   /** The stock changes its data had seen: the `stockSeq` when its computation began. */
   seenStockSeq: number;
   shows: ReadonlySet<number> | null;
+  /** {@link MemoOptions.stockAsShown}, for an answer that names what it shows. */
+  byBand: boolean;
   /** When it stops being answered (Date.now() ms; Infinity without {@link MemoOptions.maxAgeMs}). */
   expiresAt: number;
 }
 
-/** A stock change heard: its sequence number and the products it named (null: any). */
+/**
+ * A stock change heard: its sequence number, the products it named (null: any), and whether it
+ * is a change of band ('shown', heard after the same statement's 'stock').
+ */
 interface StockChange {
   seq: number;
   products: ReadonlySet<number> | null;
+  band: boolean;
 }
 
 /**
@@ -207,6 +221,9 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
     if (!oldest || oldest.seq > entry.seenStockSeq + 1) return true; // forgotten: refresh
     for (const change of stockHistory) {
       if (change.seq <= entry.seenStockSeq) continue;
+      // An answer by band hears only changes of band; the others, every change but those (each
+      // 'shown' follows the 'stock' that names the same products).
+      if (change.band !== entry.byBand) continue;
       if (!change.products || !entry.shows) return true;
       for (const id of change.products) if (entry.shows.has(id)) return true;
     }
@@ -236,9 +253,9 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
     stockTimer.unref?.();
   }
 
-  function stockChanged(products: readonly number[] | null): void {
+  function stockChanged(products: readonly number[] | null, band: boolean): void {
     stockSeq++;
-    stockHistory.push({ seq: stockSeq, products: products ? new Set(products) : null });
+    stockHistory.push({ seq: stockSeq, products: products ? new Set(products) : null, band });
     scheduleStockRefresh();
   }
 
@@ -254,11 +271,11 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
     key: string,
     computed: string | ComputedAnswer,
     seenStockSeq: number,
-    declared: readonly number[] | undefined,
-    maxAgeMs: number | undefined,
+    memoOptions: MemoOptions | undefined,
   ): Entry {
     const body = typeof computed === 'string' ? computed : computed.body;
-    const shows = typeof computed === 'string' ? declared : (computed.shows ?? undefined);
+    const shows = typeof computed === 'string' ? memoOptions?.shows : (computed.shows ?? undefined);
+    const maxAgeMs = memoOptions?.maxAgeMs;
     const made = new Map<ContentCoding, Promise<Buffer>>();
     const bytes = Buffer.from(body, 'utf8');
     const entry: Entry = {
@@ -267,6 +284,7 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
       etag: strongEtag(body),
       seenStockSeq,
       shows: shows ? new Set(shows) : null,
+      byBand: shows !== undefined && memoOptions?.stockAsShown === true,
       expiresAt: maxAgeMs === undefined ? Infinity : Date.now() + maxAgeMs,
       // The text (a JavaScript string may take two bytes a character) and its UTF-8 bytes.
       cost: 2 * body.length + bytes.length + key.length,
@@ -316,7 +334,7 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
       return hit;
     }
     if (!listening) {
-      return makeAnswer(key, await compute(), stockSeq, memoOptions?.shows, memoOptions?.maxAgeMs);
+      return makeAnswer(key, await compute(), stockSeq, memoOptions);
     }
     const pending = inFlight.get(key);
     if (pending) return pending;
@@ -330,7 +348,7 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
         typeof result === 'object' && result.since !== undefined
           ? Math.min(startedAtStock, result.since)
           : startedAtStock;
-      const answer = makeAnswer(key, result, seen, memoOptions?.shows, memoOptions?.maxAgeMs);
+      const answer = makeAnswer(key, result, seen, memoOptions);
       // A change of the catalog heard while computing may have come after the rows were read:
       // not kept. A stock change is different (a sale makes one every few milliseconds, and
       // nothing would ever be kept): the answer is kept and refreshed with that change.
@@ -401,7 +419,8 @@ export function createCatalogCache(options: CatalogCacheOptions): CatalogCache {
           // The sessions check's and the carts', not the catalog's.
           if (change.kind === 'session' || change.kind === 'cart') return;
           heard++;
-          if (change.kind === 'stock') stockChanged(change.products);
+          if (change.kind === 'stock') stockChanged(change.products, false);
+          else if (change.kind === 'shown') stockChanged(change.products, true);
           else dropAll();
         },
         listening(on) {

@@ -27,6 +27,11 @@ export const LISTENER_APPLICATION_NAME = 'semijoias-catalog-listener';
 export type CatalogChange =
   | { kind: 'catalog' }
   | { kind: 'stock'; products: readonly number[] | null }
+  /**
+   * Of these products (null: too many to name), a stock changed band on the storefront's pages
+   * ('Esgotado', 'Últimas unidades', 'Em estoque': migration 0034). Always after its 'stock'.
+   */
+  | { kind: 'shown'; products: readonly number[] | null }
   /** A customer's sessions were ended (password reset, factor reset, anonymised): migration 0014. */
   | { kind: 'session'; userId: number | null }
   /** These customers' server carts changed (migration 0015); `users` null: anyone's. */
@@ -49,6 +54,11 @@ export function parseCatalogChange(payload: string | undefined): CatalogChange {
   if (payload?.startsWith('stock:')) {
     const products = idList(payload.slice(6));
     if (products) return { kind: 'stock', products };
+  }
+  if (payload === 'shown') return { kind: 'shown', products: null };
+  if (payload?.startsWith('shown:')) {
+    const products = idList(payload.slice(6));
+    if (products) return { kind: 'shown', products };
   }
   if (payload === 'cart') return { kind: 'cart', users: null };
   if (payload?.startsWith('cart:')) {

@@ -1,7 +1,7 @@
 /**
- * A server-rendered page kept in the catalog's cache shows the stock its API answers show
- * (docs/catalog-cache.md): a category's page is dropped by a stock change of a piece on it and
- * kept through a sale of a piece elsewhere; a page that read an answer saying nothing of what it
+ * A server-rendered page kept in the catalog's cache shows the stock its API answers show, as a
+ * band (docs/catalog-cache.md): a category's page is dropped when a piece on it changes band
+ * ('Esgotado', 'Últimas unidades', 'Em estoque'), and kept through any other sale; a page that read an answer saying nothing of what it
  * shows (any call but a kept catalog answer) is dropped by any stock change, as before. A page
  * made with a random draw (the home's featured pieces) is one draw for everyone until its age.
  */
@@ -83,16 +83,18 @@ async function page(path: string): Promise<string> {
   return /<main>(.*)<\/main>/.exec(res.body)![1]!;
 }
 
-/** One more unit of a piece, and the cache has heard it (at once on PGlite; 2 s at most). */
-async function restock(id: number): Promise<void> {
+/** A piece's stock set (or one more unit), and the cache has heard it (at once on PGlite). */
+async function restock(id: number, stock?: number): Promise<void> {
   const heard = app.catalogCache.heard;
   await testDb.database.db
     .update(products)
-    .set({ stock: sql`${products.stock} + 1` })
+    .set({ stock: stock ?? sql`${products.stock} + 1` })
     .where(eq(products.id, id));
   const started = Date.now();
   while (app.catalogCache.heard === heard && Date.now() - started < 2000)
     await new Promise((r) => setTimeout(r, 5));
+  // A change of band comes as a second word after the stock's.
+  await new Promise((r) => setTimeout(r, 50));
 }
 
 async function stockOf(id: number): Promise<number> {
@@ -103,22 +105,30 @@ async function stockOf(id: number): Promise<number> {
   return row!.stock;
 }
 
-describe('a kept page shows what its API answers show', () => {
-  it("a category's page: dropped by a sale of a piece on it, kept through one elsewhere", async () => {
-    const shown = (await page('/aneis')).split(',').map((p) => Number(p.split(':')[0]));
+describe('a kept page shows what its API answers show, by band', () => {
+  it("a category's page: kept through sales within a band, dropped when a piece on it changes band", async () => {
+    const first = await page('/aneis');
+    const shown = first.split(',').map((p) => Number(p.split(':')[0]));
     expect(shown).toHaveLength(2);
     const [elsewhere] = (await app.inject({ url: '/api/produtos/aneis/?limit=1&offset=2' })).json<{
       results: { id: number }[];
     }>().results;
     const before = kept('/aneis');
     expect(before).toBeDefined();
+    expect(await stockOf(shown[1]!)).toBeGreaterThan(3);
 
-    await restock(elsewhere!.id);
+    // A piece elsewhere, even sold out: kept.
+    await restock(elsewhere!.id, 0);
     expect(kept('/aneis')).toBe(before);
-
+    // A piece on it, within 'Em estoque': kept, the page (whose pieces show only as a band on
+    // the real pages) as it was.
     await restock(shown[1]!);
+    expect(kept('/aneis')).toBe(before);
+    expect(await page('/aneis')).toBe(first);
+    // Down to 'Últimas unidades': dropped, and made again with the stock of now.
+    await restock(shown[1]!, 3);
     expect(kept('/aneis')).toBeUndefined();
-    expect(await page('/aneis')).toContain(`${shown[1]}:${await stockOf(shown[1]!)}`);
+    expect(await page('/aneis')).toContain(`${shown[1]}:3`);
   });
 
   it('a page that read anything but kept catalog answers is dropped by any stock change', async () => {

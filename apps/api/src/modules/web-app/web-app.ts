@@ -189,15 +189,17 @@ export async function registerWebApp(
           const reads: PageReads = { shows: new Set(), since: Infinity };
           const page = await pageReads.run(reads, () => render(req, key));
           if (page?.status !== 200) throw new NotKept(page);
-          // It shows the stock its API answers show: a sale of a piece on no such answer leaves
-          // the page kept, as it leaves them (docs/catalog-cache.md).
+          // It shows the stock its API answers show, and only as a band ('Esgotado', 'Últimas
+          // unidades', 'Em estoque'): a sale leaves the page kept unless a piece on it changes
+          // band (docs/catalog-cache.md). The browser asks a product's exact stock again once
+          // the page is live (the detail's answer is refreshed with every sale).
           return {
             body: pageHtml(page),
             shows: reads.shows ? [...reads.shows] : null,
             ...(Number.isFinite(reads.since) ? { since: reads.since } : {}),
           };
         },
-        maxAgeMs === undefined ? undefined : { maxAgeMs },
+        { stockAsShown: true, ...(maxAgeMs === undefined ? {} : { maxAgeMs }) },
       );
       return { kept };
     } catch (err) {

@@ -1,3 +1,4 @@
+import { stockShown } from '@semijoias/domain/catalog';
 import {
   FAVOURITE_SOLD_OUT,
   FAVOURITES_EMPTY_TEXT,
@@ -82,9 +83,10 @@ function FavouriteRow({ product }: { product: Product }) {
   const toggle = useToggleFavourite();
   const add = useAddToCart();
   const isAdding = useIsAdding(product.id);
-  const soldOut = product.estoque <= 0;
+  const shown = stockShown(product.estoque);
+  const soldOut = shown === 'esgotado';
+  const lastUnits = shown === 'ultimas-unidades';
   const state: ProductLinkState = { product };
-  const stock = product.estoque;
 
   async function addToCart() {
     if (isAdding) return;
@@ -130,15 +132,15 @@ function FavouriteRow({ product }: { product: Product }) {
             aria-hidden="true"
             className={cx(
               'h-2 w-2 rounded-full',
-              soldOut ? 'bg-muted' : stock <= 3 ? 'bg-rose' : 'bg-sage',
+              soldOut ? 'bg-muted' : lastUnits ? 'bg-rose' : 'bg-sage',
             )}
           />
           <span
             className={
-              soldOut ? 'font-medium text-muted' : stock <= 3 ? 'text-rose' : 'text-ink-soft'
+              soldOut ? 'font-medium text-muted' : lastUnits ? 'text-rose' : 'text-ink-soft'
             }
           >
-            {soldOut ? FAVOURITE_SOLD_OUT : stock <= 3 ? 'Últimas unidades' : 'Em estoque'}
+            {soldOut ? FAVOURITE_SOLD_OUT : lastUnits ? 'Últimas unidades' : 'Em estoque'}
           </span>
         </p>
       </div>

@@ -13,9 +13,12 @@ export function getProduct(id: number, signal?: AbortSignal): Promise<ProductDet
   return apiGet<ProductDetail>(`/api/produtos/detalhes/${id}/`, { signal });
 }
 
+/** Every product's detail query (a prefix of each one's key). */
+export const PRODUCT_DETAIL_KEY = ['products', 'detail'] as const;
+
 export const productQuery = (id: number) =>
   queryOptions({
-    queryKey: ['products', 'detail', id],
+    queryKey: [...PRODUCT_DETAIL_KEY, id],
     queryFn: ({ signal }) => getProduct(id, signal),
   });
 

@@ -1,4 +1,4 @@
-import { CATEGORIES, VARIATION_PARAM } from '@semijoias/domain/catalog';
+import { CATEGORIES, stockShown, VARIATION_PARAM } from '@semijoias/domain/catalog';
 import {
   DEFAULT_MAX_UNITS_PER_CUSTOMER,
   maxPerCustomerNote,
@@ -215,16 +215,24 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
           />
           <p className="mt-3 text-sm text-muted">Pagamento seguro em página protegida</p>
 
-          {stock !== undefined && stock > 0 && (
+          {stock !== undefined && stockShown(stock) !== 'esgotado' && (
             <p className="mt-4 flex items-center gap-2 text-sm">
               <span
                 aria-hidden="true"
                 className={
-                  stock <= 3 ? 'h-2 w-2 rounded-full bg-rose' : 'h-2 w-2 rounded-full bg-sage'
+                  stockShown(stock) === 'ultimas-unidades'
+                    ? 'h-2 w-2 rounded-full bg-rose'
+                    : 'h-2 w-2 rounded-full bg-sage'
                 }
               />
-              <span className={stock <= 3 ? 'font-medium text-rose' : 'text-ink-soft'}>
-                {stock <= 3 ? 'Últimas unidades' : 'Em estoque'}
+              <span
+                className={
+                  stockShown(stock) === 'ultimas-unidades'
+                    ? 'font-medium text-rose'
+                    : 'text-ink-soft'
+                }
+              >
+                {stockShown(stock) === 'ultimas-unidades' ? 'Últimas unidades' : 'Em estoque'}
               </span>
             </p>
           )}
