@@ -1,7 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoA11yViolations } from './fixtures/a11y';
 import { CHECKOUT_PASSWORD } from './fixtures/checkout';
-import { cartDrawer, cpfFrom, uniqueSeed, verificationToken } from './fixtures/helpers';
+import {
+  cartDrawer,
+  cpfFrom,
+  expectHydrated,
+  uniqueSeed,
+  verificationToken,
+} from './fixtures/helpers';
 import {
   catalogProducts,
   logIn,
@@ -200,6 +206,7 @@ test('a guest buys: the add-to-cart popup, the cart drawer and its removal quest
 
   await page.goto(`/produto/${promoted.id}`);
   await heading(page, promoted.name);
+  await expectHydrated(page.getByTestId('add-to-cart'));
   await page.getByTestId('add-to-cart').click();
   const popup = page.getByTestId('added-to-cart-popup');
   await expect(popup).toBeVisible();

@@ -3,6 +3,7 @@ import {
   cartDrawer,
   cents,
   cpfFrom,
+  expectHydrated,
   logInFromDrawer,
   productDetails,
   signUpVerified,
@@ -24,6 +25,7 @@ test('a guest quotes a CEP, reloads, finishes from the cart, and /checkout survi
 
   await page.goto(`/produto/${earring.id}`);
   await expect(page.getByRole('heading', { level: 1, name: earring.name })).toBeVisible();
+  await expectHydrated(page.getByTestId('add-to-cart'));
   await page.getByTestId('add-to-cart').click();
   await page
     .getByTestId('added-to-cart-popup')
@@ -111,6 +113,7 @@ test('logged in, her CEP follows her cart to another device: shown and quoted wi
   // On her phone: logged in, a piece in her cart, her CEP quoted in the drawer.
   await logInFromDrawer(page, email, ORDERS_PASSWORD);
   await page.goto(`/produto/${earring.id}`);
+  await expectHydrated(page.getByTestId('add-to-cart'));
   await page.getByTestId('add-to-cart').click();
   await page
     .getByTestId('added-to-cart-popup')

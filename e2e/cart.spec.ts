@@ -38,7 +38,10 @@ function line(page: Page, name: string): Locator {
 async function addFromProductPage(page: Page, p: ApiProduct) {
   await page.goto(`/produto/${p.id}`);
   await expect(page.getByRole('heading', { level: 1, name: p.name })).toBeVisible();
-  await page.getByTestId('add-to-cart').click();
+  // A tap before the page is live does nothing (no shopper taps that fast): wait for React.
+  const add = page.getByTestId('add-to-cart');
+  await expectHydrated(add);
+  await add.click();
   const popup = page.getByTestId('added-to-cart-popup');
   await expect(popup).toBeVisible();
   await expect(popup).toContainText('Produto adicionado ao carrinho com sucesso!');

@@ -5,7 +5,7 @@ import {
   validatePaymentSettingsForm,
   type PaymentSettings,
 } from '../packages/domain/src/payment-terms';
-import { cartDrawer, cents, productDetails, shot } from './fixtures/helpers';
+import { cartDrawer, cents, expectHydrated, productDetails, shot } from './fixtures/helpers';
 import { expect, test } from './fixtures/test';
 
 // Under every price (a card, the product page, the cart's products) the two lines a shopper in
@@ -98,6 +98,7 @@ test('a card, the product page and the cart show the installments and the PIX pr
   await shot(page, 'produto');
 
   // The cart: the lines for her products (before freight), under the subtotal.
+  await expectHydrated(page.getByTestId('add-to-cart'));
   await page.getByTestId('add-to-cart').click();
   const popup = page.getByTestId('added-to-cart-popup');
   await expect(popup).toBeVisible();
