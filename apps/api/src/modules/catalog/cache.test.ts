@@ -243,6 +243,34 @@ describe('what a change of the database drops (migration 0013)', () => {
     expect(await stockShown(page(0), first[1]!)).toBe((await productRow(first[1]!)).stock);
   });
 
+  it("a category's filters go with a sale of its pieces only; a piece's reviews with none", async () => {
+    const cache = ctx.app.catalogCache;
+    const ring = (await get('/api/produtos/aneis/?limit=1&offset=0')).json<ProductPageJson>()
+      .results[0]!.id;
+    const earring = (await get('/api/produtos/brincos/?limit=1&offset=0')).json<ProductPageJson>()
+      .results[0]!.id;
+    expect((await get('/api/produtos/aneis/filtros/')).statusCode).toBe(200);
+    expect((await get(`/api/produtos/${ring}/avaliacoes/`)).statusCode).toBe(200);
+    const filters = 'api:filtros:Anel';
+    const reviews = `api:avaliacoes:${ring}:recentes:1`;
+    expect(cache.get(filters)).toBeDefined();
+    expect(cache.get(reviews)).toBeDefined();
+
+    const sell = async (id: number) => {
+      const { heard } = cache;
+      await ctx.database.db
+        .update(products)
+        .set({ stock: sql`${products.stock} - 1` })
+        .where(eq(products.id, id));
+      await changeHeard(cache, heard);
+    };
+    await sell(earring);
+    expect(cache.get(filters)).toBeDefined();
+    await sell(ring);
+    expect(cache.get(filters)).toBeUndefined();
+    expect(cache.get(reviews)).toBeDefined();
+  });
+
   it('a price, in the same statement as a stock or not, drops everything', async () => {
     const cache = ctx.app.catalogCache;
     await keep(20, 21);

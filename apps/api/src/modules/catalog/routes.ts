@@ -199,9 +199,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     async (req, reply) => {
       const category = findCategory(req.params.category);
       if (!category) throw new NotFoundError(CATEGORY_NOT_FOUND);
-      const answer = await cache.memo(`api:filtros:${category.name}`, async () =>
-        facetsText(facetsJson(await catalog.categoryFacets(category.name))),
-      );
+      // It shows the stock of the category's pieces (its sizes in stock), and only theirs.
+      const answer = await cache.memo(`api:filtros:${category.name}`, async () => {
+        const [facets, shows] = await Promise.all([
+          catalog.categoryFacets(category.name),
+          catalog.categoryPieceIds(category.name),
+        ]);
+        return { body: facetsText(facetsJson(facets)), shows };
+      });
       return sendCached(req, reply, answer, JSON_TYPE);
     },
   );

@@ -700,6 +700,15 @@ export function createCatalogService(db: Db) {
       return listingFacets({ kind: 'category' }, { category });
     },
 
+    /** The visible pieces of a category: what its filters are counted on. */
+    async categoryPieceIds(category: CategoryName): Promise<number[]> {
+      const rows = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.category, category), visible));
+      return rows.map((r) => r.id);
+    },
+
     /** What a search's filters may offer: counted on the pieces its words find (either try). */
     async searchFacets(words: readonly string[]): Promise<ListingFacets> {
       if (words.length === 0) return NO_FACETS;

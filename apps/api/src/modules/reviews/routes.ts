@@ -199,11 +199,16 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRoutesOptions> = async (a
       const { pagina, ordem } = req.query;
       // Kept like the product's own answer: an approval, an answer or a hidden photo touches the
       // catalog's channel and drops it on every instance.
-      const answer = await opts.cache.memo(`api:avaliacoes:${id}:${ordem}:${pagina}`, async () => {
-        const page = await service.publicPage(id, pagina, ordem);
-        if (!page) throw new NotFoundError(REVIEW_NOT_FOUND);
-        return JSON.stringify(page);
-      });
+      // It shows no stock (a sale leaves it kept, and the product page made with it).
+      const answer = await opts.cache.memo(
+        `api:avaliacoes:${id}:${ordem}:${pagina}`,
+        async () => {
+          const page = await service.publicPage(id, pagina, ordem);
+          if (!page) throw new NotFoundError(REVIEW_NOT_FOUND);
+          return JSON.stringify(page);
+        },
+        { shows: [] },
+      );
       return sendCached(req, reply, answer, JSON_TYPE);
     },
   );
