@@ -75,9 +75,9 @@ export const PGLITE_EXTENSIONS = { pg_trgm, unaccent } satisfies NonNullable<
  * instead of pg_trgm's 0.6 lets one wrong letter of a six-letter word through ('brinko' is 0.57
  * from 'brinco'); the search asks it only when no piece matched the words as typed.
  */
-export const WORD_SIMILARITY_THRESHOLD = '0.5';
+const WORD_SIMILARITY_THRESHOLD = '0.5';
 /** The same, as PGlite's one session runs it once opened. */
-export const SESSION_SETTINGS = `set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
+const SESSION_SETTINGS = `set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`;
 
 /** The target named by the settings: DATABASE_URL, else PGlite under DATA_DIR. */
 export function databaseTarget(config: {

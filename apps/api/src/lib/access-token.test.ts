@@ -31,10 +31,6 @@ describe('createAccessTokenVerifier', () => {
     // Past its exp: refused from memory, and forgotten.
     clock = issuedAt + (ACCESS_TOKEN_TTL_SECONDS + 1) * 1000;
     expect(await verify(token)).toBeNull();
-    clock = issuedAt;
-    // Read again from scratch (jose's own clock): it is valid for real time, so it passes again;
-    // what matters is that the memory did not answer past the expiry above.
-    expect((await verify(token))?.userId).toBe(42);
   });
 
   it('never remembers a token signed with another key, nor one changed by a character', async () => {

@@ -52,20 +52,13 @@ export function signAccessToken(
     .sign(key);
 }
 
-/** The claims of a valid, unexpired access token; null for anything else. */
-export async function verifyAccessToken(
-  key: Uint8Array,
-  token: string,
-): Promise<AccessClaims | null> {
-  return (await readAccessToken(key, token))?.claims ?? null;
-}
-
-/** A valid token's claims and when it expires (ms since the epoch). */
+/** A valid, unexpired access token's claims and when it expires (ms since the epoch). */
 interface ReadToken {
   claims: AccessClaims;
   expiresAtMs: number;
 }
 
+/** The token read and checked (signature, type, claims, expiry); null for anything else. */
 async function readAccessToken(key: Uint8Array, token: string): Promise<ReadToken | null> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
@@ -86,10 +79,10 @@ async function readAccessToken(key: Uint8Array, token: string): Promise<ReadToke
 }
 
 /** Tokens a verifier remembers at most; past it, its memory starts again. */
-export const VERIFIED_TOKENS_KEPT = 10_000;
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 /**
- * {@link verifyAccessToken} that remembers the tokens it found valid until they expire. A
+ * Verifies access tokens, remembering the ones it found valid until they expire. A
  * shopper's calls carry one token for up to 15 minutes; its signature and claims need checking
  * once (issue 32: the check was about a third of an authenticated cart read's CPU). Only valid
  * tokens are kept, by their whole text, so a token changed by one character is checked anew. A

@@ -137,6 +137,9 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
   const bySize = hasVariations(product);
   const chosen = chosenVariation(variations, location.search);
   const stock = chosen ? chosen.estoque : product.estoque;
+  // 'Últimas unidades' or 'Em estoque' (the piece's, or the chosen size's); none when sold out.
+  const shown = stock === undefined ? undefined : stockShown(stock);
+  const lastUnits = shown === 'ultimas-unidades';
 
   function choose(variation: Variation) {
     const params = new URLSearchParams(location.search);
@@ -215,24 +218,16 @@ function ProductDetails({ id, initial }: { id: number; initial: ProductSummary |
           />
           <p className="mt-3 text-sm text-muted">Pagamento seguro em página protegida</p>
 
-          {stock !== undefined && stockShown(stock) !== 'esgotado' && (
+          {shown !== undefined && shown !== 'esgotado' && (
             <p className="mt-4 flex items-center gap-2 text-sm">
               <span
                 aria-hidden="true"
                 className={
-                  stockShown(stock) === 'ultimas-unidades'
-                    ? 'h-2 w-2 rounded-full bg-rose'
-                    : 'h-2 w-2 rounded-full bg-sage'
+                  lastUnits ? 'h-2 w-2 rounded-full bg-rose' : 'h-2 w-2 rounded-full bg-sage'
                 }
               />
-              <span
-                className={
-                  stockShown(stock) === 'ultimas-unidades'
-                    ? 'font-medium text-rose'
-                    : 'text-ink-soft'
-                }
-              >
-                {stockShown(stock) === 'ultimas-unidades' ? 'Últimas unidades' : 'Em estoque'}
+              <span className={lastUnits ? 'font-medium text-rose' : 'text-ink-soft'}>
+                {lastUnits ? 'Últimas unidades' : 'Em estoque'}
               </span>
             </p>
           )}
