@@ -342,6 +342,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // for the routes and the sweeper.
   const sales = createSales({
     db: database.db,
+    databaseKind: database.kind,
     config,
     provider: paymentProvider,
     freight,

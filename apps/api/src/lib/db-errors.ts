@@ -23,3 +23,13 @@ export function uniqueViolation(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** True when `err`, or an error it wraps (Drizzle wraps the driver's), has SQLSTATE `code`. */
+export function hasSqlState(err: unknown, code: string): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    if ((current as PgLikeError).code === code) return true;
+    current = (current as PgLikeError).cause;
+  }
+  return false;
+}

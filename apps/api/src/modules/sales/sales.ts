@@ -5,7 +5,7 @@
  * webhooks all use this one instance, made by app.ts.
  */
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { DatabaseKind, Db } from '../../db/client.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
 import type { FreightQuoter } from '../shipping/index.js';
 import { createCheckoutService } from './checkout/service.js';
@@ -14,6 +14,8 @@ import { createPaymentsService } from './payments/service.js';
 
 export interface SalesDeps {
   db: Db;
+  /** PostgreSQL takes an order's stock and its commit in one message (modules/stock). */
+  databaseKind: DatabaseKind;
   config: Config;
   provider: PaymentProvider;
   /** The freight: the carriers' services through Melhor Envio, or SPEC §9's table. */

@@ -13,6 +13,7 @@ export {
   giveBackForOrder,
   takeAgainForOrder,
   takeForOrder,
+  takeForOrderAtCommit,
   type GiveBackBy,
   type SaleLine,
 } from './order-moves.js';

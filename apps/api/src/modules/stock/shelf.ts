@@ -56,18 +56,13 @@ export interface SaleTerms {
 }
 
 /**
- * Adds `delta` units to a shelf (negative: takes them, only while `stock >= -delta`) in one
- * guarded statement; the shelf's stock after, or null when the guard refused (nothing changed). A
- * piece's own shelf moves only while it is sold without sizes: once sold by size, its stock is its
- * sizes' sum and moving it would leave the two apart. A sale's move also needs the piece not
- * hidden, still at the order's price, and the size live.
+ * The one guarded statement that adds `delta` units to a shelf (negative: takes them, only while
+ * `stock >= -delta`), answering the shelf's stock after, or no row when the guard refused
+ * (nothing changed). A piece's own shelf moves only while it is sold without sizes: once sold by
+ * size, its stock is its sizes' sum and moving it would leave the two apart. A sale's move also
+ * needs the piece not hidden, still at the order's price, and the size live.
  */
-async function guardedMove(
-  tx: Db,
-  shelf: Shelf,
-  delta: number,
-  sale: SaleTerms | null,
-): Promise<number | null> {
+function guardedMoveStatement(tx: Db, shelf: Shelf, delta: number, sale: SaleTerms | null) {
   const forSale = sale
     ? and(isNull(products.hiddenAt), eq(products.priceCents, sale.priceCents))
     : undefined;
@@ -77,7 +72,7 @@ async function guardedMove(
       .from(products)
       .where(and(eq(products.id, shelf.productId), forSale))
       .for('no key update');
-    const [moved] = await tx
+    return tx
       .update(productVariations)
       .set({ stock: sql`${productVariations.stock} + ${delta}::int`, updatedAt: sql`now()` })
       .where(
@@ -90,9 +85,8 @@ async function guardedMove(
         ),
       )
       .returning({ stock: productVariations.stock });
-    return moved ? moved.stock : null;
   }
-  const [moved] = await tx
+  return tx
     .update(products)
     .set({ stock: sql`${products.stock} + ${delta}::int`, updatedAt: sql`now()` })
     .where(
@@ -104,8 +98,38 @@ async function guardedMove(
       ),
     )
     .returning({ stock: products.stock });
+}
+
+/** {@link guardedMoveStatement} run: the shelf's stock after, or null when the guard refused. */
+async function guardedMove(
+  tx: Db,
+  shelf: Shelf,
+  delta: number,
+  sale: SaleTerms | null,
+): Promise<number | null> {
+  const [moved] = await guardedMoveStatement(tx, shelf, delta, sale);
   return moved ? moved.stock : null;
 }
+
+/**
+ * The guarded statement of a move, as text a multi-statement message can carry: its values
+ * written into it (numbers only, checked), and an error (SQLSTATE {@link MOVE_REFUSED_CODE},
+ * migration 0035) instead of an empty answer when the guard refuses, so the statements after it
+ * in the message, the commit included, are not run.
+ */
+export function guardedMoveOrFail(tx: Db, shelf: Shelf, delta: number, sale: SaleTerms | null) {
+  const { sql: text, params } = guardedMoveStatement(tx, shelf, delta, sale).toSQL();
+  const inlined = text.replace(/\$(\d+)\b/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    if (typeof value !== 'number' || !Number.isSafeInteger(value))
+      throw new Error(`a stock move carries only whole numbers, not ${typeof value}`);
+    return String(value);
+  });
+  return `with moved as (${inlined}) select case when exists (select 1 from moved) then 0 else stock_move_refused() end`;
+}
+
+/** What PostgreSQL answers when {@link guardedMoveOrFail}'s guard refused. */
+export const MOVE_REFUSED_CODE = 'SJ001';
 
 /**
  * Moves `delta` units on a line's shelf: its stock after, or why not. When the guarded statement

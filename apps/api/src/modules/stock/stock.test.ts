@@ -10,7 +10,7 @@ import { products, productVariations, stockMovements, users } from '../../db/sch
 import { makeCpf } from '../../../test/accounts.js';
 import { stockOf } from '../../../test/checkout.js';
 import { sizedPiece, sizesOf, sizeStock } from '../../../test/factories.js';
-import { useTestDatabase } from '../../../test/helpers.js';
+import { testDatabaseUrl, useTestDatabase } from '../../../test/helpers.js';
 import { catalogTail, insertOrder } from '../../../test/orders.js';
 import {
   adjustStock,
@@ -24,6 +24,7 @@ import {
   setStockFromForm,
   takeAgainForOrder,
   takeForOrder,
+  takeForOrderAtCommit,
   type Refusal,
   type SaleLine,
   type Shelf,
@@ -457,5 +458,64 @@ describe('the stock module', () => {
     expect(levels.of({ productId: ring.id, variationId: other.sizes[0]!.id })).toBeUndefined();
     expect(levels.of({ productId: 2_000_000_000, variationId: null })).toBeUndefined();
     expect(levels.of({ productId: ring.id, variationId: null })).toBe(2);
+  });
+});
+
+// PostgreSQL's one message: the guarded statements and the commit together (docs/stock.md).
+describe.skipIf(!testDatabaseUrl())('the take with the commit (PostgreSQL)', () => {
+  /** Its own transaction, as api/pay runs it: the outcome, and whether drizzle's end failed. */
+  async function atCommit(orderId: number, lines: SaleLine[]) {
+    let outcome: 'committed' | 'refused' | undefined;
+    await ctx.database.db
+      .transaction(async (tx) => {
+        outcome = await takeForOrderAtCommit(tx, orderId, lines);
+        if (outcome === 'refused') throw new Error('refused: rolled back as api/pay does');
+      })
+      .catch((err: unknown) => {
+        if (outcome !== 'refused') throw err;
+      });
+    return outcome;
+  }
+
+  it("commits every line of a take, sizes included, with the ledger's rows naming the order", async () => {
+    const [a] = await take(1, 4);
+    const ring = await sizedPiece(ctx.database, { stocks: [2, 5] });
+    const orderId = await anOrder();
+    const mark = await ledgerMark();
+    const lines = [
+      await sale({ productId: ring.id, variationId: ring.sizes[1]!.id }, 2),
+      await sale({ productId: a!, variationId: null }, 3),
+    ];
+
+    expect(await atCommit(orderId, lines)).toBe('committed');
+
+    expect(await stockOf(ctx.database, a!)).toBe(1);
+    expect(await sizeStock(ctx.database, ring.sizes[1]!.id)).toBe(3);
+    const ledger = await ledgerSince(mark);
+    expect(ledger.map((m) => [m.productId, m.delta, m.reason, m.orderId])).toEqual(
+      inLockOrder(lines).map((l) => [l.productId, -l.quantity, 'sale', orderId]),
+    );
+  });
+
+  it('refused by any guard, takes nothing, the lines before it included', async () => {
+    const [first, short, cheaper] = await take(3, 2);
+    const orderId = await anOrder();
+    const mark = await ledgerMark();
+    // More than there is (the second line, in lock order): the first line's take goes too.
+    const tooMany = [
+      await sale({ productId: first!, variationId: null }, 1),
+      await sale({ productId: short!, variationId: null }, 3),
+    ];
+    expect(await atCommit(orderId, tooMany)).toBe('refused');
+    // A price the owners changed since the order read it.
+    const stale = await sale({ productId: cheaper!, variationId: null }, 1);
+    await ctx.database.db
+      .update(products)
+      .set({ priceCents: stale.priceCents - 100 })
+      .where(eq(products.id, cheaper!));
+    expect(await atCommit(orderId, [stale])).toBe('refused');
+
+    for (const id of [first!, short!, cheaper!]) expect(await stockOf(ctx.database, id)).toBe(2);
+    expect(await ledgerSince(mark)).toEqual([]);
   });
 });

@@ -37,7 +37,7 @@ import {
   VARIATION_NOT_FOUND,
 } from '@semijoias/domain/variations';
 import type { Config } from '../../../config.js';
-import type { Db } from '../../../db/client.js';
+import type { DatabaseKind, Db } from '../../../db/client.js';
 import { cartItems, orderItems, orders, products, productVariations } from '../../../db/schema.js';
 import type { OrderRow } from '../../../db/schema.js';
 import { ConflictError } from '../../../lib/errors.js';
@@ -64,7 +64,7 @@ import {
 } from '../../purchase-limits/index.js';
 import { readPaymentSettings } from '../../payment-settings/index.js';
 import { chooseFreight, type ChosenFreight, type FreightQuoter } from '../../shipping/index.js';
-import { readStock, takeForOrder, type Shelf } from '../../stock/index.js';
+import { readStock, takeForOrder, takeForOrderAtCommit, type Shelf } from '../../stock/index.js';
 import { enqueueOrderEmails, orderMailDeps, sealOrderChave } from '../orders/emails.js';
 import type { OrdersService } from '../orders/service.js';
 import { orderTotals } from '../orders/totals.js';
@@ -88,6 +88,8 @@ export const TOTAL_TOLERANCE_CENTS = 1;
 
 export interface CheckoutServiceOptions {
   db: Db;
+  /** On PostgreSQL an order's stock is taken with its commit, in one message (modules/stock). */
+  databaseKind: DatabaseKind;
   freight: FreightQuoter;
   config: Config;
   orders: OrdersService;
@@ -131,6 +133,21 @@ class PriceChangedError extends Error {
   override name = 'PriceChangedError';
 }
 
+/** An order's lines as the stock module takes them: each at the price it was written with. */
+function saleLines(priced: PricedLine[]) {
+  return priced.map((line) => ({
+    ...shelfOf(line),
+    quantity: line.quantidade,
+    priceCents: line.priceCents,
+    variation: line.variation,
+  }));
+}
+
+/** The stock taken with the commit was refused: place the order again, the explained way. */
+class TakeRefused extends Error {
+  override name = 'TakeRefused';
+}
+
 /** The key of a refused pricing was answered before: the call is a repeat, its order is kept. */
 class KeptAnswer extends Error {
   override name = 'KeptAnswer';
@@ -164,6 +181,7 @@ interface Requoted {
 
 export function createCheckoutService(opts: CheckoutServiceOptions) {
   const { db, freight } = opts;
+  const takeAtCommit = opts.databaseKind === 'postgres';
   const mailDeps = orderMailDeps(opts.config);
   const unstartedTtlMinutes = Math.min(
     opts.config.unstartedOrderTtlMinutes,
@@ -429,16 +447,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
    * again at the new price.
    */
   async function takeStock(tx: Db, orderId: number, priced: PricedLine[]): Promise<void> {
-    const refused = await takeForOrder(
-      tx,
-      orderId,
-      priced.map((line) => ({
-        ...shelfOf(line),
-        quantity: line.quantidade,
-        priceCents: line.priceCents,
-        variation: line.variation,
-      })),
-    );
+    const refused = await takeForOrder(tx, orderId, saleLines(priced));
     if (!refused) return;
     switch (refused.reason) {
       case 'no-product':
@@ -499,7 +508,11 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
     }
 
     // One transaction, in named steps: the freight, the coupon, the order, and last the stock.
-    const placeOrder = async () => {
+    // On PostgreSQL the stock is taken with the commit, in one message (modules/stock): a drop's
+    // orders hold the piece's row for the statements' time only. When that take is refused, the
+    // order is placed once more the careful way (`explained`), whose take says which line and
+    // why (or, the units being back meanwhile, takes them).
+    const placeOrder = async (explained: boolean) => {
       const lines = await priced();
       // Quoted before the transaction: a carrier's answer (up to 3 s) never holds its locks.
       // A service no longer offered (409) still lets a repeat of an answered key get its order.
@@ -540,16 +553,18 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
           totals,
         });
         if (idem) await storeAnswer(tx, idem, keptAnswer(order.answer));
-        await takeStock(tx, order.id, lines);
+        if (explained || !takeAtCommit) await takeStock(tx, order.id, lines);
+        else if ((await takeForOrderAtCommit(tx, order.id, saleLines(lines))) === 'refused')
+          throw new TakeRefused();
         return order.answer;
       });
     };
     try {
-      return await placeOrder();
+      return await placeOrder(false);
     } catch (err) {
       if (err instanceof KeptAnswer) return replayedAnswer(db, opts.config.jwtSecret, err.answer);
       // Priced a moment before the owners changed a price: once more, at the new price.
-      if (err instanceof PriceChangedError) return placeOrder();
+      if (err instanceof PriceChangedError || err instanceof TakeRefused) return placeOrder(true);
       throw err;
     }
   }
