@@ -92,20 +92,30 @@ export async function recordAndSettle(
     })
     .returning({ id: paymentNotifications.id });
   if (!fresh) return null; // Recorded before: already applied.
-  const outcome = await settlePayment(tx, mailDeps, input.event);
+  const { outcome, paidOrderId } = await settlePayment(tx, mailDeps, input.event);
   await tx
     .update(paymentNotifications)
     .set({ outcome })
     .where(eq(paymentNotifications.id, fresh.id));
+  // Last: the product rows stay locked only for this statement and the commit. In a drop every
+  // order of the piece waits for its row, behind each payment that holds it.
+  if (paidOrderId !== null) await countSales(tx, paidOrderId);
   return outcome;
 }
 
-/** Applies a payment event to its order inside `tx` (see the header). */
-export async function settlePayment(
+/**
+ * Applies a payment event to its order inside `tx` (see the header). An order it paid on time
+ * (`paidOrderId`) still has its sales to count: the caller does that last (countSales).
+ */
+async function settlePayment(
   tx: Db,
   mailDeps: OrderMailDeps,
   event: PaymentEvent,
-): Promise<SettlementOutcome> {
+): Promise<{ outcome: SettlementOutcome; paidOrderId: number | null }> {
+  const settled = (outcome: SettlementOutcome, paidOrderId: number | null = null) => ({
+    outcome,
+    paidOrderId,
+  });
   // Locked first: a sweeper cancelling it, or another event for it, goes before or after this.
   // 'no key update' (what an update of its status takes anyway): the key-share lock that
   // recording the notification took on it (its foreign key) does not stand in the way, so two
@@ -115,7 +125,7 @@ export async function settlePayment(
     .from(orders)
     .where(eq(orders.reference, event.reference))
     .for('no key update');
-  if (!order) return 'ignored';
+  if (!order) return settled('ignored');
 
   if (event.state === 'declined') {
     const outcome = await markDeclined(tx, event);
@@ -124,32 +134,30 @@ export async function settlePayment(
       const checkoutId = event.checkoutId ?? order.providerCheckoutId ?? event.paymentId;
       await enqueueOrderEmails(tx, mailDeps, order.id, 'declined', { checkoutId });
     }
-    return outcome;
+    return settled(outcome);
   }
-  if (event.state !== 'paid') return 'pending';
+  if (event.state !== 'paid') return settled('pending');
 
   if (isUnpaidStatus(order.status)) {
     const wrongMethod = methodProblem(order, event);
     if (wrongMethod) {
       await tellOwners(tx, mailDeps, order.id, wrongMethod, event);
-      return wrongMethod;
+      return settled(wrongMethod);
     }
     const outcome = await markPaid(tx, event);
     if (outcome === 'paid') {
       await enqueueOrderEmails(tx, mailDeps, order.id, 'paid');
-      // Last: the product rows stay locked only for this and the commit. In a flash sale every
-      // checkout of the piece queues on its row, behind each payment that holds it.
-      await countSales(tx, order.id);
+      return settled(outcome, order.id);
     }
     if (outcome === 'amount_mismatch') await tellOwners(tx, mailDeps, order.id, outcome, event);
-    return outcome;
+    return settled(outcome);
   }
-  if (order.status === 'cancelled') return settleLate(tx, mailDeps, order, event);
+  if (order.status === 'cancelled') return settled(await settleLate(tx, mailDeps, order, event));
   if (event.paymentId !== null && order.paymentId !== null && event.paymentId !== order.paymentId) {
     await tellOwners(tx, mailDeps, order.id, 'paid_twice', event);
-    return 'paid_twice';
+    return settled('paid_twice');
   }
-  return 'ignored';
+  return settled('ignored');
 }
 
 /**
