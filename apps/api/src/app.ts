@@ -86,6 +86,7 @@ import {
 import { createStoreHealthMonitor } from './modules/store-health/index.js';
 import { storeSettingsRoutes } from './modules/store-settings/index.js';
 import { createStockAlertSweep, stockAlertRoutes } from './modules/stock-alerts/index.js';
+import { rememberSoldOut } from './modules/stock/index.js';
 import {
   createReviewRequestSweep,
   reviewPhotoRoutes,
@@ -340,9 +341,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const paymentProvider = createPaymentProvider({ config, db: database.db });
   // Selling (modules/sales): the checkout, the order's payment and the order itself, one instance
   // for the routes and the sweeper.
+  // The shelves found sold out, forgotten when the feed says their stock changed (modules/stock).
+  const soldOut = rememberSoldOut(changeFeed.consumer());
+  app.addHook('onReady', () => soldOut.start());
+  app.addHook('onClose', () => soldOut.stop());
   const sales = createSales({
     db: database.db,
     databaseKind: database.kind,
+    soldOut,
     config,
     provider: paymentProvider,
     freight,

@@ -8,6 +8,7 @@ import type { Config } from '../../config.js';
 import type { DatabaseKind, Db } from '../../db/client.js';
 import type { PaymentProvider } from '../../integrations/payments/provider.js';
 import type { FreightQuoter } from '../shipping/index.js';
+import type { SoldOutShelves } from '../stock/index.js';
 import { createCheckoutService } from './checkout/service.js';
 import { createOrdersService } from './orders/service.js';
 import { createPaymentsService } from './payments/service.js';
@@ -16,6 +17,8 @@ export interface SalesDeps {
   db: Db;
   /** PostgreSQL takes an order's stock and its commit in one message (modules/stock). */
   databaseKind: DatabaseKind;
+  /** The shelves found sold out, refused from memory until their stock changes (modules/stock). */
+  soldOut: SoldOutShelves;
   config: Config;
   provider: PaymentProvider;
   /** The freight: the carriers' services through Melhor Envio, or SPEC §9's table. */

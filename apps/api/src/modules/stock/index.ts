@@ -27,3 +27,4 @@ export {
   type Adjusted,
   type OwnerTag,
 } from './owner-moves.js';
+export { rememberSoldOut, type SoldOutShelves } from './sold-out.js';

@@ -64,7 +64,13 @@ import {
 } from '../../purchase-limits/index.js';
 import { readPaymentSettings } from '../../payment-settings/index.js';
 import { chooseFreight, type ChosenFreight, type FreightQuoter } from '../../shipping/index.js';
-import { readStock, takeForOrder, takeForOrderAtCommit, type Shelf } from '../../stock/index.js';
+import {
+  readStock,
+  takeForOrder,
+  takeForOrderAtCommit,
+  type Shelf,
+  type SoldOutShelves,
+} from '../../stock/index.js';
 import { enqueueOrderEmails, orderMailDeps, sealOrderChave } from '../orders/emails.js';
 import type { OrdersService } from '../orders/service.js';
 import { orderTotals } from '../orders/totals.js';
@@ -90,6 +96,8 @@ export interface CheckoutServiceOptions {
   db: Db;
   /** On PostgreSQL an order's stock is taken with its commit, in one message (modules/stock). */
   databaseKind: DatabaseKind;
+  /** The shelves found sold out, refused from memory until their stock changes. */
+  soldOut: SoldOutShelves;
   freight: FreightQuoter;
   config: Config;
   orders: OrdersService;
@@ -180,7 +188,7 @@ interface Requoted {
 }
 
 export function createCheckoutService(opts: CheckoutServiceOptions) {
-  const { db, freight } = opts;
+  const { db, freight, soldOut } = opts;
   const takeAtCommit = opts.databaseKind === 'postgres';
   const mailDeps = orderMailDeps(opts.config);
   const unstartedTtlMinutes = Math.min(
@@ -234,6 +242,17 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
    * row. Passing here reserves nothing: the take ({@link takeStock}) decides.
    */
   async function priceLines(tx: Db, lines: RequestedLine[]): Promise<PricedLine[]> {
+    // A shelf this instance found sold out is refused from memory until its stock changes.
+    for (const line of lines) {
+      const known = soldOut.refusal(shelfOf(line));
+      if (known) throw conflict(known);
+    }
+    const since = soldOut.version;
+    /** Her words for a line short of units; a shelf at 0 is remembered with them. */
+    const short = (line: RequestedLine, units: number, message: string) => {
+      if (units === 0) soldOut.remember(shelfOf(line), since, message);
+      return conflict(message);
+    };
     const rows = await tx
       .select({
         id: products.id,
@@ -275,7 +294,8 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       const units = stock.of(shelfOf(line)) ?? 0;
       if (product.axis === null) {
         if (line.variationId !== undefined) throw badRequest(VARIATION_NOT_FOUND);
-        if (units < line.quantidade) throw conflict(outOfStockMessage(product.name, units));
+        if (units < line.quantidade)
+          throw short(line, units, outOfStockMessage(product.name, units));
         return { ...line, name, priceCents, image, maxPerCustomer, variation: null };
       }
       // A piece sold by size is bought in one of its sizes.
@@ -284,7 +304,7 @@ export function createCheckoutService(opts: CheckoutServiceOptions) {
       if (!size || size.productId !== product.id) throw badRequest(VARIATION_NOT_FOUND);
       const variation = { id: size.id, axis: product.axis, name: size.name };
       if (units < line.quantidade)
-        throw conflict(lineOutOfStockMessage(product.name, units, variation));
+        throw short(line, units, lineOutOfStockMessage(product.name, units, variation));
       return { ...line, name, priceCents, image, maxPerCustomer, variation };
     });
   }

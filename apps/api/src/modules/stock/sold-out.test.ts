@@ -1,0 +1,81 @@
+// The shelves found sold out (sold-out.ts): kept while the feed listens, forgotten the moment it
+// names their piece, and never kept from a read that a change overtook.
+import { describe, expect, it } from 'vitest';
+import type { ChangeFeed, ChangeFeedHandlers } from '../catalog/index.js';
+import { rememberSoldOut } from './sold-out.js';
+
+function fakeFeed() {
+  const feed = {} as ChangeFeed & { handlers?: ChangeFeedHandlers };
+  feed.start = async (h) => {
+    feed.handlers = h;
+    h.listening(true);
+  };
+  feed.stop = async () => feed.handlers?.listening(false);
+  return feed;
+}
+
+const ring = { productId: 7, variationId: null };
+const size = { productId: 9, variationId: 3 };
+const otherSize = { productId: 9, variationId: 4 };
+const WORDS = 'O produto Anel não tem estoque suficiente.';
+
+async function started() {
+  const feed = fakeFeed();
+  const soldOut = rememberSoldOut(feed);
+  await soldOut.start();
+  return { feed, soldOut, heard: feed.handlers! };
+}
+
+describe('the shelves found sold out', () => {
+  it('are refused in the words they were refused in, each shelf on its own', async () => {
+    const { soldOut } = await started();
+    soldOut.remember(ring, soldOut.version, WORDS);
+    soldOut.remember(size, soldOut.version, 'outras palavras');
+    expect(soldOut.refusal(ring)).toBe(WORDS);
+    expect(soldOut.refusal(size)).toBe('outras palavras');
+    expect(soldOut.refusal(otherSize)).toBeUndefined();
+    expect(soldOut.refusal({ productId: 8, variationId: null })).toBeUndefined();
+  });
+
+  it("are forgotten when the feed names their piece's stock, and kept for another piece's", async () => {
+    const { soldOut, heard } = await started();
+    soldOut.remember(ring, soldOut.version, WORDS);
+    soldOut.remember(size, soldOut.version, WORDS);
+    heard.changed({ kind: 'stock', products: [9] });
+    expect(soldOut.refusal(size)).toBeUndefined();
+    expect(soldOut.refusal(ring)).toBe(WORDS);
+    // A change of band only follows its 'stock', and a cart is not stock.
+    heard.changed({ kind: 'shown', products: [7] });
+    heard.changed({ kind: 'cart', users: null });
+    expect(soldOut.refusal(ring)).toBe(WORDS);
+    heard.changed({ kind: 'stock', products: [7] });
+    expect(soldOut.refusal(ring)).toBeUndefined();
+  });
+
+  it('are all forgotten on a change not naming its pieces, and while the feed does not listen', async () => {
+    const { soldOut, heard } = await started();
+    for (const change of [
+      { kind: 'stock', products: null } as const,
+      { kind: 'catalog' } as const,
+    ]) {
+      soldOut.remember(ring, soldOut.version, WORDS);
+      heard.changed(change);
+      expect(soldOut.refusal(ring)).toBeUndefined();
+    }
+    soldOut.remember(ring, soldOut.version, WORDS);
+    heard.listening(false);
+    expect(soldOut.refusal(ring)).toBeUndefined();
+    // Not listening, nothing is kept: a restock would go unheard.
+    soldOut.remember(ring, soldOut.version, WORDS);
+    expect(soldOut.refusal(ring)).toBeUndefined();
+  });
+
+  it('keeps nothing from a read that began before a change was heard', async () => {
+    const { soldOut, heard } = await started();
+    const readBegan = soldOut.version;
+    // The owners restock the piece while its 0 is on its way back.
+    heard.changed({ kind: 'stock', products: [1] });
+    soldOut.remember(ring, readBegan, WORDS);
+    expect(soldOut.refusal(ring)).toBeUndefined();
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The shelves this instance found sold out, kept until the database says their stock changed.
+ *
+ * A drop sells out in seconds and then hundreds of shoppers still press 'Finalizar': each refusal
+ * read the piece, its sizes and its stock from the database (three queries), 2,500 of the drop's
+ * 6,500, while the pool's 10 connections were the queue every call waited in (issue 32). A shelf
+ * read at 0 is remembered with the words it was refused in, and forgotten the moment the change
+ * feed names its piece ('stock:<ids>', a change of the catalog, or the feed not listening): an
+ * owner's restock or a cancellation's give-back is heard as soon as it is committed, on every
+ * instance. Only refusals come from here: an order is always taken by the stock's guard.
+ */
+import type { ChangeFeed } from '../catalog/index.js';
+import type { Shelf } from './shelf.js';
+
+export interface SoldOutShelves {
+  /** The words a line of this shelf was refused in, while it is known to be sold out. */
+  refusal(shelf: Shelf): string | undefined;
+  /** Where the feed stands now: pass it to {@link remember} after the read that found 0. */
+  readonly version: number;
+  /** Keeps a shelf read at 0 since `version` (nothing is kept when a change came meanwhile). */
+  remember(shelf: Shelf, version: number, refusal: string): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Shelves kept at most; past it the memory starts again. */
+const SHELVES_KEPT = 10_000;
+
+const keyOf = (shelf: Shelf) => `${shelf.productId}:${shelf.variationId ?? ''}`;
+
+export function rememberSoldOut(feed: ChangeFeed): SoldOutShelves {
+  /** shelf key -> the refusal's words; by product, to forget a piece's shelves at once. */
+  const kept = new Map<number, Map<string, string>>();
+  let size = 0;
+  let listening = false;
+  // Bumped on every change heard: a read that began before one is not kept.
+  let version = 0;
+
+  function forgetAll(): void {
+    version++;
+    kept.clear();
+    size = 0;
+  }
+
+  function forgetProducts(ids: readonly number[]): void {
+    version++;
+    for (const id of ids) {
+      size -= kept.get(id)?.size ?? 0;
+      kept.delete(id);
+    }
+  }
+
+  return {
+    refusal(shelf) {
+      return listening ? kept.get(shelf.productId)?.get(keyOf(shelf)) : undefined;
+    },
+    get version() {
+      return version;
+    },
+    remember(shelf, since, refusal) {
+      if (!listening || since !== version) return;
+      if (size >= SHELVES_KEPT) forgetAll();
+      let shelves = kept.get(shelf.productId);
+      if (!shelves) kept.set(shelf.productId, (shelves = new Map()));
+      if (!shelves.has(keyOf(shelf))) size++;
+      shelves.set(keyOf(shelf), refusal);
+    },
+    async start() {
+      await feed.start({
+        changed(change) {
+          switch (change.kind) {
+            case 'stock':
+              if (change.products === null) forgetAll();
+              else forgetProducts(change.products);
+              return;
+            case 'catalog':
+              forgetAll();
+              return;
+            // A change of band comes after its 'stock', heard above.
+            case 'shown':
+            case 'session':
+            case 'cart':
+              return;
+          }
+        },
+        listening(on) {
+          listening = on;
+          forgetAll();
+        },
+      });
+    },
+    async stop() {
+      listening = false;
+      forgetAll();
+      await feed.stop();
+    },
+  };
+}
