@@ -37,25 +37,27 @@ describe('the shelves found sold out', () => {
     expect(soldOut.refusal({ productId: 8, variationId: null })).toBeUndefined();
   });
 
-  it("are forgotten when the feed names their piece's stock, and kept for another piece's", async () => {
+  it("are forgotten when their piece's stock leaves 'Esgotado', and kept for another piece's", async () => {
     const { soldOut, heard } = await started();
     soldOut.remember(ring, soldOut.version, WORDS);
     soldOut.remember(size, soldOut.version, WORDS);
-    heard.changed({ kind: 'stock', products: [9] });
+    heard.changed({ kind: 'shown', products: [9] });
     expect(soldOut.refusal(size)).toBeUndefined();
     expect(soldOut.refusal(ring)).toBe(WORDS);
-    // A change of band only follows its 'stock', and a cart is not stock.
-    heard.changed({ kind: 'shown', products: [7] });
+    // A stock change within its band (another size's sale, a payment's sales count) leaves a
+    // shelf at 0 as it is; a cart is not stock.
+    heard.changed({ kind: 'stock', products: [7] });
+    heard.changed({ kind: 'stock', products: null });
     heard.changed({ kind: 'cart', users: null });
     expect(soldOut.refusal(ring)).toBe(WORDS);
-    heard.changed({ kind: 'stock', products: [7] });
+    heard.changed({ kind: 'shown', products: [7] });
     expect(soldOut.refusal(ring)).toBeUndefined();
   });
 
   it('are all forgotten on a change not naming its pieces, and while the feed does not listen', async () => {
     const { soldOut, heard } = await started();
     for (const change of [
-      { kind: 'stock', products: null } as const,
+      { kind: 'shown', products: null } as const,
       { kind: 'catalog' } as const,
     ]) {
       soldOut.remember(ring, soldOut.version, WORDS);
@@ -74,7 +76,7 @@ describe('the shelves found sold out', () => {
     const { soldOut, heard } = await started();
     const readBegan = soldOut.version;
     // The owners restock the piece while its 0 is on its way back.
-    heard.changed({ kind: 'stock', products: [1] });
+    heard.changed({ kind: 'shown', products: [1] });
     soldOut.remember(ring, readBegan, WORDS);
     expect(soldOut.refusal(ring)).toBeUndefined();
   });

@@ -5,9 +5,9 @@
  * read the piece, its sizes and its stock from the database (three queries), 2,500 of the drop's
  * 6,500, while the pool's 10 connections were the queue every call waited in (issue 32). A shelf
  * read at 0 is remembered with the words it was refused in, and forgotten the moment the change
- * feed names its piece ('stock:<ids>', a change of the catalog, or the feed not listening): an
- * owner's restock or a cancellation's give-back is heard as soon as it is committed, on every
- * instance. Only refusals come from here: an order is always taken by the stock's guard.
+ * feed says its piece's stock left 'Esgotado' ('shown:<ids>'), speaks of the whole catalog, or
+ * stops listening: an owner's restock or a cancellation's give-back is heard as soon as it is
+ * committed, on every instance. Only refusals come from here: an order is always taken by the stock's guard.
  */
 import type { ChangeFeed } from '../catalog/index.js';
 import type { Shelf } from './shelf.js';
@@ -69,15 +69,17 @@ export function rememberSoldOut(feed: ChangeFeed): SoldOutShelves {
       await feed.start({
         changed(change) {
           switch (change.kind) {
-            case 'stock':
+            // A shelf at 0 sells again only by leaving 'Esgotado': the trigger names its piece
+            // in 'shown:<ids>' (migration 0034). Its 'stock:<ids>' also comes for every sale
+            // and every payment's sales count, which leave a sold-out shelf as it is.
+            case 'shown':
               if (change.products === null) forgetAll();
               else forgetProducts(change.products);
               return;
             case 'catalog':
               forgetAll();
               return;
-            // A change of band comes after its 'stock', heard above.
-            case 'shown':
+            case 'stock':
             case 'session':
             case 'cart':
               return;
