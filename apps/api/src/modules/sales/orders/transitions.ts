@@ -25,34 +25,32 @@ import { orderTotals } from './totals.js';
 
 export type TransitionOutcome = 'paid' | 'declined' | 'ignored' | 'amount_mismatch';
 
-/**
- * Counts an order's units as sold (the best sellers), in the transaction that pays it: one
- * statement, whose sub-select locks the lines' products in id order (the lock order) as it hands
- * them to the update. Two round trips (a lock, then the update) held a drop's piece row for one
- * more round trip to a busy instance, with every order of the piece waiting for it.
- */
-export async function countSales(tx: Db, orderId: number): Promise<void> {
-  const sold = tx
-    .select({
-      productId: orderItems.productId,
-      units: sql<number>`sum(${orderItems.quantidade})::int`.as('units'),
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .groupBy(orderItems.productId)
-    .as('sold');
-  const locked = tx
-    .select({ id: products.id, units: sold.units })
+/** Locks the products of an order's lines, in id order, before their rows are written. */
+export async function lockProductsOf(tx: Db, orderId: number): Promise<void> {
+  await tx
+    .select({ id: products.id })
     .from(products)
-    .innerJoin(sold, eq(sold.productId, products.id))
+    .where(
+      inArray(
+        products.id,
+        tx
+          .select({ id: orderItems.productId })
+          .from(orderItems)
+          .where(eq(orderItems.orderId, orderId)),
+      ),
+    )
     .orderBy(asc(products.id))
-    .for('no key update', { of: products })
-    .as('locked');
+    .for('no key update');
+}
+
+/** Counts an order's units as sold (the best sellers), in the transaction that pays it. */
+export async function countSales(tx: Db, orderId: number): Promise<void> {
+  await lockProductsOf(tx, orderId);
   await tx
     .update(products)
-    .set({ salesCount: sql`${products.salesCount} + ${locked.units}` })
-    .from(locked)
-    .where(eq(products.id, locked.id));
+    .set({ salesCount: sql`${products.salesCount} + ${orderItems.quantidade}` })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(products.id, orderItems.productId)));
 }
 
 /** How she paid, as the provider told it with the payment (both optional: not every one says). */
