@@ -1,11 +1,11 @@
 // The shelves found sold out (sold-out.ts): kept while the feed listens, forgotten the moment it
 // names their piece, and never kept from a read that a change overtook.
 import { describe, expect, it } from 'vitest';
-import type { ChangeFeed, ChangeFeedHandlers } from '../catalog/index.js';
+import type { ChangeFeed } from '../catalog/index.js';
 import { rememberSoldOut } from './sold-out.js';
 
 function fakeFeed() {
-  const feed = {} as ChangeFeed & { handlers?: ChangeFeedHandlers };
+  const feed = {} as ChangeFeed & { handlers?: Parameters<ChangeFeed['start']>[0] };
   feed.start = async (h) => {
     feed.handlers = h;
     h.listening(true);
