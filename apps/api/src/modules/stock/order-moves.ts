@@ -107,7 +107,9 @@ export async function takeForOrderAtCommit(
     guardedMoveOrFail(tx, line, -line.quantity, { priceCents: line.priceCents }),
   );
   try {
-    await tx.execute(sql.raw([...moves, 'commit'].join(';\n')));
+    // `begin` after the commit: the caller's transaction helper commits that empty transaction,
+    // instead of a `commit` with none in progress (a warning in PostgreSQL's log at every order).
+    await tx.execute(sql.raw([...moves, 'commit', 'begin'].join(';\n')));
     return 'committed';
   } catch (err) {
     if (hasSqlState(err, MOVE_REFUSED_CODE)) return 'refused';
