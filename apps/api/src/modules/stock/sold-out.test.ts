@@ -1,8 +1,8 @@
 // The shelves found sold out (sold-out.ts): kept while the feed listens, forgotten the moment it
 // names their piece, and never kept from a read that a change overtook.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChangeFeed } from '../catalog/index.js';
-import { rememberSoldOut } from './sold-out.js';
+import { rememberSoldOut, type SoldOutShelves } from './sold-out.js';
 
 function fakeFeed() {
   const feed = {} as ChangeFeed & { handlers?: Parameters<ChangeFeed['start']>[0] };
@@ -19,6 +19,12 @@ const size = { productId: 9, variationId: 3 };
 const otherSize = { productId: 9, variationId: 4 };
 const WORDS = 'O produto Anel não tem estoque suficiente.';
 
+/** Found at 0 twice, as a crowd's refusals are: the second one keeps it. */
+function twice(soldOut: SoldOutShelves, shelf: typeof ring | typeof size, words = WORDS) {
+  soldOut.remember(shelf, soldOut.version, words);
+  soldOut.remember(shelf, soldOut.version, words);
+}
+
 async function started() {
   const feed = fakeFeed();
   const soldOut = rememberSoldOut(feed);
@@ -29,8 +35,8 @@ async function started() {
 describe('the shelves found sold out', () => {
   it('are refused in the words they were refused in, each shelf on its own', async () => {
     const { soldOut } = await started();
-    soldOut.remember(ring, soldOut.version, WORDS);
-    soldOut.remember(size, soldOut.version, 'outras palavras');
+    twice(soldOut, ring);
+    twice(soldOut, size, 'outras palavras');
     expect(soldOut.refusal(ring)).toBe(WORDS);
     expect(soldOut.refusal(size)).toBe('outras palavras');
     expect(soldOut.refusal(otherSize)).toBeUndefined();
@@ -39,8 +45,8 @@ describe('the shelves found sold out', () => {
 
   it("are forgotten when their piece's stock leaves 'Esgotado', and kept for another piece's", async () => {
     const { soldOut, heard } = await started();
-    soldOut.remember(ring, soldOut.version, WORDS);
-    soldOut.remember(size, soldOut.version, WORDS);
+    twice(soldOut, ring);
+    twice(soldOut, size);
     heard.changed({ kind: 'shown', products: [9] });
     expect(soldOut.refusal(size)).toBeUndefined();
     expect(soldOut.refusal(ring)).toBe(WORDS);
@@ -60,24 +66,44 @@ describe('the shelves found sold out', () => {
       { kind: 'shown', products: null } as const,
       { kind: 'catalog' } as const,
     ]) {
-      soldOut.remember(ring, soldOut.version, WORDS);
+      twice(soldOut, ring);
       heard.changed(change);
       expect(soldOut.refusal(ring)).toBeUndefined();
     }
-    soldOut.remember(ring, soldOut.version, WORDS);
+    twice(soldOut, ring);
     heard.listening(false);
     expect(soldOut.refusal(ring)).toBeUndefined();
     // Not listening, nothing is kept: a restock would go unheard.
-    soldOut.remember(ring, soldOut.version, WORDS);
+    twice(soldOut, ring);
     expect(soldOut.refusal(ring)).toBeUndefined();
   });
 
   it('keeps nothing from a read that began before a change was heard', async () => {
     const { soldOut, heard } = await started();
+    soldOut.remember(ring, soldOut.version, WORDS);
     const readBegan = soldOut.version;
-    // The owners restock the piece while its 0 is on its way back.
+    // The owners restock the piece while its second 0 is on its way back.
     heard.changed({ kind: 'shown', products: [1] });
     soldOut.remember(ring, readBegan, WORDS);
     expect(soldOut.refusal(ring)).toBeUndefined();
+  });
+
+  it('keeps a shelf only when found at 0 twice within two seconds: one refusal is read again', async () => {
+    const { soldOut } = await started();
+    soldOut.remember(ring, soldOut.version, WORDS);
+    expect(soldOut.refusal(ring)).toBeUndefined();
+    soldOut.remember(ring, soldOut.version, WORDS);
+    expect(soldOut.refusal(ring)).toBe(WORDS);
+
+    const later = Date.now() + 60_000;
+    const clock = vi.spyOn(Date, 'now');
+    try {
+      soldOut.remember(size, soldOut.version, WORDS);
+      clock.mockReturnValue(later);
+      soldOut.remember(size, soldOut.version, WORDS);
+      expect(soldOut.refusal(size)).toBeUndefined();
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

@@ -4,10 +4,11 @@
  * A drop sells out in seconds and then hundreds of shoppers still press 'Finalizar': each refusal
  * read the piece, its sizes and its stock from the database (three queries), 2,500 of the drop's
  * 6,500, while the pool's 10 connections were the queue every call waited in (issue 32). A shelf
- * read at 0 is remembered with the words it was refused in, and forgotten the moment the change
- * feed says its piece's stock left 'Esgotado' ('shown:<ids>'), speaks of the whole catalog, or
- * stops listening: an owner's restock or a cancellation's give-back is heard as soon as it is
- * committed, on every instance. Only refusals come from here: an order is always taken by the stock's guard.
+ * read at 0 twice in two seconds is remembered with the words it was refused in, and forgotten
+ * the moment the change feed says its piece's stock left 'Esgotado' ('shown:<ids>'), speaks of
+ * the whole catalog, or stops listening: an owner's restock or a cancellation's give-back is
+ * heard as soon as it is committed, on every instance. Only refusals come from here: an order is
+ * always taken by the stock's guard.
  */
 import type { ChangeFeed } from '../catalog/index.js';
 import type { Shelf } from './shelf.js';
@@ -17,7 +18,10 @@ export interface SoldOutShelves {
   refusal(shelf: Shelf): string | undefined;
   /** Where the feed stands now: pass it to {@link remember} after the read that found 0. */
   readonly version: number;
-  /** Keeps a shelf read at 0 since `version` (nothing is kept when a change came meanwhile). */
+  /**
+   * A shelf read at 0 since `version` (nothing is kept when a change came meanwhile): kept the
+   * second time within {@link REPEAT_WINDOW_MS}.
+   */
   remember(shelf: Shelf, version: number, refusal: string): void;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -25,12 +29,20 @@ export interface SoldOutShelves {
 
 /** Shelves kept at most; past it the memory starts again. */
 const SHELVES_KEPT = 10_000;
+/**
+ * A shelf is kept once found at 0 twice within this window: a crowd pressing 'Finalizar', not one
+ * shopper. A single refusal is read from the database, so a piece restocked right after it sells
+ * at once, before the change feed has even said so.
+ */
+const REPEAT_WINDOW_MS = 2_000;
 
 const keyOf = (shelf: Shelf) => `${shelf.productId}:${shelf.variationId ?? ''}`;
 
 export function rememberSoldOut(feed: ChangeFeed): SoldOutShelves {
   /** shelf key -> the refusal's words; by product, to forget a piece's shelves at once. */
   const kept = new Map<number, Map<string, string>>();
+  /** shelf key -> when it was first found at 0, waiting for a second time. */
+  const once = new Map<string, number>();
   let size = 0;
   let listening = false;
   // Bumped on every change heard: a read that began before one is not kept.
@@ -39,6 +51,7 @@ export function rememberSoldOut(feed: ChangeFeed): SoldOutShelves {
   function forgetAll(): void {
     version++;
     kept.clear();
+    once.clear();
     size = 0;
   }
 
@@ -48,6 +61,8 @@ export function rememberSoldOut(feed: ChangeFeed): SoldOutShelves {
       size -= kept.get(id)?.size ?? 0;
       kept.delete(id);
     }
+    const gone = new Set(ids.map(String));
+    for (const key of once.keys()) if (gone.has(key.slice(0, key.indexOf(':')))) once.delete(key);
   }
 
   return {
@@ -59,6 +74,15 @@ export function rememberSoldOut(feed: ChangeFeed): SoldOutShelves {
     },
     remember(shelf, since, refusal) {
       if (!listening || since !== version) return;
+      const key = keyOf(shelf);
+      const now = Date.now();
+      const first = once.get(key);
+      if (first === undefined || now - first > REPEAT_WINDOW_MS) {
+        if (once.size >= SHELVES_KEPT) once.clear();
+        once.set(key, now);
+        return;
+      }
+      once.delete(key);
       if (size >= SHELVES_KEPT) forgetAll();
       let shelves = kept.get(shelf.productId);
       if (!shelves) kept.set(shelf.productId, (shelves = new Map()));
