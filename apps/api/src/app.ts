@@ -339,12 +339,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('postalCodes', postalCodes);
   // The payment provider PAYMENT_PROVIDER names: PagBank, Mercado Pago or the sandbox.
   const paymentProvider = createPaymentProvider({ config, db: database.db });
-  // Selling (modules/sales): the checkout, the order's payment and the order itself, one instance
-  // for the routes and the sweeper.
-  // The shelves found sold out, forgotten when the feed says their stock changed (modules/stock).
+  // The shelves a crowd found sold out, forgotten when the feed says they left 'Esgotado'
+  // (modules/stock).
   const soldOut = rememberSoldOut(changeFeed.consumer());
   app.addHook('onReady', () => soldOut.start());
   app.addHook('onClose', () => soldOut.stop());
+  // Selling (modules/sales): the checkout, the order's payment and the order itself, one instance
+  // for the routes and the sweeper.
   const sales = createSales({
     db: database.db,
     databaseKind: database.kind,

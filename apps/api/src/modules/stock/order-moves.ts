@@ -92,7 +92,7 @@ export async function giveBackForOrder<L extends StockLine>(
  * instance and another to commit. In a drop every order of the piece waits for its row: held for
  * the round trips, the row let through some 30 orders a second on the rehearsal's two cores
  * (docs/stock.md). 'committed': every line was taken and the transaction is committed (the
- * caller's transaction helper then commits nothing); 'refused': a line could not be taken and
+ * caller's transaction helper then commits an empty one); 'refused': a line could not be taken and
  * nothing is (the transaction is aborted, its caller rolls it back): the caller places the order
  * again with {@link takeForOrder}, which says which line and why. PostgreSQL only: the embedded
  * database takes one statement a message, and has one connection, so no row is waited for.

@@ -86,8 +86,8 @@ export function rememberSoldOut(feed: ChangeFeed): SoldOutShelves {
       if (size >= SHELVES_KEPT) forgetAll();
       let shelves = kept.get(shelf.productId);
       if (!shelves) kept.set(shelf.productId, (shelves = new Map()));
-      if (!shelves.has(keyOf(shelf))) size++;
-      shelves.set(keyOf(shelf), refusal);
+      if (!shelves.has(key)) size++;
+      shelves.set(key, refusal);
     },
     async start() {
       await feed.start({
