@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { logInInDrawer, shot } from './fixtures/helpers';
+import { expectHydrated, logInInDrawer, shot } from './fixtures/helpers';
 import { logIn, newOrdersShopper, ORDERS_PASSWORD, signInBrowser } from './fixtures/orders';
 import { expect, test } from './fixtures/test';
 
@@ -77,6 +77,8 @@ test("a guest's hearts stay on her device and follow her into her account at log
   await page.goto(`/produto/${necklace.id}`);
   const pageHeart = page.getByRole('button', { name: 'Adicionar aos favoritos', exact: true });
   await expect(pageHeart).toHaveAttribute('aria-pressed', 'false');
+  // A tap before React has the button does nothing (the server's HTML has no handler yet).
+  await expectHydrated(pageHeart);
   await pageHeart.click();
   const pressed = page.getByRole('button', { name: 'Remover dos favoritos', exact: true });
   await expect(pressed).toHaveAttribute('aria-pressed', 'true');
