@@ -4,6 +4,8 @@
  * connections are refused once it closes; the outbox finishes the message it holds and gives
  * back the ones it had not started, leaving no claim behind.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { type AddressInfo, connect } from 'node:net';
 import { isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +18,7 @@ import { enqueueEmail } from '../mail/outbox.js';
 import {
   CLOSE_GRACE_MS,
   PROXY_SEEN_MARGIN_MS,
+  QUIET_MS,
   shutDownGracefully,
   shutdownTimings,
 } from './lifecycle.js';
@@ -142,6 +145,60 @@ describe('shutDownGracefully', () => {
     await expect(fetch(`${base}/api/health/`)).rejects.toThrow();
   });
 
+  it('answers a request the kernel held while the loop was busy with the last one', async () => {
+    const finish = gate();
+    const arrived = gate();
+    let tellClientToSend = () => {};
+    const base = await listening({}, (a) => {
+      a.get('/api/teste/ocupado', async () => {
+        arrived.open();
+        await finish.opened;
+        // A saturated instance: while its loop is held, the client's connection and request
+        // reach the kernel, and are still there when this last counted request is answered.
+        tellClientToSend();
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+        return { ultimo: true };
+      });
+      a.post('/api/teste/eco', async (req) => req.body);
+    });
+    // Another process, so it can connect and send while this one's event loop is held.
+    const client = spawn(
+      process.execPath,
+      [
+        '-e',
+        `process.stdin.once('data', () => {
+          const req = require('node:http').request(process.argv[1], { method: 'POST',
+            agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
+            let body = ''; res.on('data', (c) => (body += c));
+            res.on('end', () => console.log(res.statusCode + ' ' + body));
+          });
+          req.on('error', (err) => console.log('falhou ' + err.code));
+          req.end(JSON.stringify({ pedido: 'atrasado' }));
+        }); console.log('pronto');`,
+        `${base}/api/teste/eco`,
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    const exited = once(client, 'exit');
+    const lines: string[] = [];
+    client.stdout
+      .setEncoding('utf8')
+      .on('data', (chunk: string) => lines.push(...chunk.split('\n')));
+    tellClientToSend = () => client.stdin.write('go\n');
+    while (!lines.includes('pronto')) await once(client.stdout, 'data');
+
+    const last = fetch(`${base}/api/teste/ocupado`);
+    await arrived.opened;
+    const shutdown = shutDownGracefully(app, { drainMs: 50, timeoutMs: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    finish.open();
+    expect((await last).status).toBe(200);
+    expect(await shutdown).toBe('closed');
+    client.stdin.end();
+    await exited;
+    expect(lines).toContain('200 {"pedido":"atrasado"}');
+  });
+
   it('gives up at the timeout when a request never ends', async () => {
     const never = gate();
     const arrived = gate();
@@ -206,7 +263,8 @@ describe('shutDownGracefully', () => {
     await sending.opened; // the worker claimed the batch and is sending the first message
 
     const shutdown = shutDownGracefully(app, { drainMs: 50, timeoutMs: 5000 });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Past the drain and the quiet spell: the listener is closing while the message is sent.
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS + 300));
     release.open();
     expect(await shutdown).toBe('closed');
 

@@ -3,17 +3,22 @@
  * is asked to stop. Draining, it still answers every request that reaches it, but readiness says
  * 503 (the proxy's health check takes it out of rotation) and every answer carries
  * `Connection: close` (no connection is kept for a next request that might find it gone). Once the
- * proxy has stopped sending and the requests in flight are answered, the server closes: the
- * listener first (a connection still open {@link CLOSE_GRACE_MS} later is cut), then the timed
- * work (the sweeper and the outbox finish or give back what they hold), then the database.
+ * proxy has stopped sending, the requests in flight are answered and nothing more waits to be
+ * read, the server closes: the listener first (a connection still open {@link CLOSE_GRACE_MS}
+ * later is cut), then the timed work (the sweeper and the outbox finish or give back what they
+ * hold), then the database.
  */
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { type WaitingInKernel, waitingInKernel } from './kernel-queues.js';
 
 export interface Lifecycle {
   /** True from {@link beginDrain} on: readiness answers 503. */
   readonly draining: boolean;
   /** Requests being answered now (pages rendered on the server count their API calls too). */
   readonly inFlight: number;
+  /** Connections accepted and requests begun since the start: it moves while anything arrives. */
+  readonly arrivals: number;
   beginDrain(): void;
   /**
    * The proxy's own health check (deploy/Caddyfile asks `/api/health/ready/?sonda=proxy`) was
@@ -35,6 +40,7 @@ declare module 'fastify' {
 export function registerLifecycle(app: FastifyInstance): Lifecycle {
   let draining = false;
   let inFlight = 0;
+  let arrivals = 0;
   let waiters: (() => void)[] = [];
   let sawDrain!: () => void;
   const proxySeen = new Promise<void>((resolve) => (sawDrain = resolve));
@@ -46,8 +52,10 @@ export function registerLifecycle(app: FastifyInstance): Lifecycle {
     for (const resolve of done) resolve();
   };
 
+  app.server.on('connection', () => arrivals++);
   app.addHook('onRequest', async (req, reply) => {
     inFlight++;
+    arrivals++;
     // 'close' comes once per response, whether it was sent whole or its connection was cut.
     reply.raw.once('close', () => {
       inFlight--;
@@ -64,6 +72,9 @@ export function registerLifecycle(app: FastifyInstance): Lifecycle {
     },
     get inFlight() {
       return inFlight;
+    },
+    get arrivals() {
+      return arrivals;
     },
     beginDrain() {
       draining = true;
@@ -114,6 +125,13 @@ export const PROXY_SEEN_MARGIN_MS = 1500;
  */
 export const CLOSE_GRACE_MS = 1000;
 
+/**
+ * Once the last request is answered, how long nothing new may arrive before the listener closes.
+ * The event loop polls its sockets meanwhile, so a connection or a request the kernel was holding
+ * (a busy instance reaches them late) is taken and answered instead of cut by the close.
+ */
+export const QUIET_MS = 200;
+
 export type ShutdownOutcome = 'closed' | 'timed-out';
 
 /** The connections still open to the listener (null when it cannot say). */
@@ -125,9 +143,44 @@ function openConnections(app: FastifyInstance): Promise<number | null> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
+function listeningPort(app: FastifyInstance): number | null {
+  const address = app.server.address();
+  return address && typeof address === 'object' ? (address as AddressInfo).port : null;
+}
+
+/**
+ * Resolves when no request is in flight, nothing arrived for {@link QUIET_MS}, and the kernel
+ * holds nothing new for the port (no connection to accept, no request to read). Measured in a
+ * drop (issue 32): a saturated instance whose last counted request had just been answered still
+ * had 44 connections in its listen queue and 46 holding unread requests; closing then cut them
+ * all. What the kernel still holds after a quiet spell arrived in its last moment, and the next
+ * spell takes it; the same reading twice is a socket Node has paused and will not read, and is not
+ * waited for. `onWait` hears each reading it waited for.
+ */
+async function untilNothingWaits(
+  app: FastifyInstance,
+  onWait: (waiting: WaitingInKernel) => void,
+): Promise<void> {
+  const port = listeningPort(app);
+  let previous = '';
+  for (;;) {
+    await app.lifecycle.idle();
+    const before = app.lifecycle.arrivals;
+    await sleep(QUIET_MS);
+    if (app.lifecycle.inFlight > 0 || app.lifecycle.arrivals !== before) continue;
+    const waiting = port === null ? null : await waitingInKernel(port);
+    if (!waiting || (waiting.unaccepted === 0 && waiting.unreadConnections === 0)) return;
+    const reading = JSON.stringify(waiting);
+    if (reading === previous) return;
+    previous = reading;
+    onWait(waiting);
+  }
+}
+
 /**
  * Drains and closes the app within `timeoutMs`: readiness 503 for `drainMs`, then waits for the
- * requests in flight, then `app.close()` (listener, timed work, database). 'timed-out' when it
+ * requests in flight and for what the kernel still holds, then `app.close()` (listener, timed
+ * work, database). 'timed-out' when it
  * could not finish in time (the caller then exits anyway, with an error).
  */
 export async function shutDownGracefully(
@@ -137,6 +190,7 @@ export async function shutDownGracefully(
   const started = Date.now();
   // Where it stands, for the line a timeout logs: the next engineer sees what it waited for.
   let stage: 'drain' | 'requests' | 'close' = 'drain';
+  let lastWaiting: WaitingInKernel | undefined;
   app.lifecycle.beginDrain();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<ShutdownOutcome>((resolve) => {
@@ -151,7 +205,7 @@ export async function shutDownGracefully(
       'encerrando: fora do balanceamento',
     );
     stage = 'requests';
-    await app.lifecycle.idle();
+    await untilNothingWaits(app, (waiting) => (lastWaiting = waiting));
     stage = 'close';
     const closed = app.close();
     const cutLingering = setTimeout(async () => {
@@ -164,7 +218,8 @@ export async function shutDownGracefully(
     cutLingering.unref();
     await closed;
     clearTimeout(cutLingering);
-    app.log.info({ ms: Date.now() - started }, 'encerrada');
+    // lastWaiting: what the kernel held the last time the close had to wait for it.
+    app.log.info({ ms: Date.now() - started, lastWaiting }, 'encerrada');
     return 'closed';
   })();
   try {
@@ -174,6 +229,7 @@ export async function shutDownGracefully(
         {
           stage,
           inFlight: app.lifecycle.inFlight,
+          lastWaiting,
           openConnections: await openConnections(app),
           ms: Date.now() - started,
         },
