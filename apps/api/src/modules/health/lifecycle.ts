@@ -180,8 +180,8 @@ async function untilNothingWaits(
 /**
  * Drains and closes the app within `timeoutMs`: readiness 503 for `drainMs`, then waits for the
  * requests in flight and for what the kernel still holds, then `app.close()` (listener, timed
- * work, database). 'timed-out' when it
- * could not finish in time (the caller then exits anyway, with an error).
+ * work, database). 'timed-out' when it could not finish in time (the caller then exits anyway,
+ * with an error).
  */
 export async function shutDownGracefully(
   app: FastifyInstance,
