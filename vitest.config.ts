@@ -28,7 +28,8 @@ export default defineConfig({
             },
           ]
         : []),
-      'apps/web',
+      'apps/web/vitest.config.ts',
+      'apps/web/vitest.app.config.ts',
       'scripts',
     ],
   },

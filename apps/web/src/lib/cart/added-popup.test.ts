@@ -3,6 +3,8 @@ import { expect, it } from 'vitest';
 import { closeAddedPopup, showAddedPopup, useAddedPopup } from './added-popup';
 
 it('names the product just added until the popup is closed', () => {
+  // The popup is one per page (module state), and this worker's earlier files may have left one.
+  act(() => closeAddedPopup());
   const { result } = renderHook(() => useAddedPopup());
   expect(result.current).toBeNull();
   act(() => showAddedPopup('Anel Solitário'));
