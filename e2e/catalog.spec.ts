@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { brl, cents } from './fixtures/helpers';
+import { brl, cents, expectHydrated } from './fixtures/helpers';
 import { expect, test } from './fixtures/test';
 
 // The catalog storefront as a shopper uses it (on her phone: see the projects in
@@ -31,7 +31,11 @@ test('browses a category and pages through it', async ({ page }) => {
   await expect(page.getByText(`Mostrando 1 - 36 de ${total} produtos`)).toBeVisible();
   await expect(page.getByTestId('product-card')).toHaveCount(36);
 
-  await page.getByTestId('pagination-next').click();
+  // Below the grid, the pages' links hydrate once she scrolls to them (a tap on the server's
+  // HTML while React takes it over was lost: the test passed only on retry).
+  const next = page.getByTestId('pagination-next');
+  await expectHydrated(next);
+  await next.click();
   await expect(page.getByText(`Mostrando 37 - ${total} de ${total} produtos`)).toBeVisible();
   await expect(page.getByTestId('product-card')).toHaveCount(total - 36);
 
