@@ -8,7 +8,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
 /** The files that boot the whole app: they need a document no earlier file has touched. */
-export const WHOLE_APP_TESTS = ['src/app/**/*.test.tsx'];
+const WHOLE_APP_TESTS = ['src/app/**/*.test.tsx'];
 
 export function webProject(name: 'web' | 'web-app') {
   return defineConfig({
@@ -35,7 +35,7 @@ export function webProject(name: 'web' | 'web-app') {
             include: ['src/**/*.test.{ts,tsx}'],
             exclude: [...configDefaults.exclude, ...WHOLE_APP_TESTS],
             // A file does not need a document and modules of its own (test/setup.ts empties the
-            // storage and puts the address back after each test): the project's 70 files ran in
+            // storage and puts the address back after each test): the project's 71 files ran in
             // 12 s instead of 44 s, most of which was making happy-dom and importing React again.
             isolate: false,
           }

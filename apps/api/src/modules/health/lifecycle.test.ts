@@ -21,7 +21,9 @@ import {
   QUIET_MS,
   shutDownGracefully,
   shutdownTimings,
+  untilNothingWaits,
 } from './lifecycle.js';
+import type { WaitingInKernel } from './kernel-queues.js';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
@@ -301,6 +303,37 @@ describe('shutDownGracefully', () => {
     expect(await next.outbox.drain()).toBe(2);
     await next.close();
     expect(sent.map((m) => m.subject)).toEqual(['Mensagem 1', 'Mensagem 2', 'Mensagem 3']);
+  });
+});
+
+describe('untilNothingWaits', () => {
+  const nothing: WaitingInKernel = { unaccepted: 0, unreadConnections: 0, unreadBytes: 0 };
+
+  it('waits another quiet spell while the kernel holds something new, not for a paused socket', async () => {
+    await listening();
+    // A connection arrived in the spell's last moment, then is taken: one more spell.
+    const arriving = [{ unaccepted: 1, unreadConnections: 0, unreadBytes: 0 }, nothing];
+    const heard: WaitingInKernel[] = [];
+    const started = Date.now();
+    await untilNothingWaits(
+      app,
+      (w) => heard.push(w),
+      async () => arriving.shift()!,
+    );
+    expect(heard).toEqual([{ unaccepted: 1, unreadConnections: 0, unreadBytes: 0 }]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2 * QUIET_MS - 20);
+
+    // The same unread bytes at every look: a socket Node will not read. Not waited for forever.
+    const paused = { unaccepted: 0, unreadConnections: 1, unreadBytes: 120 };
+    let looks = 0;
+    heard.length = 0;
+    await untilNothingWaits(
+      app,
+      (w) => heard.push(w),
+      async () => (looks++, paused),
+    );
+    expect(looks).toBe(2);
+    expect(heard).toEqual([paused]);
   });
 });
 

@@ -155,11 +155,12 @@ function listeningPort(app: FastifyInstance): number | null {
  * had 44 connections in its listen queue and 46 holding unread requests; closing then cut them
  * all. What the kernel still holds after a quiet spell arrived in its last moment, and the next
  * spell takes it; the same reading twice is a socket Node has paused and will not read, and is not
- * waited for. `onWait` hears each reading it waited for.
+ * waited for. `onWait` hears each reading it waited for; `read` is the kernel's (tests give theirs).
  */
-async function untilNothingWaits(
+export async function untilNothingWaits(
   app: FastifyInstance,
   onWait: (waiting: WaitingInKernel) => void,
+  read: (port: number) => Promise<WaitingInKernel | null> = waitingInKernel,
 ): Promise<void> {
   const port = listeningPort(app);
   let previous = '';
@@ -168,7 +169,7 @@ async function untilNothingWaits(
     const before = app.lifecycle.arrivals;
     await sleep(QUIET_MS);
     if (app.lifecycle.inFlight > 0 || app.lifecycle.arrivals !== before) continue;
-    const waiting = port === null ? null : await waitingInKernel(port);
+    const waiting = port === null ? null : await read(port);
     if (!waiting || (waiting.unaccepted === 0 && waiting.unreadConnections === 0)) return;
     const reading = JSON.stringify(waiting);
     if (reading === previous) return;
