@@ -46,7 +46,7 @@ async function schemaOf(db: Db) {
     functions: await rows(
       db,
       sql`select proname, pg_get_functiondef(oid) as def from pg_proc
-          where pronamespace = 'public'::regnamespace order by proname`,
+          where pronamespace = 'public'::regnamespace order by proname, def`,
     ),
     sequences: await rows(
       db,
