@@ -53,11 +53,18 @@ test('an owner buys, prints and tracks the label of a paid order', async ({
   expect([...fake.orders.values()].filter((o) => o.paidAt).length).toBe(paidBefore + 1);
   await shot(page, 'etiqueta-comprada', { fullPage: true });
 
-  // Printing opens Melhor Envio's label in a new tab.
+  // Printing opens Melhor Envio's label (a PDF) in a new tab. What the tab does with a PDF is
+  // the browser's (a viewer, or a download in a headless one): the proof is the tab asking for it.
+  const labelAsked = page.context().waitForEvent('request', {
+    predicate: (request) => request.url().startsWith(`${fake.url}/imprimir/`),
+    timeout: 15_000,
+  });
   const popup = page.waitForEvent('popup');
   await card.getByRole('button', { name: 'Imprimir etiqueta' }).click();
   const tab = await popup;
-  await expect.poll(() => tab.url()).toContain(`${fake.url}/imprimir/`);
+  const label = await (await labelAsked).response();
+  expect(label?.status()).toBe(200);
+  expect(await label?.headerValue('content-type')).toBe('application/pdf');
   await tab.close();
   expect(fake.requests.some((r) => r.path.endsWith('/shipment/print'))).toBe(true);
 
