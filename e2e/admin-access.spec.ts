@@ -6,10 +6,6 @@ import { expect, test } from './fixtures/test';
 // and accessible (axe, WCAG 2.2 AA) on a phone and a desktop: the owners work on a computer, and
 // this is where the back office is seen at the phone's size.
 
-// Contrast is measured on the finished picture: the navigation's links fade their background, and
-// a check that lands mid-fade reads a colour that is never at rest on the screen (a11y.spec.ts too).
-test.use({ reducedMotion: 'reduce' });
-
 const SECTIONS = [
   { label: 'Painel', path: '/admin' },
   { label: 'Produtos', path: '/admin/produtos' },
