@@ -20,7 +20,8 @@
 // Options: --report-only (exit 0 whatever the goals), --timing-report-only (the p99 goal is
 // measured and printed but a miss does not fail the run: what .ci/run uses, see below), --shoppers N, --stock N, --think-ms N,
 // --background-rps N, --restart-after-ms N (the first SIGTERM, counted from the sale's start),
-// --no-restarts, --no-write (leave RESULTS.md alone), --keep (keep the logs and temp folders),
+// --no-restarts, --warm-up N (N shoppers buy another piece first, left out of the counts),
+// --no-write (leave RESULTS.md alone), --keep (keep the logs and temp folders),
 // --label TEXT (what was measured, in RESULTS.md; the commit by default).
 // REHEARSAL_HTTP_PORT / REHEARSAL_HTTPS_PORT: Caddy's ports (8080 and 8443, no root needed).
 // REHEARSAL_NODE_ARGS: extra node arguments for the instances (e.g. --cpu-prof --cpu-prof-dir=DIR);
@@ -37,6 +38,7 @@ import { createClient } from './rehearsal/client.mjs';
 import {
   createDatabase,
   databaseFigures,
+  lastIds,
   pendingEmails,
   prepareSaleProduct,
   serverVersion,
@@ -75,6 +77,10 @@ const { values: opts } = parseArgs({
     'background-rps': { type: 'string', default: '20' },
     'restart-after-ms': { type: 'string', default: '1000' },
     'no-restarts': { type: 'boolean', default: false },
+    // Shoppers who buy another piece before the drop, as a day's traffic does: the instances meet
+    // the drop with their checkout compiled and optimised, as production's do (0: they meet it
+    // straight after their start). Their orders and e-mails are left out of every count.
+    'warm-up': { type: 'string', default: '0' },
     'no-write': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     label: { type: 'string' },
@@ -85,6 +91,7 @@ const SHOPPERS = Number(opts.shoppers);
 const STOCK = Number(opts.stock);
 const THINK_MS = Number(opts['think-ms']);
 const BACKGROUND_RPS = Number(opts['background-rps']);
+const WARM_UP = Number(opts['warm-up']);
 const SHUTDOWN_TIMEOUT_SECONDS = 10;
 // Every shopper comes from 127.0.0.1 (Caddy's X-Forwarded-For), as a crowd behind one mobile
 // carrier's address does: the abuse limits stay as production has them, and none may refuse an
@@ -341,16 +348,50 @@ async function main(state) {
     `Caddy em ${caddy.origin}: http → ${redirect.status} ${redirect.location}; HSTS numa página: ${hsts} cabeçalho(s)`,
   );
 
-  const product = await prepareSaleProduct(db, STOCK);
-  for (const instance of instances) {
-    // Each instance's catalog cache hears the change (LISTEN/NOTIFY) before the sale starts.
-    for (let i = 0; ; i++) {
-      const answer = await direct(instance.port, `/api/produtos/detalhes/${product.id}/`);
-      if (answer.status === 200 && JSON.parse(answer.body).estoque === STOCK) break;
-      if (i > 100) throw new Error(`${instance.name} never showed the stock of ${STOCK}`);
-      await sleep(100);
+  /** Each instance's catalog cache hears a stock set (LISTEN/NOTIFY) before shoppers come. */
+  const untilEveryInstanceShows = async (productId, stock) => {
+    for (const instance of instances) {
+      for (let i = 0; ; i++) {
+        const answer = await direct(instance.port, `/api/produtos/detalhes/${productId}/`);
+        if (answer.status === 200 && JSON.parse(answer.body).estoque === stock) break;
+        if (i > 100) throw new Error(`${instance.name} never showed the stock of ${stock}`);
+        await sleep(100);
+      }
     }
+  };
+
+  // The warm-up: another piece bought whole, with its e-mails delivered, before the drop. Its
+  // orders, notifications and e-mails end before `countedFrom`, from which every count starts.
+  let countedFrom = { orders: 0, notifications: 0, outbox: 0 };
+  if (WARM_UP > 0) {
+    const piece = await prepareSaleProduct(db, WARM_UP, { nth: 2 });
+    await untilEveryInstanceShows(piece.id, WARM_UP);
+    log(`aquecimento: ${WARM_UP} clientes compram "${piece.name}" (id ${piece.id})`);
+    const warmClient = createClient({ origin: caddy.origin, ca, startedAt: () => saleStart });
+    state.clients.push(warmClient);
+    const warm = {
+      client: warmClient,
+      product: piece,
+      thinkMs: THINK_MS,
+      origin: caddy.origin,
+      active: 0,
+    };
+    const warmed = await runShoppers(warm, WARM_UP, {
+      name: 'aquecimento',
+      firstNumber: 1_000_001,
+    });
+    const paid = warmed.filter((s) => s.outcome === 'pago').length;
+    if (paid !== WARM_UP) throw new Error(`aquecimento: ${paid} de ${WARM_UP} pedidos pagos`);
+    const emailDeadline = Date.now() + 120_000;
+    while ((await pendingEmails(db)) > 0 && Date.now() < emailDeadline) await sleep(500);
+    await sleep(1000);
+    countedFrom = await lastIds(db);
+    sink.messages.length = 0;
+    log(`aquecimento pronto: ${paid} pedidos pagos, e-mails entregues`);
   }
+
+  const product = await prepareSaleProduct(db, STOCK);
+  await untilEveryInstanceShows(product.id, STOCK);
   const detail = JSON.parse(
     (await direct(instances[0].port, `/api/produtos/detalhes/${product.id}/`)).body,
   );
@@ -404,6 +445,7 @@ async function main(state) {
       stock: STOCK,
       thinkMs: THINK_MS,
       backgroundRps: BACKGROUND_RPS,
+      warmUp: WARM_UP,
       shutdownTimeoutSeconds: SHUTDOWN_TIMEOUT_SECONDS,
       rateLimitScale: RATE_LIMIT_SCALE,
       storeEmail: STORE_EMAIL,
@@ -419,7 +461,7 @@ async function main(state) {
     },
     shoppers,
     client,
-    db: await databaseFigures(db, product.id),
+    db: await databaseFigures(db, product.id, countedFrom),
     sink,
     restarts,
     caddyEvents: caddy.events,

@@ -38,7 +38,8 @@ function machineMs() {
 
 /**
  * A snapshot of CPU time by group. `pids`: {instances: () => [pid], caddy: () => pid}. PostgreSQL
- * is every process named postgres (the machine's only server in a rehearsal).
+ * is every process named postgres (the machine's only server in a rehearsal), with the backends
+ * that ended.
  */
 export function cpuSnapshot({ instancePids, caddyPid }) {
   const groups = { instances: 0, instancesExited: 0, generator: 0, caddy: 0, postgres: 0 };
@@ -50,7 +51,10 @@ export function cpuSnapshot({ instancePids, caddyPid }) {
     if (!s) continue;
     if (instances.has(pid)) groups.instances += s.ms;
     else if (pid === caddyPid()) groups.caddy += s.ms;
-    else if (s.comm === 'postgres') groups.postgres += s.ms;
+    // A backend that ended (its instance restarted) leaves its time to the postmaster that
+    // reaped it: each postgres process's own time and its reaped children's.
+    else if (s.comm === 'postgres')
+      groups.postgres += s.ms + (statMs(pid, { children: true })?.ms ?? 0);
   }
   groups.generator = statMs(process.pid).ms;
   // Every child this process reaped: the instances that exited (nothing else exits mid-sale).

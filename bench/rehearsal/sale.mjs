@@ -166,11 +166,14 @@ async function shop(ctx, shopper) {
   shopper.outcome = `pedido ${shopper.status}`;
 }
 
-/** Runs `count` shoppers at once; resolves with their outcomes once the last one is done. */
-export async function runShoppers(ctx, count) {
+/**
+ * Runs `count` shoppers at once; resolves with their outcomes once the last one is done. A warm-up's
+ * shoppers have their own name and numbers (their e-mails and CPFs are not the sale's).
+ */
+export async function runShoppers(ctx, count, { name = 'cliente', firstNumber = 1 } = {}) {
   const shoppers = Array.from({ length: count }, (_, i) => ({
-    n: i + 1,
-    email: `cliente${i + 1}@ensaio.exemplo.com.br`,
+    n: firstNumber + i,
+    email: `${name}${firstNumber + i}@ensaio.exemplo.com.br`,
     browser: `ensaio-${randomUUID()}`,
     outcome: 'não terminou',
     reference: null,
