@@ -391,7 +391,7 @@ export function printReport(f) {
   out.push('');
   out.push(`Ensaio da venda relâmpago (${f.settings.label})`);
   out.push(
-    `${f.settings.shoppers} clientes, ${f.settings.stock} unidades, pensando até ${f.settings.thinkMs} ms por passo; fundo de ${f.settings.backgroundRps} GET/s; venda em ${s1(f.saleMs)} s`,
+    `${f.settings.shoppers} clientes, ${f.settings.stock} unidades, pensando até ${f.settings.thinkMs} ms por passo; fundo de ${f.settings.backgroundRps} GET/s${f.settings.warmUp ? `; aquecimento de ${f.settings.warmUp} clientes antes` : ''}; venda em ${s1(f.saleMs)} s`,
   );
   out.push('');
   out.push(table(ROUTE_HEADER, routeRows(f)));
@@ -446,7 +446,7 @@ export function resultsSection(f) {
       ? '## Flash sale through Caddy (`node bench/rehearsal.mjs`)'
       : `## Launch-day drop through Caddy (\`node bench/rehearsal.mjs --shoppers ${st.shoppers} --stock ${st.stock}\`)`,
     '',
-    `Run on ${date} (${st.label}): ${st.machine}; Caddy ${st.caddyVersion} (deploy/Caddyfile, its local authority on localhost:${st.httpsPort}), two instances of the built store (NODE_ENV=production, PAYMENT_PROVIDER=sandbox, TRUST_PROXY=true, SHUTDOWN_TIMEOUT_SECONDS=${st.shutdownTimeoutSeconds}, RATE_LIMIT_SCALE=${st.rateLimitScale}: every shopper comes from 127.0.0.1), PostgreSQL ${st.postgresVersion}, e-mail to a local SMTP sink. ${st.shoppers} shoppers at once for one piece with ${st.stock} units, each reading it, quoting shipping, looking up the CEP, placing the order (api/pay), starting the payment and paying on the sandbox page with the approved card, thinking up to ${st.thinkMs} ms before each step; ${st.backgroundRps} page and catalog GETs a second beside them. Instance 1, then instance 2, restarted during the sale (SIGTERM, wait for the exit, start again, wait until Caddy has it back). The sale lasted ${s1(f.saleMs)} s.`,
+    `Run on ${date} (${st.label}): ${st.machine}; Caddy ${st.caddyVersion} (deploy/Caddyfile, its local authority on localhost:${st.httpsPort}), two instances of the built store (NODE_ENV=production, PAYMENT_PROVIDER=sandbox, TRUST_PROXY=true, SHUTDOWN_TIMEOUT_SECONDS=${st.shutdownTimeoutSeconds}, RATE_LIMIT_SCALE=${st.rateLimitScale}: every shopper comes from 127.0.0.1), PostgreSQL ${st.postgresVersion}, e-mail to a local SMTP sink. ${st.shoppers} shoppers at once for one piece with ${st.stock} units, each reading it, quoting shipping, looking up the CEP, placing the order (api/pay), starting the payment and paying on the sandbox page with the approved card, thinking up to ${st.thinkMs} ms before each step; ${st.backgroundRps} page and catalog GETs a second beside them.${st.warmUp ? ` Before the sale, ${st.warmUp} shoppers bought another piece the same way (a warm-up, left out of every count).` : ''} Instance 1, then instance 2, restarted during the sale (SIGTERM, wait for the exit, start again, wait until Caddy has it back). The sale lasted ${s1(f.saleMs)} s.`,
     '',
     mdTable(
       ['goal', 'measured', ''],
