@@ -23,12 +23,17 @@
 // --no-restarts, --warm-up N (N shoppers buy another piece first, left out of the counts),
 // --no-write (leave RESULTS.md alone), --keep (keep the logs and temp folders),
 // --label TEXT (what was measured, in RESULTS.md; the commit by default).
+// --ideal-store [--ideal-cost-ms N] [--ideal-start-ms N]: the same run with the instances
+// replaced by bench/rehearsal/ideal-store.mjs (the store's answers captured before the sale,
+// served from memory, N ms of CPU per request and at each start): it measures the machine and a
+// store of that cost, not the store; the database's and e-mails' counts are left out and
+// RESULTS.md is not written.
 // REHEARSAL_HTTP_PORT / REHEARSAL_HTTPS_PORT: Caddy's ports (8080 and 8443, no root needed).
 // REHEARSAL_NODE_ARGS: extra node arguments for the instances (e.g. --cpu-prof --cpu-prof-dir=DIR);
 // REHEARSAL_LOG_LEVEL: their log level (info by default).
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +88,9 @@ const { values: opts } = parseArgs({
     'warm-up': { type: 'string', default: '0' },
     'no-write': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    'ideal-store': { type: 'boolean', default: false },
+    'ideal-cost-ms': { type: 'string', default: '0' },
+    'ideal-start-ms': { type: 'string', default: '0' },
     label: { type: 'string' },
   },
 });
@@ -92,6 +100,9 @@ const STOCK = Number(opts.stock);
 const THINK_MS = Number(opts['think-ms']);
 const BACKGROUND_RPS = Number(opts['background-rps']);
 const WARM_UP = Number(opts['warm-up']);
+const IDEAL = opts['ideal-store'];
+if (IDEAL && WARM_UP > 0)
+  fatal('--ideal-store and --warm-up measure different things: one at a time');
 const SHUTDOWN_TIMEOUT_SECONDS = 10;
 // Every shopper comes from 127.0.0.1 (Caddy's X-Forwarded-For), as a crowd behind one mobile
 // carrier's address does: the abuse limits stay as production has them, and none may refuse an
@@ -208,6 +219,65 @@ async function waitBackInRotation(caddy, adminPort, upstream, since, ms) {
   return null;
 }
 
+/**
+ * The store's answers the ideal store serves (--ideal-store), read from a real instance before
+ * the sale: its pages and catalog calls as the shoppers and the background ask them, the sale
+ * piece's page and detail, a picture, a freight quote and a CEP lookup. Written to `file`.
+ */
+async function captureAnswers(port, productId, stock, file) {
+  const base = `http://127.0.0.1:${port}`;
+  const answers = {};
+  const keep = async (key, res) => {
+    if (res.status !== 200) throw new Error(`ideal store: ${key} answered ${res.status}`);
+    const type = res.headers.get('content-type') ?? 'application/octet-stream';
+    answers[key] = { type, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+  };
+  const get = (path) => fetch(base + path, { signal: AbortSignal.timeout(10_000) });
+  const post = (path, body) =>
+    fetch(base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+  // The piece's stock as the sale starts: its instance hears the change a moment after it.
+  for (let i = 0; ; i++) {
+    const res = await get(`/api/produtos/detalhes/${productId}/`);
+    if (res.status === 200 && (await res.json()).estoque === stock) break;
+    if (i > 100) throw new Error(`ideal store: the instance never showed the stock of ${stock}`);
+    await sleep(100);
+  }
+  for (const path of [
+    '/',
+    '/aneis',
+    '/api/loja/',
+    '/api/listar_produtos_destaque/',
+    '/api/produtos/aneis/?limit=36&offset=0',
+    '/api/buscar/produtos/?search=anel',
+    `/api/produtos/detalhes/${productId}/`,
+  ]) {
+    await keep(path, await get(path));
+  }
+  await keep('page:product', await get(`/produto/${productId}`));
+  const detail = JSON.parse(
+    Buffer.from(answers[`/api/produtos/detalhes/${productId}/`].body, 'base64'),
+  );
+  if (detail.image) {
+    const image = new URL(detail.image, base).pathname;
+    await keep(image, await get(image));
+  }
+  await keep(
+    'post:frete',
+    await post('/api/calcular-frete/', {
+      cep_destino: '01310-100',
+      valor_total: (detail.price ?? '100.00').toString(),
+      quantidade_itens: 1,
+    }),
+  );
+  await keep('post:cep', await post('/api/validar-cep/', { cep: '01310-100' }));
+  writeFileSync(file, JSON.stringify(answers));
+}
+
 async function restart(ctx, instance) {
   const { caddy, adminPort, saleStart } = ctx;
   const sigtermAt = Date.now();
@@ -308,6 +378,36 @@ async function main(state) {
   // Both at once, as compose starts them: the migrations run under their advisory lock.
   await Promise.all(instances.map((i) => i.start()));
   log(`instâncias prontas em ${instances.map((i) => i.port).join(' e ')}`);
+  if (IDEAL) {
+    // The store's own answers, then the ideal store in its place on the same ports.
+    const answersFile = join(runDir, 'ideal-answers.json');
+    const product = await prepareSaleProduct(db, STOCK);
+    await captureAnswers(instances[0].port, product.id, STOCK, answersFile);
+    for (const instance of instances) await instance.stop({ killAfterMs: 15_000 });
+    for (const [n, instance] of instances.entries()) {
+      instances[n] = storeInstance({
+        name: instance.name,
+        repoRoot,
+        port: instance.port,
+        script: 'bench/rehearsal/ideal-store.mjs',
+        env: {
+          PATH: process.env.PATH,
+          PUBLIC_URL: publicUrl,
+          DATA_DIR: tempDir(`semijoias-rehearsal-ideal${n + 1}-`),
+          IDEAL_ANSWERS: answersFile,
+          // Half the units each: together they sell the stock (least_conn shares the crowd).
+          IDEAL_STOCK: String(Math.ceil(STOCK / 2) - (n === 0 ? 0 : STOCK % 2)),
+          IDEAL_COST_MS: opts['ideal-cost-ms'],
+          IDEAL_START_MS: opts['ideal-start-ms'],
+        },
+        logFile: instance.logFile,
+      });
+    }
+    await Promise.all(instances.map((i) => i.start()));
+    log(
+      `loja ideal nas mesmas portas (${opts['ideal-cost-ms']} ms de CPU por requisição, ${opts['ideal-start-ms']} ms na partida)`,
+    );
+  }
 
   const adminPort = await freePort();
   const caddy = await startCaddy({
@@ -446,6 +546,9 @@ async function main(state) {
       thinkMs: THINK_MS,
       backgroundRps: BACKGROUND_RPS,
       warmUp: WARM_UP,
+      ideal: IDEAL
+        ? { costMs: Number(opts['ideal-cost-ms']), startMs: Number(opts['ideal-start-ms']) }
+        : null,
       shutdownTimeoutSeconds: SHUTDOWN_TIMEOUT_SECONDS,
       rateLimitScale: RATE_LIMIT_SCALE,
       storeEmail: STORE_EMAIL,
@@ -468,7 +571,7 @@ async function main(state) {
     cpu,
   });
   printReport(figures);
-  if (!opts['no-write']) {
+  if (!opts['no-write'] && !IDEAL) {
     writeResults(join(repoRoot, 'bench/RESULTS.md'), resultsSection(figures));
     log('bench/RESULTS.md atualizado');
   }

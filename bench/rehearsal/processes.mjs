@@ -115,11 +115,18 @@ function nodeArgs() {
 }
 
 /**
- * One store instance (`node apps/api/dist/server.js`) on `port`, its output appended to
- * `logFile`. start() may be called again after the process ended (a restart): same port, same
- * settings, same data folder.
+ * One store instance (`node apps/api/dist/server.js`, or `script`: the ideal store) on `port`,
+ * its output appended to `logFile`. start() may be called again after the process ended (a
+ * restart): same port, same settings, same data folder.
  */
-export function storeInstance({ name, repoRoot, port, env, logFile }) {
+export function storeInstance({
+  name,
+  repoRoot,
+  port,
+  env,
+  logFile,
+  script = 'apps/api/dist/server.js',
+}) {
   let child = null;
   let exit = null;
   const instance = {
@@ -138,7 +145,7 @@ export function storeInstance({ name, repoRoot, port, env, logFile }) {
       exit = null;
       const fd = openSync(logFile, 'a');
       child = track(
-        spawn(process.execPath, [...nodeArgs(), 'apps/api/dist/server.js'], {
+        spawn(process.execPath, [...nodeArgs(), script], {
           cwd: repoRoot,
           env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
           stdio: ['ignore', fd, fd],
