@@ -163,9 +163,11 @@ try {
   // The warm cost: the last three batches'. What the batches cost above it is the cold excess.
   const warm = batches.slice(-3).reduce((a, b) => a + b, 0) / Math.min(3, batches.length);
   const total = batches.reduce((a, b) => a + b, 0);
-  console.log(
-    `all batches ${total} ms of CPU; at the warm cost (${Math.round(warm)} ms a batch) ${Math.round(warm * batches.length)} ms; cold excess ${Math.round(total - warm * batches.length)} ms`,
-  );
+  if (batches.length > 0) {
+    console.log(
+      `all batches ${total} ms of CPU; at the warm cost (${Math.round(warm)} ms a batch) ${Math.round(warm * batches.length)} ms; cold excess ${Math.round(total - warm * batches.length)} ms`,
+    );
+  }
   await instance.stop({ killAfterMs: 15_000 });
 } finally {
   await cleanup({});
