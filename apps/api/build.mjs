@@ -44,6 +44,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // What only some calls need is imported when first needed (lib/on-first-use.ts); split into
+  // its own files, the packages it imports are loaded then too, not at every start.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',
   sourcemap: true,
   // Node prints source positions of the TypeScript in stack traces with --enable-source-maps.

@@ -5,13 +5,11 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { onFirstUse } from '../lib/on-first-use.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -59,14 +57,22 @@ export interface PgliteSnapshot {
 }
 
 /**
- * The extensions the migrations create, loaded into every PGlite (PostgreSQL has them as contrib):
- * pg_trgm indexes the searches (migration 0016), unaccent takes the accents out of the names the
- * search's second try compares (migration 0024). A database made with them cannot be opened
- * without them once a query needs one of its indexes.
+ * PGlite and the extensions the migrations create, loaded into every PGlite (PostgreSQL has them
+ * as contrib): pg_trgm indexes the searches (migration 0016), unaccent takes the accents out of
+ * the names the search's second try compares (migration 0024). A database made with them cannot
+ * be opened without them once a query needs one of its indexes. Imported when a PGlite is opened:
+ * a store on PostgreSQL never loads them.
  */
-export const PGLITE_EXTENSIONS = { pg_trgm, unaccent } satisfies NonNullable<
-  PGliteOptions['extensions']
->;
+const loadPglite = onFirstUse(async () => {
+  const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+    import('drizzle-orm/pglite'),
+  ]);
+  const extensions = { pg_trgm, unaccent } satisfies NonNullable<PGliteOptions['extensions']>;
+  return { PGlite, extensions, drizzlePglite: drizzle };
+});
 
 /**
  * Set on every session of the store, both databases. pg_trgm's `<%` (a typed word close to a word
@@ -168,13 +174,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  const { PGlite, extensions, drizzlePglite } = await loadPglite();
   const unlock = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
   try {
     const client =
       target.kind === 'pglite'
-        ? new PGlite(target.dataDir, { extensions: PGLITE_EXTENSIONS })
+        ? new PGlite(target.dataDir, { extensions })
         : new PGlite({
-            extensions: PGLITE_EXTENSIONS,
+            extensions,
             ...(target.copyOf
               ? {
                   loadDataDir: target.copyOf.dataDir,

@@ -12,7 +12,11 @@ import {
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto';
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
+import { onFirstUse } from './on-first-use.js';
+
+/** The native argon2 binding, loaded by the first password hashed or checked. */
+const loadArgon2 = onFirstUse(() => import('@node-rs/argon2'));
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 const ARGON2_OPTIONS = {
@@ -23,11 +27,14 @@ const ARGON2_OPTIONS = {
   parallelism: 1,
 };
 
-export function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string): Promise<string> {
+  const { hash } = await loadArgon2();
   return hash(password, ARGON2_OPTIONS);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  // Loaded outside the try: a store that cannot load argon2 fails loudly, not 'wrong password'.
+  const { verify } = await loadArgon2();
   try {
     return await verify(passwordHash, password);
   } catch {

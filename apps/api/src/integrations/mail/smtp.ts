@@ -5,7 +5,7 @@
  * - Fakes: `outboxMailer` (outbox-files.ts) when SMTP_URL is unset; in tests `memoryMailer`
  *   (memory.ts) or, to read what goes over the wire, a local SMTP server (test/smtp-sink.ts).
  */
-import nodemailer from 'nodemailer';
+import { onFirstUse } from '../../lib/on-first-use.js';
 import type { Mailer } from './mailer-interface.js';
 
 const MAX_MESSAGES_PER_CONNECTION = 100;
@@ -18,22 +18,30 @@ const IDLE_CLOSE_MS = 30_000;
  * time, so one connection is enough; it is renewed every MAX_MESSAGES_PER_CONNECTION messages and
  * closed after IDLE_CLOSE_MS without mail (before a provider drops it). A connection the server
  * closed is opened again for the next message. Bounded timeouts: a dead mail server must not hold
- * the outbox worker's lease for long.
+ * the outbox worker's lease for long. nodemailer is loaded by the first message or check, not at
+ * every start (lib/on-first-use.ts).
  */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: 1,
-    maxMessages: MAX_MESSAGES_PER_CONNECTION,
-    idleTimeout: IDLE_CLOSE_MS,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
+  let opened: { close(): void } | undefined;
+  const openTransport = onFirstUse(async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 1,
+      maxMessages: MAX_MESSAGES_PER_CONNECTION,
+      idleTimeout: IDLE_CLOSE_MS,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    opened = transport;
+    return transport;
   });
   return {
     kind: 'smtp',
     async send(message) {
+      const transport = await openTransport();
       await transport.sendMail({
         from,
         to: message.to,
@@ -45,11 +53,11 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
       });
     },
     async close() {
-      transport.close();
+      opened?.close();
     },
     async verify() {
       // nodemailer's own check: connect, EHLO, STARTTLS and AUTH when configured, then QUIT.
-      await transport.verify();
+      await (await openTransport()).verify();
     },
   };
 }

@@ -15,12 +15,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import QRCode from 'qrcode';
 import { escapeHtml } from '@semijoias/domain/html';
 import { formatBRL } from '@semijoias/domain/money';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { sandboxCheckouts } from '../../db/schema.js';
+import { loadQrCode } from '../../lib/on-first-use.js';
 import { installmentsFrom, type CheckoutRequest } from './provider.js';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxBody, type SandboxNotification } from './sandbox.js';
 
@@ -106,7 +106,7 @@ async function checkoutPage(row: CheckoutRow): Promise<string> {
   const code = pixCode(row.orderReference, row.amountCents);
   // Drawn only for a checkout that offers PIX (3 ms of CPU; a card order's page shows none).
   const qr = offersPix(offered)
-    ? await QRCode.toString(code, { type: 'svg', margin: 1, width: 200 })
+    ? await (await loadQrCode()).toString(code, { type: 'svg', margin: 1, width: 200 })
     : '';
   const action = `/sandbox/checkout/${row.id}`;
   return page(

@@ -10,13 +10,17 @@ import { mkdir, stat } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import tar from 'tar-stream';
+import type { Header, Pack } from 'tar-stream';
+import { onFirstUse } from '../../lib/on-first-use.js';
 import {
   BackupRefusedError,
   MANIFEST_NAME,
   parseManifest,
   type BackupManifest,
 } from './manifest.js';
+
+/** tar-stream, loaded by the first backup or restore (lib/on-first-use.ts). */
+const loadTar = onFirstUse(() => import('tar-stream'));
 
 export interface MemberFile {
   /** Its name inside the archive ('banco/orders.jsonl', 'fotos/produtos/enviadas/x.webp'). */
@@ -42,7 +46,7 @@ export async function writeArchive(
   manifest: BackupManifest,
   members: readonly MemberFile[],
 ): Promise<void> {
-  const pack = tar.pack();
+  const pack = (await loadTar()).pack();
   const mtime = new Date(manifest.criado_em);
   const feeding = (async () => {
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
@@ -65,8 +69,8 @@ export async function writeArchive(
 }
 
 function addEntry(
-  pack: tar.Pack,
-  header: Partial<tar.Header> & { name: string },
+  pack: Pack,
+  header: Partial<Header> & { name: string },
   source: Buffer | string,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -98,7 +102,7 @@ function safeMemberPath(root: string, name: string): string {
  * Throws BackupRefusedError (a Portuguese sentence for the operator) for anything else.
  */
 export async function readArchive(file: string, folder: string): Promise<BackupManifest> {
-  const extract = tar.extract();
+  const extract = (await loadTar()).extract();
   let manifest: BackupManifest | null = null;
   const seen = new Set<string>();
   const reading = (async () => {

@@ -12,7 +12,6 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import {
   REVIEW_ANONYMOUS_AUTHOR,
   REVIEW_LINE_NOT_FOUND,
@@ -46,6 +45,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../lib/errors.js';
+import { loadSharp } from '../../lib/on-first-use.js';
 import { signText } from '../../lib/secrets.js';
 import { orderIdFromReviewToken } from './link.js';
 
@@ -211,6 +211,8 @@ export function createReviewsService(deps: ReviewsServiceDeps) {
     async addPhoto(access: ReviewAccess, input: Buffer) {
       const order = await orderOf(access);
       let webp: { data: Buffer; info: { width: number; height: number } };
+      // Loaded outside the try: a store that cannot load sharp answers 500, not 'invalid photo'.
+      const sharp = await loadSharp();
       try {
         const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
         const accepted =

@@ -13,7 +13,6 @@
  */
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, like, lt, not, or, sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import {
   parseSecondFactorCode,
   formatRecoveryCode,
@@ -40,6 +39,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { ConflictError, ValidationError } from '../../lib/errors.js';
+import { loadQrCode } from '../../lib/on-first-use.js';
 import { hashToken, openSealed, randomToken, sealText } from '../../lib/secrets.js';
 import { enqueueEmail, STORE_NAME } from '../mail/index.js';
 import { openSession, type TokenPair } from '../auth/index.js';
@@ -384,6 +384,7 @@ export function createSecondFactorService(opts: SecondFactorServiceOptions) {
           });
       });
       const uri = otpauthUri({ issuer: STORE_NAME, account: owner.email, secret });
+      const QRCode = await loadQrCode();
       const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return { segredo: groupForReading(secret), uri, qr_svg: svg };
     },

@@ -3,8 +3,8 @@
  * whole on the store's ivory (never cropped), or covering the frame when it was drawn for it
  * (site/og). sharp works on its own threads, so a render never holds the event loop.
  */
-import sharp from 'sharp';
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from '@semijoias/domain/share-image';
+import { loadSharp } from '../../lib/on-first-use.js';
 
 /** The store's background (the web app's `--color-ivory`). */
 export const IVORY = '#fbf8f3';
@@ -25,6 +25,7 @@ export const JPEG_OPTIONS = { quality: 82, progressive: true, mozjpeg: true } as
  * 1200×630 shareable JPEG.
  */
 export async function renderShareImage(source: string | Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   const { width, height, format } = await sharp(source).metadata();
   if (!width || !height) throw new Error('Imagem sem dimensões');
 

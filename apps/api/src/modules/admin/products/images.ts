@@ -11,10 +11,10 @@
  * year-long cache of /media/ stays right; the old file stays for the pages that still name it.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { PRODUCT_IMAGE_MESSAGES, type ProductImageField } from '@semijoias/domain/product-form';
 import type { Db } from '../../../db/client.js';
 import { ValidationError } from '../../../lib/errors.js';
+import { loadSharp } from '../../../lib/on-first-use.js';
 import { saveMediaFile, UPLOADED_MEDIA_DIR } from '../../media/index.js';
 
 const SIZES: Record<ProductImageField, { width: number; height: number }> = {
@@ -37,6 +37,8 @@ function notAnImage(): ValidationError {
 
 /** The content's format when it is one the store accepts, else a 400. */
 async function acceptedFormat(input: Buffer): Promise<string> {
+  // Loaded outside the try: a store that cannot load sharp answers 500, not 'not an image'.
+  const sharp = await loadSharp();
   let format: string | undefined;
   let compression: string | undefined;
   try {
@@ -61,6 +63,7 @@ export async function renderProductImage(input: Buffer, campo: ProductImageField
   }
   await acceptedFormat(input);
   const { width, height } = SIZES[campo];
+  const sharp = await loadSharp();
   try {
     return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
