@@ -10,6 +10,23 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 /** Of each route, the answers decoded whether or not a shopper reads them (see below). */
 const DECODED_PER_ROUTE = 20;
 
+/**
+ * What a shopper's browser sends with a call: its Accept headers, and `body` as JSON or `form`
+ * as a form post (the sandbox page's card form). Returns {headers, payload}.
+ */
+export function encodeRequest({ body, form } = {}) {
+  let payload;
+  const headers = { accept: 'application/json, text/html;q=0.9', 'accept-encoding': 'br, gzip' };
+  if (form !== undefined) {
+    payload = new URLSearchParams(form).toString();
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers['content-type'] = 'application/json';
+  }
+  return { headers, payload };
+}
+
 export function createClient({ origin, ca, maxSockets = 512, timeoutMs = 30_000, startedAt }) {
   const base = new URL(origin);
   const agent = new https.Agent({ keepAlive: true, maxSockets, ca, servername: base.hostname });
@@ -40,15 +57,7 @@ export function createClient({ origin, ca, maxSockets = 512, timeoutMs = 30_000,
    * `body` is sent as JSON, `form` as a form post (the sandbox page's card form).
    */
   function request(route, method, path, { headers = {}, body, form } = {}) {
-    let payload;
-    const sent = { accept: 'application/json, text/html;q=0.9', 'accept-encoding': 'br, gzip' };
-    if (form !== undefined) {
-      payload = new URLSearchParams(form).toString();
-      sent['content-type'] = 'application/x-www-form-urlencoded';
-    } else if (body !== undefined) {
-      payload = JSON.stringify(body);
-      sent['content-type'] = 'application/json';
-    }
+    const { headers: sent, payload } = encodeRequest({ body, form });
     if (payload !== undefined) sent['content-length'] = Buffer.byteLength(payload);
     const s = stat(route);
     const started = performance.now();
