@@ -40,7 +40,7 @@ export function TopBanner() {
       onBlur={release}
     >
       {/* Both messages stay in the page for screen readers; only the visual one rotates. */}
-      <ul className="relative mx-auto flex h-9 max-w-7xl items-center justify-center px-4 text-center text-xs font-medium tracking-[0.04em] sm:uppercase sm:tracking-[0.16em]">
+      <ul className="relative mx-auto flex h-9 max-w-7xl items-center justify-center px-4 text-center text-xs font-medium tracking-[0.04em] max-[389px]:text-[11px] sm:uppercase sm:tracking-[0.16em]">
         {messages.map((message, i) => (
           <li
             key={message}
