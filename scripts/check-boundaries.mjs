@@ -8,7 +8,9 @@
 //   4. a cycle between the API's module folders (modules/a -> modules/b -> modules/a);
 //   5. vitest, @playwright/test or apps/api/test/ imported from a non-test file of the API or web;
 //   6. a non-test API file outside modules/stock/ writing the `stock` of products or their sizes
-//      (stock has one owner, docs/stock.md); see stockWrites below for how a write is recognized.
+//      (stock has one owner, docs/stock.md); see stockWrites below for how a write is recognized;
+//   7. a non-test API file importing, other than with import() or `import type`, a package that
+//      loads on first use (ON_FIRST_USE_PACKAGES: every start would pay for it again).
 // (Web features not importing each other is ESLint's, in eslint.config.js.)
 // Usage: node scripts/check-boundaries.mjs [root]; prints path:line: problem, exits 1 on any.
 import fs from 'node:fs';
@@ -28,6 +30,13 @@ const NEVER_FROM_MODULES = ['lib', 'db', 'integrations'];
 const MAY_IMPORT_ROUTES = new Set(['routes.ts', 'index.ts', 'app.ts']);
 const TEST_ONLY_PACKAGES = [/^vitest(\/|$)/, /^@vitest\//, /^@playwright\/test(\/|$)/];
 const MAX_CYCLES_PER_TANGLE = 20;
+/**
+ * Packages only some calls need, which an instance's start must not load (issue 32; each start is
+ * paid twice by a rolling restart during a sale): apps/api/src/lib/on-first-use.ts.
+ */
+const ON_FIRST_USE_PACKAGES =
+  // Drizzle's PGlite driver imports PGlite; its migrator (db/migrate.ts) imports none.
+  /^(?:(?:sharp|qrcode|@node-rs\/argon2|nodemailer|tar-stream|@electric-sql\/pglite)(?:\/|$)|drizzle-orm\/pglite$)/;
 /**
  * Where the `stock` of products and product_variations may be written: the stock module, and the
  * seed, which makes a new store's first rows (their units enter the ledger as 'initial' by the
@@ -82,8 +91,9 @@ function lineAt(starts, pos) {
 }
 
 /**
- * Every import of every source file: { from, line, specifier, to, lazy }, `to` root-relative (null:
- * a package, or not found), `lazy` for an `import()` expression.
+ * Every import of every source file: { from, line, specifier, to, lazy, typeOnly }, `to`
+ * root-relative (null: a package, or not found), `lazy` for an `import()` expression, `typeOnly`
+ * for `import type … from` and `export type … from` (erased by the compiler).
  */
 function readImports(root) {
   const imports = [];
@@ -105,8 +115,10 @@ function readImports(root) {
         if (!target && specifier.startsWith('.'))
           target = path.resolve(path.dirname(absolute), specifier);
         const to = target ? toPosix(path.relative(root, target)) : null;
-        const lazy = /\bimport\s*\(\s*$/.test(text.slice(Math.max(0, ref.pos - 40), ref.pos));
-        imports.push({ from, line: lineAt(starts, ref.pos), specifier, to, lazy });
+        const before = text.slice(Math.max(0, ref.pos - 400), ref.pos);
+        const lazy = /\bimport\s*\(\s*$/.test(before);
+        const typeOnly = /(?:^|[\s;])(?:import|export)\s+type\s[^;]*$/.test(before);
+        imports.push({ from, line: lineAt(starts, ref.pos), specifier, to, lazy, typeOnly });
       }
     }
   }
@@ -442,6 +454,14 @@ function scan(rootDir) {
       else if (to?.startsWith(API_TEST))
         report(imp, 'test-fixture', `imports ${to}: apps/api/test/ is for tests only`);
     }
+
+    // 7. What loads on first use is not imported at load.
+    if (from.startsWith(API) && !imp.lazy && !imp.typeOnly && ON_FIRST_USE_PACKAGES.test(specifier))
+      report(
+        imp,
+        'first-use',
+        `imports '${specifier}' at load: it loads on first use (import() it, as lib/on-first-use.ts does)`,
+      );
 
     if (!from.startsWith(API) || !local || !to.startsWith(API)) continue;
     const fromModule = moduleOf(from);

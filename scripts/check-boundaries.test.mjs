@@ -433,6 +433,27 @@ describe('check-boundaries', () => {
     });
   });
 
+  describe('7. what loads on first use is not imported at load', () => {
+    it('catches a static import of sharp or PGlite; import(), import type and the migrator pass', () => {
+      const root = tree({
+        'apps/api/src/modules/catalog/pictures.ts': `
+          import sharp from 'sharp';
+          import type { Sharp } from 'sharp';
+          export const load = () => import('qrcode');
+          export const resize = (s: Sharp) => sharp ?? s;`,
+        'apps/api/src/db/open.ts': `
+          import type { PGlite } from '@electric-sql/pglite';
+          import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+          import { migrate } from 'drizzle-orm/pglite/migrator';
+          export const open = (p: PGlite) => [p, pg_trgm, migrate];`,
+      });
+      expect(lines(root)).toEqual([
+        "apps/api/src/db/open.ts:2: imports '@electric-sql/pglite/contrib/pg_trgm' at load: it loads on first use (import() it, as lib/on-first-use.ts does)",
+        "apps/api/src/modules/catalog/pictures.ts:1: imports 'sharp' at load: it loads on first use (import() it, as lib/on-first-use.ts does)",
+      ]);
+    });
+  });
+
   it('prints path:line: problem lines and exits 1 when anything is wrong', () => {
     const root = tree({
       'apps/api/src/modules/cart/service.ts': `

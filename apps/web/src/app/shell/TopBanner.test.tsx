@@ -44,6 +44,8 @@ describe('the top banner', () => {
   it('stops on "Pausar avisos" and goes on from there on "Retomar avisos"', async () => {
     render(<TopBanner />);
     await wait(ROTATE_MS);
+    // A click leaves the focus on the button in a browser, which holds the banner too: each click
+    // is followed by the blur of moving on, so what is tested is the button's choice alone.
     fireEvent.click(screen.getByRole('button', { name: PAUSE_LABEL }));
     fireEvent.blur(screen.getByRole('button', { name: RESUME_LABEL }));
     await wait(ROTATE_MS * 3);
