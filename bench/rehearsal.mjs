@@ -219,12 +219,22 @@ async function waitBackInRotation(caddy, adminPort, upstream, since, ms) {
   return null;
 }
 
+/** An instance's catalog cache hears a stock set (LISTEN/NOTIFY) a moment after it is made. */
+async function untilInstanceShows(instance, productId, stock) {
+  for (let i = 0; ; i++) {
+    const answer = await direct(instance.port, `/api/produtos/detalhes/${productId}/`);
+    if (answer.status === 200 && JSON.parse(answer.body).estoque === stock) return;
+    if (i > 100) throw new Error(`${instance.name} never showed the stock of ${stock}`);
+    await sleep(100);
+  }
+}
+
 /**
  * The store's answers the ideal store serves (--ideal-store), read from a real instance before
  * the sale: its pages and catalog calls as the shoppers and the background ask them, the sale
  * piece's page and detail, a picture, a freight quote and a CEP lookup. Written to `file`.
  */
-async function captureAnswers(port, productId, stock, file) {
+async function captureAnswers(port, productId, file) {
   const base = `http://127.0.0.1:${port}`;
   const answers = {};
   const keep = async (key, res) => {
@@ -240,13 +250,6 @@ async function captureAnswers(port, productId, stock, file) {
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     });
-  // The piece's stock as the sale starts: its instance hears the change a moment after it.
-  for (let i = 0; ; i++) {
-    const res = await get(`/api/produtos/detalhes/${productId}/`);
-    if (res.status === 200 && (await res.json()).estoque === stock) break;
-    if (i > 100) throw new Error(`ideal store: the instance never showed the stock of ${stock}`);
-    await sleep(100);
-  }
   for (const path of [
     '/',
     '/aneis',
@@ -382,7 +385,9 @@ async function main(state) {
     // The store's own answers, then the ideal store in its place on the same ports.
     const answersFile = join(runDir, 'ideal-answers.json');
     const product = await prepareSaleProduct(db, STOCK);
-    await captureAnswers(instances[0].port, product.id, STOCK, answersFile);
+    // Captured with the sale's stock, which the ideal store's detail then shows.
+    await untilInstanceShows(instances[0], product.id, STOCK);
+    await captureAnswers(instances[0].port, product.id, answersFile);
     for (const instance of instances) await instance.stop({ killAfterMs: 15_000 });
     for (const [n, instance] of instances.entries()) {
       instances[n] = storeInstance({
@@ -448,16 +453,9 @@ async function main(state) {
     `Caddy em ${caddy.origin}: http → ${redirect.status} ${redirect.location}; HSTS numa página: ${hsts} cabeçalho(s)`,
   );
 
-  /** Each instance's catalog cache hears a stock set (LISTEN/NOTIFY) before shoppers come. */
+  /** Every instance shows a stock set before shoppers come. */
   const untilEveryInstanceShows = async (productId, stock) => {
-    for (const instance of instances) {
-      for (let i = 0; ; i++) {
-        const answer = await direct(instance.port, `/api/produtos/detalhes/${productId}/`);
-        if (answer.status === 200 && JSON.parse(answer.body).estoque === stock) break;
-        if (i > 100) throw new Error(`${instance.name} never showed the stock of ${stock}`);
-        await sleep(100);
-      }
-    }
+    for (const instance of instances) await untilInstanceShows(instance, productId, stock);
   };
 
   // The warm-up: another piece bought whole, with its e-mails delivered, before the drop. Its
